@@ -1,0 +1,46 @@
+# Two commands do everything on a fresh Debian machine:
+#   make run    install what is missing, build, start the service on $HOST:$PORT
+#   make test   the same set-up, then the whole test suite
+# Stamp files under .stamps/ make a second run skip what is already done.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+# Puts Node 24 first on PATH (fetched from the npm registry when the machine's node is older than 22).
+NODE := eval "$$(bash scripts/node-env.sh)";
+SRC := $(shell find src -type f -name '*.ts' 2>/dev/null)
+
+.PHONY: setup run test build dev lint typecheck openapi bench clean
+.DEFAULT_GOAL := run
+
+setup: .stamps/debian .stamps/npm
+
+.stamps/debian: scripts/install-debian-deps.sh scripts/debian-packages.txt
+	bash scripts/install-debian-deps.sh
+	@mkdir -p .stamps && touch $@
+
+.stamps/npm: package.json package-lock.json
+	$(NODE) npm ci --no-audit --no-fund
+	@mkdir -p .stamps && touch $@
+
+dist/.built: .stamps/npm $(SRC) tsconfig.json tsconfig.build.json
+	$(NODE) rm -rf dist && npm run build
+	@touch $@
+
+build: setup dist/.built
+
+run: build
+	$(NODE) exec node dist/server.js
+
+dev: setup
+	$(NODE) npm run dev
+
+test: setup
+	$(NODE) npm run typecheck && npm run lint && npm test
+
+typecheck lint openapi: .stamps/npm
+	$(NODE) npm run $@
+
+bench: build
+	$(NODE) npm run bench
+
+clean:
+	rm -rf dist .stamps node_modules .tools

@@ -1,0 +1,50 @@
+/** GET /language/locale/{tag} and GET /language/locales */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { DisplayQuery, Locale, LocaleParams } from '../schemas/locales.js'
+import { SECURITY, accessConfig, securedResponses } from './secured.js'
+import { cachedJson } from './cached.js'
+
+export default async function localeRoutes (fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  // one serialized answer per display language, computed on first use
+  const lists = new Map<string, ReturnType<typeof cachedJson>>()
+
+  app.get('/language/locale/:tag', {
+    config: accessConfig,
+    schema: {
+      tags: ['locales'],
+      operationId: 'locale',
+      summary: 'Information on one locale',
+      description: '`name` is the display name (English unless `display` is given); `region` and `script` come from the likely subtags; `parent` is the CLDR parent locale. Malformed tag: 400; unknown to CLDR: 404.',
+      security: SECURITY,
+      params: LocaleParams,
+      querystring: DisplayQuery,
+      response: securedResponses({ 200: Locale }, 404)
+    }
+  }, async (request, reply) => {
+    const locale = app.services.locale(request.params.tag, request.query.display)
+    return cachedJson(locale).send(request, reply)
+  })
+
+  app.get('/language/locales', {
+    config: accessConfig,
+    schema: {
+      tags: ['locales'],
+      operationId: 'locales',
+      summary: 'Every locale CLDR knows, sorted by tag',
+      security: SECURITY,
+      querystring: DisplayQuery,
+      response: securedResponses({ 200: Type.Array(Locale) })
+    }
+  }, async (request, reply) => {
+    const list = app.services.locales(request.query.display)
+    let cached = lists.get(list.display)
+    if (!cached) {
+      cached = cachedJson(list.locales)
+      if (lists.size < 64) lists.set(list.display, cached)
+    }
+    return cached.send(request, reply)
+  })
+}

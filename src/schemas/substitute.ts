@@ -1,0 +1,29 @@
+/** POST /language/substitute shapes. */
+import { Type, type Static } from 'typebox'
+import { AppliedSubstitution, Document, FreeObject, StringMap, Substitution } from './common.js'
+import type { Limits } from './limits.js'
+
+export function substituteSchemas (limits: Limits) {
+  const SubstituteRequest = Type.Object({
+    document: Document,
+    substitutions: Type.Array(Substitution, { maxItems: limits.substitutions }),
+    meta: Type.Optional(StringMap),
+    options: Type.Optional(Type.Object({
+      substitutions_case_sensitive: Type.Optional(Type.Boolean({ default: false }))
+    }, { additionalProperties: false }))
+  }, { additionalProperties: false })
+
+  const SubstituteResponse = Type.Object({
+    document: Document,
+    original: Document,
+    meta: Type.Intersect([FreeObject, Type.Object({
+      substitutions: Type.Array(AppliedSubstitution, { description: 'What was applied, with counts.' }),
+      language: Type.Optional(Type.String({ description: 'The document language the rules were matched in.' }))
+    })])
+  })
+  return { SubstituteRequest, SubstituteResponse }
+}
+
+type SubstituteSchemas = ReturnType<typeof substituteSchemas>
+export type SubstituteRequestT = Static<SubstituteSchemas['SubstituteRequest']>
+export type SubstituteResponseT = Static<SubstituteSchemas['SubstituteResponse']>

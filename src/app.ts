@@ -66,6 +66,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     }
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // the API takes JSON only (the token endpoint adds form bodies in its own scope): text/plain is a 415
+  app.removeContentTypeParser('text/plain')
+
   const registry = options.registry ?? createRegistry(config)
   app.decorate('services', createServices(config, registry))
   app.addHook('onClose', async () => { await registry.close() })

@@ -222,8 +222,8 @@ function parseClients (text: string, variable: string): ClientConfig[] {
     const at = `${variable}[${i}]`
     if (typeof item !== 'object' || item === null) throw new ConfigError(variable, `${at} must be an object`)
     const { id, secret, secret_hash: secretHash, scopes } = item as Record<string, unknown>
-    if (typeof id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(id) || id.includes(':')) {
-      throw new ConfigError(variable, `${at}.id must be a printable string without ":" or spaces`)
+    if (typeof id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(id)) {
+      throw new ConfigError(variable, `${at}.id must be 1 to 200 printable characters without spaces`)
     }
     if ((secret === undefined) === (secretHash === undefined)) {
       throw new ConfigError(variable, `${at} needs exactly one of "secret" or "secret_hash"`)

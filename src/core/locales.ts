@@ -191,11 +191,3 @@ export function listLocales (options: { display?: string } = {}): readonly Local
   return recall(lists, namer.locale) ??
     remember(lists, namer.locale, Object.freeze(SORTED_IDS.map(id => localeInfo(id, id, namer))), LISTS_KEPT)
 }
-
-/** The tones of SPEC.md set C, in its order (GET /language/edit/tones). */
-export const TONES: readonly string[] = Object.freeze([
-  'none', 'academic', 'admiring', 'amused', 'angry', 'annoyed', 'approving', 'aware', 'confident',
-  'confused', 'curious', 'disappointed', 'disapproving', 'eager', 'embarrassed', 'excited', 'fearful',
-  'friendly', 'funny', 'grateful', 'joyful', 'loving', 'mournful', 'neutral', 'optimistic',
-  'professional', 'relieved', 'remorseful', 'repulsed', 'sad', 'worried', 'surprised', 'sympathetic'
-])

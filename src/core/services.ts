@@ -1,6 +1,7 @@
 /** The language services the routes call, built once from Config and the engine registry. */
 import type { Config } from '../config.js'
 import { NotImplementedError } from '../errors.js'
+import { getLocale, listLocales } from './locales.js'
 import type { Registry } from '../providers/registry.js'
 import type { AnalyzeRequestT, AnalyzeResponseT, SentimentRequestT, SentimentResultT } from '../schemas/analyze.js'
 import type { DetectRequestT, DetectResponseT } from '../schemas/detect.js'
@@ -22,7 +23,7 @@ export interface Services {
   analyze: (request: AnalyzeRequestT, signal: AbortSignal) => Promise<AnalyzeResponseT>
   sentiment: (request: SentimentRequestT, signal: AbortSignal) => Promise<SentimentResultT>
   locale: (tag: string, display?: string) => LocaleT
-  locales: (display?: string) => { display: string, locales: LocaleT[] }
+  locales: (display?: string) => readonly LocaleT[]
 }
 
 const pending = (what: string) => async (): Promise<never> => {
@@ -41,7 +42,7 @@ export function createServices (_config: Config, _registry: Registry): Services 
     edit: pending('Generative editing (POST /language/edit)'),
     analyze: pending('Text analysis (POST /language/analyze)'),
     sentiment: pending('Sentiment analysis (POST /language/analyze/sentiment)'),
-    locale: () => { throw new NotImplementedError('Locale data is not built into this version yet.') },
-    locales: () => { throw new NotImplementedError('Locale data is not built into this version yet.') }
+    locale: (tag, display) => getLocale(tag, display === undefined ? {} : { display }),
+    locales: (display) => listLocales(display === undefined ? {} : { display })
   }
 }

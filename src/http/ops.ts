@@ -32,6 +32,13 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promi
     })
   })
 
+  // during shutdown, answers to requests in flight close their connection so close() need not wait for keep-alive
+  let closing = false
+  app.addHook('preClose', async () => { closing = true })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
   const requests = new Counter({

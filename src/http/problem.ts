@@ -63,7 +63,7 @@ export function sendProblem (request: FastifyRequest, reply: FastifyReply, statu
     request_id: String(request.id)
   }
   if (extra.errors && extra.errors.length > 0) body.errors = extra.errors
-  if (extra.headers) void reply.headers(extra.headers)
+  if (extra.headers) reply.headers(extra.headers)
   return reply.code(status).type('application/problem+json; charset=utf-8').send(body)
 }
 

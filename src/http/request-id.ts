@@ -13,7 +13,7 @@ export function requestId (req: RawRequestDefaultExpression): string {
 
 async function requestIdPlugin (app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id)
+    reply.header('x-request-id', request.id)
   })
 }
 

@@ -8,8 +8,8 @@ import { cachedJson } from './cached.js'
 
 export default async function localeRoutes (fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  // one serialized answer per display language, computed on first use
-  const lists = new Map<string, ReturnType<typeof cachedJson>>()
+  // core hands back the same frozen list per display language: serialize it once
+  const lists = new WeakMap<object, ReturnType<typeof cachedJson>>()
 
   app.get('/language/locale/:tag', {
     config: accessConfig,
@@ -40,10 +40,10 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
     }
   }, async (request, reply) => {
     const list = app.services.locales(request.query.display)
-    let cached = lists.get(list.display)
+    let cached = lists.get(list)
     if (!cached) {
-      cached = cachedJson(list.locales)
-      if (lists.size < 64) lists.set(list.display, cached)
+      cached = cachedJson(list)
+      lists.set(list, cached)
     }
     return cached.send(request, reply)
   })

@@ -4,7 +4,6 @@ import { Document, FreeObject, StringMap } from './common.js'
 import type { Limits } from './limits.js'
 import { TONES } from '../core/tones.js'
 
-
 export const Tone = Type.Enum([...TONES])
 
 export const Edit = Type.Unsafe<

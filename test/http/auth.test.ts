@@ -41,11 +41,11 @@ describe('POST /oauth/token', () => {
 
   it('decodes form-urlencoded Basic credentials (RFC 6749 §2.3.1)', async () => {
     const hashed = await hashSecret('p@ss word:+')
-    const other = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'odd id', secret_hash: hashed, scopes: ['access'] }]) })
+    const other = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'odd:id', secret_hash: hashed, scopes: ['access'] }]) })
     try {
-      const res = await other.inject({ method: 'POST', url: '/oauth/token', headers: { ...form, authorization: basic('odd+id', encodeURIComponent('p@ss word:+')) }, payload: 'grant_type=client_credentials' })
+      const res = await other.inject({ method: 'POST', url: '/oauth/token', headers: { ...form, authorization: basic('odd%3Aid', encodeURIComponent('p@ss word:+')) }, payload: 'grant_type=client_credentials' })
       expect(res.statusCode).toBe(200)
-      expect(decodeJwt(res.json().access_token).sub).toBe('odd id')
+      expect(decodeJwt(res.json().access_token).sub).toBe('odd:id')
     } finally {
       await other.close()
     }

@@ -50,7 +50,7 @@ type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_
 
 /** RFC 6749 §5.2 error, carrying the problem+json fields too. */
 function oauthError (request: FastifyRequest, reply: FastifyReply, status: number, error: OAuthErrorCode, description: string, basic = false): FastifyReply {
-  if (basic) void reply.header('www-authenticate', `Basic realm="${REALM}"`)
+  if (basic) reply.header('www-authenticate', `Basic realm="${REALM}"`)
   return reply.code(status)
     .headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
     .type('application/json; charset=utf-8')

@@ -64,3 +64,15 @@ describe('configuration', () => {
     expect(c.limits.rateLimitMax).toBe(42)
   })
 })
+
+describe('.env.example', () => {
+  it('documents every variable config.ts reads', async () => {
+    const { readFileSync } = await import('node:fs')
+    const source = readFileSync(new URL('../src/config.ts', import.meta.url), 'utf8')
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+    const read = [...source.matchAll(/\b(?:str|int|bool|url)\('([A-Z0-9_]+)'/g)].map(m => m[1]!)
+    expect(read.length).toBeGreaterThan(30)
+    const documented = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map(m => m[1]!))
+    expect(read.filter(v => !documented.has(v))).toEqual([])
+  })
+})

@@ -65,7 +65,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promi
   const noRateLimit = { rateLimit: false } as const
   app.get('/health', {
     config: noRateLimit,
-    schema: { tags: ['ops'], operationId: 'health', summary: 'Liveness: the process answers', response: { 200: Health } }
+    schema: { tags: ['ops'], operationId: 'health', summary: 'Liveness: the process answers', response: { 200: { ...Health, description: 'The process answers' } } }
   }, async () => ({ status: 'ok' as const }))
 
   app.get('/ready', {
@@ -74,7 +74,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promi
       tags: ['ops'],
       operationId: 'ready',
       summary: 'Readiness: 200 once the embedded engines are loaded, else 503',
-      response: { 200: Ready, 503: Ready }
+      response: { 200: { ...Ready, description: 'Every component is ready' }, 503: { ...Ready, description: 'A component is starting or failed' } }
     }
   }, async (_request, reply) => {
     const states = Object.fromEntries(components)

@@ -16,7 +16,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
       description: '`analyses`: any of entities, sentiment, moderation, categories; absent or empty means all four. Parts not asked for are absent from the answer.',
       security: SECURITY,
       body: AnalyzeRequest,
-      response: securedResponses({ 200: AnalyzeResponse }, 413, 415, 501, 502, 503, 504)
+      response: securedResponses({ 200: { ...AnalyzeResponse, description: 'The analyses asked for' } }, 413, 415, 501, 502, 503, 504)
     }
   }, async (request, reply) => app.services.analyze(request.body, abortSignal(reply)))
 
@@ -28,7 +28,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
       summary: 'Sentiment of a document (native language when supported, else translated to English first)',
       security: SECURITY,
       body: SentimentRequest,
-      response: securedResponses({ 200: SentimentResult }, 413, 415, 501, 502, 503, 504)
+      response: securedResponses({ 200: { ...SentimentResult, description: 'The sentiment of the document' } }, 413, 415, 501, 502, 503, 504)
     }
   }, async (request, reply) => app.services.sentiment(request.body, abortSignal(reply)))
 }

@@ -15,7 +15,7 @@ export default async function detectRoutes (fastify: FastifyInstance): Promise<v
       description: 'HTML and JSON documents are reduced to their text first. `static`, `source_hint`, `min_confidence`, `min_chars`, `max_chars`, `limit_results` and `no_override` steer the answer (see each field).',
       security: SECURITY,
       body: DetectRequest,
-      response: securedResponses({ 200: DetectResponse }, 413, 415, 503)
+      response: securedResponses({ 200: { ...DetectResponse, description: 'The detected language, its confidence and the alternatives' } }, 413, 415, 503)
     }
   }, async (request) => app.services.detect(request.body))
 }

@@ -21,7 +21,7 @@ export default async function editRoutes (fastify: FastifyInstance, opts: { conf
       description: 'edits: 1 to 10 of {type: grammar|syntax|simplify|clarify}, {type: "length", length: default|expand|shorten}, {type: "tone", tone: <one of GET /language/edit/tones>}. Edits that need a generative model answer 503 naming the setting that enables them when none is configured.',
       security: SECURITY,
       body: EditRequest,
-      response: securedResponses({ 200: EditResponse }, 413, 415, 501, 502, 503, 504)
+      response: securedResponses({ 200: { ...EditResponse, description: 'The edited document, the original and the changes' } }, 413, 415, 501, 502, 503, 504)
     }
   }, async (request, reply) => app.services.edit(request.body, abortSignal(reply)))
 
@@ -33,7 +33,7 @@ export default async function editRoutes (fastify: FastifyInstance, opts: { conf
       operationId: 'edit_tones',
       summary: 'The tones valid for edits',
       security: SECURITY,
-      response: securedResponses({ 200: Tones })
+      response: securedResponses({ 200: { ...Tones, description: 'The tones, in order' } })
     }
   }, async (request, reply) => tones.send(request, reply))
 }

@@ -21,7 +21,7 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
       security: SECURITY,
       params: LocaleParams,
       querystring: DisplayQuery,
-      response: securedResponses({ 200: Locale }, 404)
+      response: securedResponses({ 200: { ...Locale, description: 'The locale' } }, 404)
     }
   }, async (request, reply) => {
     const locale = app.services.locale(request.params.tag, request.query.display)
@@ -36,7 +36,7 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
       summary: 'Every locale CLDR knows, sorted by tag',
       security: SECURITY,
       querystring: DisplayQuery,
-      response: securedResponses({ 200: Type.Array(Locale) })
+      response: securedResponses({ 200: Type.Array(Locale, { description: 'Every locale, sorted by tag' }) })
     }
   }, async (request, reply) => {
     const list = app.services.locales(request.query.display)

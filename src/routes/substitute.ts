@@ -18,7 +18,7 @@ export default async function substituteRoutes (fastify: FastifyInstance, opts: 
       description: 'The document is in one language L (document.language, else detected); a rule applies only when its source and target are absent or match L. Phrases are literal, whole words, case-insensitive by default; `meta.substitutions` reports what was applied.',
       security: SECURITY,
       body: SubstituteRequest,
-      response: securedResponses({ 200: SubstituteResponse }, 413, 415, 503)
+      response: securedResponses({ 200: { ...SubstituteResponse, description: 'The document with the phrases replaced, the original and what was applied' } }, 413, 415, 503)
     }
   }, async (request) => app.services.substitute(request.body))
 }

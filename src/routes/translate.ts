@@ -21,7 +21,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       description: 'The document keeps its shape and markup (text/plain, text/html, text/markdown, application/json); placeholders are protected and substitutions applied. `source` may be omitted to detect it.',
       security: SECURITY,
       body: TranslationRequest,
-      response: securedResponses({ 200: TranslationResult }, 413, 415, 502, 503, 504)
+      response: securedResponses({ 200: { ...TranslationResult, description: 'The translations, keyed by target' } }, 413, 415, 502, 503, 504)
     }
   }, async (request, reply) => app.services.translate(request.body, abortSignal(reply)))
 
@@ -34,7 +34,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       description: 'One shared source, targets, options and substitutions; the answer is an array of TranslationResult in request order. Segments of all documents go to each engine in one batch per language pair.',
       security: SECURITY,
       body: BulkTranslationRequest,
-      response: securedResponses({ 200: Type.Array(TranslationResult) }, 413, 415, 502, 503, 504)
+      response: securedResponses({ 200: Type.Array(TranslationResult, { description: 'One TranslationResult per document, in request order' }) }, 413, 415, 502, 503, 504)
     }
   }, async (request, reply) => app.services.translateBulk(request.body, abortSignal(reply)))
 
@@ -45,7 +45,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       operationId: 'translate_locales',
       summary: 'Languages supported for translation, as source and as target, with the services that support each',
       security: SECURITY,
-      response: securedResponses({ 200: TranslateLocales })
+      response: securedResponses({ 200: { ...TranslateLocales, description: 'Source and target languages with their services' } })
     }
   }, async () => app.services.translateLocales())
 
@@ -58,7 +58,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       description: 'Example: `?source=en&target=es&target=fr` or `?source=en&target=es,fr`. All pairs must be supported; `services` lists the services that support every pair.',
       security: SECURITY,
       querystring: SupportedQuery,
-      response: securedResponses({ 200: Supported })
+      response: securedResponses({ 200: { ...Supported, description: 'Whether the pairs are supported, and by which services' } })
     }
   }, async (request) => {
     const targets = (Array.isArray(request.query.target) ? request.query.target : [request.query.target])

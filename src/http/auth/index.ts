@@ -95,7 +95,11 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
       description: 'RFC 6749 §4.4. Send `grant_type=client_credentials` as a form (or JSON) body, with the client id and secret by HTTP Basic or as `client_id`/`client_secret` fields. The answer is a JWT bearer token for `Authorization: Bearer <access_token>`.',
       consumes: ['application/x-www-form-urlencoded', 'application/json'],
       body: TokenRequest,
-      response: { 200: TokenResponse, 400: OAuthError, 401: OAuthError }
+      response: {
+        200: { ...TokenResponse, description: 'An access token' },
+        400: { ...OAuthError, description: 'Malformed request, unsupported grant or scope (RFC 6749 §5.2)' },
+        401: { ...OAuthError, description: 'Client authentication failed' }
+      }
     },
     // RFC 6749 clients expect {error, error_description}; keep them even for body parse errors
     errorHandler: (error, request, reply) => {

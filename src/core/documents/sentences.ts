@@ -1,0 +1,54 @@
+/** Sentence breaks for segmenting: Unicode sentence boundaries, minus the unsafe ones. */
+import { placeholderSpans } from '../placeholders.js'
+
+const segmenters = new Map<string, Intl.Segmenter>()
+
+function segmenter (locale: string): Intl.Segmenter {
+  let s = segmenters.get(locale)
+  if (s === undefined) {
+    try {
+      s = new Intl.Segmenter(locale, { granularity: 'sentence' })
+    } catch {
+      s = new Intl.Segmenter('en', { granularity: 'sentence' })
+    }
+    if (segmenters.size < 200) segmenters.set(locale, s)
+  }
+  return s
+}
+
+// Titles and short forms usually followed by a capitalised word; ICU's own suppression lists
+// are not reachable through Intl.Segmenter, so "Mr. Smith" would otherwise be cut in two.
+const ABBREVIATIONS = new Set([
+  'Mr', 'Mrs', 'Ms', 'Mx', 'Dr', 'Prof', 'Sr', 'Sra', 'Srta', 'Jr', 'St', 'Mt', 'Mme', 'Mlle', 'Rev',
+  'Hon', 'Gen', 'Col', 'Capt', 'Lt', 'Sgt', 'Gov', 'Sen', 'Rep', 'Pres', 'Hr', 'Fr', 'Hrn', 'Dott',
+  'Ing', 'Avv', 'Sig', 'Ud', 'Uds', 'Vd', 'Vds', 'Dra', 'Fig', 'Figs', 'No', 'Nr', 'Nos', 'Vol',
+  'Art', 'vs', 'cf', 'ca', 'approx', 'vgl', 'bzw', 'Abb', 'Tel'
+])
+const LAST_WORD = /(?:^|[^\p{L}.])([\p{L}][\p{L}.]*)\.["'”’)\]]*\s*$/u
+
+/** Whether a sentence ends with an abbreviation or an initial rather than a full stop. */
+function endsWithAbbreviation (sentence: string): boolean {
+  const m = LAST_WORD.exec(sentence.slice(-40))
+  if (!m) return false
+  const word = m[1]!
+  return word.length === 1 || word.includes('.') || ABBREVIATIONS.has(word)
+}
+
+/**
+ * Offsets where a new sentence starts in `text` (0 excluded). No break is made after an
+ * abbreviation or initial ("Mr. Smith", "J. R. R. Tolkien", "the U.S. Army"), nor inside a
+ * placeholder or between a tag token and its partner (`<0>…</0>`).
+ */
+export function sentenceBreaks (text: string, locale: string): number[] {
+  const spans = placeholderSpans(text)
+  const breaks: number[] = []
+  let previous = 0
+  for (const { index } of segmenter(locale).segment(text)) {
+    if (index === 0) continue
+    if (endsWithAbbreviation(text.slice(previous, index))) continue
+    if (spans.some(([start, end]) => index > start && index < end)) continue
+    breaks.push(index)
+    previous = index
+  }
+  return breaks
+}

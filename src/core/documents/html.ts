@@ -6,20 +6,10 @@
  */
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T, type ParserOptions } from 'parse5'
 import { alignText } from './align.js'
+import { INLINE, OPAQUE } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
-/** Inline elements whose text is translated with the sentence around them. */
-const INLINE = new Set([
-  'a', 'abbr', 'acronym', 'b', 'bdi', 'bdo', 'big', 'cite', 'data', 'del', 'dfn', 'em', 'font', 'i',
-  'ins', 'label', 'mark', 'nobr', 'output', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub',
-  'sup', 'time', 'tt', 'u', 'var'
-])
-/** Inline elements kept whole as one token. */
-const OPAQUE = new Set([
-  'audio', 'br', 'canvas', 'code', 'embed', 'iframe', 'img', 'input', 'kbd', 'math', 'meter',
-  'object', 'picture', 'progress', 'ruby', 'samp', 'svg', 'video', 'wbr'
-])
 /** Opaque elements whose own attributes (alt, title, placeholder...) are still text. */
 const VOID = new Set(['br', 'embed', 'img', 'input', 'wbr'])
 /** Elements left untouched that also end a run. */

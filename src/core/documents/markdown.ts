@@ -12,6 +12,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { frontmatter } from 'micromark-extension-frontmatter'
 import { gfm } from 'micromark-extension-gfm'
 import { alignText } from './align.js'
+import { INLINE, OPAQUE } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
@@ -52,6 +53,24 @@ function closingBracket (source: string, open: number, limit: number): number {
   return -1
 }
 
+const OPEN_TAG = /^<([A-Za-z][\w-]*)(?:\s[^>]*)?>$/
+const CLOSE_TAG = /^<\/([A-Za-z][\w-]*)\s*>$/
+
+/** The lower-case name of an inline HTML node that is just an opening (or closing) tag. */
+function tagName (node: PhrasingContent, pattern: RegExp): string | undefined {
+  return node.type === 'html' ? pattern.exec(node.value)?.[1]?.toLowerCase() : undefined
+}
+
+/** Index of the html node closing the tag `name` opened at `from`, at the same nesting, or -1. */
+function closingTag (nodes: PhrasingContent[], from: number, name: string): number {
+  let depth = 0
+  for (let i = from; i < nodes.length; i++) {
+    if (tagName(nodes[i]!, OPEN_TAG) === name) depth++
+    else if (tagName(nodes[i]!, CLOSE_TAG) === name && --depth === 0) return i
+  }
+  return -1
+}
+
 class Walker {
   readonly drafts: SegmentDraft[] = []
   private readonly run = new RunBuilder()
@@ -63,7 +82,7 @@ class Walker {
       case 'paragraph':
       case 'heading':
       case 'tableCell':
-        for (const child of node.children) this.inline(child)
+        this.phrasing(node.children)
         this.drafts.push(...segmentRun(this.run.take(), markdownText, this.locale))
         return
       case 'root':
@@ -74,6 +93,32 @@ class Walker {
       case 'tableRow':
       case 'footnoteDefinition':
         for (const child of node.children) this.block(child)
+    }
+  }
+
+  /**
+   * Inline nodes in order. Raw HTML tags come one node each: an inline element's open and close
+   * tags become a `<g>` pair around what lies between, an opaque one (`<kbd>…</kbd>`) one token.
+   */
+  phrasing (nodes: PhrasingContent[]): void {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!
+      const name = tagName(node, OPEN_TAG)
+      const close = name === undefined ? -1 : closingTag(nodes, i, name)
+      const open = span(node)
+      const end = close === -1 ? undefined : span(nodes[close]!)
+      if (!open || !end || !(INLINE.has(name!) || OPAQUE.has(name!))) {
+        this.inline(node)
+        continue
+      }
+      if (OPAQUE.has(name!)) {
+        this.run.push({ kind: 'token', start: open.start, end: end.end, weak: false, breaks: false })
+      } else {
+        this.run.push({ kind: 'open', ...open })
+        this.phrasing(nodes.slice(i + 1, close))
+        this.run.push({ kind: 'close', ...end })
+      }
+      i = close
     }
   }
 
@@ -89,6 +134,8 @@ class Walker {
       case 'strong':
       case 'delete':
         return this.wrap(node.children, at)
+      case 'html':
+        return token(false)
       case 'link':
         // autolinks (<https://…>, bare www. and https:// with GFM) are their own URL
         return this.source[at.start] === '[' ? this.wrap(node.children, at) : token(false)
@@ -114,7 +161,7 @@ class Walker {
       return
     }
     this.run.push({ kind: 'open', start: at.start, end: first.start })
-    for (const child of children) this.inline(child)
+    this.phrasing(children)
     this.run.push({ kind: 'close', start: last.end, end: at.end })
   }
 

@@ -104,15 +104,21 @@ export function protect (segment: string, find: (flat: Flat) => { tokens?: Mark[
   }
   const edits: Edit[] = []
   const marks: Mark[] = []
-  for (const m of found.tokens ?? []) {
-    if (!inside(m)) continue
+  const token = (m: Mark): void => {
+    if (!inside(m)) return
     edits.push({ start: m.start, end: m.end, part: 'token', mark: m })
     marks.push(m)
   }
+  for (const m of found.tokens ?? []) token(m)
   for (const [i, { open, close }] of (found.pairs ?? []).entries()) {
-    if (!inside(open) || !inside(close) || open.end > close.start || !balanced(open.end, close.start)) continue
-    edits.push({ start: open.start, end: open.end, part: 'open', mark: open, pair: i })
-    edits.push({ start: close.start, end: close.end, part: 'close', mark: close, pair: i })
+    if (inside(open) && inside(close) && open.end <= close.start && balanced(open.end, close.start)) {
+      edits.push({ start: open.start, end: open.end, part: 'open', mark: open, pair: i })
+      edits.push({ start: close.start, end: close.end, part: 'close', mark: close, pair: i })
+    } else {
+      // the two sides cannot wrap the text between them: protect each alone
+      token(open)
+      token(close)
+    }
   }
   if (edits.length === 0) return { segment, restore: translated => translated, marks }
   edits.sort((a, b) => a.start - b.start)

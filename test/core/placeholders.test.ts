@@ -16,6 +16,7 @@ const spans = (text: string): string[] => {
 
 describe('placeholders', () => {
   it('finds every style', () => {
+    // eslint-disable-next-line no-template-curly-in-string -- a JavaScript template placeholder, as text
     expect(spans('Hi {name}, {0} and {{user.name}} or ${total} or %{count}')).toEqual(['{name}', '{0}', '{{user.name}}', '${total}', '%{count}'])
     expect(spans('%s %d %i %f %.2f %1$s %2$d %-5d %05.1f %x %@ %% %lu')).toEqual(['%s', '%d', '%i', '%f', '%.2f', '%1$s', '%2$d', '%-5d', '%05.1f', '%x', '%@', '%%', '%lu'])
     expect(spans('%(name)s has %(count)d items')).toEqual(['%(name)s', '%(count)d'])

@@ -26,7 +26,11 @@ function joined (leaves: readonly StringDocument[], assemble: (rebuilt: string[]
       const total = leaves.reduce((n, leaf) => n + leaf.segments.length, 0)
       if (translated.length !== total) throw new Error(`expected ${total} translated segments, got ${translated.length}`)
       let at = 0
-      return assemble(leaves.map(leaf => leaf.rebuild(translated.slice(at, at += leaf.segments.length))))
+      return assemble(leaves.map(leaf => {
+        const slice = translated.slice(at, at + leaf.segments.length)
+        at += leaf.segments.length
+        return leaf.rebuild(slice)
+      }))
     }
   }
 }

@@ -95,9 +95,9 @@ describe('text/markdown: inline markup', () => {
   })
 
   it('escapes translated text so it stays text', () => {
-    const engine = recorded({ 'Price': '# 1. *not* [a link] | a_b <tag> &amp;copy;' })
+    const engine = recorded({ Price: '# 1. *not* [a link] | a_b <tag> &amp;copy;' })
     expect(through('| Price |\n|---|\n| 5 |', engine)).toBe('| \\# 1. \\*not\\* \\[a link\\] \\| a\\_b \\<tag\\> \\&copy; |\n|---|\n| 5 |')
-    const numbered = recorded({ 'Year': '1986. A year' })
+    const numbered = recorded({ Year: '1986. A year' })
     expect(through('# Year', numbered)).toBe('# 1986\\. A year')
   })
 

@@ -39,11 +39,19 @@ function pairTags (tags: TagToken[]): { tokens: Mark[], pairs: PairMark[] } {
   const tokens: Mark[] = []
   const pairs: PairMark[] = []
   const stack: TagToken[] = []
+  // how many of each name the stack holds, so a close finds its open without a scan
+  const open = new Map<string, number>()
+  const pop = (): TagToken => {
+    const top = stack.pop()!
+    open.set(top.name, open.get(top.name)! - 1)
+    return top
+  }
   for (const tag of tags) {
     if (tag.role === 'open') {
       stack.push(tag)
-    } else if (tag.role === 'close' && stack.some(t => t.name === tag.name)) {
-      for (let top = stack.pop()!; ; top = stack.pop()!) {
+      open.set(tag.name, (open.get(tag.name) ?? 0) + 1)
+    } else if (tag.role === 'close' && (open.get(tag.name) ?? 0) > 0) {
+      for (let top = pop(); ; top = pop()) {
         if (top.name === tag.name) {
           pairs.push({ open: top, close: tag })
           break

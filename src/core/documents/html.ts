@@ -11,7 +11,7 @@ import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
 /** Opaque elements whose own attributes (alt, title, placeholder...) are still text. */
-const VOID = new Set(['br', 'embed', 'img', 'input', 'wbr'])
+const OWN_TEXT_ATTRIBUTES = new Set(['audio', 'br', 'embed', 'iframe', 'img', 'input', 'object', 'video', 'wbr'])
 /** Elements left untouched that also end a run. */
 const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
 const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
@@ -54,6 +54,7 @@ class Walker {
   readonly drafts: SegmentDraft[] = []
   disordered = false
   private readonly run = new RunBuilder()
+  private readonly work: Array<T.Node | (() => void)> = []
   // parse5 re-opens misnested formatting elements as clones carrying the original's location
   private readonly seen = new Set<number>()
 
@@ -65,11 +66,23 @@ class Walker {
     this.drafts.push(...segmentRun(this.run.take(), htmlText, this.locale))
   }
 
-  children (node: T.ParentNode): void {
-    for (const child of node.childNodes) this.node(child)
+  /** Visits the tree in document order; a work stack rather than recursion, for deep trees. */
+  walk (root: T.Node): void {
+    this.work.push(root)
+    for (let next = this.work.pop(); next !== undefined; next = this.work.pop()) {
+      if (typeof next === 'function') next()
+      else this.node(next)
+    }
+    this.flush()
   }
 
-  node (node: T.ChildNode | T.ParentNode): void {
+  /** Schedules the children of a node (then `after`, if given) before anything already scheduled. */
+  children (node: T.ParentNode, after?: () => void): void {
+    if (after) this.work.push(after)
+    for (let i = node.childNodes.length - 1; i >= 0; i--) this.work.push(node.childNodes[i]!)
+  }
+
+  node (node: T.Node): void {
     const loc = 'sourceCodeLocation' in node ? node.sourceCodeLocation : undefined
     if (node.nodeName === '#text') {
       if (!loc) return
@@ -101,20 +114,18 @@ class Walker {
     if (SKIP.has(name) || (no && !inline)) {
       this.flush()
     } else if (OPAQUE.has(name) || no) {
-      if (VOID.has(name) && !no) this.attributes(el)
+      if (OWN_TEXT_ATTRIBUTES.has(name) && !no) this.attributes(el)
       const end = loc.endTag?.endOffset ?? loc.endOffset
       this.run.push({ kind: 'token', start: loc.startOffset, end, weak: name === 'br' || name === 'wbr', breaks: name === 'br' })
     } else if (INLINE.has(name) && !this.flat) {
       this.attributes(el)
       this.run.push({ kind: 'open', start: startTag.startOffset, end: startTag.endOffset })
-      this.children(el)
       const close = loc.endTag ?? { startOffset: loc.endOffset, endOffset: loc.endOffset }
-      this.run.push({ kind: 'close', start: close.startOffset, end: close.endOffset })
+      this.children(el, () => this.run.push({ kind: 'close', start: close.startOffset, end: close.endOffset }))
     } else {
       this.flush()
       this.attributes(el)
-      this.children(el)
-      this.flush()
+      this.children(el, () => this.flush())
     }
   }
 
@@ -143,8 +154,7 @@ export function htmlDrafts (source: string, locale: string): SegmentDraft[] {
   const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
   const walk = (flat: boolean): Walker => {
     const walker = new Walker(source, locale, flat)
-    walker.node(root)
-    walker.flush()
+    walker.walk(root)
     return walker
   }
   const walker = walk(false)

@@ -14,6 +14,9 @@ export interface SegmentedDocument {
 
 type LeafDocument = (text: string) => StringDocument
 
+/** Deeper values are refused (400) rather than walked: rebuilding recurses once per level. */
+const MAX_DEPTH = 500
+
 function childPointer (pointer: string, key: string | number): string {
   return `${pointer}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`
 }
@@ -38,13 +41,14 @@ function joined (leaves: readonly StringDocument[], assemble: (rebuilt: string[]
 /** An object or array whose string leaves are documents; other leaves pass through. */
 export function structuredDocument (value: object, leaf: LeafDocument, pointer: string): SegmentedDocument {
   const leaves: StringDocument[] = []
-  const collect = (v: unknown, at: string): void => {
+  const collect = (v: unknown, at: string, depth: number): void => {
+    if (depth > MAX_DEPTH) throw invalidField(at, `is nested deeper than ${MAX_DEPTH} levels`)
     if (typeof v === 'string') leaves.push(leaf(v))
-    else if (Array.isArray(v)) v.forEach((item, i) => collect(item, childPointer(at, i)))
-    else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) collect(item, childPointer(at, key))
+    else if (Array.isArray(v)) v.forEach((item, i) => collect(item, childPointer(at, i), depth + 1))
+    else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) collect(item, childPointer(at, key), depth + 1)
     else if (typeof v !== 'number' && typeof v !== 'boolean' && v !== null) throw invalidField(at, `must be a string, number, boolean, null, object or array, not ${typeof v}`)
   }
-  collect(value, pointer)
+  collect(value, pointer, 0)
   return joined(leaves, rebuilt => {
     let k = 0
     const copy = (v: unknown): unknown => {

@@ -61,29 +61,56 @@ function tagName (node: PhrasingContent, pattern: RegExp): string | undefined {
   return node.type === 'html' ? pattern.exec(node.value)?.[1]?.toLowerCase() : undefined
 }
 
-/** Index of the html node closing the tag `name` opened at `from`, at the same nesting, or -1. */
-function closingTag (nodes: PhrasingContent[], from: number, name: string): number {
-  let depth = 0
-  for (let i = from; i < nodes.length; i++) {
-    if (tagName(nodes[i]!, OPEN_TAG) === name) depth++
-    else if (tagName(nodes[i]!, CLOSE_TAG) === name && --depth === 0) return i
-  }
-  return -1
+/** Pairs the inline HTML open and close tags of sibling nodes, properly nested: open index -> close index. */
+function htmlPairs (nodes: readonly PhrasingContent[]): Map<number, number> {
+  const pairs = new Map<number, number>()
+  const stack: Array<[string, number]> = []
+  const opened = new Map<string, number>()
+  nodes.forEach((node, i) => {
+    const open = tagName(node, OPEN_TAG)
+    if (open !== undefined && (INLINE.has(open) || OPAQUE.has(open))) {
+      stack.push([open, i])
+      opened.set(open, (opened.get(open) ?? 0) + 1)
+      return
+    }
+    const close = tagName(node, CLOSE_TAG)
+    if (close === undefined || (opened.get(close) ?? 0) === 0) return
+    // tags left open inside this element stay single tokens
+    for (let [name, at] = stack.pop()!; ; [name, at] = stack.pop()!) {
+      opened.set(name, opened.get(name)! - 1)
+      if (name === close) {
+        pairs.set(at, i)
+        break
+      }
+    }
+  })
+  return pairs
 }
 
+/** Walks a tree in document order; a work stack rather than recursion, for deep nesting. */
 class Walker {
   readonly drafts: SegmentDraft[] = []
   private readonly run = new RunBuilder()
+  private readonly work: Array<() => void> = []
 
   constructor (private readonly source: string, private readonly locale: string) {}
+
+  walk (root: Root): void {
+    this.work.push(() => this.block(root))
+    for (let next = this.work.pop(); next !== undefined; next = this.work.pop()) next()
+  }
+
+  /** Schedules steps to run next, in order, before anything already scheduled. */
+  schedule (steps: Array<() => void>): void {
+    for (let i = steps.length - 1; i >= 0; i--) this.work.push(steps[i]!)
+  }
 
   block (node: Nodes): void {
     switch (node.type) {
       case 'paragraph':
       case 'heading':
       case 'tableCell':
-        this.phrasing(node.children)
-        this.drafts.push(...segmentRun(this.run.take(), markdownText, this.locale))
+        this.phrasing(node.children, () => this.drafts.push(...segmentRun(this.run.take(), markdownText, this.locale)))
         return
       case 'root':
       case 'blockquote':
@@ -92,34 +119,38 @@ class Walker {
       case 'table':
       case 'tableRow':
       case 'footnoteDefinition':
-        for (const child of node.children) this.block(child)
+        this.schedule(node.children.map(child => () => this.block(child)))
     }
   }
 
   /**
-   * Inline nodes in order. Raw HTML tags come one node each: an inline element's open and close
-   * tags become a `<g>` pair around what lies between, an opaque one (`<kbd>…</kbd>`) one token.
+   * Schedules inline nodes, then `after`. Raw HTML tags come one node each: an inline element's
+   * open and close tags become a `<g>` pair around what lies between, an opaque one
+   * (`<kbd>…</kbd>`) one token.
    */
-  phrasing (nodes: PhrasingContent[]): void {
+  phrasing (nodes: PhrasingContent[], after: () => void): void {
+    const pairs = htmlPairs(nodes)
+    const closes = new Set<number>()
+    const steps: Array<() => void> = []
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!
-      const name = tagName(node, OPEN_TAG)
-      const close = name === undefined ? -1 : closingTag(nodes, i, name)
-      const open = span(node)
-      const end = close === -1 ? undefined : span(nodes[close]!)
-      if (!open || !end || !(INLINE.has(name!) || OPAQUE.has(name!))) {
-        this.inline(node)
-        continue
-      }
-      if (OPAQUE.has(name!)) {
-        this.run.push({ kind: 'token', start: open.start, end: end.end, weak: false, breaks: false })
+      const at = span(node)
+      const close = pairs.get(i)
+      const end = close === undefined ? undefined : span(nodes[close]!)
+      if (at && end && OPAQUE.has(tagName(node, OPEN_TAG)!)) {
+        steps.push(() => this.run.push({ kind: 'token', start: at.start, end: end.end, weak: false, breaks: false }))
+        i = close!
+      } else if (at && end) {
+        steps.push(() => this.run.push({ kind: 'open', ...at }))
+        closes.add(close!)
+      } else if (at && closes.has(i)) {
+        steps.push(() => this.run.push({ kind: 'close', ...at }))
       } else {
-        this.run.push({ kind: 'open', ...open })
-        this.phrasing(nodes.slice(i + 1, close))
-        this.run.push({ kind: 'close', ...end })
+        steps.push(() => this.inline(node))
       }
-      i = close
     }
+    steps.push(after)
+    this.schedule(steps)
   }
 
   inline (node: PhrasingContent): void {
@@ -134,8 +165,6 @@ class Walker {
       case 'strong':
       case 'delete':
         return this.wrap(node.children, at)
-      case 'html':
-        return token(false)
       case 'link':
         // autolinks (<https://…>, bare www. and https:// with GFM) are their own URL
         return this.source[at.start] === '[' ? this.wrap(node.children, at) : token(false)
@@ -161,8 +190,7 @@ class Walker {
       return
     }
     this.run.push({ kind: 'open', start: at.start, end: first.start })
-    this.phrasing(children)
-    this.run.push({ kind: 'close', start: last.end, end: at.end })
+    this.phrasing(children, () => this.run.push({ kind: 'close', start: last.end, end: at.end }))
   }
 
   /** An image's alt text, a run of its own inside the image token. */
@@ -180,6 +208,6 @@ class Walker {
 /** The segment drafts of a Markdown document. */
 export function markdownDrafts (source: string, locale: string): SegmentDraft[] {
   const walker = new Walker(source, locale)
-  walker.block(parseMarkdown(source))
+  walker.walk(parseMarkdown(source))
   return walker.drafts
 }

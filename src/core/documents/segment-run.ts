@@ -21,84 +21,107 @@ export interface SegmentDraft extends Range {
   format: TextFormat
 }
 
-type TextItem = Extract<Item, { kind: 'text' }>
+/** A run item with its offset in the run's flat text (where sentence breaks are found). */
+type Placed = Item & { at: number }
+type PlacedText = Extract<Item, { kind: 'text' }> & { at: number }
 
 const LETTER = /\p{L}/u
 const SPACE = /\s/u
 
 /** Splits a text item at `k` (0 < k < length); its offsets say where each half lies. */
-function splitText (item: TextItem, k: number): [TextItem, TextItem] {
+function splitText (item: PlacedText, k: number): [PlacedText, PlacedText] {
   const o = item.offsets!
   return [
-    { kind: 'text', text: item.text.slice(0, k), start: item.start, end: o.ends[k - 1]!, offsets: { starts: o.starts.subarray(0, k), ends: o.ends.subarray(0, k) } },
-    { kind: 'text', text: item.text.slice(k), start: o.starts[k]!, end: item.end, offsets: { starts: o.starts.subarray(k), ends: o.ends.subarray(k) } }
+    { kind: 'text', text: item.text.slice(0, k), start: item.start, end: o.ends[k - 1]!, offsets: { starts: o.starts.subarray(0, k), ends: o.ends.subarray(0, k) }, at: item.at },
+    { kind: 'text', text: item.text.slice(k), start: o.starts[k]!, end: item.end, offsets: { starts: o.starts.subarray(k), ends: o.ends.subarray(k) }, at: item.at + k }
   ]
 }
 
-/** Index of the close matching the open at `i`. */
-function matchingClose (items: readonly Item[], i: number): number {
-  let depth = 0
-  for (let k = i; k < items.length; k++) {
-    const kind = items[k]!.kind
-    if (kind === 'open') depth++
-    else if (kind === 'close' && --depth === 0) return k
-  }
-  return -1
+/** For each open item, the index of its close. */
+function partners (items: readonly Placed[]): Map<number, number> {
+  const closes = new Map<number, number>()
+  const open: number[] = []
+  items.forEach((item, i) => {
+    if (item.kind === 'open') open.push(i)
+    else if (item.kind === 'close') closes.set(open.pop()!, i)
+  })
+  return closes
 }
 
 /**
  * The items without what belongs to the skeleton: white space and weak tokens at both edges,
  * and inline elements wrapping everything (`<p><b>All bold.</b></p>` sends `All bold.`).
  */
-function trim (items: Item[]): Item[] {
-  let out = items
-  for (let changed = true; changed && out.length > 0;) {
+function trim (items: readonly Placed[]): Placed[] {
+  const out = items.slice()
+  const close = partners(out)
+  let lo = 0
+  let hi = out.length - 1
+  for (let changed = true; changed && lo <= hi;) {
     changed = false
-    const first = out[0]!
+    const first = out[lo]!
     if (first.kind === 'token' && first.weak) {
-      out = out.slice(1)
+      lo++
       changed = true
     } else if (first.kind === 'text' && first.offsets && SPACE.test(first.text[0]!)) {
       const k = first.text.length - first.text.trimStart().length
-      out = k === first.text.length ? out.slice(1) : [splitText(first, k)[1], ...out.slice(1)]
+      if (k === first.text.length) lo++
+      else out[lo] = splitText(first, k)[1]
       changed = true
-    } else if (first.kind === 'open' && matchingClose(out, 0) === out.length - 1) {
-      out = out.slice(1, -1)
+    } else if (first.kind === 'open' && close.get(lo) === hi) {
+      lo++
+      hi--
       changed = true
     }
-    const last = out.at(-1)
-    if (last === undefined) break
+    if (lo > hi) break
+    const last = out[hi]!
     if (last.kind === 'token' && last.weak) {
-      out = out.slice(0, -1)
+      hi--
       changed = true
     } else if (last.kind === 'text' && last.offsets && SPACE.test(last.text.at(-1)!)) {
       const k = last.text.trimEnd().length
-      out = k === 0 ? out.slice(0, -1) : [...out.slice(0, -1), splitText(last, k)[0]]
+      if (k === 0) hi--
+      else out[hi] = splitText(last, k)[0]
       changed = true
     }
   }
-  return out
+  return out.slice(lo, hi + 1)
 }
 
-/** The run's items cut at sentence breaks made outside every inline element. */
-function cut (items: readonly Item[], locale: string): Item[][] {
+/** The run's items placed in its flat text (tokens one character, tags none) and that text. */
+function place (items: readonly Item[]): { placed: Placed[], flat: string } {
   let flat = ''
-  const at: number[] = []
-  for (const item of items) {
-    at.push(flat.length)
+  const placed = items.map(item => {
+    const at = flat.length
     if (item.kind === 'text') flat += item.text.replace(/[\t\n\v\f\r]/g, ' ')
     else if (item.kind === 'token') flat += item.breaks ? '\n' : TOKEN_CHAR
+    return { ...item, at }
+  })
+  return { placed, flat }
+}
+
+/** Index of the first break after `at` (breaks ascending). */
+function firstBreakAfter (breaks: readonly number[], at: number): number {
+  let lo = 0
+  let hi = breaks.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (breaks[mid]! <= at) lo = mid + 1
+    else hi = mid
   }
-  const breaks = sentenceBreaks(flat, locale)
-  const pieces: Item[][] = [[]]
-  let b = 0
+  return lo
+}
+
+/** The items cut at the sentence breaks that fall between them outside every inline element. */
+function cut (items: readonly Placed[], breaks: readonly number[]): Placed[][] {
+  const pieces: Placed[][] = [[]]
+  let b = firstBreakAfter(breaks, items[0]!.at)
   let depth = 0
   const cutHere = (): void => {
     if (depth === 0 && pieces.at(-1)!.length > 0) pieces.push([])
   }
-  items.forEach((item, i) => {
-    const from = at[i]!
-    while (b < breaks.length && (breaks[b]! < from || (breaks[b] === from && item.kind !== 'close'))) {
+  for (const item of items) {
+    while (b < breaks.length && (breaks[b]! < item.at || (breaks[b] === item.at && item.kind !== 'close'))) {
       cutHere()
       b++
     }
@@ -106,25 +129,23 @@ function cut (items: readonly Item[], locale: string): Item[][] {
       if (item.kind === 'open') depth++
       else if (item.kind === 'close') depth--
       pieces.at(-1)!.push(item)
-      return
+      continue
     }
     let rest = item
-    let restFrom = from
-    for (; b < breaks.length && breaks[b]! < from + item.text.length; b++) {
+    for (; b < breaks.length && breaks[b]! < item.at + item.text.length; b++) {
       if (depth > 0 || rest.offsets === null) continue
-      const [left, right] = splitText(rest, breaks[b]! - restFrom)
+      const [left, right] = splitText(rest, breaks[b]! - rest.at)
       pieces.at(-1)!.push(left)
       cutHere()
       rest = right
-      restFrom = breaks[b]!
     }
     pieces.at(-1)!.push(rest)
-  })
+  }
   return pieces
 }
 
 /** The tagged segment of a run piece, with ids from 1 in order of appearance. */
-function draft (items: readonly Item[], format: TextFormat): SegmentDraft {
+function draft (items: readonly Placed[], format: TextFormat): SegmentDraft {
   const tags = new Map<number, TagRef>()
   const open: number[] = []
   let segment = ''
@@ -153,19 +174,21 @@ function hasLetters (items: readonly Item[]): boolean {
   return items.some(item => item.kind === 'text' && LETTER.test(item.text))
 }
 
-/** Adds the segments of a run piece: cut at sentence breaks, each piece trimmed and cut again. */
-function segmentPiece (items: Item[], format: TextFormat, locale: string, out: SegmentDraft[]): void {
-  const core = trim(items)
-  if (!hasLetters(core)) return
-  // trimming may have unwrapped an element around the whole piece, opening new breaks inside it
-  const pieces = cut(core, locale)
-  if (pieces.length === 1) out.push(draft(core, format))
-  else for (const piece of pieces) segmentPiece(piece, format, locale, out)
-}
-
 /** The sentence segments of a run (none when it has no letters); the rest stays in the skeleton. */
 export function segmentRun (items: Item[], format: TextFormat, locale: string): SegmentDraft[] {
+  const { placed, flat } = place(items)
+  if (!hasLetters(placed)) return []
+  const breaks = sentenceBreaks(flat, locale)
   const out: SegmentDraft[] = []
-  segmentPiece(items, format, locale, out)
+  // pieces still to cut, last first; a stack rather than recursion, for deeply nested markup
+  const pending: Placed[][] = [placed]
+  for (let piece = pending.pop(); piece !== undefined; piece = pending.pop()) {
+    const core = trim(piece)
+    if (!hasLetters(core)) continue
+    // trimming may have unwrapped an element around the whole piece, opening new breaks inside it
+    const pieces = cut(core, breaks)
+    if (pieces.length === 1) out.push(draft(core, format))
+    else for (let i = pieces.length - 1; i >= 0; i--) pending.push(pieces[i]!)
+  }
   return out
 }

@@ -26,9 +26,9 @@ const ABBREVIATIONS = new Set([
 ])
 const LAST_WORD = /(?:^|[^\p{L}.])([\p{L}][\p{L}.]*)\.["'”’)\]]*\s*$/u
 
-/** Whether a sentence ends with an abbreviation or an initial rather than a full stop. */
-function endsWithAbbreviation (sentence: string): boolean {
-  const m = LAST_WORD.exec(sentence.slice(-40))
+/** Whether the sentence ending at `end` (from `start`) ends with an abbreviation or an initial rather than a full stop. */
+function endsWithAbbreviation (text: string, start: number, end: number): boolean {
+  const m = LAST_WORD.exec(text.slice(Math.max(start, end - 40), end))
   if (!m) return false
   const word = m[1]!
   return word.length === 1 || word.includes('.') || ABBREVIATIONS.has(word)
@@ -40,13 +40,17 @@ function endsWithAbbreviation (sentence: string): boolean {
  * placeholder or between a tag token and its partner (`<0>…</0>`).
  */
 export function sentenceBreaks (text: string, locale: string): number[] {
-  const spans = placeholderSpans(text)
+  const spans = placeholderSpans(text).sort((a, b) => a[0] - b[0])
   const breaks: number[] = []
   let previous = 0
+  // spans before the current break; `reach` is the furthest end among them
+  let s = 0
+  let reach = 0
   for (const { index } of segmenter(locale).segment(text)) {
     if (index === 0) continue
-    if (endsWithAbbreviation(text.slice(previous, index))) continue
-    if (spans.some(([start, end]) => index > start && index < end)) continue
+    for (; s < spans.length && spans[s]![0] < index; s++) reach = Math.max(reach, spans[s]![1])
+    if (reach > index) continue
+    if (endsWithAbbreviation(text, previous, index)) continue
     breaks.push(index)
     previous = index
   }

@@ -75,12 +75,6 @@ function flatten (parts: readonly TaggedPart[]): Flat & { tokens: Set<number>, d
   return { text, barriers, tokens, depth }
 }
 
-/** The flat view of a tagged segment, as the finders of protect() see it. */
-export function flatView (segment: string): Flat {
-  const { text, barriers } = flatten(parseTagged(segment))
-  return { text, barriers }
-}
-
 /** Protects what `find` marks in the segment's flat text; marks must not overlap each other. */
 export function protect (segment: string, find: (flat: Flat) => { tokens?: Mark[], pairs?: PairMark[] }): ProtectedMarks {
   const parts = parseTagged(segment)

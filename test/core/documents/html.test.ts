@@ -178,4 +178,13 @@ describe('text/html: source fidelity', () => {
     const source = '<div translate="no"><p>Keep <b>this</b>.</p></div><p>Use <code>a &lt; b</code> here.</p>'
     expect(through(source, upper)).toBe('<div translate="no"><p>Keep <b>this</b>.</p></div><p>USE <code>a &lt; b</code> HERE.</p>')
   })
+
+  it('walks very deep trees without running out of stack', () => {
+    const source = '<div>'.repeat(20000) + '<p>' + '<b>Deep. '.repeat(3000) + 'End.</p>'
+    const doc = html(source)
+    expect(doc.segments).toHaveLength(3001)
+    expect(doc.segments[0]).toBe('Deep.')
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/Deep|End/g, w => w.toUpperCase()))
+  })
 })

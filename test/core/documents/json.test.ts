@@ -102,4 +102,12 @@ describe('object and array values', () => {
     const err = validationError(() => segmentDocument({ a: [{ 'b/c~': () => 1 }] }, 'text/plain'))
     expect(err.errors![0]!.pointer).toBe('/document/value/a/0/b~1c~0')
   })
+
+  it('answers a 400 for values nested deeper than it walks', () => {
+    let value: unknown = 'Hello.'
+    for (let i = 0; i < 600; i++) value = [value]
+    const err = validationError(() => segmentDocument(value, 'text/plain'))
+    expect(err.errors![0]!.pointer).toBe('/document/value' + '/0'.repeat(501))
+    expect(err.errors![0]!.message).toBe('is nested deeper than 500 levels')
+  })
 })

@@ -113,4 +113,11 @@ describe('text/markdown: inline markup', () => {
     expect(md(source).segments).toEqual(['First line', 'second line', 'third line'])
     expect(through(source, upper)).toBe('FIRST LINE  \nSECOND LINE\\\nTHIRD LINE')
   })
+
+  it('walks deeply nested inline HTML without running out of stack', () => {
+    const source = '<span>'.repeat(5000) + 'Deep text.' + '</span>'.repeat(5000)
+    const doc = md(source)
+    expect(doc.segments).toEqual(['Deep text.'])
+    expect(doc.rebuild(['Texto profundo.'])).toBe(source.replace('Deep text.', 'Texto profundo.'))
+  })
 })

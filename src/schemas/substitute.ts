@@ -1,6 +1,6 @@
 /** POST /language/substitute shapes. */
 import { Type, type Static } from 'typebox'
-import { AppliedSubstitution, Document, FreeObject, StringMap, Substitution } from './common.js'
+import { AppliedSubstitution, Document, StringMap, Substitution } from './common.js'
 import type { Limits } from './limits.js'
 
 export function substituteSchemas (limits: Limits) {
@@ -16,10 +16,12 @@ export function substituteSchemas (limits: Limits) {
   const SubstituteResponse = Type.Object({
     document: Document,
     original: Document,
-    meta: Type.Intersect([FreeObject, Type.Object({
-      substitutions: Type.Array(AppliedSubstitution, { description: 'What was applied, with counts.' }),
-      language: Type.Optional(Type.String({ description: 'The document language the rules were matched in.' }))
-    })])
+    meta: Type.Unsafe<Record<string, unknown>>({
+      type: 'object',
+      description: 'The request meta, plus `substitutions`: what was applied, with counts (unless the request meta has its own `substitutions` key, which is never overwritten).',
+      properties: { substitutions: Type.Array(AppliedSubstitution) },
+      additionalProperties: true
+    })
   })
   return { SubstituteRequest, SubstituteResponse }
 }

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 
 export interface ProcessInfo {
   pid: number
+  /** One-letter state from /proc/<pid>/stat; Z is a zombie (exited, not yet reaped). */
+  state: string
   ppid: number
   pgid: number
   args: string[]
@@ -16,21 +18,25 @@ function readProcess (pid: number): ProcessInfo | undefined {
     // the command name is in parentheses and may contain spaces: fields start after the last ")"
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), args }
+    return { pid, state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), args }
   } catch {
     return undefined // exited while we looked
   }
 }
 
-/** Every process on the machine. */
+/** Every live process on the machine (zombies have exited: they only wait for their parent to reap them). */
 export function allProcesses (): ProcessInfo[] {
-  return readdirSync('/proc').filter(d => /^\d+$/.test(d)).flatMap(d => readProcess(Number(d)) ?? [])
+  return readdirSync('/proc').filter(d => /^\d+$/.test(d)).flatMap(d => readProcess(Number(d)) ?? []).filter(p => p.state !== 'Z')
 }
 
-/** Pipeline group leaders started by this process (`bash -c <pipeline> apertium-<mode> ...`), optionally for one mode. */
+/**
+ * Pipeline group leaders started by this process: its children that lead a process group of
+ * their own. A real mode's leader is `bash -c <pipeline> apertium-<mode> ...` (filter by mode);
+ * bash runs a one-command pipeline in its own place, so a fake mode's leader is its script.
+ */
 export function pipelineLeaders (mode?: string): ProcessInfo[] {
-  return allProcesses().filter(p => p.ppid === process.pid && p.args[0] === 'bash' &&
-    (mode === undefined ? p.args[3]?.startsWith('apertium-') === true : p.args[3] === `apertium-${mode}`))
+  return allProcesses().filter(p => p.ppid === process.pid && p.pgid === p.pid &&
+    (mode === undefined || p.args[3] === `apertium-${mode}`))
 }
 
 /** Processes of a process group. */

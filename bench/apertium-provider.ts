@@ -13,8 +13,9 @@
  * caller sees, not an HTTP-to-HTTP one (bench/translate measures that through the service).
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { escapeText } from '../src/providers/tagged.js'
 import { createApertium } from '../src/providers/translation/apertium/index.js'
@@ -57,6 +58,34 @@ const SENTENCES = [
   'Dinner is ready.'
 ]
 
+/**
+ * CPU milliseconds used so far by this process and by the pipelines it started (their process
+ * groups): robust where wall-clock figures are not, on a machine shared with other work.
+ */
+function cpuMs (): { node: number, pipelines: number } {
+  const node = process.cpuUsage()
+  let ticks = 0
+  const stats = readdirSync('/proc').filter(d => /^\d+$/.test(d)).flatMap(d => {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+      return [{ pid: Number(d), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') }]
+    } catch {
+      return []
+    }
+  })
+  const leaders = new Set(stats.filter(s => Number(s.fields[1]) === process.pid && Number(s.fields[2]) === s.pid).map(s => s.pid))
+  // utime + stime, in clock ticks (100 per second on Linux)
+  for (const s of stats) if (leaders.has(Number(s.fields[2]))) ticks += Number(s.fields[11]) + Number(s.fields[12])
+  return { node: (node.user + node.system) / 1000, pipelines: ticks * 10 }
+}
+
+function cpuPer (before: { node: number, pipelines: number }, count: number, unit: string): string {
+  const after = cpuMs()
+  const node = (after.node - before.node) * 1000 / count
+  const pipelines = (after.pipelines - before.pipelines) * 1000 / count
+  return `CPU per ${unit}: pipeline ${pipelines.toFixed(1)} us + Node ${node.toFixed(1)} us`
+}
+
 function percentile (sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 }
@@ -82,23 +111,26 @@ async function benchProviderShort (): Promise<void> {
       latencies.push(performance.now() - t0)
     }
   }
+  const cpu0 = cpuMs()
   const t0 = performance.now()
   await Promise.all(Array.from({ length: CONCURRENCY }, caller))
   const elapsed = (performance.now() - t0) / 1000
   latencies.sort((a, b) => a - b)
   console.log(`provider  en->es short, ${CONCURRENCY} callers: ${(latencies.length / elapsed).toFixed(0)} req/s, ` +
-    `p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms (${latencies.length} requests)`)
+    `p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms (${latencies.length} requests; ` +
+    `${cpuPer(cpu0, latencies.length, 'request')})`)
 
   const bulk = bulkSentences().map(escapeText)
   const words = bulk.reduce((n, s) => n + s.split(/\s+/).length, 0)
   const rates: number[] = []
+  const cpu1 = cpuMs()
   for (let i = 0; i < 3; i++) {
     const b0 = performance.now()
     await translator.translate({ from: 'en', to: 'es', segments: bulk }, signal)
     rates.push(words / ((performance.now() - b0) / 1000))
   }
   console.log(`provider  en->es bulk, ${bulk.length} segments / ${words} words per call: ` +
-    `${rates.map(r => r.toFixed(0)).join(', ')} words/s (best ${Math.max(...rates).toFixed(0)})`)
+    `${rates.map(r => r.toFixed(0)).join(', ')} words/s (best ${Math.max(...rates).toFixed(0)}; ${cpuPer(cpu1, 3 * words, 'word')})`)
   await translator.close!()
 }
 
@@ -163,5 +195,6 @@ async function benchApy (): Promise<void> {
   }
 }
 
+console.log(`load average before the run: ${loadavg().map(l => l.toFixed(2)).join(' ')} (${SECONDS} s per measurement)`)
 await benchProviderShort()
 if (process.env.BENCH_SKIP_APY !== '1') await benchApy()

@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { UpstreamError } from '../../../errors.js'
+import { ServiceUnavailableError, UpstreamError } from '../../../errors.js'
 import type { Mode } from './modes.js'
 import { Pipeline } from './pipeline.js'
 
@@ -24,6 +24,7 @@ export class PipelinePool {
   /** By mode name, in least-recently-used order (oldest first). */
   private readonly pipelines = new Map<string, Promise<Pipeline>>()
   private readonly live = new Map<string, Pipeline>()
+  private closed = false
 
   constructor (options: PoolOptions) {
     this.options = options
@@ -50,6 +51,7 @@ export class PipelinePool {
 
   /** Kills every pipeline; pending requests fail. */
   close (): void {
+    this.closed = true
     for (const pipeline of this.live.values()) pipeline.close()
     this.live.clear()
     this.pipelines.clear()
@@ -68,6 +70,8 @@ export class PipelinePool {
     } catch (error) {
       throw new UpstreamError('apertium', `cannot read mode ${mode.name}`, error)
     }
+    // closed while the script was read: nothing may start any more
+    if (this.closed) throw new ServiceUnavailableError('apertium is shutting down')
     const pipeline = new Pipeline({
       mode: mode.name,
       script,

@@ -52,6 +52,15 @@ describe('warm pipelines (real processes)', () => {
     expect(next?.pid).not.toBe(leader!.pid)
   })
 
+  it('fail pending requests on close() and leave no process, even while starting', async () => {
+    const t = translator({ modesDir: fakeModesDir() })
+    const pending = run(t, ['x SLOW', 'y'])
+    const closing = t.close!()
+    await expect(pending).rejects.toBeInstanceOf(ServiceUnavailableError)
+    await closing
+    expect(await eventually(() => pipelineLeaders().length === 0)).toBe(true)
+  })
+
   it('fail a request that crashes the pipeline and retry the ones behind it', async () => {
     const t = translator({ modesDir: fakeModesDir() })
     const crash = run(t, ['one CRASH'])

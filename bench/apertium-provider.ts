@@ -79,6 +79,21 @@ function cpuMs (): { node: number, pipelines: number } {
   return { node: (node.user + node.system) / 1000, pipelines: ticks * 10 }
 }
 
+/** Memory of the pipelines this process started, in MB (proportional set size: shared pages split between processes). */
+function pipelinePssMb (): number {
+  let kb = 0
+  for (const d of readdirSync('/proc').filter(d => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const leader = readFileSync(`/proc/${fields[2]}/stat`, 'utf8')
+      if (Number(leader.slice(leader.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${d}/smaps_rollup`, 'utf8'))?.[1] ?? 0)
+    } catch {}
+  }
+  return kb / 1024
+}
+
 function cpuPer (before: { node: number, pipelines: number }, count: number, unit: string): string {
   const after = cpuMs()
   const node = (after.node - before.node) * 1000 / count
@@ -119,6 +134,7 @@ async function benchProviderShort (): Promise<void> {
   console.log(`provider  en->es short, ${CONCURRENCY} callers: ${(latencies.length / elapsed).toFixed(0)} req/s, ` +
     `p50 ${percentile(latencies, 0.5).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms (${latencies.length} requests; ` +
     `${cpuPer(cpu0, latencies.length, 'request')})`)
+  console.log(`provider  eng-spa pipeline memory (PSS): ${pipelinePssMb().toFixed(0)} MB`)
 
   const bulk = bulkSentences().map(escapeText)
   const words = bulk.reduce((n, s) => n + s.split(/\s+/).length, 0)

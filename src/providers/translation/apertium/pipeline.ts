@@ -49,7 +49,7 @@ const SERVICE = 'apertium'
  * and MAX_BATCH_CHARS characters: every write costs a flush in each of the 10-15 stages, so
  * under load fewer, fuller writes cost less CPU (measured on eng-spa with 8 callers: 675 -> 570 us
  * of pipeline CPU and 128 -> 90 us of Node CPU per short request). Up to 4 concurrent requests
- * go out one by one, as before.
+ * still go out one by one.
  */
 const MAX_WRITES = 4
 const MAX_BATCH = 32
@@ -83,11 +83,6 @@ export class Pipeline {
   /** Requests waiting or in flight. */
   get pending (): number {
     return this.queue.length + this.inflight.reduce((n, batch) => n + batch.length, 0)
-  }
-
-  /** The process group id of the running pipeline. */
-  get pid (): number | undefined {
-    return this.child?.pid
   }
 
   /** Sends one request (stream format, no NUL) and resolves with the answer (marker removed). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -72,6 +72,7 @@ describe('mode files', () => {
     writeFileSync(join(dir, 'spa-eng.mode'), "no-such-apertium-command '/usr/share/apertium/modes' | lt-proc $1\n")
     writeFileSync(join(dir, 'cat-spa.mode'), "lt-proc '/usr/share/apertium/modes'\n")
     const scan = await readModes(dir)
+    rmSync(dir, { recursive: true })
     expect(scan.modes).toEqual([])
     expect(scan.skipped).toEqual([
       { name: 'cat-spa', reason: 'pipeline has no generator flag ($1)' },

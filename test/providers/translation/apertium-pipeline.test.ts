@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../src/errors.js'
 import { createApertium, type ApertiumOptions } from '../../../src/providers/translation/apertium/index.js'
 import type { Translator } from '../../../src/providers/types.js'
-import { eventually, fakeModesDir, groupMembers, pipelineLeaders, type ProcessInfo } from './helpers/processes.js'
+import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs, type ProcessInfo } from './helpers/processes.js'
 
 const open: Translator[] = []
 function translator (options: ApertiumOptions = {}): Translator {
@@ -15,6 +15,7 @@ function translator (options: ApertiumOptions = {}): Translator {
 afterEach(async () => {
   await Promise.all(open.splice(0).map(t => t.close!()))
 })
+afterAll(removeFakeModesDirs)
 
 const never = new AbortController().signal
 const run = (t: Translator, segments: string[], signal = never, from = 'en', to = 'es'): Promise<string[]> =>

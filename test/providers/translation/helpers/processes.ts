@@ -1,5 +1,5 @@
 /** Looks at this test process's Apertium pipelines through /proc (real processes, nothing stubbed). */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -54,6 +54,13 @@ export async function eventually (check: () => boolean, ms = 5000): Promise<bool
   return check()
 }
 
+const fakeDirs: string[] = []
+
+/** Removes the directories fakeModesDir made. */
+export function removeFakeModesDirs (): void {
+  for (const dir of fakeDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+}
+
 /**
  * A modes directory with one mode, `eng-spa`, whose pipeline is a real shell process that
  * answers each NUL-terminated request with the request itself, except: a request containing
@@ -61,6 +68,7 @@ export async function eventually (check: () => boolean, ms = 5000): Promise<bool
  */
 export function fakeModesDir (): string {
   const dir = mkdtempSync(join(tmpdir(), 'apertium-fake-'))
+  fakeDirs.push(dir)
   const script = join(dir, 'echo-translator')
   writeFileSync(script, [
     '#!/bin/bash',

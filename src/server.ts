@@ -1,6 +1,7 @@
 /** Start-up only: read config, build the app, listen, shut down gracefully. */
 import closeWithGrace from 'close-with-grace'
 import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
 import { buildApp } from './app.js'
 
@@ -20,10 +21,12 @@ function ensureClient (config: Config): void {
   ].join('\n') + '\n')
 }
 
-async function main (): Promise<void> {
-  let config: Config
+/** The app for this environment; a configuration error stops start-up naming the variable. */
+async function start (): Promise<{ app: FastifyInstance, config: Config }> {
   try {
-    config = loadConfig()
+    const config = loadConfig()
+    ensureClient(config)
+    return { app: await buildApp(config), config }
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`configuration error: ${err.message}\n`)
@@ -31,8 +34,10 @@ async function main (): Promise<void> {
     }
     throw err
   }
-  ensureClient(config)
-  const app = await buildApp(config)
+}
+
+async function main (): Promise<void> {
+  const { app, config } = await start()
   if (app.tokens.ephemeralSecret) {
     app.log.warn('AUTH_JWT_SECRET is not set: a random signing key was made; tokens stop working when the service restarts')
   }

@@ -21,7 +21,8 @@ export const LanguageTag = Type.String({
 
 export const DocumentValue = Type.Unsafe<string | Record<string, unknown> | unknown[]>({
   description: 'The content: a string, or a JSON object/array whose string leaves are the text (keys, numbers, booleans and null pass through unchanged).',
-  anyOf: [{ type: 'string' }, { type: 'object' }, { type: 'array' }]
+  // additionalProperties/items spelled out: the response serializer drops what a bare {type: object} does not name
+  anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }]
 })
 
 export const Document = Type.Object({

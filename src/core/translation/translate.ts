@@ -104,7 +104,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   }
   for (const { source } of docs) for (const target of targets) routesFor(source, target)
   if (unsupported.length > 0) {
-    if (deps.catalog.translators.length === 0) {
+    // nothing can translate anything: say what to configure rather than blaming the pair
+    if (deps.catalog.languages('source').length === 0) {
       throw new ServiceUnavailableError('No translation service is configured. The embedded Apertium engine needs its Debian packages (make run installs them); outside engines are enabled by GOOGLE_TRANSLATE_ENABLED, OPENAI_BASE_URL or LIBRETRANSLATE_URL.')
     }
     throw new UnsupportedPairError(unsupported)

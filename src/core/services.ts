@@ -12,7 +12,7 @@ import type {
   BulkTranslationRequestT, SupportedT, TranslateLocalesT, TranslationRequestT, TranslationResultT
 } from '../schemas/translate.js'
 import { detectLanguage } from './detection.js'
-import { documentText, parseMimeType } from './documents/index.js'
+import { documentText, parseMimeType, readyToSegment } from './documents/index.js'
 import { substituteDocument } from './documents/substitute.js'
 import { rulesForLanguage } from './glossary.js'
 import { canonicalTag, sameBase } from './languages.js'
@@ -119,6 +119,7 @@ export function createServices (config: Config, registry: Registry): Services {
     async detect (request) {
       const detector = requireDetector(registry.detector)
       const mime = parseMimeType(request.document.mime_type, '/document/mime_type')
+      await readyToSegment(request.document.value, mime)
       const { document: _doc, meta, ...options } = request
       const result = detectLanguage(documentText(request.document.value, mime), options, detector)
       return { language: result.language, confidence: result.confidence, meta: mergeMeta(meta, {}), alternatives: result.alternatives }
@@ -126,6 +127,7 @@ export function createServices (config: Config, registry: Registry): Services {
 
     async substitute (request) {
       const mime = parseMimeType(request.document.mime_type, '/document/mime_type')
+      await readyToSegment(request.document.value, mime)
       const rules = request.substitutions
       // the language matters only when a rule names one
       let language = request.document.language === undefined ? undefined : canonicalTag(request.document.language, '/document/language')

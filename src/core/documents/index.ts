@@ -4,6 +4,7 @@ import { plainText } from '../../providers/tagged.js'
 import { htmlDrafts } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
+import { preparseMarkdown } from './markdown-guard.js'
 import type { MimeType } from './mime.js'
 import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
@@ -49,4 +50,12 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
 export function documentText (value: unknown, mimeType: MimeType, options: SegmentOptions = {}): string {
   if (typeof value === 'string' && mimeType === 'text/plain') return value
   return segmentDocument(value, mimeType, options).segments.map(plainText).join('\n')
+}
+
+/**
+ * Resolves when the document can be segmented without stalling the event loop: large Markdown
+ * is parsed under a time limit first (a 400 at `pointer` when it runs over). Call before segmenting.
+ */
+export async function readyToSegment (value: unknown, mimeType: MimeType, pointer = '/document/value'): Promise<void> {
+  if (mimeType === 'text/markdown') await preparseMarkdown(value, pointer)
 }

@@ -6,12 +6,8 @@
  * copied byte for byte. A translated sentence is written on one line, escaped for Markdown.
  */
 import type { Nodes, PhrasingContent, Root } from 'mdast'
-import { fromMarkdown } from 'mdast-util-from-markdown'
-import { frontmatterFromMarkdown } from 'mdast-util-frontmatter'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { frontmatter } from 'micromark-extension-frontmatter'
-import { gfm } from 'micromark-extension-gfm'
 import { alignText } from './align.js'
+import { markdownTree } from './markdown-guard.js'
 import { INLINE, OPAQUE } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
@@ -28,12 +24,6 @@ const markdownText: TextFormat = {
   collapse: /[ \t]*\n[ \t]*/g
 }
 
-function parseMarkdown (source: string): Root {
-  return fromMarkdown(source, {
-    extensions: [gfm(), frontmatter(['yaml', 'toml'])],
-    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml', 'toml'])]
-  })
-}
 
 function span (node: Nodes): { start: number, end: number } | undefined {
   const start = node.position?.start.offset
@@ -208,6 +198,6 @@ class Walker {
 /** The segment drafts of a Markdown document. */
 export function markdownDrafts (source: string, locale: string): SegmentDraft[] {
   const walker = new Walker(source, locale)
-  walker.walk(parseMarkdown(source))
+  walker.walk(markdownTree(source))
   return walker.drafts
 }

@@ -9,7 +9,7 @@ import {
 import type { Formality, Translator } from '../../providers/types.js'
 import { plainText } from '../../providers/tagged.js'
 import { canonicalTag, sameBase } from '../languages.js'
-import { documentText, parseMimeType, type MimeType } from '../documents/index.js'
+import { documentText, parseMimeType, readyToSegment, type MimeType } from '../documents/index.js'
 import { prepareForTranslation } from '../documents/prepare.js'
 import { rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import type { TranslatorCatalog, Route } from './catalog.js'
@@ -83,11 +83,13 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   await deps.catalog.load()
   const wanted = serviceFilter(options.service, deps.catalog.translators)
 
-  const docs = input.documents.map((doc, i) => {
+  const docs = []
+  for (const [i, doc] of input.documents.entries()) {
     const mime = parseMimeType(doc.mime_type, `${input.pointer(i)}/mime_type`)
+    await readyToSegment(doc.value, mime, `${input.pointer(i)}/value`)
     const { source, detected } = resolveSource(input.source, doc, mime, input.pointer(i), deps)
-    return { doc, mime, source, detected }
-  })
+    docs.push({ doc, mime, source, detected })
+  }
 
   // routes for every pair, and every unsupported pair at once, before any work
   const unsupported: Array<{ from: string, to: string }> = []

@@ -66,7 +66,7 @@ function dispatch (): void {
   worker ??= startWorker()
   const timer = setTimeout(() => {
     // stop the stuck parse: the only way to interrupt synchronous code
-    void worker?.terminate()
+    worker?.terminate().catch(() => {})
     worker = undefined
     running = undefined
     job.reject(new ParseTimeout())

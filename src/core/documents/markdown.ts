@@ -24,7 +24,6 @@ const markdownText: TextFormat = {
   collapse: /[ \t]*\n[ \t]*/g
 }
 
-
 function span (node: Nodes): { start: number, end: number } | undefined {
   const start = node.position?.start.offset
   const end = node.position?.end.offset

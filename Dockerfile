@@ -16,9 +16,10 @@ RUN npm run build && npm prune --omit=dev
 
 # --- runtime: Node 24, the embedded engines' Debian packages, a non-root user ---
 FROM node:24-bookworm-slim
-# the same script and package list the Makefile and CI use
+# the same script and package list the Makefile and CI use, plus tini: Apertium pipeline stages
+# killed on restart are reparented to PID 1, which must reap them (no --init needed)
 COPY scripts/install-debian-deps.sh scripts/debian-packages.txt /tmp/deps/
-RUN bash /tmp/deps/install-debian-deps.sh \
+RUN bash /tmp/deps/install-debian-deps.sh tini \
  && rm -rf /var/lib/apt/lists/* /tmp/deps
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
@@ -29,4 +30,5 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/server.js"]

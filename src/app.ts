@@ -23,6 +23,8 @@ export interface BuildOptions {
   registry?: Registry
   /** Logger override (tests pass false). */
   logger?: boolean
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void }
 }
 
 /** Redacted wherever they appear in logs. */
@@ -37,7 +39,11 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger === false
       ? false
-      : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACT, censor: '[redacted]' },
+          ...(options.logStream ? { stream: options.logStream } : {})
+        },
     genReqId: requestId,
     requestIdHeader: false,
     // probes and scrapes every few seconds would drown the request log

@@ -53,6 +53,11 @@ export function baseOf (tag: string): string {
   return dash === -1 ? tag : tag.slice(0, dash)
 }
 
+/** The languages a voter's answer may stand for (itself, or its standards and script forms). */
+export function meaningsOf (answer: string): readonly string[] {
+  return MEANINGS[answer] ?? [answer]
+}
+
 /** Whether a voter's answer may stand for one of the allowed base languages. */
 export function allowedAnswer (answer: string, allowedBases: ReadonlySet<string>): boolean {
   if (allowedBases.has(baseOf(answer))) return true

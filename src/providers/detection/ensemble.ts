@@ -5,9 +5,10 @@
  * separates the pairs the voters confuse, and Han characters separate Simplified from Traditional.
  */
 import type { Candidate } from '../types.js'
-import { baseOf, scriptOfLanguage } from './codes.js'
+import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
-import { Likelihoods, bucketIndex, type ModelData, type WordGroup } from './model.js'
+import { Likelihoods, bucketIndex, type ModelData } from './model.js'
+import { forEachWord } from './words.js'
 import { dominantScript, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
 
@@ -15,23 +16,24 @@ import type { Voter } from './voter.js'
 const SAMPLE = 2000
 /** How many candidates a detection returns at most (an answer and five alternatives, with room for `only`). */
 const MAX_CANDIDATES = 8
+/** Scores further apart than this (in nats) are not worth reading the words for. */
+const CONTEST_MARGIN = 8
 /** Score added per Traditional-only (or Simplified-only) character, up to three. */
 const HANZI_WEIGHT = 2.5
 
 export type DetectFn = (text: string, only?: readonly string[]) => Candidate[]
 
-interface Group extends WordGroup { members: number[] }
+interface Group { weight: number, members: number[], words: Map<string, number[]> }
 
 /** Builds the detection function over loaded voters and the learned model. */
 export function createEnsemble (voters: readonly Voter[], data: ModelData): { detect: DetectFn, languages: string[] } {
+  // only languages some voter can name: one none of them models would soak up every doubtful text
   const universe = new Set<string>()
-  for (const bucket of data.counts) for (const voter of Object.values(bucket)) for (const language of Object.keys(voter)) universe.add(language)
-  for (const voter of voters) for (const answer of voter.answers) universe.add(answer)
-  universe.delete('sh')
+  for (const voter of voters) for (const answer of voter.answers) for (const language of meaningsOf(answer)) universe.add(language)
   const languages = [...universe].sort()
   const index = new Map(languages.map((l, i) => [l, i]))
   const counted = new Set(data.counts.flatMap(b => Object.values(b).flatMap(v => Object.keys(v))))
-  const prior = Float64Array.from(languages, l => counted.has(l) ? 0 : data.unseenLogPrior)
+  const prior = Float64Array.from(languages, l => counted.has(l) ? data.logPriors[l] ?? 0 : data.unseenLogPrior)
   const likelihoods = new Likelihoods(data, languages, new Map(voters.map(v => [v.name, new Set(v.answers)])))
 
   // candidate languages per text script
@@ -46,7 +48,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   if (ja !== undefined) byScript.set('Hani', [...(byScript.get('Hani') ?? []), ja])
   const all = languages.map((_, i) => i)
 
-  const groups: Group[] = data.groups.map(g => ({ ...g, members: g.languages.map(l => index.get(l) ?? -1) }))
+  const groups: Group[] = data.groups.map(g => ({ weight: g.weight, members: g.languages.map(l => index.get(l) ?? -1), words: new Map(Object.entries(g.words)) }))
   const groupOf = new Map<number, Group>()
   for (const g of groups) for (const m of g.members) if (m >= 0) groupOf.set(m, g)
   const zh = index.get('zh') ?? -1
@@ -82,7 +84,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
 
     const best = argmax(candidates)
     const group = groupOf.get(best)
-    if (group !== undefined) addWordEvidence(group, sample, candidates)
+    if (group !== undefined && contested(group, best)) addWordEvidence(group, sample, candidates)
     if (best === zh || best === zhHant) {
       const balance = Math.max(-3, Math.min(3, traditionalBalance(sample)))
       if (zh >= 0 && zhHant >= 0) scores[zhHant] = scores[zhHant]! + balance * HANZI_WEIGHT
@@ -90,15 +92,23 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
     return calibrated(candidates, data.temperature[bucket] ?? 1)
   }
 
+  // words only matter when another member of the group is still in reach of the best
+  function contested (group: Group, best: number): boolean {
+    for (const m of group.members) {
+      if (m >= 0 && m !== best && scores[best]! - scores[m]! < CONTEST_MARGIN) return true
+    }
+    return false
+  }
+
   function addWordEvidence (group: Group, sample: string, candidates: readonly number[]): void {
     const present = group.members.map(m => candidates.includes(m))
-    for (const word of sample.toLowerCase().split(/[^\p{L}\p{M}]+/u)) {
-      const weights = group.words[word]
-      if (weights === undefined) continue
+    forEachWord(sample, word => {
+      const weights = group.words.get(word)
+      if (weights === undefined) return
       for (let j = 0; j < group.members.length; j++) {
         if (present[j]) scores[group.members[j]!] = scores[group.members[j]!]! + group.weight * weights[j]!
       }
-    }
+    })
   }
 
   function argmax (candidates: readonly number[]): number {

@@ -15,8 +15,12 @@ export interface ModelData {
   reliability: Array<Record<string, number>>
   /** Weight of the counts against the generic reliability model. */
   smoothing: number
-  /** Log prior of languages that have no counts (languages with counts have 0). */
+  /** Least probability of any answer for any language: voters' rare slips must not veto a language. */
+  floor: number
+  /** Log prior of languages that have no counts. */
   unseenLogPrior: number
+  /** Log prior of languages with counts, when not 0 (the long tail, less likely in requests). */
+  logPriors: Record<string, number>
   /** Softmax temperature per bucket that turns scores into calibrated confidences. */
   temperature: number[]
   /** Word evidence for languages the voters confuse with each other. */
@@ -75,13 +79,13 @@ export class Likelihoods {
       // generic model: a voter that knows a language names it with probability r, else anything
       const generic = known.has(language) ? (answer === language ? r : (1 - r) / k) : 1 / k
       const seen = counts[language]
-      if (seen === undefined) {
-        table[i] = Math.log(generic)
-      } else {
+      let p = generic
+      if (seen !== undefined) {
         let n = 0
         for (const a in seen) n += seen[a]!
-        table[i] = Math.log(((seen[answer] ?? 0) + alpha * generic) / (n + alpha))
+        p = ((seen[answer] ?? 0) + alpha * generic) / (n + alpha)
       }
+      table[i] = Math.log(Math.max(p, this.data.floor))
     }
     return table
   }

@@ -26,7 +26,7 @@ const TUNE_PER_CELL = 150
  * Expected share of requests in the core (widely used) languages: the long tail gets a lower prior
  * so that, say, Italian is not answered as Friulian. Only used to weigh the tuning objective.
  */
-const CORE_SHARE = 0.9
+const CORE_SHARE = 0.97
 
 const { values: args } = parseArgs({ options: { pool: { type: 'string', default: DEFAULT_POOL }, out: { type: 'string', default: MODEL } } })
 
@@ -165,7 +165,7 @@ for (const floor of [1e-6, 1e-5, 1e-4, 5e-4, 2e-3, 1e-2]) {
 }
 model.floor = bestFloor.floor
 let bestPrior = { prior: 0, score: 0 }
-for (const prior of [0, -0.5, -1, -1.5, -2, -3]) {
+for (const prior of [0, -1, -2, -3, -4, -5]) {
   const score = accuracy({ ...model, logPriors: tailPriors(prior), groups: [] })
   console.log(`  long-tail log prior ${prior}: ${(100 * score).toFixed(2)}%`)
   if (score > bestPrior.score) bestPrior = { prior, score }

@@ -230,7 +230,7 @@ for (const [lang, texts] of [...byLanguage.entries()].sort(([a], [b]) => a.local
 mkdirSync(dirname(args.out), { recursive: true })
 writeFileSync(args.out, samples.map(s => JSON.stringify(s)).join('\n') + '\n')
 writeFileSync(args['pool-out'], pool.map(s => JSON.stringify(s)).join('\n') + '\n')
-console.log(`lang     short medium  long`)
+console.log('lang     short medium  long')
 console.log(table.join('\n'))
 console.log(`\n${table.length} languages, ${samples.length} samples (${samples.filter(s => s.split === 'test').length} test, ${samples.filter(s => s.split === 'dev').length} dev) -> ${args.out}`)
 console.log(`dev pool: ${pool.length} samples -> ${args['pool-out']}`)

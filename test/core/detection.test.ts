@@ -51,11 +51,17 @@ describe('max_chars', () => {
   })
 
   it('defaults to 10000 characters', () => {
-    const text = `${'a1 '.repeat(3400)}${GERMAN}`
+    const text = `${'12345 '.repeat(1700)}${GERMAN}`
     expect(text.length).toBeGreaterThan(10_000)
-    // the German sentence starts after character 10000, so only the letter-poor prefix is read
-    expect(detectLanguage(text, {}, detector).language).not.toBe('de')
+    // the German sentence starts after character 10000: what is read has no letters
+    expect(detectLanguage(text, {}, detector).language).toBe('und')
     expect(detectLanguage(text, { max_chars: 20_000 }, detector).language).toBe('de')
+  })
+
+  it('counts characters, not UTF-16 units', () => {
+    const text = `${'😀'.repeat(5)}${GERMAN}`
+    expect(detectLanguage(text, { max_chars: 5 }, detector).language).toBe('und')
+    expect(detectLanguage(text, { max_chars: 5 + GERMAN.length }, detector).language).toBe('de')
   })
 
   it('rejects a max_chars below 1', () => {
@@ -118,9 +124,11 @@ describe('source_hint', () => {
   })
 
   it('does not win when the detector is sure', () => {
-    const result = detectLanguage(GERMAN, { source_hint: 'nl' }, detector)
-    expect(result.language).toBe('de')
-    expect(result.confidence).toBeGreaterThanOrEqual(0.9)
+    const sure = 'Preuzimanje datoteka nije uspjelo'
+    const plain = detectLanguage(sure, {}, detector)
+    expect(plain.confidence).toBeGreaterThanOrEqual(0.9)
+    expect(plain.alternatives.map(a => a.language)).toContain('bs')
+    expect(detectLanguage(sure, { source_hint: 'bs' }, detector).language).toBe(plain.language)
   })
 
   it('does not win when it is not among the candidates', () => {

@@ -9,7 +9,7 @@ import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
 import { Likelihoods, bucketIndex, type ModelData } from './model.js'
 import { forEachWord } from './words.js'
-import { dominantScript, scriptProfile, type ScriptProfile } from './scripts.js'
+import { dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
 
 /** Voters read at most this many UTF-16 units: more adds time, not accuracy. */
@@ -67,7 +67,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   }
 
   function detect (text: string, only?: readonly string[]): Candidate[] {
-    const sample = text.length > SAMPLE ? text.slice(0, SAMPLE) : text
+    const sample = text.length > SAMPLE ? sampleOf(text) : text
     scriptProfile(sample, profile)
     if (profile.letters === 0) return []
     const candidates = candidatesFor(dominantScript(profile), only)
@@ -134,6 +134,13 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   }
 
   return { detect, languages }
+}
+
+/** SAMPLE units of a long text from its first letter on (a long run of numbers or symbols may lead). */
+function sampleOf (text: string): string {
+  let start = 0
+  while (start < text.length && scriptIndexOf(text.charCodeAt(start)) === 0) start++
+  return text.slice(start, start + SAMPLE)
 }
 
 function insertSorted (kept: Candidate[], candidate: Candidate): void {

@@ -1,6 +1,6 @@
 /** The labelled detection corpus: its record shape, length buckets, dev/test split and reader. */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export type Bucket = 'short' | 'medium' | 'long'
@@ -52,6 +52,7 @@ export function splitOf (text: string): Split {
 
 /** Reads a corpus file, optionally keeping only one split. */
 export function readCorpus (path = DEFAULT_CORPUS, split?: Split): Sample[] {
+  if (!existsSync(path)) throw new Error(`${path} does not exist: build it with npm run bench:detect:corpus`)
   const samples = readFileSync(path, 'utf8').split('\n').filter(line => line !== '')
     .map(line => JSON.parse(line) as Sample)
   return split === undefined ? samples : samples.filter(s => s.split === split)

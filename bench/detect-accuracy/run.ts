@@ -153,14 +153,15 @@ for (const s of core) {
 }
 console.log(`\nMost frequent confusions (core): ${[...confusions].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, n]) => `${k} ${n}`).join(', ')}`)
 
-console.log('\nCalibration (all languages): confidence bin, samples, mean confidence, accuracy')
+console.log('\nCalibration (core languages): confidence bin, samples, mean confidence, accuracy')
 let ece = 0
-for (let lo = 0; lo < 1; lo += 0.1) {
-  const inBin = samples.filter(s => { const c = answers.get(s)?.confidence ?? 0; return c >= lo && (c < lo + 0.1 || (lo >= 0.9 && c <= 1)) })
+for (let bin = 0; bin < 10; bin++) {
+  const lo = bin / 10
+  const inBin = core.filter(s => { const c = answers.get(s)?.confidence ?? 0; return c >= lo && (c < lo + 0.1 || bin === 9) })
   if (inBin.length === 0) continue
   const mean = inBin.reduce((a, s) => a + (answers.get(s)?.confidence ?? 0), 0) / inBin.length
   const acc = inBin.filter(detectorRight).length / inBin.length
-  ece += Math.abs(mean - acc) * inBin.length / samples.length
+  ece += Math.abs(mean - acc) * inBin.length / core.length
   console.log(`  ${lo.toFixed(1)}-${(lo + 0.1).toFixed(1)}  ${String(inBin.length).padStart(6)}  ${mean.toFixed(3)}  ${acc.toFixed(3)}`)
 }
 console.log(`  expected calibration error ${ece.toFixed(3)}`)

@@ -14,7 +14,7 @@ import { createEnsemble } from '../../src/providers/detection/ensemble.js'
 import { bucketIndex, type ModelData, type WordGroup } from '../../src/providers/detection/model.js'
 import type { Voter } from '../../src/providers/detection/voter.js'
 import { loadVoters } from '../../src/providers/detection/voters/index.js'
-import { forEachWord } from '../../src/providers/detection/words.js'
+import { forEachTrigram, forEachWord } from '../../src/providers/detection/words.js'
 import { CORE_LANGUAGES, DEFAULT_POOL, readCorpus, type Sample } from './corpus.js'
 
 const MODEL = fileURLToPath(new URL('../../src/providers/detection/model.json', import.meta.url))
@@ -84,29 +84,51 @@ function wordsOf (text: string): Set<string> {
   return words
 }
 
-/** Naive-Bayes word log-likelihoods per group language, centred, keeping words seen at least 3 times. */
-function wordGroup (languages: string[]): WordGroup {
+function trigramsOf (text: string): Set<string> {
+  const trigrams = new Set<string>()
+  forEachWord(text, w => forEachTrigram(w, t => trigrams.add(t)))
+  return trigrams
+}
+
+/**
+ * Naive-Bayes log-likelihoods per group language of features (each counted once per sample),
+ * centred, keeping the `keep` most frequent features seen at least `minCount` times that lean
+ * towards some member by at least `minLean`.
+ */
+function featureWeights (languages: string[], featuresOf: (text: string) => Set<string>, minCount: number, minLean: number, keep: number): Record<string, number[]> {
   const perLanguage = languages.map(() => new Map<string, number>())
   const totals = languages.map(() => 0)
   for (const s of fit) {
     const j = languages.indexOf(s.lang)
     if (j === -1) continue
-    for (const w of wordsOf(s.text)) {
-      perLanguage[j]!.set(w, (perLanguage[j]!.get(w) ?? 0) + 1)
+    for (const f of featuresOf(s.text)) {
+      perLanguage[j]!.set(f, (perLanguage[j]!.get(f) ?? 0) + 1)
       totals[j]!++
     }
   }
   const vocabulary = new Set(perLanguage.flatMap(m => [...m.keys()]))
-  const words: Record<string, number[]> = {}
-  for (const w of vocabulary) {
-    const seen = perLanguage.map(m => m.get(w) ?? 0)
-    if (seen.reduce((a, b) => a + b, 0) < 3) continue
+  const kept: Array<[string, number[], number]> = []
+  for (const f of vocabulary) {
+    const seen = perLanguage.map(m => m.get(f) ?? 0)
+    const total = seen.reduce((a, b) => a + b, 0)
+    if (total < minCount) continue
     const logs = seen.map((c, j) => Math.log((c + 0.5) / (totals[j]! + 0.5 * vocabulary.size)))
     const mean = logs.reduce((a, b) => a + b, 0) / logs.length
     const centred = logs.map(l => round(l - mean))
-    if (Math.max(...centred.map(Math.abs)) >= 0.7) words[w] = centred
+    if (Math.max(...centred.map(Math.abs)) >= minLean) kept.push([f, centred, total])
   }
-  return { languages, weight: 1, words }
+  kept.sort((a, b) => b[2] - a[2])
+  return Object.fromEntries(kept.slice(0, keep).map(([f, w]) => [f, w]))
+}
+
+function wordGroup (languages: string[]): WordGroup {
+  return {
+    languages,
+    weight: 1,
+    words: featureWeights(languages, wordsOf, 3, 0.7, 20_000),
+    trigramWeight: 0,
+    trigrams: featureWeights(languages, trigramsOf, 5, 0.5, 4000)
+  }
 }
 
 function round (x: number): number {
@@ -173,15 +195,24 @@ for (const prior of [0, -1, -2, -3, -4, -5]) {
 model.logPriors = tailPriors(bestPrior.prior)
 for (const group of model.groups) {
   let best = { weight: 0, score: accuracy({ ...model, groups: model.groups.map(g => g === group ? { ...g, weight: 0 } : g) }) }
-  for (const weight of [0.25, 0.5, 0.75, 1, 1.5, 2, 3]) {
+  for (const weight of [0.5, 1, 1.5, 2, 3, 4, 5]) {
     group.weight = weight
     const score = accuracy(model)
     if (score > best.score) best = { weight, score }
   }
   group.weight = best.weight
-  console.log(`  words for ${group.languages.join('/')}: weight ${best.weight} (${Object.keys(group.words).length} words) -> ${(100 * best.score).toFixed(2)}%`)
+  let bestTrigram = { weight: 0, score: best.score }
+  for (const weight of [0.1, 0.2, 0.35, 0.5, 0.75, 1, 1.5, 2]) {
+    group.trigramWeight = weight
+    const score = accuracy(model)
+    if (score > bestTrigram.score) bestTrigram = { weight, score }
+  }
+  group.trigramWeight = bestTrigram.weight
+  if (group.trigramWeight === 0) group.trigrams = {}
+  console.log(`  ${group.languages.join('/')}: words weight ${best.weight} (${Object.keys(group.words).length} words), ` +
+    `trigrams weight ${bestTrigram.weight} (${Object.keys(group.trigrams).length}) -> ${(100 * bestTrigram.score).toFixed(2)}%`)
 }
-model.groups = model.groups.filter(g => g.weight > 0)
+model.groups = model.groups.filter(g => g.weight > 0 || g.trigramWeight > 0)
 
 // temperature per bucket: minimise the negative log-likelihood of the right answer
 for (let b = 0; b < 3; b++) {
@@ -189,11 +220,15 @@ for (let b = 0; b < 3; b++) {
   let best = { t: 1, nll: Infinity }
   for (let t = 0.5; t <= 12; t += 0.25) {
     const { detect } = createEnsemble(replay, { ...model, temperature: [t, t, t] })
+    // weighted like the accuracy objective: the long tail is rarer in requests than in the corpus
+    const share = { core: 0, tail: 0 }
+    for (const s of inBucket) share[CORE_LANGUAGES.has(s.lang) ? 'core' : 'tail']++
     let nll = 0
     for (const s of inBucket) {
       current = s.text
       const p = detect(s.text).find(c => c.language === s.lang)?.confidence ?? 1e-4
-      nll -= Math.log(Math.max(p, 1e-4))
+      const weight = CORE_LANGUAGES.has(s.lang) ? CORE_SHARE / share.core : (1 - CORE_SHARE) / share.tail
+      nll -= weight * Math.log(Math.max(p, 1e-4))
     }
     if (nll < best.nll) best = { t, nll }
   }

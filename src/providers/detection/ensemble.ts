@@ -8,7 +8,7 @@ import type { Candidate } from '../types.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
 import { Likelihoods, bucketIndex, type ModelData } from './model.js'
-import { forEachWord } from './words.js'
+import { forEachTrigram, forEachWord } from './words.js'
 import { dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
 
@@ -23,7 +23,13 @@ const HANZI_WEIGHT = 2.5
 
 export type DetectFn = (text: string, only?: readonly string[]) => Candidate[]
 
-interface Group { weight: number, members: number[], words: Map<string, number[]> }
+interface Group {
+  weight: number
+  members: number[]
+  words: Map<string, number[]>
+  trigramWeight: number
+  trigrams: Map<string, number[]>
+}
 
 /** Builds the detection function over loaded voters and the learned model. */
 export function createEnsemble (voters: readonly Voter[], data: ModelData): { detect: DetectFn, languages: string[] } {
@@ -48,7 +54,13 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   if (ja !== undefined) byScript.set('Hani', [...(byScript.get('Hani') ?? []), ja])
   const all = languages.map((_, i) => i)
 
-  const groups: Group[] = data.groups.map(g => ({ weight: g.weight, members: g.languages.map(l => index.get(l) ?? -1), words: new Map(Object.entries(g.words)) }))
+  const groups: Group[] = data.groups.map(g => ({
+    weight: g.weight,
+    members: g.languages.map(l => index.get(l) ?? -1),
+    words: new Map(Object.entries(g.words)),
+    trigramWeight: g.trigramWeight,
+    trigrams: new Map(Object.entries(g.trigrams))
+  }))
   const groupOf = new Map<number, Group>()
   for (const g of groups) for (const m of g.members) if (m >= 0) groupOf.set(m, g)
   const zh = index.get('zh') ?? -1
@@ -102,12 +114,15 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
 
   function addWordEvidence (group: Group, sample: string, candidates: readonly number[]): void {
     const present = group.members.map(m => candidates.includes(m))
-    forEachWord(sample, word => {
-      const weights = group.words.get(word)
+    const add = (weights: number[] | undefined, weight: number): void => {
       if (weights === undefined) return
       for (let j = 0; j < group.members.length; j++) {
-        if (present[j]) scores[group.members[j]!] = scores[group.members[j]!]! + group.weight * weights[j]!
+        if (present[j]) scores[group.members[j]!] = scores[group.members[j]!]! + weight * weights[j]!
       }
+    }
+    forEachWord(sample, word => {
+      add(group.words.get(word), group.weight)
+      if (group.trigramWeight > 0) forEachTrigram(word, trigram => add(group.trigrams.get(trigram), group.trigramWeight))
     })
   }
 

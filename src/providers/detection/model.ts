@@ -32,6 +32,10 @@ export interface WordGroup {
   weight: number
   /** word -> log-likelihood per language of the group (centred), in `languages` order. */
   words: Record<string, number[]>
+  /** Weight of the letter trigrams (they generalize to words never seen, e.g. "ije" against "e"). */
+  trigramWeight: number
+  /** trigram of a space-padded word -> centred log-likelihood per language. */
+  trigrams: Record<string, number[]>
 }
 
 /** The length bucket of a text of `codePoints` code points. */

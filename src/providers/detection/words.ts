@@ -16,3 +16,9 @@ export function forEachWord (text: string, visit: (word: string) => void): void 
     }
   }
 }
+
+/** Calls `visit` with each letter trigram of a word padded with spaces (" word " -> " wo", "wor", "ord", "rd "). */
+export function forEachTrigram (word: string, visit: (trigram: string) => void): void {
+  const padded = ` ${word} `
+  for (let i = 0; i + 3 <= padded.length; i++) visit(padded.slice(i, i + 3))
+}

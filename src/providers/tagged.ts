@@ -49,21 +49,19 @@ export function parseTagged (tagged: string): TaggedPart[] {
     const [whole, slash, kind, idText, selfClose] = m
     const id = idText === undefined ? undefined : Number(idText)
     const isG = kind!.toLowerCase() === 'g'
+    // every tag of our syntax is consumed; stray closes and id-less tags an engine made up are dropped
+    pushText(tagged.slice(last, m.index))
+    last = m.index + whole.length
     if (slash) {
-      if (!isG || open.length === 0) continue // stray close: drop it
-      pushText(tagged.slice(last, m.index))
-      parts.push({ type: 'close', id: open.pop()! })
+      if (isG && open.length > 0) parts.push({ type: 'close', id: open.pop()! })
     } else if (id === undefined) {
-      continue // a tag without id is not ours; leave it as text
+      continue
     } else if (!isG || selfClose) {
-      pushText(tagged.slice(last, m.index))
       parts.push({ type: 'token', id })
     } else {
-      pushText(tagged.slice(last, m.index))
       parts.push({ type: 'open', id })
       open.push(id)
     }
-    last = m.index + whole.length
   }
   pushText(tagged.slice(last))
   return parts

@@ -1,0 +1,86 @@
+/** buildApp(config): the whole service as a Fastify instance; server.ts and the tests both use it. */
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from './config.js'
+import problem from './http/problem.js'
+import requestIdPlugin, { requestId } from './http/request-id.js'
+import auth from './http/auth/index.js'
+import limits from './http/limits.js'
+import ops from './http/ops.js'
+import openapi from './http/openapi.js'
+import { createRegistry, type Registry } from './providers/registry.js'
+import { createServices, type Services } from './core/services.js'
+import routes from './routes/index.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+}
+
+export interface BuildOptions {
+  /** Engines to use instead of the ones Config names (tests, the OpenAPI writer). */
+  registry?: Registry
+  /** Logger override (tests pass false). */
+  logger?: boolean
+}
+
+/** Redacted wherever they appear in logs. */
+const REDACT = [
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]',
+  'headers.authorization', 'body.client_secret', 'body.access_token', 'access_token', 'client_secret', 'secret'
+]
+
+const QUIET = new Set(['/health', '/ready', '/metrics'])
+
+export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false
+      ? false
+      : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: requestId,
+    requestIdHeader: false,
+    // probes and scrapes every few seconds would drown the request log
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: (request) => QUIET.has(request.url)
+    }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.limits.bodyBytes,
+    // a socket may stay silent while a long translation runs; requests must arrive in full within requestTimeout
+    connectionTimeout: config.limits.requestTimeoutMs + 10_000,
+    requestTimeout: config.limits.requestTimeoutMs,
+    keepAliveTimeout: config.limits.keepAliveTimeoutMs,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: {
+      customOptions: {
+        // unknown fields are a 400, not silently dropped; no type coercion of JSON bodies
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+        allErrors: true,
+        discriminator: true
+      }
+    }
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  // the API takes JSON only (the token endpoint adds form bodies in its own scope): text/plain is a 415
+  app.removeContentTypeParser('text/plain')
+
+  const registry = options.registry ?? createRegistry(config)
+  app.decorate('services', createServices(config, registry))
+  app.addHook('onClose', async () => { await registry.close() })
+
+  await app.register(problem)
+  await app.register(requestIdPlugin)
+  await app.register(ops, { config })
+  await app.register(openapi)
+  await app.register(auth, { config })
+  await app.register(limits, { config })
+  await app.register(routes, { config })
+
+  for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
+  return app
+}

@@ -1,0 +1,246 @@
+/**
+ * The one place that reads the environment. Every variable is validated at start;
+ * a bad value stops start-up with a message naming the variable.
+ * A `.env` file is read when present; variables already set in the environment win.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { parseEnv } from 'node:util'
+
+export const SCOPES = ['access', 'read', 'write'] as const
+export type Scope = typeof SCOPES[number]
+
+export interface ClientConfig {
+  id: string
+  /** plain secret, or */
+  secret?: string
+  /** scrypt hash `scrypt$N$r$p$salt$hash` (base64url salt and hash), see scripts/hash-secret.ts */
+  secretHash?: string
+  scopes: Scope[]
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface Config {
+  host: string
+  port: number
+  logLevel: LogLevel
+  trustProxy: boolean
+  auth: {
+    clients: ClientConfig[]
+    /** HS256 secret; undefined means a random one is made at start (with a warning). */
+    jwtSecret?: string
+    /** PEM private key (RS256/ES256/EdDSA) used instead of the HS256 secret when set. */
+    jwtPrivateKey?: string
+    tokenTtl: number
+    tokenIssuer: string
+    tokenAudience: string
+    jwksUrl?: string
+    issuer?: string
+    audience?: string
+  }
+  metricsToken?: string
+  limits: {
+    bodyBytes: number
+    textChars: number
+    targets: number
+    bulkDocuments: number
+    edits: number
+    rateLimitMax: number
+    upstreamTimeoutMs: number
+    requestTimeoutMs: number
+    keepAliveTimeoutMs: number
+  }
+  redisUrl?: string
+  translation: {
+    /** preference order of services; empty means every available one, embedded last */
+    services: string[]
+    cacheEntries: number
+  }
+  openai: { baseUrl?: string, apiKey?: string, model?: string }
+  google: { enabled: boolean, host?: string }
+  libretranslate: { url?: string, apiKey?: string }
+  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number }
+}
+
+export class ConfigError extends Error {
+  constructor (readonly variable: string, message: string) {
+    super(`${variable}: ${message}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+/** The environment merged over a `.env` file (environment wins). */
+export function readEnvironment (env: Env = process.env, envFile = '.env'): Env {
+  if (!envFile || !existsSync(envFile)) return env
+  const fromFile = parseEnv(readFileSync(envFile, 'utf8'))
+  return { ...fromFile, ...env }
+}
+
+/** A validated Config from environment variables. Throws ConfigError naming the variable. */
+export function loadConfig (env: Env = readEnvironment()): Config {
+  const str = (name: string): string | undefined => {
+    const v = env[name]
+    return v === undefined || v.trim() === '' ? undefined : v.trim()
+  }
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const v = str(name)
+    if (v === undefined) return fallback
+    if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`)
+    const n = Number(v)
+    if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`)
+    return n
+  }
+  const bool = (name: string, fallback: boolean): boolean => {
+    const v = str(name)?.toLowerCase()
+    if (v === undefined) return fallback
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true
+    if (['0', 'false', 'no', 'off'].includes(v)) return false
+    throw new ConfigError(name, `must be true or false, got "${v}"`)
+  }
+  const url = (name: string): string | undefined => {
+    const v = str(name)
+    if (v === undefined) return undefined
+    try {
+      const u = new URL(v)
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('not http')
+    } catch {
+      throw new ConfigError(name, `must be an http(s) URL, got "${v}"`)
+    }
+    return v.replace(/\/+$/, '')
+  }
+
+  const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase()
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`)
+  }
+
+  const jwtSecret = str('AUTH_JWT_SECRET')
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
+    throw new ConfigError('AUTH_JWT_SECRET', 'must be at least 32 bytes long')
+  }
+  const keyFile = str('AUTH_JWT_PRIVATE_KEY_FILE')
+  let jwtPrivateKey: string | undefined
+  if (keyFile !== undefined) {
+    try {
+      jwtPrivateKey = readFileSync(keyFile, 'utf8')
+    } catch (err) {
+      throw new ConfigError('AUTH_JWT_PRIVATE_KEY_FILE', `cannot read ${keyFile}: ${(err as Error).message}`)
+    }
+  }
+
+  const jwksUrl = url('AUTH_JWKS_URL')
+  const services = (str('TRANSLATION_SERVICES') ?? '').split(',').map(s => s.trim().toLowerCase()).filter(Boolean)
+  for (const s of services) {
+    if (!/^[a-z][a-z0-9_-]*$/.test(s)) throw new ConfigError('TRANSLATION_SERVICES', `"${s}" is not a service name`)
+  }
+
+  const config: Config = {
+    host: str('HOST') ?? '0.0.0.0',
+    port: int('PORT', 8080, 0, 65535),
+    logLevel: logLevel as LogLevel,
+    trustProxy: bool('TRUST_PROXY', false),
+    auth: {
+      clients: loadClients(str('AUTH_CLIENTS'), str('AUTH_CLIENTS_FILE')),
+      tokenTtl: int('AUTH_TOKEN_TTL', 3600, 60, 86400 * 7),
+      tokenIssuer: str('AUTH_TOKEN_ISSUER') ?? 'language-service',
+      tokenAudience: str('AUTH_TOKEN_AUDIENCE') ?? 'language-service'
+    },
+    limits: {
+      bodyBytes: int('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+      textChars: int('MAX_TEXT_CHARS', 100_000, 100, 10_000_000),
+      targets: int('MAX_TARGETS', 20, 1, 200),
+      bulkDocuments: int('MAX_BULK_DOCUMENTS', 100, 1, 10_000),
+      edits: int('MAX_EDITS', 10, 1, 100),
+      rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
+      requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000)
+    },
+    translation: {
+      services,
+      cacheEntries: int('TRANSLATION_CACHE_ENTRIES', 50_000, 0, 10_000_000)
+    },
+    openai: { baseUrl: url('OPENAI_BASE_URL'), apiKey: str('OPENAI_API_KEY'), model: str('OPENAI_MODEL') },
+    google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED', false), host: str('GOOGLE_TRANSLATE_HOST') },
+    libretranslate: { url: url('LIBRETRANSLATE_URL'), apiKey: str('LIBRETRANSLATE_API_KEY') },
+    apertium: {
+      dir: str('APERTIUM_DIR') ?? '/usr/share/apertium',
+      requestTimeoutMs: int('APERTIUM_TIMEOUT_MS', 10_000, 100, 600_000),
+      idleMs: int('APERTIUM_IDLE_MS', 600_000, 1000, 86_400_000),
+      maxPipelines: int('APERTIUM_MAX_PIPELINES', 6, 1, 100)
+    }
+  }
+  if (jwtSecret !== undefined) config.auth.jwtSecret = jwtSecret
+  if (jwtPrivateKey !== undefined) config.auth.jwtPrivateKey = jwtPrivateKey
+  if (jwksUrl !== undefined) config.auth.jwksUrl = jwksUrl
+  const issuer = str('AUTH_ISSUER')
+  if (issuer !== undefined) config.auth.issuer = issuer
+  const audience = str('AUTH_AUDIENCE')
+  if (audience !== undefined) config.auth.audience = audience
+  const metricsToken = str('METRICS_TOKEN')
+  if (metricsToken !== undefined) config.metricsToken = metricsToken
+  const redisUrl = str('REDIS_URL')
+  if (redisUrl !== undefined) {
+    if (!/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
+    config.redisUrl = redisUrl
+  }
+  return config
+}
+
+/** Clients from AUTH_CLIENTS (JSON) and/or AUTH_CLIENTS_FILE (a JSON file of the same shape). */
+function loadClients (json: string | undefined, file: string | undefined): ClientConfig[] {
+  const clients: ClientConfig[] = []
+  if (json !== undefined) clients.push(...parseClients(json, 'AUTH_CLIENTS'))
+  if (file !== undefined) {
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (err) {
+      throw new ConfigError('AUTH_CLIENTS_FILE', `cannot read ${file}: ${(err as Error).message}`)
+    }
+    clients.push(...parseClients(text, 'AUTH_CLIENTS_FILE'))
+  }
+  const seen = new Set<string>()
+  for (const c of clients) {
+    if (seen.has(c.id)) throw new ConfigError(json !== undefined ? 'AUTH_CLIENTS' : 'AUTH_CLIENTS_FILE', `client id "${c.id}" appears twice`)
+    seen.add(c.id)
+  }
+  return clients
+}
+
+function parseClients (text: string, variable: string): ClientConfig[] {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw new ConfigError(variable, 'must be a JSON array of {"id", "secret" | "secret_hash", "scopes"}')
+  }
+  if (!Array.isArray(raw)) throw new ConfigError(variable, 'must be a JSON array')
+  return raw.map((item: unknown, i): ClientConfig => {
+    const at = `${variable}[${i}]`
+    if (typeof item !== 'object' || item === null) throw new ConfigError(variable, `${at} must be an object`)
+    const { id, secret, secret_hash: secretHash, scopes } = item as Record<string, unknown>
+    if (typeof id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(id)) {
+      throw new ConfigError(variable, `${at}.id must be 1 to 200 printable characters without spaces`)
+    }
+    if ((secret === undefined) === (secretHash === undefined)) {
+      throw new ConfigError(variable, `${at} needs exactly one of "secret" or "secret_hash"`)
+    }
+    if (secret !== undefined && (typeof secret !== 'string' || secret.length < 8)) {
+      throw new ConfigError(variable, `${at}.secret must be a string of at least 8 characters`)
+    }
+    if (secretHash !== undefined && (typeof secretHash !== 'string' || !/^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/.test(secretHash))) {
+      throw new ConfigError(variable, `${at}.secret_hash must look like scrypt$N$r$p$salt$hash (see scripts/hash-secret.ts)`)
+    }
+    const scopeList = scopes === undefined ? [...SCOPES] : scopes
+    if (!Array.isArray(scopeList) || !scopeList.every(s => (SCOPES as readonly string[]).includes(s as string))) {
+      throw new ConfigError(variable, `${at}.scopes must be an array of ${SCOPES.join(', ')}`)
+    }
+    const client: ClientConfig = { id, scopes: [...new Set(scopeList as Scope[])] }
+    if (typeof secret === 'string') client.secret = secret
+    if (typeof secretHash === 'string') client.secretHash = secretHash
+    return client
+  })
+}

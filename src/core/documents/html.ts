@@ -1,0 +1,164 @@
+/**
+ * text/html: text nodes and the attributes alt, title, placeholder and aria-label are text;
+ * everything else is copied from the source byte for byte. Inline elements stay inside their
+ * sentence as `<g>` pairs, opaque inline things (`<img>`, `<br>`, `<code>`, inline
+ * `translate="no"`) become `<x/>` tokens, and every other element ends a run.
+ */
+import { parse, parseFragment, type DefaultTreeAdapterTypes as T, type ParserOptions } from 'parse5'
+import { alignText } from './align.js'
+import { INLINE, OPAQUE } from './elements.js'
+import { RunBuilder, type TextFormat } from './run.js'
+import { segmentRun, type SegmentDraft } from './segment-run.js'
+
+/** Opaque elements whose own attributes (alt, title, placeholder...) are still text. */
+const OWN_TEXT_ATTRIBUTES = new Set(['audio', 'br', 'embed', 'iframe', 'img', 'input', 'object', 'video', 'wbr'])
+/** Elements left untouched that also end a run. */
+const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
+const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
+
+const DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>]/i
+const OPTIONS: ParserOptions<T.DefaultTreeAdapterMap> = { sourceCodeLocationInfo: true, scriptingEnabled: false }
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\u00a0': '&nbsp;' }
+const COLLAPSE = /[ \t\n\r\f]+/g
+
+/** Translated text for HTML: white space runs are one space there anyway. */
+function escaper (special: RegExp): (text: string) => string {
+  return text => text.replace(COLLAPSE, ' ').replace(special, c => ESCAPES[c] ?? `&#${c.codePointAt(0)};`)
+}
+
+const htmlText: TextFormat = { escape: escaper(/[&<>\u00a0]/g), collapse: COLLAPSE }
+
+/** How translated text is written into an attribute value quoted with `quote` (or unquoted). */
+function attributeFormat (quote: string): TextFormat {
+  const special = quote === '"' ? /[&"\u00a0]/g : quote === "'" ? /[&'\u00a0]/g : /[&"'=<>`\s]/g
+  return { escape: escaper(special), collapse: COLLAPSE }
+}
+
+function isElement (node: T.Node): node is T.Element {
+  return 'tagName' in node
+}
+
+function attribute (el: T.Element, name: string): string | undefined {
+  return el.attrs.find(a => a.name === name)?.value
+}
+
+/** Whether the element opts out of translation (`translate="no"`, class `notranslate`). */
+function untranslatable (el: T.Element): boolean {
+  return attribute(el, 'translate')?.trim().toLowerCase() === 'no' ||
+    (attribute(el, 'class') ?? '').split(/\s+/).includes('notranslate')
+}
+
+/** Walks a parsed tree into segment drafts; `flat` treats every element as a block. */
+class Walker {
+  readonly drafts: SegmentDraft[] = []
+  disordered = false
+  private readonly run = new RunBuilder()
+  private readonly work: Array<T.Node | (() => void)> = []
+  // parse5 re-opens misnested formatting elements as clones carrying the original's location
+  private readonly seen = new Set<number>()
+
+  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean) {}
+
+  flush (): void {
+    this.disordered ||= this.run.disordered
+    this.run.disordered = false
+    this.drafts.push(...segmentRun(this.run.take(), htmlText, this.locale))
+  }
+
+  /** Visits the tree in document order; a work stack rather than recursion, for deep trees. */
+  walk (root: T.Node): void {
+    this.work.push(root)
+    for (let next = this.work.pop(); next !== undefined; next = this.work.pop()) {
+      if (typeof next === 'function') next()
+      else this.node(next)
+    }
+    this.flush()
+  }
+
+  /** Schedules the children of a node (then `after`, if given) before anything already scheduled. */
+  children (node: T.ParentNode, after?: () => void): void {
+    if (after) this.work.push(after)
+    for (let i = node.childNodes.length - 1; i >= 0; i--) this.work.push(node.childNodes[i]!)
+  }
+
+  node (node: T.Node): void {
+    const loc = 'sourceCodeLocation' in node ? node.sourceCodeLocation : undefined
+    if (node.nodeName === '#text') {
+      if (!loc) return
+      if (this.flat) this.flush()
+      const text = (node as T.TextNode).value
+      const offsets = alignText(text, this.source, loc.startOffset, loc.endOffset, { escapes: false })
+      this.run.push({ kind: 'text', start: loc.startOffset, end: loc.endOffset, text, offsets })
+      if (this.flat) this.flush()
+    } else if (node.nodeName === '#comment') {
+      if (loc) this.run.push({ kind: 'token', start: loc.startOffset, end: loc.endOffset, weak: true, breaks: false })
+    } else if (isElement(node)) {
+      this.element(node)
+    } else if ('childNodes' in node) {
+      this.children(node)
+    }
+  }
+
+  element (el: T.Element): void {
+    const loc = el.sourceCodeLocation
+    const startTag = loc?.startTag
+    if (!loc || !startTag || this.seen.has(startTag.startOffset)) {
+      this.children(el)
+      return
+    }
+    this.seen.add(startTag.startOffset)
+    const name = el.tagName
+    const inline = INLINE.has(name) || OPAQUE.has(name)
+    const no = untranslatable(el)
+    if (SKIP.has(name) || (no && !inline)) {
+      this.flush()
+    } else if (OPAQUE.has(name) || no) {
+      if (OWN_TEXT_ATTRIBUTES.has(name) && !no) this.attributes(el)
+      const end = loc.endTag?.endOffset ?? loc.endOffset
+      this.run.push({ kind: 'token', start: loc.startOffset, end, weak: name === 'br' || name === 'wbr', breaks: name === 'br' })
+    } else if (INLINE.has(name) && !this.flat) {
+      this.attributes(el)
+      this.run.push({ kind: 'open', start: startTag.startOffset, end: startTag.endOffset })
+      const close = loc.endTag ?? { startOffset: loc.endOffset, endOffset: loc.endOffset }
+      this.children(el, () => this.run.push({ kind: 'close', start: close.startOffset, end: close.endOffset }))
+    } else {
+      this.flush()
+      this.attributes(el)
+      this.children(el, () => this.flush())
+    }
+  }
+
+  /** Drafts for the element's text attributes, each value a run of its own. */
+  attributes (el: T.Element): void {
+    const locs = el.sourceCodeLocation?.attrs
+    for (const name of TEXT_ATTRIBUTES) {
+      const value = attribute(el, name)
+      const loc = locs?.[name]
+      if (value === undefined || loc === undefined) continue
+      const raw = this.source.slice(loc.startOffset, loc.endOffset)
+      const m = /^[^\s=]+\s*=\s*(["']?)/.exec(raw)
+      if (!m) continue
+      const quote = m[1]!
+      const start = loc.startOffset + m[0].length
+      const end = quote ? loc.endOffset - 1 : loc.endOffset
+      if (quote && this.source[end] !== quote) continue
+      const offsets = alignText(value, this.source, start, end, { escapes: false })
+      this.drafts.push(...segmentRun([{ kind: 'text', start, end, text: value, offsets }], attributeFormat(quote), this.locale))
+    }
+  }
+}
+
+/** The segment drafts of an HTML document or fragment. */
+export function htmlDrafts (source: string, locale: string): SegmentDraft[] {
+  const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
+  const walk = (flat: boolean): Walker => {
+    const walker = new Walker(source, locale, flat)
+    walker.walk(root)
+    return walker
+  }
+  const walker = walk(false)
+  // a tree the parser reordered (misnested tags, foster-parented table text) cannot be cut by
+  // position into sentences with tags; fall back to one run per text node
+  return walker.disordered ? walk(true).drafts : walker.drafts
+}

@@ -1,0 +1,101 @@
+/**
+ * Documents whose value is structured: an object or array given as such (string leaves are
+ * documents of their own), or application/json given as a JSON string (its string values are
+ * spliced back by position, so keys, numbers, spacing and key order stay byte for byte).
+ */
+import { invalidField } from '../../errors.js'
+import type { StringDocument } from './skeleton.js'
+
+/** A document value split into segments, rebuilt in the input's shape. */
+export interface SegmentedDocument {
+  segments: string[]
+  rebuild: (translated: string[]) => unknown
+}
+
+type LeafDocument = (text: string) => StringDocument
+
+/** Deeper values are refused (400) rather than walked: rebuilding recurses once per level. */
+const MAX_DEPTH = 500
+
+function childPointer (pointer: string, key: string | number): string {
+  return `${pointer}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`
+}
+
+/** Joins leaf documents into one: their segments in order, each rebuilt from its own slice. */
+function joined (leaves: readonly StringDocument[], assemble: (rebuilt: string[]) => unknown): SegmentedDocument {
+  return {
+    segments: leaves.flatMap(leaf => leaf.segments),
+    rebuild: translated => {
+      const total = leaves.reduce((n, leaf) => n + leaf.segments.length, 0)
+      if (translated.length !== total) throw new Error(`expected ${total} translated segments, got ${translated.length}`)
+      let at = 0
+      return assemble(leaves.map(leaf => {
+        const slice = translated.slice(at, at + leaf.segments.length)
+        at += leaf.segments.length
+        return leaf.rebuild(slice)
+      }))
+    }
+  }
+}
+
+/** An object or array whose string leaves are documents; other leaves pass through. */
+export function structuredDocument (value: object, leaf: LeafDocument, pointer: string): SegmentedDocument {
+  const leaves: StringDocument[] = []
+  const collect = (v: unknown, at: string, depth: number): void => {
+    if (depth > MAX_DEPTH) throw invalidField(at, `is nested deeper than ${MAX_DEPTH} levels`)
+    if (typeof v === 'string') leaves.push(leaf(v))
+    else if (Array.isArray(v)) v.forEach((item, i) => collect(item, childPointer(at, i), depth + 1))
+    else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) collect(item, childPointer(at, key), depth + 1)
+    else if (typeof v !== 'number' && typeof v !== 'boolean' && v !== null) throw invalidField(at, `must be a string, number, boolean, null, object or array, not ${typeof v}`)
+  }
+  collect(value, pointer, 0)
+  return joined(leaves, rebuilt => {
+    let k = 0
+    const copy = (v: unknown): unknown => {
+      if (typeof v === 'string') return rebuilt[k++]
+      if (Array.isArray(v)) return v.map(copy)
+      if (v === null || typeof v !== 'object') return v
+      const out = {}
+      // defineProperty, so a "__proto__" key stays a key
+      for (const [key, item] of Object.entries(v)) Object.defineProperty(out, key, { value: copy(item), enumerable: true, writable: true, configurable: true })
+      return out
+    }
+    return copy(value)
+  })
+}
+
+/** Source ranges of the string literals of valid JSON text that are values, not keys. */
+function stringValues (json: string): Array<{ start: number, end: number }> {
+  const values: Array<{ start: number, end: number }> = []
+  for (let i = 0; i < json.length; i++) {
+    if (json[i] !== '"') continue
+    let j = i + 1
+    while (json[j] !== '"') j += json[j] === '\\' ? 2 : 1
+    const end = j + 1
+    let k = end
+    while (k < json.length && ' \t\n\r'.includes(json[k]!)) k++
+    if (json[k] !== ':') values.push({ start: i, end })
+    i = j
+  }
+  return values
+}
+
+/** application/json given as JSON text: string values translated, the text otherwise kept. */
+export function jsonTextDocument (json: string, leaf: LeafDocument, pointer: string): SegmentedDocument {
+  try {
+    JSON.parse(json)
+  } catch (err) {
+    throw invalidField(pointer, `is not valid JSON: ${(err as Error).message}`)
+  }
+  const literals = stringValues(json).map(range => ({ ...range, value: JSON.parse(json.slice(range.start, range.end)) as string }))
+  return joined(literals.map(l => leaf(l.value)), rebuilt => {
+    let out = ''
+    let at = 0
+    literals.forEach((l, i) => {
+      const value = rebuilt[i]!
+      out += json.slice(at, l.start) + (value === l.value ? json.slice(l.start, l.end) : JSON.stringify(value))
+      at = l.end
+    })
+    return out + json.slice(at)
+  })
+}

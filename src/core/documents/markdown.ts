@@ -1,0 +1,202 @@
+/**
+ * text/markdown (CommonMark + GFM + front matter): paragraphs, headings and table cells are
+ * runs; emphasis, strong, strikethrough and links with their own text stay inside the sentence
+ * as `<g>` pairs; inline code, images, inline HTML, autolinks, footnote and short references
+ * become `<x/>` tokens. Code blocks, HTML blocks, front matter, definitions and every URL are
+ * copied byte for byte. A translated sentence is written on one line, escaped for Markdown.
+ */
+import type { Nodes, PhrasingContent, Root } from 'mdast'
+import { alignText } from './align.js'
+import { markdownTree } from './markdown-guard.js'
+import { INLINE, OPAQUE } from './elements.js'
+import { RunBuilder, type TextFormat } from './run.js'
+import { segmentRun, type SegmentDraft } from './segment-run.js'
+
+const markdownText: TextFormat = {
+  escape: (text, atStart) => {
+    let out = text.replace(/\s*\n\s*/g, ' ')
+      .replace(/[\\`*_[\]<>|~]/g, '\\$&')
+      .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+    // what would open a block at the start of a line
+    if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')
+    return out
+  },
+  collapse: /[ \t]*\n[ \t]*/g
+}
+
+function span (node: Nodes): { start: number, end: number } | undefined {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return start === undefined || end === undefined ? undefined : { start, end }
+}
+
+/** Offset of the `]` closing the `[` at `open`, skipping escapes and nested brackets. */
+function closingBracket (source: string, open: number, limit: number): number {
+  let depth = 0
+  for (let i = open; i < limit; i++) {
+    const c = source[i]
+    if (c === '\\') i++
+    else if (c === '[') depth++
+    else if (c === ']' && --depth === 0) return i
+  }
+  return -1
+}
+
+const OPEN_TAG = /^<([A-Za-z][\w-]*)(?:\s[^>]*)?>$/
+const CLOSE_TAG = /^<\/([A-Za-z][\w-]*)\s*>$/
+
+/** The lower-case name of an inline HTML node that is just an opening (or closing) tag. */
+function tagName (node: PhrasingContent, pattern: RegExp): string | undefined {
+  return node.type === 'html' ? pattern.exec(node.value)?.[1]?.toLowerCase() : undefined
+}
+
+/** Pairs the inline HTML open and close tags of sibling nodes, properly nested: open index -> close index. */
+function htmlPairs (nodes: readonly PhrasingContent[]): Map<number, number> {
+  const pairs = new Map<number, number>()
+  const stack: Array<[string, number]> = []
+  const opened = new Map<string, number>()
+  nodes.forEach((node, i) => {
+    const open = tagName(node, OPEN_TAG)
+    if (open !== undefined && (INLINE.has(open) || OPAQUE.has(open))) {
+      stack.push([open, i])
+      opened.set(open, (opened.get(open) ?? 0) + 1)
+      return
+    }
+    const close = tagName(node, CLOSE_TAG)
+    if (close === undefined || (opened.get(close) ?? 0) === 0) return
+    // tags left open inside this element stay single tokens
+    for (let [name, at] = stack.pop()!; ; [name, at] = stack.pop()!) {
+      opened.set(name, opened.get(name)! - 1)
+      if (name === close) {
+        pairs.set(at, i)
+        break
+      }
+    }
+  })
+  return pairs
+}
+
+/** Walks a tree in document order; a work stack rather than recursion, for deep nesting. */
+class Walker {
+  readonly drafts: SegmentDraft[] = []
+  private readonly run = new RunBuilder()
+  private readonly work: Array<() => void> = []
+
+  constructor (private readonly source: string, private readonly locale: string) {}
+
+  walk (root: Root): void {
+    this.work.push(() => this.block(root))
+    for (let next = this.work.pop(); next !== undefined; next = this.work.pop()) next()
+  }
+
+  /** Schedules steps to run next, in order, before anything already scheduled. */
+  schedule (steps: Array<() => void>): void {
+    for (let i = steps.length - 1; i >= 0; i--) this.work.push(steps[i]!)
+  }
+
+  block (node: Nodes): void {
+    switch (node.type) {
+      case 'paragraph':
+      case 'heading':
+      case 'tableCell':
+        this.phrasing(node.children, () => this.drafts.push(...segmentRun(this.run.take(), markdownText, this.locale)))
+        return
+      case 'root':
+      case 'blockquote':
+      case 'list':
+      case 'listItem':
+      case 'table':
+      case 'tableRow':
+      case 'footnoteDefinition':
+        this.schedule(node.children.map(child => () => this.block(child)))
+    }
+  }
+
+  /**
+   * Schedules inline nodes, then `after`. Raw HTML tags come one node each: an inline element's
+   * open and close tags become a `<g>` pair around what lies between, an opaque one
+   * (`<kbd>…</kbd>`) one token.
+   */
+  phrasing (nodes: PhrasingContent[], after: () => void): void {
+    const pairs = htmlPairs(nodes)
+    const closes = new Set<number>()
+    const steps: Array<() => void> = []
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!
+      const at = span(node)
+      const close = pairs.get(i)
+      const end = close === undefined ? undefined : span(nodes[close]!)
+      if (at && end && OPAQUE.has(tagName(node, OPEN_TAG)!)) {
+        steps.push(() => this.run.push({ kind: 'token', start: at.start, end: end.end, weak: false, breaks: false }))
+        i = close!
+      } else if (at && end) {
+        steps.push(() => this.run.push({ kind: 'open', ...at }))
+        closes.add(close!)
+      } else if (at && closes.has(i)) {
+        steps.push(() => this.run.push({ kind: 'close', ...at }))
+      } else {
+        steps.push(() => this.inline(node))
+      }
+    }
+    steps.push(after)
+    this.schedule(steps)
+  }
+
+  inline (node: PhrasingContent): void {
+    const at = span(node)
+    if (!at) return
+    const token = (weak: boolean): void => this.run.push({ kind: 'token', ...at, weak, breaks: weak })
+    switch (node.type) {
+      case 'text':
+        this.run.push({ kind: 'text', ...at, text: node.value, offsets: alignText(node.value, this.source, at.start, at.end, { escapes: true }) })
+        return
+      case 'emphasis':
+      case 'strong':
+      case 'delete':
+        return this.wrap(node.children, at)
+      case 'link':
+        // autolinks (<https://…>, bare www. and https:// with GFM) are their own URL
+        return this.source[at.start] === '[' ? this.wrap(node.children, at) : token(false)
+      case 'linkReference':
+        // [text][] and [text] name their definition by their text, which must not change
+        return node.referenceType === 'full' ? this.wrap(node.children, at) : token(false)
+      case 'image':
+        this.alt(node.alt ?? '', at)
+        return token(false)
+      case 'break':
+        return token(true)
+      default:
+        return token(false)
+    }
+  }
+
+  /** An inline element: its markup before and after the children becomes a `<g>` pair. */
+  wrap (children: PhrasingContent[], at: { start: number, end: number }): void {
+    const first = children[0] && span(children[0])
+    const last = children.at(-1) && span(children.at(-1)!)
+    if (!first || !last) {
+      this.run.push({ kind: 'token', ...at, weak: false, breaks: false })
+      return
+    }
+    this.run.push({ kind: 'open', start: at.start, end: first.start })
+    this.phrasing(children, () => this.run.push({ kind: 'close', start: last.end, end: at.end }))
+  }
+
+  /** An image's alt text, a run of its own inside the image token. */
+  alt (alt: string, at: { start: number, end: number }): void {
+    const close = closingBracket(this.source, at.start + 1, at.end)
+    if (alt === '' || close === -1) return
+    const offsets = alignText(alt, this.source, at.start + 2, close, { escapes: true })
+    if (!offsets) return
+    // the slot spans the whole bracket content, so markup inside the alt text goes with it
+    const item = { kind: 'text' as const, start: at.start + 2, end: close, text: alt, offsets }
+    this.drafts.push(...segmentRun([item], markdownText, this.locale))
+  }
+}
+
+/** The segment drafts of a Markdown document. */
+export function markdownDrafts (source: string, locale: string): SegmentDraft[] {
+  const walker = new Walker(source, locale)
+  walker.walk(markdownTree(source))
+  return walker.drafts
+}

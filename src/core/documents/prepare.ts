@@ -1,0 +1,74 @@
+/**
+ * The translation core's entry point: a document as segments ready for an engine (placeholders
+ * and glossary phrases protected), and the finish that turns the engine's answers back into the
+ * document value. Bulk translation gathers the `segments` of many documents into one engine
+ * call and hands each document's `finish` its own slice of the answer, in order.
+ */
+import { appliedSubstitutions, compileGlossary, protectPhrases, type AppliedSubstitution, type Glossary, type Substitution } from '../glossary.js'
+import { protectPlaceholders } from '../placeholders.js'
+import { plainText } from '../../providers/tagged.js'
+import { segmentDocument } from './index.js'
+import type { MimeType } from './mime.js'
+import type { Mark, Protected } from './protect.js'
+
+export interface PrepareOptions {
+  /** Protect placeholders (`preserve_placeholders`, default true in the API). */
+  placeholders: boolean
+  /** Glossary rules that apply to this pair, most specific first (see rulesForPair). */
+  rules: readonly Substitution[]
+  /** `substitutions_case_sensitive`. */
+  caseSensitive: boolean
+  /** Source language, for sentence boundaries. */
+  language?: string
+  /** JSON Pointer of the value in the request, for errors. */
+  pointer?: string
+}
+
+export interface Prepared {
+  /** What the engine must translate (segments with no letters left are not sent). */
+  segments: string[]
+  /** The document value, in the input's shape, from the engine's answers to `segments`, and the substitutions applied. */
+  finish: (translated: string[]) => { value: unknown, applied: AppliedSubstitution[] }
+}
+
+const LETTER = /\p{L}/u
+
+// bulk requests pass one rules array for all their documents: compile it once
+const compiled = new WeakMap<readonly Substitution[], Map<boolean, Glossary>>()
+
+function glossaryFor (rules: readonly Substitution[], caseSensitive: boolean): Glossary {
+  let byCase = compiled.get(rules)
+  if (byCase === undefined) compiled.set(rules, byCase = new Map())
+  let glossary = byCase.get(caseSensitive)
+  if (glossary === undefined) byCase.set(caseSensitive, glossary = compileGlossary(rules, { caseSensitive }))
+  return glossary
+}
+
+const unchanged: Protected = { segment: '', restore: translated => translated }
+
+/** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
+export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
+  const doc = segmentDocument(value, mimeType, { language: options.language, pointer: options.pointer })
+  const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
+  const marks: Mark[] = []
+  const steps = doc.segments.map(segment => {
+    const placeholders = options.placeholders ? protectPlaceholders(segment) : { ...unchanged, segment }
+    const phrases = glossary ? protectPhrases(placeholders.segment, glossary) : { ...unchanged, segment: placeholders.segment, marks: [] }
+    marks.push(...phrases.marks)
+    // nothing left to translate (only placeholders, numbers, glossary phrases): keep it as is
+    const send = LETTER.test(plainText(phrases.segment))
+    return { placeholders, phrases, send }
+  })
+  const segments = steps.filter(s => s.send).map(s => s.phrases.segment)
+  const applied = glossary ? appliedSubstitutions(glossary, marks) : []
+
+  const finish = (translated: string[]): { value: unknown, applied: AppliedSubstitution[] } => {
+    if (translated.length !== segments.length) {
+      throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
+    }
+    let k = 0
+    const answers = steps.map(s => s.placeholders.restore(s.phrases.restore(s.send ? translated[k++]! : s.phrases.segment)))
+    return { value: doc.rebuild(answers), applied: applied.map(a => ({ ...a })) }
+  }
+  return { segments, finish }
+}

@@ -1,0 +1,52 @@
+/**
+ * A run: the inline content of one block (a paragraph, a heading, a table cell, an attribute
+ * value, a line of plain text) as items located in the source, before it is cut into sentences.
+ */
+import type { Offsets } from './align.js'
+
+export type Item =
+  /** Decoded text from source[start, end); offsets null when it cannot be split. */
+  | { kind: 'text', start: number, end: number, text: string, offsets: Offsets | null }
+  /** The opening markup of an inline element (`<b>`, `*`, `[`) that becomes `<g id="N">`. */
+  | { kind: 'open', start: number, end: number }
+  /** Its closing markup (possibly empty when the source leaves it implied). */
+  | { kind: 'close', start: number, end: number }
+  /**
+   * Opaque inline source (`<img>`, inline code, `<br>`) that becomes `<x id="N"/>`. A weak token
+   * (a line break, a comment, stray markup) may move into the skeleton at a segment's edge; a
+   * breaking one also ends a sentence.
+   */
+  | { kind: 'token', start: number, end: number, weak: boolean, breaks: boolean }
+
+/** How a format writes translated text back into its source. */
+export interface TextFormat {
+  /** Escapes text for the place it goes; `atStart` when it opens the segment's source range. */
+  escape: (text: string, atStart: boolean) => string
+  /** White space the format does not keep (HTML, Markdown soft breaks), sent as one space. */
+  collapse?: RegExp
+}
+
+/** Collects the items of one run in source order, filling gaps with weak tokens. */
+export class RunBuilder {
+  items: Item[] = []
+  /** Set when an item lies before the previous one (a tree the parser reordered). */
+  disordered = false
+  private last = -1
+
+  push (item: Item): void {
+    if (this.last !== -1 && item.start < this.last) this.disordered = true
+    if (this.last !== -1 && item.start > this.last) {
+      this.items.push({ kind: 'token', start: this.last, end: item.start, weak: true, breaks: false })
+    }
+    this.items.push(item)
+    this.last = Math.max(this.last, item.end)
+  }
+
+  /** The items so far, leaving the builder empty for the next run. */
+  take (): Item[] {
+    const items = this.items
+    this.items = []
+    this.last = -1
+    return items
+  }
+}

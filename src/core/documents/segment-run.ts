@@ -1,0 +1,194 @@
+/** Cutting a run into sentence segments in tagged form, each knowing its source range and tags. */
+import { escapeText } from '../../providers/tagged.js'
+import { TOKEN_CHAR } from './protect.js'
+import type { Item, TextFormat } from './run.js'
+import { sentenceBreaks } from './sentences.js'
+
+export interface Range {
+  start: number
+  end: number
+}
+
+/** What segment id N stands for in the source. */
+export type TagRef =
+  | { kind: 'pair', open: Range, close: Range }
+  | { kind: 'token', range: Range }
+
+/** One segment of a run: its tagged text, the source range it replaces, and its tags. */
+export interface SegmentDraft extends Range {
+  segment: string
+  tags: Map<number, TagRef>
+  format: TextFormat
+}
+
+/** A run item with its offset in the run's flat text (where sentence breaks are found). */
+type Placed = Item & { at: number }
+type PlacedText = Extract<Item, { kind: 'text' }> & { at: number }
+
+const LETTER = /\p{L}/u
+const SPACE = /\s/u
+
+/** Splits a text item at `k` (0 < k < length); its offsets say where each half lies. */
+function splitText (item: PlacedText, k: number): [PlacedText, PlacedText] {
+  const o = item.offsets!
+  return [
+    { kind: 'text', text: item.text.slice(0, k), start: item.start, end: o.ends[k - 1]!, offsets: { starts: o.starts.subarray(0, k), ends: o.ends.subarray(0, k) }, at: item.at },
+    { kind: 'text', text: item.text.slice(k), start: o.starts[k]!, end: item.end, offsets: { starts: o.starts.subarray(k), ends: o.ends.subarray(k) }, at: item.at + k }
+  ]
+}
+
+/** For each open item, the index of its close. */
+function partners (items: readonly Placed[]): Map<number, number> {
+  const closes = new Map<number, number>()
+  const open: number[] = []
+  items.forEach((item, i) => {
+    if (item.kind === 'open') open.push(i)
+    else if (item.kind === 'close') closes.set(open.pop()!, i)
+  })
+  return closes
+}
+
+/**
+ * The items without what belongs to the skeleton: white space and weak tokens at both edges,
+ * and inline elements wrapping everything (`<p><b>All bold.</b></p>` sends `All bold.`).
+ */
+function trim (items: readonly Placed[]): Placed[] {
+  const out = items.slice()
+  const close = partners(out)
+  let lo = 0
+  let hi = out.length - 1
+  for (let changed = true; changed && lo <= hi;) {
+    changed = false
+    const first = out[lo]!
+    if (first.kind === 'token' && first.weak) {
+      lo++
+      changed = true
+    } else if (first.kind === 'text' && first.offsets && SPACE.test(first.text[0]!)) {
+      const k = first.text.length - first.text.trimStart().length
+      if (k === first.text.length) lo++
+      else out[lo] = splitText(first, k)[1]
+      changed = true
+    } else if (first.kind === 'open' && close.get(lo) === hi) {
+      lo++
+      hi--
+      changed = true
+    }
+    if (lo > hi) break
+    const last = out[hi]!
+    if (last.kind === 'token' && last.weak) {
+      hi--
+      changed = true
+    } else if (last.kind === 'text' && last.offsets && SPACE.test(last.text.at(-1)!)) {
+      const k = last.text.trimEnd().length
+      if (k === 0) hi--
+      else out[hi] = splitText(last, k)[0]
+      changed = true
+    }
+  }
+  return out.slice(lo, hi + 1)
+}
+
+/** The run's items placed in its flat text (tokens one character, tags none) and that text. */
+function place (items: readonly Item[]): { placed: Placed[], flat: string } {
+  let flat = ''
+  const placed = items.map(item => {
+    const at = flat.length
+    if (item.kind === 'text') flat += item.text.replace(/[\t\n\v\f\r]/g, ' ')
+    else if (item.kind === 'token') flat += item.breaks ? '\n' : TOKEN_CHAR
+    return { ...item, at }
+  })
+  return { placed, flat }
+}
+
+/** Index of the first break after `at` (breaks ascending). */
+function firstBreakAfter (breaks: readonly number[], at: number): number {
+  let lo = 0
+  let hi = breaks.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (breaks[mid]! <= at) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The items cut at the sentence breaks that fall between them outside every inline element. */
+function cut (items: readonly Placed[], breaks: readonly number[]): Placed[][] {
+  const pieces: Placed[][] = [[]]
+  let b = firstBreakAfter(breaks, items[0]!.at)
+  let depth = 0
+  const cutHere = (): void => {
+    if (depth === 0 && pieces.at(-1)!.length > 0) pieces.push([])
+  }
+  for (const item of items) {
+    while (b < breaks.length && (breaks[b]! < item.at || (breaks[b] === item.at && item.kind !== 'close'))) {
+      cutHere()
+      b++
+    }
+    if (item.kind !== 'text') {
+      if (item.kind === 'open') depth++
+      else if (item.kind === 'close') depth--
+      pieces.at(-1)!.push(item)
+      continue
+    }
+    let rest = item
+    for (; b < breaks.length && breaks[b]! < item.at + item.text.length; b++) {
+      if (depth > 0 || rest.offsets === null) continue
+      const [left, right] = splitText(rest, breaks[b]! - rest.at)
+      pieces.at(-1)!.push(left)
+      cutHere()
+      rest = right
+    }
+    pieces.at(-1)!.push(rest)
+  }
+  return pieces
+}
+
+/** The tagged segment of a run piece, with ids from 1 in order of appearance. */
+function draft (items: readonly Placed[], format: TextFormat): SegmentDraft {
+  const tags = new Map<number, TagRef>()
+  const open: number[] = []
+  let segment = ''
+  let id = 0
+  for (const item of items) {
+    const range = { start: item.start, end: item.end }
+    if (item.kind === 'text') {
+      segment += escapeText(format.collapse ? item.text.replace(format.collapse, ' ') : item.text)
+    } else if (item.kind === 'open') {
+      tags.set(++id, { kind: 'pair', open: range, close: range })
+      open.push(id)
+      segment += `<g id="${id}">`
+    } else if (item.kind === 'close') {
+      const ref = tags.get(open.pop()!) as Extract<TagRef, { kind: 'pair' }>
+      ref.close = range
+      segment += '</g>'
+    } else {
+      tags.set(++id, { kind: 'token', range })
+      segment += `<x id="${id}"/>`
+    }
+  }
+  return { start: items[0]!.start, end: items.at(-1)!.end, segment, tags, format }
+}
+
+function hasLetters (items: readonly Item[]): boolean {
+  return items.some(item => item.kind === 'text' && LETTER.test(item.text))
+}
+
+/** The sentence segments of a run (none when it has no letters); the rest stays in the skeleton. */
+export function segmentRun (items: Item[], format: TextFormat, locale: string): SegmentDraft[] {
+  const { placed, flat } = place(items)
+  if (!hasLetters(placed)) return []
+  const breaks = sentenceBreaks(flat, locale)
+  const out: SegmentDraft[] = []
+  // pieces still to cut, last first; a stack rather than recursion, for deeply nested markup
+  const pending: Placed[][] = [placed]
+  for (let piece = pending.pop(); piece !== undefined; piece = pending.pop()) {
+    const core = trim(piece)
+    if (!hasLetters(core)) continue
+    // trimming may have unwrapped an element around the whole piece, opening new breaks inside it
+    const pieces = cut(core, breaks)
+    if (pieces.length === 1) out.push(draft(core, format))
+    else for (let i = pieces.length - 1; i >= 0; i--) pending.push(pieces[i]!)
+  }
+  return out
+}

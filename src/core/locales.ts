@@ -1,0 +1,193 @@
+/**
+ * Locale data: the locales CLDR knows, their parents (CLDR inheritance), likely
+ * region and script, and display names in any language Intl has names for.
+ *
+ * Which locales exist: cldr-core's availableLocales "full" (its "modern" list is
+ * empty; the modern tier ships in other packages) plus defaultContent (en-US,
+ * pt-BR, zh-Hant-TW...: locales CLDR keeps empty because their parent holds
+ * their data), less `und`, the root locale, which is what `parent: "root"` names.
+ *
+ * A tag that is not one of those ids still names one when CLDR's lookup would
+ * reach it through likely subtags (UTS #35 "Bundle vs Item Lookup"): zh-TW is
+ * zh-Hant-TW, sr-ME is sr-Latn-ME, en-Latn-US is en-US. It is answered under the
+ * asked tag, with the parent of the locale it names. Anything else is unknown,
+ * even a plausible pair such as de-US: CLDR has no locale for it.
+ *
+ * Parent (UTS #35 "Parent Locales", CLDR 45+): an explicit parentLocales entry
+ * first; else a language-script locale whose script is not its language's likely
+ * script inherits from root (the `nonlikelyScript` locale rule); else the last
+ * subtag is truncated; a bare language's parent is root. Both `und` and `root`
+ * in the data are answered "root".
+ */
+import availableLocales from 'cldr-core/availableLocales.json' with { type: 'json' }
+import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
+import likelySubtags from 'cldr-core/supplemental/likelySubtags.json' with { type: 'json' }
+import parentLocales from 'cldr-core/supplemental/parentLocales.json' with { type: 'json' }
+import { NotFoundError } from '../errors.js'
+import { baseLanguage, canonicalTag } from './languages.js'
+
+export interface LocaleInfo {
+  tag: string
+  name: string
+  region: { tag: string, name: string }
+  script: { tag: string, name: string }
+  base: string
+  parent: string
+}
+
+const ROOT = 'root'
+const ENGLISH = 'en'
+/** Display languages whose full list is kept; a route serves few of them. */
+const LISTS_KEPT = 16
+const NAMERS_KEPT = 64
+
+const LOCALE_IDS: ReadonlySet<string> = new Set(
+  [...availableLocales.availableLocales.full, ...defaultContent.defaultContent].filter(id => id !== 'und'))
+const EXPLICIT_PARENTS: Readonly<Record<string, string>> = parentLocales.supplemental.parentLocales.parentLocale
+const NONLIKELY_SCRIPT_PARENT: string = parentLocales.supplemental.parentLocales._localeRules.parentLocale.nonlikelyScript
+const LIKELY: Readonly<Record<string, string>> = likelySubtags.supplemental.likelySubtags
+
+/** CLDR writes the root locale both ways. */
+function rootName (id: string): string {
+  return id === 'und' ? ROOT : id
+}
+
+function isScript (subtag: string): boolean {
+  return /^[A-Z][a-z]{3}$/.test(subtag)
+}
+
+/** The CLDR parent of a CLDR locale id, by the algorithm in the module comment. */
+function parentOf (id: string): string {
+  const explicit = EXPLICIT_PARENTS[id]
+  if (explicit !== undefined) return rootName(explicit)
+  const subtags = id.split('-')
+  const [language, second] = subtags
+  if (subtags.length === 1 || language === undefined) return ROOT
+  if (subtags.length === 2 && second !== undefined && isScript(second)) {
+    const likelyScript = LIKELY[language]?.split('-')[1]
+    if (likelyScript !== undefined && second !== likelyScript) return rootName(NONLIKELY_SCRIPT_PARENT)
+  }
+  return subtags.slice(0, -1).join('-')
+}
+
+/** The CLDR locale id a canonical tag names, directly or through its likely script; undefined when none. */
+function localeIdOf (tag: string): string | undefined {
+  if (LOCALE_IDS.has(tag)) return tag
+  const locale = new Intl.Locale(tag)
+  // no CLDR locale carries extensions or private use
+  if (locale.baseName !== tag) return undefined
+  const language = baseLanguage(tag)
+  // "und" is undetermined: the root locale is the parent of all, not an entry of its own
+  if (language === 'und') return undefined
+  const { script, region } = locale
+  const variants = tag.split('-').slice(1 + (script === undefined ? 0 : 1) + (region === undefined ? 0 : 1))
+  const likelyScript = new Intl.Locale(join(language, region)).maximize().script
+  const alias = script === undefined
+    ? join(language, likelyScript, region, ...variants)
+    : script === likelyScript ? join(language, region, ...variants) : undefined
+  return alias !== undefined && LOCALE_IDS.has(alias) ? alias : undefined
+}
+
+function join (...subtags: Array<string | undefined>): string {
+  return subtags.filter(s => s !== undefined).join('-')
+}
+
+type NameType = 'language' | 'region' | 'script'
+
+/** Names of languages, regions and scripts in one display language, English where it has none. */
+interface Namer {
+  /** The display language Intl resolved ("en" when it has no names for the one asked). */
+  readonly locale: string
+  name (type: NameType, code: string): string
+}
+
+function displayNames (display: string, fallback: 'none' | 'code'): Record<NameType, Intl.DisplayNames> {
+  const options = { languageDisplay: 'standard', fallback } as const
+  return {
+    language: new Intl.DisplayNames([display, ENGLISH], { ...options, type: 'language' }),
+    region: new Intl.DisplayNames([display, ENGLISH], { ...options, type: 'region' }),
+    script: new Intl.DisplayNames([display, ENGLISH], { ...options, type: 'script' })
+  }
+}
+
+const ENGLISH_NAMES = displayNames(ENGLISH, 'none')
+
+/**
+ * The display language's name, else the English one, else (CLDR has no name for the
+ * language in either: apc, skr...) the display language's pattern around the codes: "lld (Italie)".
+ */
+function createNamer (display: string): Namer {
+  const own = displayNames(display, 'none')
+  const spelled = displayNames(display, 'code')
+  return {
+    locale: own.language.resolvedOptions().locale,
+    name: (type, code) => own[type].of(code) ?? ENGLISH_NAMES[type].of(code) ?? spelled[type].of(code) ?? code
+  }
+}
+
+/** Adds to a map kept as least-recently-used: the oldest entry goes past `limit`. */
+function remember<V> (cache: Map<string, V>, key: string, value: V, limit: number): V {
+  cache.set(key, value)
+  if (cache.size > limit) cache.delete(cache.keys().next().value as string)
+  return value
+}
+
+/** Reads a least-recently-used map, marking the entry as just used. */
+function recall<V> (cache: Map<string, V>, key: string): V | undefined {
+  const value = cache.get(key)
+  if (value !== undefined) {
+    cache.delete(key)
+    cache.set(key, value)
+  }
+  return value
+}
+
+const namers = new Map<string, Namer>()
+
+/** The namer for a display tag; a malformed one is a 400 naming /display. */
+function namerFor (display: string | undefined): Namer {
+  const tag = display === undefined ? ENGLISH : canonicalTag(display, '/display')
+  return recall(namers, tag) ?? remember(namers, tag, createNamer(tag), NAMERS_KEPT)
+}
+
+/** The answer for a canonical tag that names CLDR locale `id`. */
+function localeInfo (tag: string, id: string, namer: Namer): LocaleInfo {
+  const likely = new Intl.Locale(tag).maximize()
+  // "ZZ" and "Zzzz" are CLDR's unknown region and script; every CLDR locale maximizes to known ones
+  const region = likely.region ?? 'ZZ'
+  const script = likely.script ?? 'Zzzz'
+  return Object.freeze({
+    tag,
+    name: namer.name('language', tag),
+    region: Object.freeze({ tag: region, name: namer.name('region', region) }),
+    script: Object.freeze({ tag: script, name: namer.name('script', script) }),
+    base: baseLanguage(tag),
+    parent: parentOf(id)
+  })
+}
+
+/** Every locale id, sorted by code unit so the order never depends on the runtime's collation. */
+const SORTED_IDS = [...LOCALE_IDS].sort((a, b) => a < b ? -1 : a > b ? 1 : 0)
+const lists = new Map<string, readonly LocaleInfo[]>()
+
+/**
+ * One locale: a malformed tag is a 400 at `pointer` (default "/tag"), a well-formed one CLDR has
+ * no locale for is a 404. `display` (a BCP 47 tag, 400 at "/display" when malformed) gives the
+ * names in that language, in English where Intl has none.
+ */
+export function getLocale (tag: string, options: { display?: string, pointer?: string } = {}): LocaleInfo {
+  const canonical = canonicalTag(tag, options.pointer ?? '/tag')
+  const id = localeIdOf(canonical)
+  if (id === undefined) throw new NotFoundError(`CLDR has no locale "${canonical}"; GET /language/locales lists them`)
+  return localeInfo(canonical, id, namerFor(options.display))
+}
+
+/**
+ * Every locale CLDR knows, sorted by tag. The same frozen array comes back for the same display
+ * language, so a caller may key derived data (an ETag) on it.
+ */
+export function listLocales (options: { display?: string } = {}): readonly LocaleInfo[] {
+  const namer = namerFor(options.display)
+  return recall(lists, namer.locale) ??
+    remember(lists, namer.locale, Object.freeze(SORTED_IDS.map(id => localeInfo(id, id, namer))), LISTS_KEPT)
+}

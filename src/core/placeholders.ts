@@ -1,0 +1,116 @@
+/**
+ * Placeholders: the parts of a message that software fills in or renders, which an engine
+ * must never translate. Found in a segment's text and protected as `<x id="N"/>` tokens
+ * (ids above those the segment already has), restored exactly after translation.
+ *
+ * - braces: `{name}`, `{0}`, `{{name}}`, `${name}`, `%{name}`, and ICU arguments as a whole,
+ *   nested bodies included: `{count, plural, one {# item} other {# items}}` is one token, so
+ *   the texts inside an ICU plural or select are not translated (the engine could not keep
+ *   their syntax, and they need the target language's own plural categories anyway);
+ * - printf: `%s %d %1$s %.2f %-5d %@ %%` and Python's `%(name)s`;
+ * - tag tokens: `<0>…</0>`, `<bold>…</bold>` (react-i18next Trans): the tags are kept and the
+ *   text between them is translated, so a matched pair becomes `<g id="N">…</g>`; `<1/>` and
+ *   a tag without its partner become tokens.
+ */
+import { protect, type Mark, type PairMark, type Protected } from './documents/protect.js'
+
+const PRINTF = /%(?:%|(?:\d+\$)?[-+0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[sdiufFxXoeEgGcpaA@]|\([A-Za-z_][\w.-]*\)[-+0#]*\d*(?:\.\d+)?[sdiufFxXoeEgGcr])/y
+const TAG = /<(\/?)([A-Za-z][\w.:-]*|\d+)((?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>=]+))?)*)\s*(\/?)>/y
+
+interface TagToken extends Mark {
+  name: string
+  role: 'open' | 'close' | 'self'
+}
+
+/** The index of the `}` closing each `{`, for the braces that are balanced. */
+function closingBraces (text: string): Map<number, number> {
+  const closing = new Map<number, number>()
+  const open: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '{') open.push(i)
+    else if (c === '}' && open.length > 0) closing.set(open.pop()!, i)
+  }
+  return closing
+}
+
+/** Pairs `<N>` with its `</N>` by nesting; everything unpaired is a token. */
+function pairTags (tags: TagToken[]): { tokens: Mark[], pairs: PairMark[] } {
+  const tokens: Mark[] = []
+  const pairs: PairMark[] = []
+  const stack: TagToken[] = []
+  // how many of each name the stack holds, so a close finds its open without a scan
+  const open = new Map<string, number>()
+  const pop = (): TagToken => {
+    const top = stack.pop()!
+    open.set(top.name, open.get(top.name)! - 1)
+    return top
+  }
+  for (const tag of tags) {
+    if (tag.role === 'open') {
+      stack.push(tag)
+      open.set(tag.name, (open.get(tag.name) ?? 0) + 1)
+    } else if (tag.role === 'close' && (open.get(tag.name) ?? 0) > 0) {
+      for (let top = pop(); ; top = pop()) {
+        if (top.name === tag.name) {
+          pairs.push({ open: top, close: tag })
+          break
+        }
+        tokens.push(top)
+      }
+    } else {
+      tokens.push(tag)
+    }
+  }
+  tokens.push(...stack)
+  return { tokens: tokens.map(({ start, end, text }) => ({ start, end, text })), pairs }
+}
+
+/** Every placeholder of a text: tokens, and tag pairs whose inner text stays translatable. */
+export function findPlaceholders (text: string): { tokens: Mark[], pairs: PairMark[] } {
+  const closing = closingBraces(text)
+  const tokens: Mark[] = []
+  const tags: TagToken[] = []
+  let i = 0
+  while (i < text.length) {
+    const c = text[i]
+    const brace = c === '{' ? i : (c === '$' || c === '%') && text[i + 1] === '{' ? i + 1 : -1
+    const close = brace === -1 ? undefined : closing.get(brace)
+    if (close !== undefined && text.slice(brace + 1, close).trim() !== '') {
+      tokens.push({ start: i, end: close + 1, text: text.slice(i, close + 1) })
+      i = close + 1
+      continue
+    }
+    const pattern = c === '%' ? PRINTF : c === '<' ? TAG : undefined
+    if (pattern) {
+      pattern.lastIndex = i
+      const m = pattern.exec(text)
+      if (m) {
+        const mark = { start: i, end: i + m[0].length, text: m[0] }
+        if (pattern === PRINTF) tokens.push(mark)
+        else tags.push({ ...mark, name: m[2]!.toLowerCase(), role: m[1] ? 'close' : m[4] ? 'self' : 'open' })
+        i = mark.end
+        continue
+      }
+    }
+    i++
+  }
+  const paired = pairTags(tags)
+  tokens.push(...paired.tokens)
+  return { tokens, pairs: paired.pairs }
+}
+
+/** The spans a sentence break must not cut: each placeholder, and each tag pair with its inner text. */
+export function placeholderSpans (text: string): Array<[number, number]> {
+  const { tokens, pairs } = findPlaceholders(text)
+  return [
+    ...tokens.map((t): [number, number] => [t.start, t.end]),
+    ...pairs.map((p): [number, number] => [p.open.start, p.close.end])
+  ]
+}
+
+/** A tagged segment with its placeholders protected, and the restore for the engine's answer. */
+export function protectPlaceholders (segment: string): Protected {
+  const { segment: protectedSegment, restore } = protect(segment, flat => findPlaceholders(flat.text))
+  return { segment: protectedSegment, restore }
+}

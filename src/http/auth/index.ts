@@ -1,0 +1,197 @@
+/**
+ * OAuth 2.0: the token endpoint (client credentials, RFC 6749 §4.4) and the bearer check
+ * every route with `config.scope` gets (401 / 403 with RFC 6750 WWW-Authenticate values).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import formbody from '@fastify/formbody'
+import fp from 'fastify-plugin'
+import { SCOPES, type Config, type Scope } from '../../config.js'
+import { ServiceError } from '../../errors.js'
+import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
+import { problemType } from '../problem.js'
+import { secretChecker } from './secrets.js'
+import { InvalidTokenError, createTokenService, type TokenService } from './tokens.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a route needs; routes without it need no token. */
+    scope?: Scope
+  }
+  interface FastifyRequest {
+    /** The authenticated client (token subject), set by the bearer check. */
+    client?: { id: string, scopes: string[] }
+  }
+  interface FastifyInstance {
+    tokens: TokenService
+  }
+}
+
+const REALM = 'language-service'
+
+/** 401 for a missing, malformed, forged, expired or wrong-audience token. */
+export class UnauthorizedError extends ServiceError {
+  constructor (detail: string) {
+    super(401, 'unauthorized', 'Unauthorized', detail, {
+      headers: { 'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"` }
+    })
+  }
+}
+
+/** 403 for a valid token without the route's scope. */
+export class InsufficientScopeError extends ServiceError {
+  constructor (scope: string) {
+    super(403, 'insufficient-scope', 'Forbidden', `The access token lacks the "${scope}" scope this operation needs.`, {
+      headers: { 'www-authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"` }
+    })
+  }
+}
+
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope'
+
+/** RFC 6749 §5.2 error, carrying the problem+json fields too. */
+function oauthError (request: FastifyRequest, reply: FastifyReply, status: number, error: OAuthErrorCode, description: string, basic = false): FastifyReply {
+  if (basic) reply.header('www-authenticate', `Basic realm="${REALM}"`)
+  return reply.code(status)
+    .headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+    .type('application/json; charset=utf-8')
+    .send({
+      error,
+      error_description: description,
+      type: problemType(`oauth-${error.replace(/_/g, '-')}`),
+      title: 'Token request refused',
+      status,
+      detail: description,
+      instance: '/oauth/token',
+      request_id: String(request.id)
+    })
+}
+
+/** Client credentials from an HTTP Basic header (RFC 6749 §2.3.1: form-urlencoded id and secret). */
+function basicCredentials (header: string | undefined): { id: string, secret: string } | undefined | null {
+  if (!header) return undefined
+  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header)
+  if (!match) return null
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 0) return null
+  try {
+    const unform = (s: string): string => decodeURIComponent(s.replace(/\+/g, ' '))
+    return { id: unform(decoded.slice(0, colon)), secret: unform(decoded.slice(colon + 1)) }
+  } catch {
+    return null
+  }
+}
+
+async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  await app.register(formbody, { bodyLimit: 16 * 1024 })
+  const check = secretChecker(opts.config.auth.clients)
+
+  app.post('/oauth/token', {
+    bodyLimit: 16 * 1024,
+    schema: {
+      tags: ['auth'],
+      operationId: 'token',
+      summary: 'Get an access token (OAuth 2.0 client credentials)',
+      description: 'RFC 6749 §4.4. Send `grant_type=client_credentials` as a form (or JSON) body, with the client id and secret by HTTP Basic or as `client_id`/`client_secret` fields. The answer is a JWT bearer token for `Authorization: Bearer <access_token>`.',
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      body: TokenRequest,
+      response: {
+        200: { ...TokenResponse, description: 'An access token' },
+        400: { ...OAuthError, description: 'Malformed request, unsupported grant or scope (RFC 6749 §5.2)' },
+        401: { ...OAuthError, description: 'Client authentication failed' }
+      }
+    },
+    // RFC 6749 clients expect {error, error_description}; keep them even for body parse errors
+    errorHandler: (error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        return oauthError(request, reply, status, 'invalid_request', error.message || 'malformed token request')
+      }
+      request.log.error({ err: error }, 'token endpoint failed')
+      return oauthError(request, reply, 500, 'invalid_request', 'the token request could not be processed')
+    }
+  }, async (request, reply) => {
+    const raw = (request.body ?? {}) as Record<string, unknown>
+    for (const [key, value] of Object.entries(raw)) {
+      if (typeof value !== 'string') return oauthError(request, reply, 400, 'invalid_request', `"${key}" must be given once, as a string`)
+    }
+    const body = raw as Record<string, string | undefined>
+    const grant = body['grant_type']
+    if (grant === undefined || grant === '') return oauthError(request, reply, 400, 'invalid_request', 'grant_type is required')
+    if (grant !== 'client_credentials') return oauthError(request, reply, 400, 'unsupported_grant_type', 'only grant_type=client_credentials is supported')
+
+    const basic = basicCredentials(request.headers.authorization)
+    if (basic === null) return oauthError(request, reply, 401, 'invalid_client', 'the Authorization header is not valid HTTP Basic client authentication', true)
+    const bodyId = body['client_id']
+    const bodySecret = body['client_secret']
+    if (basic && (bodyId !== undefined || bodySecret !== undefined) && !(bodyId === basic.id && bodySecret === undefined)) {
+      return oauthError(request, reply, 400, 'invalid_request', 'use one client authentication method: HTTP Basic or client_id/client_secret')
+    }
+    const credentials = basic ?? (bodyId !== undefined && bodySecret !== undefined ? { id: bodyId, secret: bodySecret } : undefined)
+    if (!credentials) return oauthError(request, reply, 401, 'invalid_client', 'client authentication is required (HTTP Basic or client_id and client_secret)', true)
+
+    const client = await check(credentials.id, credentials.secret)
+    if (!client) return oauthError(request, reply, 401, 'invalid_client', 'unknown client or wrong secret', basic !== undefined)
+
+    let scopes: string[] = client.scopes
+    const asked = body['scope']
+    if (asked !== undefined && asked.trim() !== '') {
+      const wanted = [...new Set(asked.split(' ').filter(Boolean))]
+      const refused = wanted.filter(s => !(client.scopes as string[]).includes(s))
+      if (refused.length > 0) {
+        const known = refused.every(s => (SCOPES as readonly string[]).includes(s))
+        return oauthError(request, reply, 400, 'invalid_scope', known
+          ? `this client may not have scope(s): ${refused.join(' ')}`
+          : `unknown scope(s): ${refused.join(' ')} (known: ${SCOPES.join(' ')})`)
+      }
+      scopes = wanted
+    }
+    const { token, expiresIn } = await app.tokens.issue(client.id, scopes)
+    request.log.info({ client: client.id, scopes }, 'token issued')
+    return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' })
+      .send({ access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: scopes.join(' ') })
+  })
+}
+
+async function authPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const tokens = await createTokenService(opts.config.auth)
+  app.decorate('tokens', tokens)
+  app.decorateRequest('client', undefined)
+
+  app.addHook('onRequest', async (request) => {
+    const scope = request.routeOptions.config.scope
+    if (!scope) return
+    const header = request.headers.authorization
+    if (!header) throw new UnauthorizedError('an access token is required: Authorization: Bearer <token> (get one from POST /oauth/token)')
+    const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header)
+    if (!match) throw new UnauthorizedError('the Authorization header must be "Bearer <token>"')
+    let verified
+    try {
+      verified = await tokens.verify(match[1]!)
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw new UnauthorizedError(err.message)
+      throw err
+    }
+    if (!verified.scopes.includes(scope)) throw new InsufficientScopeError(scope)
+    request.client = { id: verified.subject, scopes: verified.scopes }
+  })
+
+  await app.register(tokenRoute, opts)
+
+  const base = {
+    issuer: opts.config.auth.tokenIssuer,
+    token_endpoint: '/oauth/token',
+    grant_types_supported: ['client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: [...SCOPES],
+    response_types_supported: ['token']
+  }
+  app.get('/.well-known/oauth-authorization-server', {
+    schema: { hide: true }
+  }, async () => tokens.publicJwks() ? { ...base, jwks_uri: '/.well-known/jwks.json' } : base)
+  if (tokens.publicJwks()) {
+    app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => tokens.publicJwks())
+  }
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['problem'] })

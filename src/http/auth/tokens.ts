@@ -1,0 +1,131 @@
+/**
+ * JWT access tokens: issued by this service (HS256 secret, or a key pair), and verified,
+ * together with tokens of an outside OAuth2/OIDC issuer through its JWKS.
+ */
+import { createPrivateKey, createPublicKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
+import {
+  SignJWT, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, exportJWK,
+  jwtVerify, type JWK, type JWTPayload
+} from 'jose'
+import type { Config } from '../../config.js'
+import { ServiceUnavailableError } from '../../errors.js'
+
+export interface VerifiedToken {
+  subject: string
+  scopes: string[]
+  issuer: string
+}
+
+/** A token that is missing, malformed, forged, expired or for another audience. */
+export class InvalidTokenError extends Error {}
+
+export interface TokenService {
+  /** Signs an access token for a client. */
+  issue: (clientId: string, scopes: string[]) => Promise<{ token: string, expiresIn: number }>
+  /** Verifies a bearer token; throws InvalidTokenError. */
+  verify: (token: string) => Promise<VerifiedToken>
+  /** The public keys of our own tokens, when signed with a key pair. */
+  publicJwks: () => { keys: JWK[] } | undefined
+  /** True when the HS256 secret was generated at start (tokens die with the process). */
+  readonly ephemeralSecret: boolean
+}
+
+const REMOTE_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
+
+function algorithmFor (key: KeyObject): string {
+  const type = key.asymmetricKeyType
+  if (type === 'rsa' || type === 'rsa-pss') return 'RS256'
+  if (type === 'ec') {
+    const curve = key.asymmetricKeyDetails?.namedCurve
+    if (curve === 'prime256v1') return 'ES256'
+    if (curve === 'secp384r1') return 'ES384'
+    if (curve === 'secp521r1') return 'ES512'
+  }
+  if (type === 'ed25519') return 'EdDSA'
+  throw new Error(`unsupported key type for AUTH_JWT_PRIVATE_KEY_FILE: ${type ?? 'unknown'}`)
+}
+
+/** Builds the token service from the auth part of Config. */
+export async function createTokenService (auth: Config['auth']): Promise<TokenService> {
+  let signKey: KeyObject | Uint8Array
+  let verifyKey: KeyObject | Uint8Array
+  let alg: string
+  let jwk: JWK | undefined
+  const ephemeralSecret = auth.jwtPrivateKey === undefined && auth.jwtSecret === undefined
+  if (auth.jwtPrivateKey !== undefined) {
+    signKey = createPrivateKey(auth.jwtPrivateKey)
+    verifyKey = createPublicKey(signKey)
+    alg = algorithmFor(signKey)
+    jwk = { ...(await exportJWK(verifyKey)), alg, use: 'sig', kid: 'language-service-1' }
+  } else {
+    signKey = verifyKey = auth.jwtSecret !== undefined ? new TextEncoder().encode(auth.jwtSecret) : randomBytes(48)
+    alg = 'HS256'
+  }
+  const remote = auth.jwksUrl ? createRemoteJWKSet(new URL(auth.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 }) : undefined
+
+  const scopesOf = (payload: JWTPayload): string[] => {
+    const raw = payload['scope'] ?? payload['scp']
+    if (typeof raw === 'string') return raw.split(' ').filter(Boolean)
+    if (Array.isArray(raw)) return raw.filter((s): s is string => typeof s === 'string')
+    return []
+  }
+
+  const toVerified = (payload: JWTPayload): VerifiedToken => {
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('the access token has no subject')
+    return { subject: payload.sub, scopes: scopesOf(payload), issuer: String(payload.iss ?? '') }
+  }
+
+  const explain = (err: unknown): Error => {
+    if (err instanceof InvalidTokenError) return err
+    // the outside issuer's key set could not be fetched: not the client's fault
+    if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid || err instanceof TypeError) {
+      return new ServiceUnavailableError('The token issuer\'s key set (AUTH_JWKS_URL) could not be fetched; try again later.', 30)
+    }
+    if (err instanceof joseErrors.JWTExpired) return new InvalidTokenError('the access token has expired')
+    if (err instanceof joseErrors.JWTClaimValidationFailed) return new InvalidTokenError(`the access token's "${err.claim}" claim is not accepted`)
+    return new InvalidTokenError('the access token is invalid')
+  }
+
+  return {
+    ephemeralSecret,
+    async issue (clientId, scopes) {
+      const token = await new SignJWT({ scope: scopes.join(' ') })
+        .setProtectedHeader(jwk ? { alg, kid: jwk.kid!, typ: 'at+jwt' } : { alg, typ: 'at+jwt' })
+        .setIssuer(auth.tokenIssuer)
+        .setAudience(auth.tokenAudience)
+        .setSubject(clientId)
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(`${auth.tokenTtl}s`)
+        .sign(signKey)
+      return { token, expiresIn: auth.tokenTtl }
+    },
+    async verify (token) {
+      let header: ReturnType<typeof decodeProtectedHeader>
+      let claims: JWTPayload
+      try {
+        header = decodeProtectedHeader(token)
+        claims = decodeJwt(token)
+      } catch {
+        throw new InvalidTokenError('the access token is not a well-formed JWT')
+      }
+      if (typeof header.alg !== 'string' || header.alg.toLowerCase() === 'none') throw new InvalidTokenError('unsigned tokens are not accepted')
+      try {
+        if (claims.iss === auth.tokenIssuer || !remote) {
+          const { payload } = await jwtVerify(token, verifyKey, { algorithms: [alg], issuer: auth.tokenIssuer, audience: auth.tokenAudience, clockTolerance: 5 })
+          return toVerified(payload)
+        }
+        const { payload } = await jwtVerify(token, remote, {
+          algorithms: REMOTE_ALGS,
+          ...(auth.issuer ? { issuer: auth.issuer } : {}),
+          ...(auth.audience ? { audience: auth.audience } : {}),
+          clockTolerance: 5
+        })
+        return toVerified(payload)
+      } catch (err) {
+        throw explain(err)
+      }
+    },
+    publicJwks: () => jwk ? { keys: [jwk] } : undefined
+  }
+}

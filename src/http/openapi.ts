@@ -1,0 +1,71 @@
+/** OpenAPI 3.1 generated from the route schemas, at /openapi.json, and Swagger UI at /docs. */
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { Problem } from '../schemas/common.js'
+import { SCOPES } from '../config.js'
+
+export const API_VERSION = '1.0.0'
+
+const DESCRIPTION = `Translate documents (one or in bulk, into many languages), detect languages, apply custom
+phrases, edit text with generative AI, analyse text and serve locale data.
+
+**Authentication.** Every \`/language\` operation needs an OAuth 2.0 access token with scope \`access\`.
+Get one with the client credentials grant at \`POST /oauth/token\` (the **Authorize** button does it for you:
+choose *OAuth2* and enter a client id and secret, or paste a token under *BearerAuth*).
+
+**Errors** are RFC 9457 \`application/problem+json\` with a \`request_id\`; validation errors carry
+\`errors: [{ pointer, message }]\` with JSON Pointers into the request.`
+
+async function openapiPlugin (app: FastifyInstance): Promise<void> {
+  app.addSchema({ ...Problem, $id: 'Problem' })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Language Processing Service', version: API_VERSION, description: DESCRIPTION },
+      tags: [
+        { name: 'translate', description: 'Translation of documents, bulk translation and supported languages' },
+        { name: 'detect', description: 'Language detection' },
+        { name: 'substitute', description: 'Custom phrases (glossary)' },
+        { name: 'edit', description: 'Generative editing' },
+        { name: 'analyze', description: 'Entities, sentiment, moderation, categories' },
+        { name: 'locales', description: 'Locale data' },
+        { name: 'auth', description: 'OAuth 2.0 token endpoint' },
+        { name: 'ops', description: 'Health, readiness and metrics' }
+      ],
+      components: {
+        securitySchemes: {
+          OAuth2: {
+            type: 'oauth2',
+            description: 'OAuth 2.0 client credentials; the token endpoint is this service\'s POST /oauth/token.',
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/oauth/token',
+                scopes: {
+                  access: 'API-level access to permit operations',
+                  read: 'Read access to stored configs and settings',
+                  write: 'Write access to store configs and settings'
+                } satisfies Record<typeof SCOPES[number], string>
+              }
+            }
+          },
+          BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /oauth/token (or from the configured outside issuer).' }
+        }
+      }
+    },
+    // components are named by their $id (e.g. "Problem") instead of def-N
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`
+    }
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiConfig: { persistAuthorization: true, deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true },
+    logLevel: 'warn'
+  })
+  app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
+}
+
+export default fp(openapiPlugin, { name: 'openapi' })

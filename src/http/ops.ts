@@ -1,0 +1,107 @@
+/** Operations endpoints: /health (liveness), /ready (embedded engines loaded), /metrics (Prometheus). */
+import { timingSafeEqual, createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Type } from 'typebox'
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Config } from '../config.js'
+import { sendProblem } from './problem.js'
+
+export type ComponentState = 'starting' | 'ready' | 'failed'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tracks a component that must be ready before /ready answers 200. */
+    trackReadiness: (name: string, ready: Promise<unknown>) => void
+  }
+}
+
+const Health = Type.Object({ status: Type.Literal('ok') })
+const Ready = Type.Object({
+  status: Type.Enum(['ready', 'starting', 'failed']),
+  components: Type.Unsafe<Record<string, ComponentState>>({ type: 'object', additionalProperties: { enum: ['starting', 'ready', 'failed'] } })
+})
+
+async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const components = new Map<string, ComponentState>()
+  app.decorate('trackReadiness', (name: string, ready: Promise<unknown>) => {
+    components.set(name, 'starting')
+    ready.then(() => components.set(name, 'ready'), (err: unknown) => {
+      components.set(name, 'failed')
+      app.log.error({ err, component: name }, 'component failed to start')
+    })
+  })
+
+  // during shutdown, answers to requests in flight close their connection so close() need not wait for keep-alive
+  let closing = false
+  app.addHook('preClose', async () => { closing = true })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
+
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry]
+  })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry]
+  })
+  app.addHook('onResponse', async (request, reply) => {
+    // the route pattern, not the URL, so labels stay bounded
+    const route = request.routeOptions.url ?? 'unmatched'
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) }
+    requests.inc(labels)
+    duration.observe(labels, reply.elapsedTime / 1000)
+  })
+
+  const noRateLimit = { rateLimit: false } as const
+  app.get('/health', {
+    config: noRateLimit,
+    schema: { tags: ['ops'], operationId: 'health', summary: 'Liveness: the process answers', response: { 200: { ...Health, description: 'The process answers' } } }
+  }, async () => ({ status: 'ok' as const }))
+
+  app.get('/ready', {
+    config: noRateLimit,
+    schema: {
+      tags: ['ops'],
+      operationId: 'ready',
+      summary: 'Readiness: 200 once the embedded engines are loaded, else 503',
+      response: { 200: { ...Ready, description: 'Every component is ready' }, 503: { ...Ready, description: 'A component is starting or failed' } }
+    }
+  }, async (_request, reply) => {
+    const states = Object.fromEntries(components)
+    const values = [...components.values()]
+    const status = values.includes('failed') ? 'failed' : values.every(v => v === 'ready') ? 'ready' : 'starting'
+    return reply.code(status === 'ready' ? 200 : 503).send({ status, components: states })
+  })
+
+  const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(`Bearer ${opts.config.metricsToken}`).digest()
+  app.get('/metrics', {
+    config: noRateLimit,
+    schema: {
+      tags: ['ops'],
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (requests and latency per route and status); needs METRICS_TOKEN as a bearer token when that is set',
+      produces: ['text/plain']
+    }
+  }, async (request, reply) => {
+    if (metricsToken) {
+      const given = createHash('sha256').update(request.headers.authorization ?? '').digest()
+      if (!timingSafeEqual(given, metricsToken)) {
+        return sendProblem(request, reply, 401, 'The metrics endpoint needs Authorization: Bearer <METRICS_TOKEN>.',
+          { headers: { 'www-authenticate': 'Bearer realm="metrics"' } })
+      }
+    }
+    return reply.type(registry.contentType).send(await registry.metrics())
+  })
+}
+
+export default fp(opsPlugin, { name: 'ops', dependencies: ['problem'] })

@@ -1,0 +1,206 @@
+/**
+ * The one place errors become RFC 9457 problem+json: validation, malformed JSON, 404, 405,
+ * 413, 415, 429, auth, upstream and unexpected errors alike. No stack traces in bodies.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { ServiceError, type FieldProblem } from '../errors.js'
+
+export interface ProblemBody {
+  type: string
+  title: string
+  status: number
+  detail: string
+  instance: string
+  request_id: string
+  errors?: Array<FieldProblem & { in?: string }>
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  408: 'Request timeout',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Internal server error',
+  503: 'Service unavailable'
+}
+
+const CODES: Record<number, string> = {
+  400: 'invalid-request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  406: 'not-acceptable',
+  408: 'request-timeout',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'rate-limited',
+  500: 'internal-error',
+  503: 'service-unavailable'
+}
+
+/** The problem `type` URI for a code; GET /problems/{code} describes it. */
+export function problemType (code: string): string {
+  return `/problems/${code}`
+}
+
+/** Sends a problem+json answer. */
+export function sendProblem (request: FastifyRequest, reply: FastifyReply, status: number, detail: string,
+  extra: { code?: string, title?: string, errors?: ProblemBody['errors'], headers?: Record<string, string> } = {}): FastifyReply {
+  const body: ProblemBody = {
+    type: problemType(extra.code ?? CODES[status] ?? 'error'),
+    title: extra.title ?? TITLES[status] ?? 'Error',
+    status,
+    detail,
+    instance: request.url.split('?')[0] ?? request.url,
+    request_id: String(request.id)
+  }
+  if (extra.errors && extra.errors.length > 0) body.errors = extra.errors
+  if (extra.headers) reply.headers(extra.headers)
+  return reply.code(status).type('application/problem+json; charset=utf-8').send(body)
+}
+
+interface AjvError {
+  instancePath: string
+  schemaPath: string
+  keyword: string
+  params: Record<string, unknown>
+  message?: string
+}
+
+/** RFC 6901 escaping of one reference token. */
+export function escapePointer (token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+/** Field problems (JSON pointers and readable messages) from ajv errors. */
+export function fieldProblems (errors: AjvError[], context: string | undefined): Array<FieldProblem & { in?: string }> {
+  const where = context === 'querystring' ? 'query' : context === 'params' ? 'path' : context === 'headers' ? 'header' : 'body'
+  // errors inside a failed anyOf/oneOf branch are noise once the union itself is reported
+  const unions = errors.filter(e => e.keyword === 'anyOf' || e.keyword === 'oneOf').map(e => e.schemaPath + '/')
+  const out: Array<FieldProblem & { in?: string }> = []
+  const seen = new Set<string>()
+  for (const e of errors) {
+    if (unions.some(u => e.schemaPath.startsWith(u))) continue
+    let pointer = e.instancePath
+    let message: string
+    switch (e.keyword) {
+      case 'required':
+        pointer += '/' + escapePointer(String(e.params['missingProperty']))
+        message = 'is required'
+        break
+      case 'additionalProperties':
+        pointer += '/' + escapePointer(String(e.params['additionalProperty']))
+        message = 'is not a known field'
+        break
+      case 'enum':
+        message = `must be one of: ${(e.params['allowedValues'] as unknown[]).map(v => JSON.stringify(v)).join(', ')}`
+        break
+      case 'const':
+        message = `must be ${JSON.stringify(e.params['allowedValue'])}`
+        break
+      case 'anyOf':
+      case 'oneOf':
+        message = 'does not match any allowed form (see the schema in /docs)'
+        break
+      case 'discriminator':
+        message = e.params['error'] === 'mapping'
+          ? `has an unknown "${String(e.params['tag'])}" value`
+          : `needs a string "${String(e.params['tag'])}" field`
+        if (e.params['error'] === 'mapping') pointer += '/' + escapePointer(String(e.params['tag']))
+        break
+      default:
+        message = e.message ?? 'is invalid'
+    }
+    const key = pointer + '\u0000' + message
+    if (seen.has(key)) continue
+    seen.add(key)
+    const problem: FieldProblem & { in?: string } = { pointer, message }
+    if (where !== 'body') problem.in = where
+    out.push(problem)
+  }
+  return out
+}
+
+/** Registers the error and not-found handlers for the whole app. */
+async function problemPlugin (app: FastifyInstance): Promise<void> {
+  // route patterns seen at registration, to tell 405 from 404
+  const routes: Array<{ matcher: RegExp, methods: Set<string> }> = []
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    // built from our own route patterns, never from client input
+    const source = route.url.split('/').map(part => {
+      if (part.startsWith(':')) return '[^/]+'
+      if (part === '*') return '.*'
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    }).join('/')
+    const matcher = new RegExp(`^${source}/?$`)
+    const existing = routes.find(r => r.matcher.source === matcher.source)
+    if (existing) for (const m of methods) existing.methods.add(m)
+    else routes.push({ matcher, methods: new Set(methods) })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const allowed = new Set<string>()
+    for (const r of routes) if (r.matcher.test(path)) for (const m of r.methods) allowed.add(m)
+    if (allowed.size > 0) {
+      return sendProblem(request, reply, 405, `${request.method} is not allowed on ${path}; allowed: ${[...allowed].sort().join(', ')}`,
+        { headers: { allow: [...allowed].sort().join(', ') } })
+    }
+    return sendProblem(request, reply, 404, `No route ${request.method} ${path}. The API is described at /docs.`)
+  })
+
+  app.setErrorHandler((error: FastifyError | ServiceError | Error, request, reply) => {
+    if (error instanceof ServiceError) {
+      if (error.status >= 500) request.log.warn({ err: error }, 'request failed')
+      return sendProblem(request, reply, error.status, error.message, {
+        code: error.code,
+        title: error.title,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.headers ? { headers: error.headers } : {})
+      })
+    }
+    const fe = error as FastifyError & { validation?: AjvError[], validationContext?: string }
+    if (fe.validation) {
+      const errors = fieldProblems(fe.validation, fe.validationContext)
+      const first = errors[0]
+      const detail = first
+        ? `${first.pointer || '/'} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`
+        : 'The request does not match the schema.'
+      return sendProblem(request, reply, 400, detail, { errors })
+    }
+    const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unexpected error')
+      return sendProblem(request, reply, 500, 'An unexpected error occurred. It has been logged with this request id.')
+    }
+    return sendProblem(request, reply, status, clientMessage(fe, status))
+  })
+}
+
+/** A safe, useful message for Fastify's own 4xx errors (body parsing, media type, size). */
+function clientMessage (error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type must be application/json.'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than the configured limit (BODY_LIMIT).'
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; a JSON object is expected.'
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.'
+    default:
+      if (error instanceof SyntaxError) return `The request body is not valid JSON: ${error.message}`
+      return status === 413 ? 'The request body is too large.' : (error.message || (TITLES[status] ?? 'Error'))
+  }
+}
+
+export default fp(problemPlugin, { name: 'problem' })

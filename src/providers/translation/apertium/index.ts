@@ -1,0 +1,89 @@
+/**
+ * The embedded Apertium translator: reads the installed modes, maps their names to BCP 47,
+ * routes pairs directly or through one intermediate language, and keeps one warm NUL-flushing
+ * pipeline per mode. See ./README.md for the decisions behind it.
+ */
+import { ServiceUnavailableError, UnsupportedPairError } from '../../../errors.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../types.js'
+import { readModes, type ModeScan } from './modes.js'
+import { PipelinePool } from './pool.js'
+import { directPairs, findRoute, listPairs, type DirectPairs } from './routes.js'
+import { translateSegments } from './translate.js'
+
+export interface ApertiumOptions {
+  /** Where the `.mode` files are (default /usr/share/apertium/modes). */
+  modesDir?: string
+  /** How long the pipeline may go without answering while requests wait (default 10 s). */
+  requestTimeoutMs?: number
+  /** Idle time after which a pipeline's processes are stopped (default 10 min). */
+  idleMs?: number
+  /** Requests waiting or in flight per pipeline beyond which new ones get 503 (default 20,000). */
+  maxPending?: number
+  /** Pipelines kept running at once; the least recently used idle ones stop first (default 6). */
+  maxPipelines?: number
+}
+
+export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes'
+
+/** Creates the Apertium translator ("apertium"); nothing is started until the first translation. */
+export function createApertium (options: ApertiumOptions = {}): Translator {
+  const modesDir = options.modesDir ?? DEFAULT_MODES_DIR
+  const pool = new PipelinePool({
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    idleMs: options.idleMs ?? 10 * 60_000,
+    maxPending: options.maxPending ?? 20_000,
+    maxPipelines: options.maxPipelines ?? 6
+  })
+  const scanned: Promise<{ scan: ModeScan, pairs: DirectPairs }> = readModes(modesDir)
+    .then(scan => ({ scan, pairs: directPairs(scan.modes) }))
+  scanned.catch(() => {}) // reported by ready(); languages() is then empty
+  let pairList: Promise<LanguagePair[]> | undefined
+  let closed = false
+  // pipelines are process groups of their own: they do not die with us unless killed
+  const onExit = (): void => pool.killAll()
+  process.on('exit', onExit)
+
+  const pairs = async (): Promise<DirectPairs> => {
+    try {
+      return (await scanned).pairs
+    } catch {
+      return new Map()
+    }
+  }
+
+  return {
+    name: 'apertium',
+    supportsFormality: () => false,
+
+    languages () {
+      pairList ??= pairs().then(listPairs)
+      return pairList
+    },
+
+    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+      if (closed) throw new ServiceUnavailableError('apertium is shutting down')
+      signal.throwIfAborted()
+      const route = findRoute(await pairs(), job.from, job.to)
+      if (!route) throw new UnsupportedPairError([{ from: job.from, to: job.to }])
+      if (job.segments.length === 0) return []
+      const legs = await Promise.all(route.modes.map(mode => pool.get(mode)))
+      return translateSegments(job.segments, legs, signal)
+    },
+
+    async ready () {
+      let scan: ModeScan
+      try {
+        scan = (await scanned).scan
+      } catch (error) {
+        throw new ServiceUnavailableError(`apertium: cannot read modes in ${modesDir} (${(error as Error).message})`)
+      }
+      if (scan.modes.length === 0) throw new ServiceUnavailableError(`apertium: no usable modes in ${modesDir}`)
+    },
+
+    async close () {
+      closed = true
+      process.off('exit', onExit)
+      pool.close()
+    }
+  }
+}

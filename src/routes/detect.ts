@@ -1,0 +1,21 @@
+/** POST /language/detect */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { DetectRequest, DetectResponse } from '../schemas/detect.js'
+import { SECURITY, accessConfig, securedResponses } from './secured.js'
+
+export default async function detectRoutes (fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  app.post('/language/detect', {
+    config: accessConfig,
+    schema: {
+      tags: ['detect'],
+      operationId: 'detect',
+      summary: 'Detect the language of a document',
+      description: 'HTML and JSON documents are reduced to their text first. `static`, `source_hint`, `min_confidence`, `min_chars`, `max_chars`, `limit_results` and `no_override` steer the answer (see each field).',
+      security: SECURITY,
+      body: DetectRequest,
+      response: securedResponses({ 200: { ...DetectResponse, description: 'The detected language, its confidence and the alternatives' } }, 413, 415, 503)
+    }
+  }, async (request) => app.services.detect(request.body))
+}

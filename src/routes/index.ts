@@ -1,0 +1,18 @@
+/** Every route group of the API. */
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
+import translate from './translate.js'
+import detect from './detect.js'
+import substitute from './substitute.js'
+import edit from './edit.js'
+import analyze from './analyze.js'
+import locales from './locales.js'
+
+export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  await app.register(translate, opts)
+  await app.register(detect)
+  await app.register(substitute, opts)
+  await app.register(edit, opts)
+  await app.register(analyze)
+  await app.register(locales)
+}

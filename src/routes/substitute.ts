@@ -1,0 +1,24 @@
+/** POST /language/substitute */
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from '../config.js'
+import { substituteSchemas } from '../schemas/substitute.js'
+import { DEFAULT_LIMITS } from '../schemas/limits.js'
+import { SECURITY, accessConfig, securedResponses } from './secured.js'
+
+export default async function substituteRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { SubstituteRequest, SubstituteResponse } = substituteSchemas({ ...DEFAULT_LIMITS, ...opts.config.limits })
+  app.post('/language/substitute', {
+    config: accessConfig,
+    schema: {
+      tags: ['substitute'],
+      operationId: 'substitute',
+      summary: 'Apply custom phrases to a document',
+      description: 'The document is in one language L (document.language, else detected); a rule applies only when its source and target are absent or match L. Phrases are literal, whole words, case-insensitive by default; `meta.substitutions` reports what was applied.',
+      security: SECURITY,
+      body: SubstituteRequest,
+      response: securedResponses({ 200: { ...SubstituteResponse, description: 'The document with the phrases replaced, the original and what was applied' } }, 413, 415, 503)
+    }
+  }, async (request) => app.services.substitute(request.body))
+}

@@ -1,0 +1,89 @@
+/** Shapes shared by several endpoints: Document, Substitution, meta maps, language tags, problems. */
+import { Type, type Static, type TSchema } from 'typebox'
+
+/** An object whose values are all strings (request `meta`). */
+export const StringMap = Type.Unsafe<Record<string, string>>({
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: 10_000 },
+  maxProperties: 100,
+  description: 'Metadata with string values; echoed unchanged in the response `meta`.'
+})
+
+/** A free-form JSON object. */
+export const FreeObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
+
+export const LanguageTag = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'BCP 47 language tag ("en", "pt-BR", "zh-Hant", "sr-Latn"); matched case-insensitively, answered canonical.',
+  examples: ['en']
+})
+
+export const DocumentValue = Type.Unsafe<string | Record<string, unknown> | unknown[]>({
+  description: 'The content: a string, or a JSON object/array whose string leaves are the text (keys, numbers, booleans and null pass through unchanged).',
+  // additionalProperties/items spelled out: the response serializer drops what a bare {type: object} does not name
+  anyOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }, { type: 'array', items: {} }]
+})
+
+export const Document = Type.Object({
+  value: DocumentValue,
+  mime_type: Type.Optional(Type.String({
+    maxLength: 200,
+    description: 'text/plain (default), text/html, text/markdown or application/json; parameters such as "; charset=utf-8" are ignored.',
+    examples: ['text/plain']
+  })),
+  language: Type.Optional(LanguageTag),
+  meta: Type.Optional(FreeObject)
+}, { additionalProperties: false, description: 'A document: its value, content type, language and free-form metadata.' })
+export type DocumentT = Static<typeof Document>
+
+export const Substitution = Type.Object({
+  source: Type.Optional(Type.String({ maxLength: 64, description: 'Source language the rule applies to; absent = any. Base-language matching: "en" matches "en-GB".' })),
+  text: Type.String({ minLength: 1, maxLength: 1000, description: 'The literal phrase to match (whole words, case-insensitive unless options.substitutions_case_sensitive). Never a pattern.' }),
+  target: Type.Optional(Type.String({ maxLength: 64, description: 'Target language the rule applies to; absent = any.' })),
+  substitution: Type.String({ minLength: 1, maxLength: 1000, description: 'What the phrase becomes, exactly as given.' })
+}, { additionalProperties: false, description: 'A custom phrase (glossary entry): when text in `source` is translated into `target`, `text` becomes `substitution`.' })
+export type SubstitutionT = Static<typeof Substitution>
+
+export const AppliedSubstitution = Type.Object({
+  text: Type.String(),
+  substitution: Type.String(),
+  count: Type.Integer({ minimum: 1 })
+})
+
+export const FieldProblem = Type.Object({
+  pointer: Type.String({ description: 'JSON Pointer (RFC 6901) into the request body, or /<name> of a query or path parameter.' }),
+  message: Type.String(),
+  in: Type.Optional(Type.Union([Type.Literal('body'), Type.Literal('query'), Type.Literal('path'), Type.Literal('header')]))
+})
+
+export const Problem = Type.Object({
+  type: Type.String({ description: 'URI reference naming the problem type.' }),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.String(),
+  instance: Type.String({ description: 'The request path.' }),
+  request_id: Type.String(),
+  errors: Type.Optional(Type.Array(FieldProblem))
+}, { description: 'RFC 9457 problem details (application/problem+json).' })
+
+/** The error responses every authenticated /language route declares. */
+export function errorResponses (...statuses: number[]): Record<number, TSchema> {
+  const descriptions: Record<number, string> = {
+    400: 'Invalid request (problem+json, with JSON pointers in `errors`)',
+    401: 'Missing, invalid or expired access token',
+    403: 'The access token lacks the required scope',
+    404: 'Not found',
+    413: 'Request body too large',
+    415: 'Content-Type is not application/json',
+    429: 'Rate limited (see Retry-After and RateLimit-* headers)',
+    500: 'Unexpected error (a bug; no details are leaked)',
+    501: 'Not implemented in this version',
+    502: 'An engine or outside service failed',
+    503: 'Nothing is configured or ready to serve this',
+    504: 'An engine or outside service timed out'
+  }
+  const out: Record<number, TSchema> = {}
+  for (const s of statuses) out[s] = Type.Ref('Problem', { description: descriptions[s] ?? 'Error' })
+  return out
+}

@@ -1,0 +1,31 @@
+/** POST /language/substitute shapes. */
+import { Type, type Static } from 'typebox'
+import { AppliedSubstitution, Document, StringMap, Substitution } from './common.js'
+import type { Limits } from './limits.js'
+
+export function substituteSchemas (limits: Limits) {
+  const SubstituteRequest = Type.Object({
+    document: Document,
+    substitutions: Type.Array(Substitution, { maxItems: limits.substitutions }),
+    meta: Type.Optional(StringMap),
+    options: Type.Optional(Type.Object({
+      substitutions_case_sensitive: Type.Optional(Type.Boolean({ default: false }))
+    }, { additionalProperties: false }))
+  }, { additionalProperties: false })
+
+  const SubstituteResponse = Type.Object({
+    document: Document,
+    original: Document,
+    meta: Type.Unsafe<Record<string, unknown>>({
+      type: 'object',
+      description: 'The request meta, plus `substitutions`: what was applied, with counts (unless the request meta has its own `substitutions` key, which is never overwritten).',
+      properties: { substitutions: Type.Array(AppliedSubstitution) },
+      additionalProperties: true
+    })
+  })
+  return { SubstituteRequest, SubstituteResponse }
+}
+
+type SubstituteSchemas = ReturnType<typeof substituteSchemas>
+export type SubstituteRequestT = Static<SubstituteSchemas['SubstituteRequest']>
+export type SubstituteResponseT = Static<SubstituteSchemas['SubstituteResponse']>

@@ -1,0 +1,107 @@
+/** Translation shapes: TranslationRequest, bulk, TranslationResult, locale lists. */
+import { Type, type Static } from 'typebox'
+import { AppliedSubstitution, Document, LanguageTag, StringMap, Substitution } from './common.js'
+import type { Limits } from './limits.js'
+
+export const Formality = Type.Enum(['default', 'more', 'less', 'prefer_more', 'prefer_less'], {
+  description: 'Formality of the translation; services that cannot honour it ignore prefer_*; plain more|less on such a service is a 400.'
+})
+
+export const TranslateOptions = Type.Object({
+  service: Type.Optional(Type.Union([
+    Type.String({ minLength: 1, maxLength: 64 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 10 })
+  ], { description: 'A service name or names to try, in order (see GET /language/translate/locales for the configured ones).' })),
+  fallback: Type.Optional(Type.Boolean({ default: true, description: 'On a failing service, try the next one that supports the pair.' })),
+  formality: Type.Optional(Formality),
+  context: Type.Optional(Type.String({ maxLength: 5000, description: 'Text that helps disambiguation; not translated.' })),
+  preserve_placeholders: Type.Optional(Type.Boolean({ default: true, description: 'Protect {name}, {0}, {{name}}, %s, %1$s, %(name)s and <0>…</0> tokens from the engine.' })),
+  substitutions_case_sensitive: Type.Optional(Type.Boolean({ default: false })),
+  cache: Type.Optional(Type.Boolean({ default: true, description: 'Use the segment translation cache.' }))
+}, { additionalProperties: false, description: 'Translation options; unknown keys are a 400.' })
+export type TranslateOptionsT = Static<typeof TranslateOptions>
+
+export function translateSchemas (limits: Limits) {
+  const targets = Type.Array(LanguageTag, {
+    minItems: 1,
+    maxItems: limits.targets,
+    description: `Target languages (1 to ${limits.targets}; duplicates removed).`
+  })
+  const source = Type.Optional(Type.String({
+    maxLength: 64,
+    description: 'Source language; absent, empty or "auto": taken from document.language, else detected (see extra.detected).'
+  }))
+  const substitutions = Type.Optional(Type.Array(Substitution, { maxItems: limits.substitutions }))
+
+  const TranslationRequest = Type.Object({
+    document: Document,
+    source,
+    targets,
+    meta: Type.Optional(StringMap),
+    options: Type.Optional(TranslateOptions),
+    substitutions
+  }, { additionalProperties: false })
+
+  const BulkTranslationRequest = Type.Object({
+    documents: Type.Array(Document, { minItems: 1, maxItems: limits.bulkDocuments, description: `1 to ${limits.bulkDocuments} documents.` }),
+    source,
+    targets,
+    meta: Type.Optional(StringMap),
+    options: Type.Optional(TranslateOptions),
+    substitutions
+  }, { additionalProperties: false })
+
+  const TranslatedDocument = Type.Object({
+    value: Document.properties.value,
+    language: Type.String(),
+    mime_type: Type.String()
+  })
+
+  const TranslationResult = Type.Object({
+    results: Type.Unsafe<Record<string, Static<typeof TranslatedDocument>>>({
+      type: 'object',
+      additionalProperties: TranslatedDocument,
+      description: 'Keyed by the target tags as the client asked for them (canonical form).'
+    }),
+    original: TranslationRequest,
+    extra: Type.Object({
+      services: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The service that produced each target.' }),
+      substitutions: Type.Array(AppliedSubstitution),
+      detected: Type.Optional(Type.Object({ language: Type.String(), confidence: Type.Number() }, { description: 'Present when the source was detected.' })),
+      source: Type.String({ description: 'The source language used.' })
+    })
+  })
+
+  return { TranslationRequest, BulkTranslationRequest, TranslationResult }
+}
+
+export const TranslateLocaleEntry = Type.Object({
+  name: Type.String(),
+  tag: Type.String(),
+  services: Type.Array(Type.String())
+})
+
+export const TranslateLocales = Type.Object({
+  source: Type.Array(TranslateLocaleEntry),
+  target: Type.Array(TranslateLocaleEntry)
+})
+
+export const SupportedQuery = Type.Object({
+  source: Type.String({ minLength: 1, maxLength: 64, description: 'Source language tag.' }),
+  target: Type.Union([
+    Type.String({ minLength: 1, maxLength: 1400 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 20 })
+  ], { description: 'Target tag(s): repeat the parameter or separate with commas; all must be supported.' })
+}, { additionalProperties: false })
+
+export const Supported = Type.Object({
+  supported: Type.Boolean(),
+  services: Type.Array(Type.String(), { description: 'Services that support every asked pair.' })
+})
+
+type TranslateSchemas = ReturnType<typeof translateSchemas>
+export type TranslationRequestT = Static<TranslateSchemas['TranslationRequest']>
+export type BulkTranslationRequestT = Static<TranslateSchemas['BulkTranslationRequest']>
+export type TranslationResultT = Static<TranslateSchemas['TranslationResult']>
+export type TranslateLocalesT = Static<typeof TranslateLocales>
+export type SupportedT = Static<typeof Supported>

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, loadConfig, readEnvironment } from '../src/config.js'
+
+const bad = (env: Record<string, string>, variable: string) => {
+  let caught: unknown
+  try { loadConfig(env) } catch (err) { caught = err }
+  expect(caught, JSON.stringify(env)).toBeInstanceOf(ConfigError)
+  expect((caught as ConfigError).variable).toBe(variable)
+  expect((caught as ConfigError).message).toMatch(new RegExp(`^${variable}: `))
+}
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({ host: '0.0.0.0', port: 8080, logLevel: 'info' })
+    expect(c.auth).toMatchObject({ clients: [], tokenTtl: 3600 })
+    expect(c.auth.jwtSecret).toBeUndefined()
+    expect(c.limits).toMatchObject({ bodyBytes: 1048576, textChars: 100000, targets: 20, bulkDocuments: 100, edits: 10, rateLimitMax: 600, upstreamTimeoutMs: 30000 })
+    expect(c.apertium.dir).toBe('/usr/share/apertium')
+  })
+
+  it('stops on a bad value, naming the variable', () => {
+    bad({ PORT: 'eighty' }, 'PORT')
+    bad({ PORT: '70000' }, 'PORT')
+    bad({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL')
+    bad({ AUTH_JWT_SECRET: 'short' }, 'AUTH_JWT_SECRET')
+    bad({ AUTH_CLIENTS: 'not json' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"a","scopes":["access"]}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"a","secret":"long-enough","scopes":["admin"]}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"a","secret_hash":"md5$abc","scopes":["access"]}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"a","secret":"long-enough"},{"id":"a","secret":"long-enough"}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS_FILE: '/nonexistent/clients.json' }, 'AUTH_CLIENTS_FILE')
+    bad({ AUTH_JWKS_URL: 'ftp://x' }, 'AUTH_JWKS_URL')
+    bad({ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX')
+    bad({ BODY_LIMIT: '-1' }, 'BODY_LIMIT')
+    bad({ GOOGLE_TRANSLATE_ENABLED: 'maybe' }, 'GOOGLE_TRANSLATE_ENABLED')
+    bad({ REDIS_URL: 'http://localhost' }, 'REDIS_URL')
+    bad({ TRANSLATION_SERVICES: 'apertium,bad name' }, 'TRANSLATION_SERVICES')
+    bad({ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL')
+  })
+
+  it('reads clients from AUTH_CLIENTS_FILE and the environment together', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lscfg-'))
+    const file = join(dir, 'clients.json')
+    writeFileSync(file, JSON.stringify([{ id: 'from-file', secret: 'file-secret-1', scopes: ['read'] }]))
+    const c = loadConfig({ AUTH_CLIENTS_FILE: file, AUTH_CLIENTS: '[{"id":"from-env","secret":"env-secret-1"}]' })
+    expect(c.auth.clients).toEqual([
+      { id: 'from-env', secret: 'env-secret-1', scopes: ['access', 'read', 'write'] },
+      { id: 'from-file', secret: 'file-secret-1', scopes: ['read'] }
+    ])
+  })
+
+  it('reads a .env file, and the environment wins over it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lsenv-'))
+    const file = join(dir, '.env')
+    writeFileSync(file, 'PORT=9000\nLOG_LEVEL=debug\n# comment\nRATE_LIMIT_MAX="42"\n')
+    const env = readEnvironment({ PORT: '9100' }, file)
+    const c = loadConfig(env)
+    expect(c.port).toBe(9100)
+    expect(c.logLevel).toBe('debug')
+    expect(c.limits.rateLimitMax).toBe(42)
+  })
+})
+
+describe('.env.example', () => {
+  it('documents every variable config.ts reads', async () => {
+    const { readFileSync } = await import('node:fs')
+    const source = readFileSync(new URL('../src/config.ts', import.meta.url), 'utf8')
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+    const read = [...source.matchAll(/\b(?:str|int|bool|url)\('([A-Z0-9_]+)'/g)].map(m => m[1]!)
+    expect(read.length).toBeGreaterThan(30)
+    const documented = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map(m => m[1]!))
+    expect(read.filter(v => !documented.has(v))).toEqual([])
+  })
+})

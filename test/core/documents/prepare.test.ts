@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import { rulesForLanguage, rulesForPair, type Substitution } from '../../../src/core/glossary.js'
+import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
+import { substituteDocument } from '../../../src/core/documents/substitute.js'
+import { ValidationError } from '../../../src/errors.js'
+import { dropTags, fixture, recorded, reverseWords, upper } from './engines.js'
+
+const defaults = { placeholders: true, rules: [] as Substitution[], caseSensitive: false }
+
+describe('prepareForTranslation', () => {
+  it('protects placeholders and glossary phrases for the engine and restores them in the document', () => {
+    const rules = rulesForPair([
+      { text: 'Acme Tools', substitution: 'Acme Tools®' },
+      { source: 'en', target: 'es', text: 'cart', substitution: 'carrito' },
+      { source: 'en', target: 'fr', text: 'cart', substitution: 'panier' }
+    ], 'en', 'es')
+    const value = '<p>Welcome to <b>Acme Tools</b>, {name}! Your cart has %d items.</p>'
+    const prepared = prepareForTranslation(value, 'text/html', { ...defaults, rules })
+    expect(prepared.segments).toEqual([
+      'Welcome to <g id="1"><x id="3"/></g>, <x id="2"/>!',
+      'Your <x id="2"/> has <x id="1"/> items.'
+    ])
+    const { value: out, applied } = prepared.finish(prepared.segments.map(upper))
+    expect(out).toBe('<p>WELCOME TO <b>Acme Tools®</b>, {name}! YOUR carrito HAS %d ITEMS.</p>')
+    // in the order of the rules given: rulesForPair put the more specific one first
+    expect(applied).toEqual([
+      { text: 'cart', substitution: 'carrito', count: 1 },
+      { text: 'Acme Tools', substitution: 'Acme Tools®', count: 1 }
+    ])
+  })
+
+  it('makes an inline tag follow its word through a real answer', () => {
+    const prepared = prepareForTranslation('<p>The <b>red</b> car.</p>', 'text/html', defaults)
+    const engine = recorded({ 'The <g id="1">red</g> car.': 'El coche <g id="1">rojo</g>.' })
+    expect(prepared.finish(prepared.segments.map(engine)).value).toBe('<p>El coche <b>rojo</b>.</p>')
+  })
+
+  it('keeps i18n files intact: placeholders, ICU, tag tokens, keys and non-strings', () => {
+    const source = fixture('i18n.json')
+    const prepared = prepareForTranslation(source, 'application/json', defaults)
+    expect(prepared.segments).toContain('<x id="1"/> in your cart')
+    expect(prepared.segments).toContain('Go to <g id="1">checkout</g> when you are ready.')
+    const out = JSON.parse(prepared.finish(prepared.segments.map(reverseWords)).value as string) as Record<string, Record<string, unknown>>
+    expect(out.app).toEqual({ title: 'Tools Acme', welcome: '! {{name}} back, Welcome messages. new {{count}} have You', version: 3, beta: true, released: null })
+    expect(out.cart).toEqual({
+      items: 'cart your in {count, plural, one {# item} other {# items}}',
+      total: '%s Total:',
+      checkout: 'ready. are you when <0>checkout</0> to Go',
+      empty: ''
+    })
+    expect(out.errors).toEqual(['wrong. went Something again. try Please', 'large. too is " %(filename)s " file The', ') %2$d (code %1$s error: Network'])
+  })
+
+  it('does not send segments left with nothing to translate, but still substitutes them', () => {
+    const rules = [{ text: 'Acme', substitution: 'ACME' }]
+    const prepared = prepareForTranslation({ a: '{{count}}', b: '%s: %d', c: 'Acme', d: 'Hello' }, 'text/plain', { ...defaults, rules })
+    expect(prepared.segments).toEqual(['Hello'])
+    expect(prepared.finish(['Hola'])).toEqual({
+      value: { a: '{{count}}', b: '%s: %d', c: 'ACME', d: 'Hola' },
+      applied: [{ text: 'Acme', substitution: 'ACME', count: 1 }]
+    })
+  })
+
+  it('sends placeholders as text when asked not to preserve them', () => {
+    const prepared = prepareForTranslation('Hello {name}, %s.', 'text/plain', { ...defaults, placeholders: false })
+    expect(prepared.segments).toEqual(['Hello {name}, %s.'])
+    expect(prepared.finish(prepared.segments.map(upper)).value).toBe('HELLO {NAME}, %S.')
+  })
+
+  it('honours case-sensitive substitutions', () => {
+    const rules = [{ text: 'Go', substitution: 'Golang' }]
+    const run = (caseSensitive: boolean): unknown => {
+      const p = prepareForTranslation('Go is fun. I go home.', 'text/plain', { ...defaults, rules, caseSensitive })
+      return p.finish(p.segments).value
+    }
+    expect(run(true)).toBe('Golang is fun. I go home.')
+    expect(run(false)).toBe('Golang is fun. I Golang home.')
+  })
+
+  it('lets bulk translation send many documents in one call and give each its slice', () => {
+    const documents = ['<p>One. <i>Two</i>.</p>', '# Three\n\nFour *five*.', { six: 'Six.', n: 7 }]
+    const types = ['text/html', 'text/markdown', 'application/json'] as const
+    const prepared = documents.map((value, i) => prepareForTranslation(value, types[i]!, defaults))
+    const batch = prepared.flatMap(p => p.segments)
+    expect(batch).toEqual(['One.', '<g id="1">Two</g>.', 'Three', 'Four <g id="1">five</g>.', 'Six.'])
+    const answers = batch.map(upper)
+    let at = 0
+    const results = prepared.map(p => {
+      const slice = answers.slice(at, at + p.segments.length)
+      at += p.segments.length
+      return p.finish(slice).value
+    })
+    expect(results).toEqual(['<p>ONE. <i>TWO</i>.</p>', '# THREE\n\nFOUR *FIVE*.', { six: 'SIX.', n: 7 }])
+  })
+
+  it('survives an engine that drops every tag', () => {
+    const prepared = prepareForTranslation('<p>Hi {name}, see <a href="/x">this</a>.</p>', 'text/html', defaults)
+    expect(prepared.finish(prepared.segments.map(dropTags)).value).toBe('<p>Hi , see this. {name}</p>')
+  })
+
+  it('rejects an answer of the wrong length and reports bad input at its pointer', () => {
+    const prepared = prepareForTranslation('One. Two.', 'text/plain', defaults)
+    expect(() => prepared.finish(['Uno.'])).toThrow(/expected 2 translated segments, got 1/)
+    expect(() => prepareForTranslation('{"a": }', 'application/json', { ...defaults, pointer: '/documents/1/value' }))
+      .toThrow(ValidationError)
+  })
+})
+
+describe('substituteDocument', () => {
+  const rules = rulesForLanguage([
+    { text: 'colour', substitution: 'color', source: 'en', target: 'en' },
+    { text: 'Acme', substitution: 'ACME Corp.' },
+    { text: 'href', substitution: 'LINK' },
+    { text: 'name', substitution: 'NAME' },
+    { text: 'rouge', substitution: 'red', source: 'fr', target: 'en' }
+  ], 'en')
+
+  it('applies same-language rules to the text only, in the input shape, with counts', () => {
+    const html = '<p title="Acme colours">The Acme <a href="/colour">colour</a> of {name}: <code>colour</code> rouge.</p>'
+    expect(substituteDocument(html, 'text/html', rules, { caseSensitive: false })).toEqual({
+      value: '<p title="ACME Corp. colours">The ACME Corp. <a href="/colour">color</a> of {name}: <code>colour</code> rouge.</p>',
+      applied: [
+        { text: 'colour', substitution: 'color', count: 1 },
+        { text: 'Acme', substitution: 'ACME Corp.', count: 2 }
+      ]
+    })
+  })
+
+  it('works on Markdown and JSON values', () => {
+    expect(substituteDocument('Pick a *colour* for `colour` in [Acme](https://acme.example/colour).', 'text/markdown', rules, { caseSensitive: false }).value)
+      .toBe('Pick a *color* for `colour` in [ACME Corp.](https://acme.example/colour).')
+    expect(substituteDocument({ title: 'Acme', n: 1, list: ['colour', null] }, 'application/json', rules, { caseSensitive: false }))
+      .toEqual({ value: { title: 'ACME Corp.', n: 1, list: ['color', null] }, applied: [{ text: 'colour', substitution: 'color', count: 1 }, { text: 'Acme', substitution: 'ACME Corp.', count: 1 }] })
+  })
+
+  it('returns the document byte for byte when no rule matches', () => {
+    const page = fixture('page.html')
+    const out = substituteDocument(page, 'text/html', [{ text: 'zebra', substitution: 'horse' }], { caseSensitive: false })
+    expect(out).toEqual({ value: page, applied: [] })
+  })
+})

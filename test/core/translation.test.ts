@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import { translateDocuments, type TranslateInput, type TranslationDeps } from '../../src/core/translation/translate.js'
+import { TranslatorCatalog } from '../../src/core/translation/catalog.js'
+import { MemoryTranslationCache } from '../../src/core/translation/cache.js'
+import {
+  ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, ValidationError
+} from '../../src/errors.js'
+import { parseTagged, serializeTagged } from '../../src/providers/tagged.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../src/providers/types.js'
+
+/**
+ * Translators that implement the provider interface for routing tests: "upper" uppercases the
+ * text parts of each tagged segment (tags kept), so every answer is a real transformation.
+ */
+class UpperTranslator implements Translator {
+  calls: TranslateJob[] = []
+  constructor (readonly name: string, private readonly pairs: LanguagePair[], private readonly behaviour: 'ok' | 'fail' | 'hang' | 'short' = 'ok') {}
+  async languages (): Promise<LanguagePair[]> { return this.pairs }
+  async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    this.calls.push(job)
+    if (this.behaviour === 'fail') throw new UpstreamError(this.name, 'engine down')
+    if (this.behaviour === 'hang') {
+      return await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+    }
+    const out = job.segments.map(s => serializeTagged(parseTagged(s).map(p => p.type === 'text' ? { ...p, text: `${p.text.toUpperCase()}` } : p)))
+    return this.behaviour === 'short' ? out.slice(1) : out
+  }
+}
+
+const EN_ES = [{ from: 'en', to: 'es' }, { from: 'en', to: 'fr' }, { from: 'en', to: 'pt' }]
+
+function deps (translators: Translator[], extra: Partial<TranslationDeps> = {}): TranslationDeps {
+  return {
+    catalog: new TranslatorCatalog(translators),
+    cache: new MemoryTranslationCache(1000),
+    textChars: 100_000,
+    upstreamTimeoutMs: 5000,
+    detect: () => ({ language: 'en', confidence: 0.99 }),
+    ...extra
+  }
+}
+
+function input (documents: TranslateInput['documents'], targets: string[], more: Partial<TranslateInput> = {}): TranslateInput {
+  return { documents, pointer: i => documents.length === 1 ? '/document' : `/documents/${i}`, source: 'en', targets, ...more }
+}
+
+const never = new AbortController().signal
+
+async function rejection (p: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await p
+  } catch (err) {
+    return err as ServiceError
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('translateDocuments', () => {
+  it('sends all segments of all documents in one engine call per pair, and keeps order and shape', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const docs = [
+      { value: 'Hello world. See you soon.' },
+      { value: { title: 'Hello world.', items: ['One', 'Two', 3, null] }, mime_type: 'application/json' },
+      { value: '<p>The <b>red</b> car.</p>', mime_type: 'text/html' }
+    ]
+    const out = await translateDocuments(input(docs, ['es', 'fr']), deps([engine]), never)
+    expect(engine.calls.map(c => `${c.from}>${c.to}`).sort()).toEqual(['en>es', 'en>fr'])
+    const es = engine.calls.find(c => c.to === 'es')!
+    // "Hello world." appears twice but is sent once
+    expect(es.segments.filter(s => s === 'Hello world.')).toHaveLength(1)
+    expect(out[0]!.results['es']).toEqual({ value: 'HELLO WORLD. SEE YOU SOON.', language: 'es', mime_type: 'text/plain' })
+    expect(out[1]!.results['fr']!.value).toEqual({ title: 'HELLO WORLD.', items: ['ONE', 'TWO', 3, null] })
+    expect(out[2]!.results['es']!.value).toBe('<p>THE <b>RED</b> CAR.</p>')
+    expect(out[0]!.extra.services).toEqual({ es: 'upper', fr: 'upper' })
+  })
+
+  it('answers from the cache the second time, unless options.cache is false', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const d = deps([engine])
+    await translateDocuments(input([{ value: 'Good morning.' }], ['es']), d, never)
+    const again = await translateDocuments(input([{ value: 'Good morning.' }], ['es']), d, never)
+    expect(engine.calls).toHaveLength(1)
+    expect(again[0]!.results['es']!.value).toBe('GOOD MORNING.')
+    await translateDocuments(input([{ value: 'Good morning.' }], ['es'], { options: { cache: false } }), d, never)
+    expect(engine.calls).toHaveLength(2)
+  })
+
+  it('falls back to the next service supporting the pair, and reports which one answered', async () => {
+    const down = new UpperTranslator('first', EN_ES, 'fail')
+    const up = new UpperTranslator('second', EN_ES)
+    const out = await translateDocuments(input([{ value: 'Hi.' }], ['es']), deps([down, up]), never)
+    expect(out[0]!.extra.services['es']).toBe('second')
+    expect(down.calls).toHaveLength(1)
+    const err = await rejection(translateDocuments(input([{ value: 'Hi there.' }], ['es'], { options: { fallback: false } }), deps([down, up]), never))
+    expect(err).toBeInstanceOf(UpstreamError)
+    expect(err.status).toBe(502)
+  })
+
+  it('honours options.service order and refuses unknown services', async () => {
+    const a = new UpperTranslator('a', EN_ES)
+    const b = new UpperTranslator('b', EN_ES)
+    const out = await translateDocuments(input([{ value: 'Hi.' }], ['es'], { options: { service: ['b', 'a'] } }), deps([a, b]), never)
+    expect(out[0]!.extra.services['es']).toBe('b')
+    expect(a.calls).toHaveLength(0)
+    const err = await rejection(translateDocuments(input([{ value: 'Hi.' }], ['es'], { options: { service: 'google' } }), deps([a, b]), never))
+    expect(err).toBeInstanceOf(ValidationError)
+    expect(err.errors?.[0]?.pointer).toBe('/options/service')
+  })
+
+  it('answers 504 when the engine does not answer within the per-call timeout', async () => {
+    const err = await rejection(translateDocuments(input([{ value: 'Hi.' }], ['es']), deps([new UpperTranslator('slow', EN_ES, 'hang')], { upstreamTimeoutMs: 100 }), never))
+    expect(err).toBeInstanceOf(UpstreamTimeoutError)
+    expect(err.status).toBe(504)
+  })
+
+  it('answers 502 when the engine answers the wrong number of segments', async () => {
+    const err = await rejection(translateDocuments(input([{ value: 'One. Two.' }], ['es']), deps([new UpperTranslator('short', EN_ES, 'short')]), never))
+    expect(err.status).toBe(502)
+  })
+
+  it('refuses unsupported pairs before any work, naming all of them', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const err = await rejection(translateDocuments(input([{ value: 'Hi.' }], ['es', 'de', 'ja']), deps([engine]), never))
+    expect(err).toBeInstanceOf(UnsupportedPairError)
+    expect((err as UnsupportedPairError).pairs).toEqual([{ from: 'en', to: 'de' }, { from: 'en', to: 'ja' }])
+    expect(engine.calls).toHaveLength(0)
+  })
+
+  it('answers 503 when no translation service is configured', async () => {
+    const err = await rejection(translateDocuments(input([{ value: 'Hi.' }], ['es']), deps([]), never))
+    expect(err).toBeInstanceOf(ServiceUnavailableError)
+    expect(err.message).toMatch(/configure|Debian packages/i)
+  })
+
+  it('returns text unchanged for a target equal to the source, with substitutions applied', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const out = await translateDocuments(input([{ value: 'Ask Acme support.' }], ['en-GB', 'es'], {
+      substitutions: [{ text: 'Acme', substitution: 'ACME Corp.' }]
+    }), deps([engine]), never)
+    expect(out[0]!.results['en-GB']!.value).toBe('Ask ACME Corp. support.')
+    expect(out[0]!.extra.services['en-GB']).toBe('none')
+    expect(engine.calls.every(c => c.to === 'es')).toBe(true)
+    expect(out[0]!.extra.substitutions).toEqual([{ text: 'Acme', substitution: 'ACME Corp.', count: 2 }])
+  })
+
+  it('falls back from a regional target to its base language, keyed by the asked tag', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const out = await translateDocuments(input([{ value: 'Hi.' }], ['PT-br']), deps([engine]), never)
+    expect(Object.keys(out[0]!.results)).toEqual(['pt-BR'])
+    expect(out[0]!.results['pt-BR']!.language).toBe('pt-BR')
+    expect(engine.calls[0]!.to).toBe('pt')
+  })
+
+  it('detects the source when absent, and reports it', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const out = await translateDocuments(input([{ value: 'Good evening.' }], ['es'], { source: 'auto' }), deps([engine]), never)
+    expect(out[0]!.extra.detected).toEqual({ language: 'en', confidence: 0.99 })
+    expect(out[0]!.extra.source).toBe('en')
+    const fromDoc = await translateDocuments(input([{ value: 'Good evening.', language: 'EN' }], ['es'], { source: undefined }), deps([engine]), never)
+    expect(fromDoc[0]!.extra.detected).toBeUndefined()
+    const undetected = await rejection(translateDocuments(input([{ value: '...' }], ['es'], { source: '' }),
+      deps([engine], { detect: () => ({ language: 'und', confidence: 0 }) }), never))
+    expect(undetected.errors?.[0]?.pointer).toBe('/document/value')
+  })
+
+  it('refuses formality more|less on a service that cannot honour it, and accepts prefer_more', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const err = await rejection(translateDocuments(input([{ value: 'Hi.' }], ['es'], { options: { formality: 'more' } }), deps([engine]), never))
+    expect(err.errors?.[0]?.pointer).toBe('/options/formality')
+    const ok = await translateDocuments(input([{ value: 'Hi.' }], ['es'], { options: { formality: 'prefer_more' } }), deps([engine]), never)
+    expect(ok[0]!.results['es']!.value).toBe('HI.')
+    expect(engine.calls[0]!.formality).toBe('prefer_more')
+  })
+
+  it('refuses more text than MAX_TEXT_CHARS and malformed tags, naming the field', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const long = await rejection(translateDocuments(input([{ value: 'word '.repeat(100) }], ['es']), deps([engine], { textChars: 100 }), never))
+    expect(long.errors?.[0]?.pointer).toBe('/document/value')
+    const tag = await rejection(translateDocuments(input([{ value: 'x' }], ['es', 'e s']), deps([engine]), never))
+    expect(tag.errors?.[0]?.pointer).toBe('/targets/1')
+    expect(engine.calls).toHaveLength(0)
+  })
+
+  it('protects placeholders from the engine', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const out = await translateDocuments(input([{ value: 'Hello {name}, you have %d messages.' }], ['es']), deps([engine]), never)
+    expect(out[0]!.results['es']!.value).toBe('HELLO {name}, YOU HAVE %d MESSAGES.')
+    expect(engine.calls[0]!.segments.join(' ')).not.toContain('{name}')
+  })
+})

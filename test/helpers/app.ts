@@ -1,0 +1,45 @@
+/** Builds the real app for tests, with a known client and signing secret. */
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type BuildOptions } from '../../src/app.js'
+import { loadConfig, type Config } from '../../src/config.js'
+
+export const CLIENT = { id: 'test-client', secret: 'test-client-secret' }
+export const READ_ONLY = { id: 'read-only', secret: 'read-only-secret' }
+export const JWT_SECRET = 'test-signing-secret-of-at-least-32-bytes!'
+
+/** A Config from test defaults plus the given variables. */
+export function testConfig (env: Record<string, string> = {}): Config {
+  return loadConfig({
+    AUTH_CLIENTS: JSON.stringify([
+      { id: CLIENT.id, secret: CLIENT.secret, scopes: ['access', 'read', 'write'] },
+      { id: READ_ONLY.id, secret: READ_ONLY.secret, scopes: ['read'] }
+    ]),
+    AUTH_JWT_SECRET: JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    ...env
+  })
+}
+
+/** The app, ready, with logging off. */
+export async function testApp (env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(env), { logger: false, ...options })
+  await app.ready()
+  return app
+}
+
+/** An access token from the app's own token endpoint. */
+export async function tokenFor (app: FastifyInstance, client = CLIENT, scope?: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { authorization: 'Basic ' + Buffer.from(`${client.id}:${client.secret}`).toString('base64') },
+    payload: { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) }
+  })
+  if (res.statusCode !== 200) throw new Error(`token request failed: ${res.statusCode} ${res.body}`)
+  return res.json().access_token as string
+}
+
+/** Headers for an authenticated JSON call. */
+export function bearer (token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` }
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { bearer, testApp, tokenFor } from '../helpers/app.js'
+
+const PROBLEM_KEYS = ['type', 'title', 'status', 'detail', 'instance', 'request_id']
+
+function expectProblem (res: { statusCode: number, headers: Record<string, unknown>, json: () => any }, status: number): any {
+  expect(res.statusCode).toBe(status)
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+  const body = res.json()
+  for (const key of PROBLEM_KEYS) expect(body, key).toHaveProperty(key)
+  expect(body.status).toBe(status)
+  expect(body.request_id).toBe(res.headers['x-request-id'])
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/)
+  return body
+}
+
+describe('problem+json errors', () => {
+  let app: FastifyInstance
+  let auth: Record<string, string>
+  beforeAll(async () => {
+    app = await testApp({ BODY_LIMIT: '2048' }, {})
+    auth = bearer(await tokenFor(app))
+  })
+  afterAll(async () => { await app.close() })
+
+  it('names every invalid field with a JSON pointer', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/language/translate',
+      headers: auth,
+      payload: { document: { value: 'hi', extra: 1 }, targets: ['es', 5], options: { unknown_option: true }, substitutions: [{ text: '' }] }
+    })
+    const body = expectProblem(res, 400)
+    const pointers = body.errors.map((e: { pointer: string }) => e.pointer)
+    expect(pointers).toEqual(expect.arrayContaining([
+      '/document/extra', '/targets/1', '/options/unknown_option', '/substitutions/0/text', '/substitutions/0/substitution'
+    ]))
+    for (const e of body.errors) expect(typeof e.message).toBe('string')
+  })
+
+  it('explains enum, range and union failures', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/language/edit',
+      headers: auth,
+      payload: { document: { value: 'x' }, edits: [{ type: 'tone', tone: 'grumpy' }, { type: 'rewrite' }], tone_level: 11, temperature: -1 }
+    })
+    const body = expectProblem(res, 400)
+    const byPointer = Object.fromEntries(body.errors.map((e: { pointer: string, message: string }) => [e.pointer, e.message]))
+    expect(byPointer['/edits/0/tone']).toMatch(/must be one of: "none", "academic"/)
+    expect(byPointer['/edits/1/type']).toMatch(/unknown "type" value/)
+    expect(byPointer['/tone_level']).toMatch(/<= 10/)
+    expect(byPointer['/temperature']).toMatch(/>= 0/)
+  })
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"document": ' })
+    expect(expectProblem(res, 400).detail).toMatch(/not valid JSON/)
+  })
+
+  it('answers a body that is not JSON with 415', async () => {
+    const res = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'hello' })
+    expect(expectProblem(res, 415).detail).toMatch(/application\/json/)
+  })
+
+  it('answers a body over BODY_LIMIT with 413', async () => {
+    const res = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: 'x'.repeat(4096) } } })
+    expectProblem(res, 413)
+  })
+
+  it('answers unknown paths with 404 and wrong methods with 405 and Allow', async () => {
+    expectProblem(await app.inject({ method: 'GET', url: '/language/nothing-here', headers: auth }), 404)
+    const res = await app.inject({ method: 'DELETE', url: '/language/translate', headers: auth })
+    expectProblem(res, 405)
+    expect(res.headers['allow']).toBe('POST')
+    const locale = await app.inject({ method: 'POST', url: '/language/locale/en', headers: auth })
+    expect(locale.statusCode).toBe(405)
+    expect(locale.headers['allow']).toContain('GET')
+  })
+
+  it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
+    const mine = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'client-id-123' } })
+    expect(mine.headers['x-request-id']).toBe('client-id-123')
+    expect(mine.json().request_id).toBe('client-id-123')
+    const unsafe = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'bad id\twith spaces' } })
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await app.inject({ method: 'GET', url: '/health' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('answers 501 problem+json for operations whose engines are not built yet', async () => {
+    const res = await app.inject({ method: 'POST', url: '/language/edit', headers: auth, payload: { document: { value: 'Some text.' }, edits: [{ type: 'grammar' }] } })
+    expect(expectProblem(res, 501).detail).toMatch(/not built into this version/)
+  })
+})
+
+describe('unexpected errors', () => {
+  it('answer 500 without leaking the error', async () => {
+    const { buildApp } = await import('../../src/app.js')
+    const { testConfig } = await import('../helpers/app.js')
+    const app = await buildApp(testConfig(), { logger: false })
+    app.get('/boom', async () => { throw new Error('secret internal detail at /srv/app.js:12') })
+    await app.ready()
+    try {
+      const res = await app.inject({ method: 'GET', url: '/boom' })
+      const body = expectProblem(res, 500)
+      expect(JSON.stringify(body)).not.toContain('secret internal detail')
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { CLIENT, READ_ONLY, bearer, testApp, tokenFor } from '../helpers/app.js'
+
+describe('rate limit per client', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await testApp({
+      RATE_LIMIT_MAX: '3',
+      AUTH_CLIENTS: JSON.stringify([
+        { id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] },
+        { id: READ_ONLY.id, secret: READ_ONLY.secret, scopes: ['access'] }
+      ])
+    })
+  })
+  afterAll(async () => { await app.close() })
+
+  it('answers 429 problem+json with Retry-After and RateLimit-* headers after RATE_LIMIT_MAX requests', async () => {
+    const token = await tokenFor(app)
+    const call = () => app.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
+    for (let i = 0; i < 3; i++) {
+      const ok = await call()
+      expect(ok.statusCode).toBe(200)
+      expect(ok.headers['ratelimit-limit']).toBe('3')
+      expect(ok.headers['ratelimit-remaining']).toBe(String(2 - i))
+    }
+    const limited = await call()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(limited.headers['ratelimit-remaining']).toBe('0')
+    expect(limited.json()).toMatchObject({ status: 429, type: '/problems/rate-limited' })
+
+    // another client has its own budget
+    const other = await tokenFor(app, READ_ONLY)
+    expect((await app.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(other) })).statusCode).toBe(200)
+    // probes are never limited
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+  })
+
+  it('sets security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+})

@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { canonicalTag, sourceTagsForCode, tagForCode } from '../../../src/providers/translation/apertium/language-tags.js'
+import { parseModeName, pipelineStages, readModes, type ModeScan } from '../../../src/providers/translation/apertium/modes.js'
+import { directPairs, findRoute, listPairs, type DirectPairs } from '../../../src/providers/translation/apertium/routes.js'
+
+const MODES_DIR = '/usr/share/apertium/modes'
+
+describe('Apertium language codes to BCP 47', () => {
+  it('maps ISO 639-3 codes to their 639-1 form through Intl', () => {
+    expect(['eng', 'spa', 'cat', 'por', 'fra', 'ita', 'glg', 'rus', 'ukr', 'eus', 'oci', 'arg', 'srd', 'isl', 'mkd', 'bel']
+      .map(code => tagForCode(code)))
+      .toEqual(['en', 'es', 'ca', 'pt', 'fr', 'it', 'gl', 'ru', 'uk', 'eu', 'oc', 'an', 'sc', 'is', 'mk', 'be'])
+  })
+
+  it('keeps codes that have no 639-1 form and two-letter codes as they are', () => {
+    expect(tagForCode('ast')).toBe('ast')
+    expect(tagForCode('frp')).toBe('frp')
+    expect(tagForCode('es')).toBe('es')
+    expect(tagForCode('eo')).toBe('eo')
+  })
+
+  it('names regions and registered variants', () => {
+    expect(tagForCode('por', 'BR')).toBe('pt-BR')
+    expect(tagForCode('eng', 'US')).toBe('en-US')
+    expect(tagForCode('cat', 'valencia')).toBe('ca-valencia')
+    expect(tagForCode('oc', 'aran')).toBe('oc-aranes')
+    expect(tagForCode('oci', 'gascon')).toBe('oc-gascon')
+  })
+
+  it('names the standards of Serbo-Croatian as languages', () => {
+    expect(tagForCode('hbs')).toBe('sr-Latn')
+    expect(tagForCode('hbs', 'HR')).toBe('hr')
+    expect(tagForCode('hbs', 'BS')).toBe('bs')
+    expect(tagForCode('hbs', 'SR')).toBe('sr-Latn')
+    expect(sourceTagsForCode('hbs')).toEqual(['sr-Latn', 'bs', 'hr'])
+  })
+
+  it('leaves out variants BCP 47 cannot name', () => {
+    expect(tagForCode('cat', 'iec2017')).toBeUndefined()
+    expect(tagForCode('cat', 'valencia_uni')).toBeUndefined()
+    expect(tagForCode('por', 'PTpre1990')).toBeUndefined()
+    expect(tagForCode('Cyrl')).toBeUndefined()
+  })
+
+  it('canonicalizes requested tags', () => {
+    expect(canonicalTag('PT-br')).toBe('pt-BR')
+    expect(canonicalTag('sh')).toBe('sr-Latn')
+    expect(canonicalTag('pt_BR')).toBeUndefined()
+  })
+})
+
+describe('mode files', () => {
+  it('parses mode names of two languages only', () => {
+    expect(parseModeName('eng-cat_valencia')).toEqual({ fromCode: 'eng', toCode: 'cat', toVariant: 'valencia' })
+    expect(parseModeName('oc_aran-es')).toEqual({ fromCode: 'oc', fromVariant: 'aran', toCode: 'es' })
+    expect(parseModeName('eco-es-fr')).toBeUndefined()
+    expect(parseModeName('eo-en-compounds')).toBeUndefined()
+    expect(parseModeName('Cyrl-Latn')).toBeUndefined()
+  })
+
+  it('splits a pipeline into stages and words, honouring quotes', () => {
+    expect(pipelineStages("lt-proc -z '/a b/x.bin' | apertium-tagger -g $2 \"/c/d.prob\" | lt-proc $1 /e/f.bin"))
+      .toEqual([['lt-proc', '-z', '/a b/x.bin'], ['apertium-tagger', '-g', '$2', '/c/d.prob'], ['lt-proc', '$1', '/e/f.bin']])
+  })
+
+  it('skips a mode whose data files or commands are missing, saying which', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apertium-modes-'))
+    writeFileSync(join(dir, 'eng-spa.mode'), "lt-proc '/nonexistent/eng-spa.automorf.bin' | lt-proc $1 '/nonexistent/x.bin'\n")
+    writeFileSync(join(dir, 'spa-eng.mode'), "no-such-apertium-command '/usr/share/apertium/modes' | lt-proc $1\n")
+    writeFileSync(join(dir, 'cat-spa.mode'), "lt-proc '/usr/share/apertium/modes'\n")
+    const scan = await readModes(dir)
+    rmSync(dir, { recursive: true })
+    expect(scan.modes).toEqual([])
+    expect(scan.skipped).toEqual([
+      { name: 'cat-spa', reason: 'pipeline has no generator flag ($1)' },
+      { name: 'eng-spa', reason: 'file /nonexistent/eng-spa.automorf.bin not found' },
+      { name: 'spa-eng', reason: 'command no-such-apertium-command not found' }
+    ])
+  })
+})
+
+describe('the installed modes', () => {
+  let scan: ModeScan
+  let pairs: DirectPairs
+  beforeAll(async () => {
+    scan = await readModes(MODES_DIR)
+    pairs = directPairs(scan.modes)
+  })
+
+  it('skips the modes that are broken on Debian 12 by checking their files', () => {
+    const skipped = new Map(scan.skipped.map(s => [s.name, s.reason]))
+    for (const name of ['es-eo', 'ca-eo']) expect(skipped.get(name)).toMatch(/^file \/usr\/share\/apertium\/apertium-eo-.* not found$/)
+    for (const name of ['gl-pt-latin1', 'en-eo-bytecode', 'eo-en-j']) expect(skipped.has(name)).toBe(true)
+    expect(skipped.get('eco-es-fr')).toBe('not a <language>-<language> mode')
+    expect(skipped.get('eng-cat_iec2017')).toBe('variant has no BCP 47 name')
+    expect(scan.modes.map(m => m.name)).not.toContain('es-eo')
+  })
+
+  it('names the modes of the required packages in BCP 47', () => {
+    const byName = new Map(scan.modes.map(m => [m.name, m]))
+    const pair = (name: string): string => `${byName.get(name)?.from[0]}->${byName.get(name)?.to}`
+    expect(pair('eng-spa')).toBe('en->es')
+    expect(pair('spa-eng')).toBe('es->en')
+    expect(pair('en-gl')).toBe('en->gl')
+    expect(pair('fr-es')).toBe('fr->es')
+    expect(pair('es-pt_BR')).toBe('es->pt-BR')
+    expect(pair('eng-cat_valencia')).toBe('en->ca-valencia')
+    expect(pair('oc_aran-ca')).toBe('oc-aranes->ca')
+    expect(pair('rus-ukr')).toBe('ru->uk')
+    expect(pair('eng-hbs_HR')).toBe('en->hr')
+  })
+
+  it('routes direct pairs to their mode and regional targets to their variant or base', () => {
+    expect(findRoute(pairs, 'en', 'es')?.modes.map(m => m.name)).toEqual(['eng-spa'])
+    expect(findRoute(pairs, 'es', 'pt-BR')?.modes.map(m => m.name)).toEqual(['es-pt_BR'])
+    expect(findRoute(pairs, 'es', 'pt-PT')?.modes.map(m => m.name)).toEqual(['es-pt'])
+    expect(findRoute(pairs, 'ES', 'pt-br')?.modes.map(m => m.name)).toEqual(['es-pt_BR'])
+    expect(findRoute(pairs, 'en-GB', 'ca-ES')?.modes.map(m => m.name)).toEqual(['eng-cat'])
+    expect(findRoute(pairs, 'en', 'sr-Latn')?.modes.map(m => m.name)).toEqual(['eng-hbs_SR'])
+    expect(findRoute(pairs, 'hr', 'en')?.modes.map(m => m.name)).toEqual(['hbs-eng'])
+  })
+
+  it('pivots through the best intermediate language: es, then ca, then en', () => {
+    const en2fr = findRoute(pairs, 'en', 'fr')
+    expect(en2fr?.via).toBe('es')
+    expect(en2fr?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-fr'])
+    expect(findRoute(pairs, 'fr', 'en')?.via).toBe('es')
+    expect(findRoute(pairs, 'en', 'pt')?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-pt'])
+    expect(findRoute(pairs, 'en', 'it')?.modes.map(m => m.name)).toEqual(['eng-spa', 'spa-ita'])
+    expect(findRoute(pairs, 'en', 'pt-BR')?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-pt_BR'])
+    // Sardinian is reached from Catalan and Italian only; Macedonian and Icelandic reach English only
+    expect(findRoute(pairs, 'en', 'sc')?.modes.map(m => m.name)).toEqual(['eng-cat', 'cat-srd'])
+    expect(findRoute(pairs, 'mk', 'es')?.modes.map(m => m.name)).toEqual(['mkd-eng', 'eng-spa'])
+    expect(findRoute(pairs, 'is', 'ca')?.via).toBe('en')
+  })
+
+  it('prefers a direct mode to the base language over a pivot to the exact variant', () => {
+    const route = findRoute(pairs, 'gl', 'pt-BR')
+    expect(route?.via).toBeUndefined()
+    expect(route?.modes.map(m => m.name)).toEqual(['gl-pt'])
+  })
+
+  it('has no route for languages without modes or within one language', () => {
+    expect(findRoute(pairs, 'en', 'de')).toBeUndefined()
+    expect(findRoute(pairs, 'en', 'zh')).toBeUndefined()
+    expect(findRoute(pairs, 'ca', 'ca-valencia')).toBeUndefined()
+    expect(findRoute(pairs, 'en', 'not a tag')).toBeUndefined()
+  })
+
+  it('lists direct and pivoted pairs, never a language to itself', () => {
+    const list = listPairs(pairs)
+    const has = (from: string, to: string): boolean => list.some(p => p.from === from && p.to === to)
+    for (const [from, to] of [['en', 'es'], ['es', 'en'], ['en', 'fr'], ['fr', 'en'], ['en', 'pt'], ['en', 'it'], ['en', 'pt-BR'], ['en', 'ca-valencia']]) {
+      expect(has(from!, to!), `${from}->${to}`).toBe(true)
+    }
+    expect(has('en', 'de')).toBe(false)
+    expect(list.some(p => p.from.split('-')[0] === p.to.split('-')[0])).toBe(false)
+    expect(list.every(p => findRoute(pairs, p.from, p.to) !== undefined)).toBe(true)
+  })
+})

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../src/errors.js'
+import { createApertium, type ApertiumOptions } from '../../../src/providers/translation/apertium/index.js'
+import type { Translator } from '../../../src/providers/types.js'
+import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs, type ProcessInfo } from './helpers/processes.js'
+
+const open: Translator[] = []
+function translator (options: ApertiumOptions = {}): Translator {
+  const t = createApertium(options)
+  open.push(t)
+  return t
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map(t => t.close!()))
+})
+afterAll(removeFakeModesDirs)
+
+const never = new AbortController().signal
+const run = (t: Translator, segments: string[], signal = never, from = 'en', to = 'es'): Promise<string[]> =>
+  t.translate({ from, to, segments }, signal)
+
+describe('warm pipelines (real processes)', () => {
+  it('start lazily, one process group per mode, and close() leaves no process behind', async () => {
+    const t = translator()
+    await t.ready!()
+    expect(pipelineLeaders()).toEqual([])
+    expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])
+    expect(await run(t, ['La casa es grande.'], never, 'es', 'en')).toEqual(['The house is big.'])
+    const leaders = pipelineLeaders()
+    expect(leaders.map(l => l.args[3]).sort()).toEqual(['apertium-eng-spa', 'apertium-spa-eng'])
+    for (const leader of leaders) {
+      expect(leader.pgid).toBe(leader.pid)
+      expect(groupMembers(leader.pgid).length).toBeGreaterThan(5)
+    }
+    await t.close!()
+    expect(await eventually(() => pipelineLeaders().length === 0 && leaders.every(l => groupMembers(l.pgid).length === 0))).toBe(true)
+    await expect(run(t, ['Hello'])).rejects.toBeInstanceOf(ServiceUnavailableError)
+  })
+
+  it('fail the request in flight when the process group dies, and serve later requests on a new one', async () => {
+    const t = translator()
+    await run(t, ['Warm up.'])
+    const [leader] = pipelineLeaders('eng-spa')
+    const bulk = run(t, Array.from({ length: 1500 }, (_, i) => `The house has ${i} windows.`))
+    await new Promise(resolve => setTimeout(resolve, 40))
+    process.kill(-leader!.pgid, 'SIGKILL')
+    await expect(bulk).rejects.toBeInstanceOf(UpstreamError)
+    expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])
+    const [next] = pipelineLeaders('eng-spa')
+    expect(next?.pid).toBeDefined()
+    expect(next?.pid).not.toBe(leader!.pid)
+  })
+
+  it('fail pending requests on close() and leave no process, even while starting', async () => {
+    const t = translator({ modesDir: fakeModesDir() })
+    const pending = run(t, ['x SLOW', 'y'])
+    const closing = t.close!()
+    await expect(pending).rejects.toBeInstanceOf(ServiceUnavailableError)
+    await closing
+    expect(await eventually(() => pipelineLeaders().length === 0)).toBe(true)
+  })
+
+  it('fail a request that crashes the pipeline and retry the ones behind it', async () => {
+    const t = translator({ modesDir: fakeModesDir() })
+    const crash = run(t, ['one CRASH'])
+    const behind = run(t, ['two'])
+    await expect(crash).rejects.toBeInstanceOf(UpstreamError)
+    expect(await behind).toEqual(['two'])
+  })
+
+  it('time out a stuck pipeline, kill its whole group and retry the requests behind it', async () => {
+    const t = translator({ modesDir: fakeModesDir(), requestTimeoutMs: 300 })
+    const started = Date.now()
+    const stuck = run(t, ['a STALL'])
+    const timedOut = expect(stuck).rejects.toBeInstanceOf(UpstreamTimeoutError)
+    const behind = run(t, ['b'])
+    let leader: ProcessInfo | undefined
+    expect(await eventually(() => (leader = pipelineLeaders()[0]) !== undefined)).toBe(true)
+    await timedOut
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290)
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(await behind).toEqual(['b'])
+    // the sleeping stage went with its group
+    expect(await eventually(() => groupMembers(leader!.pgid).length === 0)).toBe(true)
+  })
+
+  it('shut down after the idle time and start again on the next request', async () => {
+    const t = translator({ idleMs: 400 })
+    expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])
+    const [leader] = pipelineLeaders('eng-spa')
+    expect(leader).toBeDefined()
+    expect(await eventually(() => groupMembers(leader!.pgid).length === 0, 5000)).toBe(true)
+    expect(pipelineLeaders()).toEqual([])
+    expect(await run(t, ['The car is red.'])).toEqual(['El coche es rojo.'])
+  })
+
+  it('keep at most maxPipelines running, stopping the least recently used idle one', async () => {
+    const t = translator({ maxPipelines: 1 })
+    await run(t, ['The house is big.'])
+    const [first] = pipelineLeaders('eng-spa')
+    await run(t, ['La casa es grande.'], never, 'es', 'en')
+    expect(await eventually(() => groupMembers(first!.pgid).length === 0)).toBe(true)
+    expect(pipelineLeaders().map(l => l.args[3])).toEqual(['apertium-spa-eng'])
+  })
+
+  it('drop an aborted request at once and keep the FIFO in step', async () => {
+    const t = translator({ modesDir: fakeModesDir() })
+    const controller = new AbortController()
+    const started = Date.now()
+    const slow = run(t, ['x SLOW'], controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    await expect(slow).rejects.toMatchObject({ name: 'AbortError' })
+    expect(Date.now() - started).toBeLessThan(400)
+    // the slow answer still comes out of the pipeline; it must not be taken for this one
+    expect(await run(t, ['after'])).toEqual(['after'])
+  })
+
+  it('refuse requests beyond maxPending', async () => {
+    const t = translator({ modesDir: fakeModesDir(), maxPending: 2 })
+    await expect(run(t, ['1 SLOW', '2 SLOW', '3 SLOW'])).rejects.toBeInstanceOf(ServiceUnavailableError)
+  })
+
+  it('are killed when the process exits without close()', async () => {
+    const child = join(import.meta.dirname, 'helpers', 'exit-child.ts')
+    const pgid = Number(execFileSync(process.execPath, ['--import', 'tsx', child, fakeModesDir()], { encoding: 'utf8' }).trim())
+    expect(pgid).toBeGreaterThan(0)
+    // the stalled stage sleeps for an hour: only the exit handler's kill ends it this soon
+    expect(await eventually(() => groupMembers(pgid).length === 0, 2000)).toBe(true)
+  })
+})
+
+describe('without modes', () => {
+  it('is not ready and lists no pairs', async () => {
+    const t = translator({ modesDir: '/nonexistent/apertium/modes' })
+    await expect(t.ready!()).rejects.toBeInstanceOf(ServiceUnavailableError)
+    expect(await t.languages()).toEqual([])
+  })
+})

@@ -9,7 +9,7 @@ import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
 import { Likelihoods, bucketIndex, type ModelData } from './model.js'
 import { forEachTrigram, forEachWord } from './words.js'
-import { dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
+import { SCRIPTS, dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
 
 /** Voters read at most this many UTF-16 units: more adds time, not accuracy. */
@@ -67,7 +67,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   const zhHant = index.get('zh-Hant') ?? -1
 
   const scores = new Float64Array(languages.length)
-  const profile: ScriptProfile = { counts: new Uint32Array(64), letters: 0, codePoints: 0 }
+  const profile: ScriptProfile = { counts: new Uint32Array(SCRIPTS.length), letters: 0, codePoints: 0 }
 
   function candidatesFor (script: string, only: readonly string[] | undefined): number[] {
     const forScript = byScript.get(script) ?? all

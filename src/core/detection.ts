@@ -1,10 +1,152 @@
-/** Placeholder until the detector lands: detection answers 503. */
-import { ServiceUnavailableError } from '../errors.js'
+/**
+ * The detection policy of POST /language/detect (API.md "Detect"): static answers, the reading
+ * limit, minimum length, source hint, confidence threshold and result limits around a Detector.
+ */
+import { invalidField } from '../errors.js'
 import type { Candidate, Detector } from '../providers/types.js'
+import { baseLanguage, canonicalTag } from './languages.js'
 
-export interface DetectOptions { static?: Record<string, string>, source_hint?: string, min_confidence?: number, min_chars?: number, max_chars?: number, limit_results?: string[], no_override?: boolean }
-export interface DetectResult { language: string, confidence: number, alternatives: Candidate[] }
+export interface DetectOptions {
+  static?: Record<string, string>
+  source_hint?: string
+  min_confidence?: number
+  min_chars?: number
+  max_chars?: number
+  limit_results?: string[]
+  no_override?: boolean
+}
 
-export function detectLanguage (_text: string, _options: DetectOptions, _detector: Detector): DetectResult {
-  throw new ServiceUnavailableError('No language detector is configured.')
+export interface DetectResult {
+  language: string
+  confidence: number
+  alternatives: Candidate[]
+}
+
+export const DEFAULT_MAX_CHARS = 10_000
+export const DEFAULT_MIN_CHARS = 1
+/** Below this best confidence the detector counts as unsure and a matching source hint wins. */
+export const UNSURE_BELOW = 0.9
+const MAX_ALTERNATIVES = 5
+const UNDETERMINED = 'und'
+
+/** Settings with tags canonicalized and numbers checked; a bad one is a ValidationError at its JSON pointer. */
+interface Policy {
+  statics: Map<string, string>
+  hint: string | undefined
+  limits: string[] | undefined
+  minConfidence: number
+  minChars: number
+  maxChars: number
+  noOverride: boolean
+}
+
+/** Detects the language of plain text (HTML/JSON already reduced by the caller) under the request's options. */
+export function detectLanguage (text: string, options: DetectOptions, detector: Detector): DetectResult {
+  const policy = policyOf(options)
+  const read = firstCharacters(text, policy.maxChars)
+
+  if (!policy.noOverride && policy.statics.size > 0) {
+    const fixed = policy.statics.get(staticKey(read))
+    if (fixed !== undefined) return { language: fixed, confidence: 1, alternatives: [] }
+  }
+
+  const fallback = (): DetectResult => ({
+    language: !policy.noOverride && policy.hint !== undefined ? policy.hint : UNDETERMINED,
+    confidence: 0,
+    alternatives: []
+  })
+  if (letterCount(read, policy.minChars) < policy.minChars) return fallback()
+
+  const candidates = clientCandidates(detector.detect(read, policy.limits), policy.limits)
+  const best = candidates[0]
+  if (best === undefined) return fallback()
+
+  let answer = best
+  if (!policy.noOverride && policy.hint !== undefined && best.confidence < UNSURE_BELOW) {
+    const hinted = candidates.slice(0, MAX_ALTERNATIVES + 1).find(c => sameLanguage(c.language, policy.hint!))
+    if (hinted !== undefined) answer = { language: policy.hint, confidence: hinted.confidence }
+  }
+  if (answer.confidence < policy.minConfidence) {
+    const hintAllowed = !policy.noOverride && policy.hint !== undefined
+    const hinted = hintAllowed ? candidates.find(c => sameLanguage(c.language, policy.hint!)) : undefined
+    answer = hintAllowed ? { language: policy.hint!, confidence: hinted?.confidence ?? 0 } : { language: UNDETERMINED, confidence: 0 }
+  }
+  const alternatives = candidates.filter(c => c.language !== answer.language).slice(0, MAX_ALTERNATIVES)
+  return { language: answer.language, confidence: answer.confidence, alternatives }
+}
+
+function policyOf (options: DetectOptions): Policy {
+  const statics = new Map<string, string>()
+  for (const [key, value] of Object.entries(options.static ?? {})) {
+    statics.set(staticKey(key), canonicalTag(value, `/static/${escapePointer(key)}`))
+  }
+  return {
+    statics,
+    hint: options.source_hint === undefined ? undefined : canonicalTag(options.source_hint, '/source_hint'),
+    limits: options.limit_results?.map((tag, i) => canonicalTag(tag, `/limit_results/${i}`)),
+    minConfidence: checked(options.min_confidence, 0, '/min_confidence', 0, 1),
+    minChars: checked(options.min_chars, DEFAULT_MIN_CHARS, '/min_chars', 0, Number.MAX_SAFE_INTEGER),
+    maxChars: checked(options.max_chars, DEFAULT_MAX_CHARS, '/max_chars', 1, Number.MAX_SAFE_INTEGER),
+    noOverride: options.no_override ?? false
+  }
+}
+
+function checked (value: number | undefined, fallback: number, pointer: string, min: number, max: number): number {
+  if (value === undefined) return fallback
+  if (!Number.isFinite(value) || value < min || value > max) throw invalidField(pointer, `must be a number from ${min} to ${max}`)
+  return value
+}
+
+/** RFC 6901: "~" and "/" inside a key are escaped. */
+function escapePointer (key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1')
+}
+
+function staticKey (text: string): string {
+  return text.trim().toLowerCase()
+}
+
+/** The first `max` characters (code points) of a text, never splitting a surrogate pair. */
+function firstCharacters (text: string, max: number): string {
+  if (text.length <= max) return text
+  let units = 0
+  for (let chars = 0; chars < max && units < text.length; chars++) {
+    const c = text.charCodeAt(units)
+    units += c >= 0xd800 && c < 0xdc00 ? 2 : 1
+  }
+  return text.slice(0, units)
+}
+
+const LETTER = /\p{L}/u
+
+/** Letters in a text (whitespace, digits and punctuation do not count), counted up to `enough`. */
+function letterCount (text: string, enough: number): number {
+  let letters = 0
+  for (const char of text) {
+    if (LETTER.test(char) && ++letters >= enough) break
+  }
+  return letters
+}
+
+/** Whether two tags name the same language ("pt-BR" and "pt"; Norwegian "no" and Bokmål "nb", which the detector answers). */
+function sameLanguage (a: string, b: string): boolean {
+  const x = baseLanguage(a)
+  const y = baseLanguage(b)
+  return x === y || (x === 'no' && y === 'nb') || (x === 'nb' && y === 'no')
+}
+
+/**
+ * The detector's candidates in the client's terms: with `limit_results`, each language is
+ * answered as the client's tag it stands for ("pt" as "pt-BR"), merging those that meet.
+ */
+function clientCandidates (candidates: Candidate[], limits: string[] | undefined): Candidate[] {
+  if (limits === undefined) return candidates
+  const merged = new Map<string, number>()
+  for (const c of candidates) {
+    const tag = limits.find(l => l.toLowerCase() === c.language.toLowerCase()) ??
+      limits.find(l => sameLanguage(l, c.language))
+    if (tag !== undefined) merged.set(tag, (merged.get(tag) ?? 0) + c.confidence)
+  }
+  return [...merged].map(([language, confidence]) => ({ language, confidence: Math.min(1, confidence) }))
+    .sort((a, b) => b.confidence - a.confidence)
 }

@@ -1,0 +1,172 @@
+/**
+ * Combines the voters' answers into calibrated candidates: the text's script limits the
+ * candidate languages, each voter's answer adds log P(answer | language) learned per length
+ * bucket (a naive-Bayes vote that knows which voter to trust for which language), word evidence
+ * separates the pairs the voters confuse, and Han characters separate Simplified from Traditional.
+ */
+import type { Candidate } from '../types.js'
+import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
+import { traditionalBalance } from './hanzi.js'
+import { Likelihoods, bucketIndex, type ModelData } from './model.js'
+import { forEachTrigram, forEachWord } from './words.js'
+import { SCRIPTS, dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
+import type { Voter } from './voter.js'
+
+/** Voters read at most this many UTF-16 units: more adds time, not accuracy. */
+const SAMPLE = 2000
+/** How many candidates a detection returns at most (an answer and five alternatives, with room for `only`). */
+const MAX_CANDIDATES = 8
+/** Scores further apart than this (in nats) are not worth reading the words for. */
+const CONTEST_MARGIN = 8
+/** Score added per Traditional-only (or Simplified-only) character, up to three. */
+const HANZI_WEIGHT = 2.5
+
+export type DetectFn = (text: string, only?: readonly string[]) => Candidate[]
+
+interface Group {
+  weight: number
+  members: number[]
+  words: Map<string, number[]>
+  trigramWeight: number
+  trigrams: Map<string, number[]>
+}
+
+/** Builds the detection function over loaded voters and the learned model. */
+export function createEnsemble (voters: readonly Voter[], data: ModelData): { detect: DetectFn, languages: string[] } {
+  // only languages some voter can name: one none of them models would soak up every doubtful text
+  const universe = new Set<string>()
+  for (const voter of voters) for (const answer of voter.answers) for (const language of meaningsOf(answer)) universe.add(language)
+  const languages = [...universe].sort()
+  const index = new Map(languages.map((l, i) => [l, i]))
+  const counted = new Set(data.counts.flatMap(b => Object.values(b).flatMap(v => Object.keys(v))))
+  const prior = Float64Array.from(languages, l => counted.has(l) ? data.logPriors[l] ?? 0 : data.unseenLogPrior)
+  const likelihoods = new Likelihoods(data, languages, new Map(voters.map(v => [v.name, new Set(v.answers)])))
+
+  // candidate languages per text script
+  const byScript = new Map<string, number[]>()
+  languages.forEach((l, i) => {
+    const script = scriptOfLanguage(l)
+    const list = byScript.get(script) ?? []
+    list.push(i)
+    byScript.set(script, list)
+  })
+  const ja = index.get('ja')
+  if (ja !== undefined) byScript.set('Hani', [...(byScript.get('Hani') ?? []), ja])
+  const all = languages.map((_, i) => i)
+
+  const groups: Group[] = data.groups.map(g => ({
+    weight: g.weight,
+    members: g.languages.map(l => index.get(l) ?? -1),
+    words: new Map(Object.entries(g.words)),
+    trigramWeight: g.trigramWeight,
+    trigrams: new Map(Object.entries(g.trigrams))
+  }))
+  const groupOf = new Map<number, Group>()
+  for (const g of groups) for (const m of g.members) if (m >= 0) groupOf.set(m, g)
+  const zh = index.get('zh') ?? -1
+  const zhHant = index.get('zh-Hant') ?? -1
+
+  const scores = new Float64Array(languages.length)
+  const profile: ScriptProfile = { counts: new Uint32Array(SCRIPTS.length), letters: 0, codePoints: 0 }
+
+  function candidatesFor (script: string, only: readonly string[] | undefined): number[] {
+    const forScript = byScript.get(script) ?? all
+    if (only === undefined) return forScript
+    const bases = new Set(only.map(tag => normalizedBase(tag)))
+    const allowed = forScript.filter(i => bases.has(baseOf(languages[i]!)))
+    // a client that limits the answer to languages of another script still gets one of them
+    return allowed.length > 0 ? allowed : all.filter(i => bases.has(baseOf(languages[i]!)))
+  }
+
+  function detect (text: string, only?: readonly string[]): Candidate[] {
+    const sample = text.length > SAMPLE ? sampleOf(text) : text
+    scriptProfile(sample, profile)
+    if (profile.letters === 0) return []
+    const candidates = candidatesFor(dominantScript(profile), only)
+    if (candidates.length === 0) return []
+    if (candidates.length === 1) return [{ language: languages[candidates[0]!]!, confidence: 1 }]
+
+    const bucket = bucketIndex(data.bucketLimits, profile.codePoints)
+    const allowedBases = only === undefined ? undefined : new Set(only.map(normalizedBase))
+    for (const i of candidates) scores[i] = prior[i]!
+    for (const voter of voters) {
+      const table = likelihoods.table(bucket, voter.name, voter.top(sample, allowedBases) ?? '')
+      for (const i of candidates) scores[i] = scores[i]! + table[i]!
+    }
+
+    const best = argmax(candidates)
+    const group = groupOf.get(best)
+    if (group !== undefined && contested(group, best)) addWordEvidence(group, sample, candidates)
+    if (best === zh || best === zhHant) {
+      const balance = Math.max(-3, Math.min(3, traditionalBalance(sample)))
+      if (zh >= 0 && zhHant >= 0) scores[zhHant] = scores[zhHant]! + balance * HANZI_WEIGHT
+    }
+    return calibrated(candidates, data.temperature[bucket] ?? 1)
+  }
+
+  // words only matter when another member of the group is still in reach of the best
+  function contested (group: Group, best: number): boolean {
+    for (const m of group.members) {
+      if (m >= 0 && m !== best && scores[best]! - scores[m]! < CONTEST_MARGIN) return true
+    }
+    return false
+  }
+
+  function addWordEvidence (group: Group, sample: string, candidates: readonly number[]): void {
+    const present = group.members.map(m => candidates.includes(m))
+    const add = (weights: number[] | undefined, weight: number): void => {
+      if (weights === undefined) return
+      for (let j = 0; j < group.members.length; j++) {
+        if (present[j]) scores[group.members[j]!] = scores[group.members[j]!]! + weight * weights[j]!
+      }
+    }
+    forEachWord(sample, word => {
+      add(group.words.get(word), group.weight)
+      if (group.trigramWeight > 0) forEachTrigram(word, trigram => add(group.trigrams.get(trigram), group.trigramWeight))
+    })
+  }
+
+  function argmax (candidates: readonly number[]): number {
+    let best = candidates[0]!
+    for (const i of candidates) if (scores[i]! > scores[best]!) best = i
+    return best
+  }
+
+  // softmax at the calibrated temperature; only the best few are kept and sorted
+  function calibrated (candidates: readonly number[], temperature: number): Candidate[] {
+    const top = scores[argmax(candidates)]!
+    let total = 0
+    const kept: Candidate[] = []
+    for (const i of candidates) {
+      const weight = Math.exp((scores[i]! - top) / temperature)
+      total += weight
+      if (kept.length < MAX_CANDIDATES || weight > kept[kept.length - 1]!.confidence) {
+        insertSorted(kept, { language: languages[i]!, confidence: weight })
+      }
+    }
+    for (const c of kept) c.confidence /= total
+    return kept
+  }
+
+  return { detect, languages }
+}
+
+/** SAMPLE units of a long text from its first letter on (a long run of numbers or symbols may lead). */
+function sampleOf (text: string): string {
+  let start = 0
+  while (start < text.length && scriptIndexOf(text.charCodeAt(start)) === 0) start++
+  return text.slice(start, start + SAMPLE)
+}
+
+function insertSorted (kept: Candidate[], candidate: Candidate): void {
+  let at = kept.length
+  while (at > 0 && kept[at - 1]!.confidence < candidate.confidence) at--
+  kept.splice(at, 0, candidate)
+  if (kept.length > MAX_CANDIDATES) kept.pop()
+}
+
+/** The base language a client's tag asks for, as the detector spells it ("no" -> "nb"). */
+function normalizedBase (tag: string): string {
+  const base = baseOf(tag).toLowerCase()
+  return base === 'no' ? 'nb' : base
+}

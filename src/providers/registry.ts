@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { ConfigError, type Config } from '../config.js'
 import type { Detector, Translator } from './types.js'
 import { createApertium } from './translation/apertium/index.js'
+import { createDetector } from './detection/index.js'
 
 export interface Registry {
   /** Translators in preference order (TRANSLATION_SERVICES, else every available one, embedded last). */
@@ -32,10 +33,16 @@ export function createRegistry (config: Config): Registry {
     }
   }
   const translators = names.map(name => TRANSLATORS[name]!(config))
+  // loads its models in the background; /ready waits for it
+  const detector = createDetector()
   return {
     translators,
-    readiness: () => Object.fromEntries(translators.filter(t => t.ready).map(t => [t.name, t.ready!()])),
-    close: async () => { await Promise.all(translators.map(t => t.close?.())) }
+    detector,
+    readiness: () => ({
+      detector: detector.ready(),
+      ...Object.fromEntries(translators.filter(t => t.ready).map(t => [t.name, t.ready!()]))
+    }),
+    close: async () => { await Promise.all([detector.close?.(), ...translators.map(t => t.close?.())]) }
   }
 }
 

@@ -19,7 +19,7 @@ const detect = async (body: Record<string, unknown>) => {
   const res = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: body })
   return { status: res.statusCode, body: res.json() }
 }
-const doc = (value: unknown, mime_type?: string) => ({ value, ...(mime_type ? { mime_type } : {}) })
+const doc = (value: unknown, mimeType?: string) => ({ value, ...(mimeType ? { mime_type: mimeType } : {}) })
 
 const FRENCH = 'Le gouvernement a annoncé hier de nouvelles mesures pour soutenir les petites entreprises.'
 const SPANISH = 'El gobierno anunció ayer nuevas medidas para apoyar a las pequeñas empresas del país.'

@@ -153,7 +153,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       targets: int('MAX_TARGETS', 20, 1, 200),
       bulkDocuments: int('MAX_BULK_DOCUMENTS', 100, 1, 10_000),
       edits: int('MAX_EDITS', 10, 1, 100),
-      rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 10_000_000),
+      rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000)

@@ -49,6 +49,8 @@ export interface Config {
     upstreamTimeoutMs: number
     requestTimeoutMs: number
     keepAliveTimeoutMs: number
+    /** Mean event-loop delay above which requests are shed with 503. */
+    maxEventLoopDelayMs: number
   }
   redisUrl?: string
   translation: {
@@ -156,7 +158,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-      keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000)
+      keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
+      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 10, 60_000)
     },
     translation: {
       services,

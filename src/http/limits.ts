@@ -32,9 +32,10 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     errorResponseBuilder: (_request, context) => new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))
   })
 
+  // shed load only when the event loop is stalled (requests would wait seconds anyway); a busy
+  // loop is normal for CPU-bound language work, so utilisation alone is no reason to refuse
   await app.register(underPressure, {
-    maxEventLoopDelay: 2000,
-    maxEventLoopUtilization: 0.995,
+    maxEventLoopDelay: opts.config.limits.maxEventLoopDelayMs,
     retryAfter: 10,
     pressureHandler: (_request, _reply, type, value) => {
       throw new ServiceError(503, 'overloaded', 'Service overloaded',

@@ -62,14 +62,15 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promi
     duration.observe(labels, reply.elapsedTime / 1000)
   })
 
-  const noRateLimit = { rateLimit: false } as const
+  // probes and scrapes are never rate limited nor shed: they must tell the truth under load
+  const probe = { rateLimit: false, pressureHandler: () => undefined } as const
   app.get('/health', {
-    config: noRateLimit,
+    config: probe,
     schema: { tags: ['ops'], operationId: 'health', summary: 'Liveness: the process answers', response: { 200: { ...Health, description: 'The process answers' } } }
   }, async () => ({ status: 'ok' as const }))
 
   app.get('/ready', {
-    config: noRateLimit,
+    config: probe,
     schema: {
       tags: ['ops'],
       operationId: 'ready',
@@ -85,7 +86,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promi
 
   const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(`Bearer ${opts.config.metricsToken}`).digest()
   app.get('/metrics', {
-    config: noRateLimit,
+    config: probe,
     schema: {
       tags: ['ops'],
       operationId: 'metrics',

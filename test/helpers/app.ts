@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
+import { emptyRegistry } from '../../src/providers/registry.js'
 
 export const CLIENT = { id: 'test-client', secret: 'test-client-secret' }
 export const READ_ONLY = { id: 'read-only', secret: 'read-only-secret' }
@@ -20,11 +21,26 @@ export function testConfig (env: Record<string, string> = {}): Config {
   })
 }
 
-/** The app, ready, with logging off. */
-export async function testApp (env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(env), { logger: false, ...options })
+/**
+ * The app, ready, with logging off. Without `engines` it has none (most tests need none); with
+ * it, the real Apertium and detector, and it returns once /ready says they are loaded.
+ */
+export async function testApp (env: Record<string, string> = {}, options: BuildOptions & { engines?: boolean } = {}): Promise<FastifyInstance> {
+  const { engines, ...build } = options
+  const app = await buildApp(testConfig(env), { logger: false, ...(engines ? {} : { registry: emptyRegistry() }), ...build })
   await app.ready()
+  if (engines) await untilReady(app)
   return app
+}
+
+/** Waits for /ready (at most 30 s); engines that fail to start fail the test. */
+async function untilReady (app: FastifyInstance): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const ready = await app.inject({ method: 'GET', url: '/ready' })
+    if (ready.statusCode === 200) break
+    if (ready.json().status === 'failed') throw new Error(`engines failed to start: ${ready.body}`)
+    await new Promise(resolve => setTimeout(resolve, 100))
+  }
 }
 
 /** An access token from the app's own token endpoint. */

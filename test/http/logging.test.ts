@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { CLIENT, JWT_SECRET, testConfig, tokenFor } from '../helpers/app.js'
+import { emptyRegistry } from '../../src/providers/registry.js'
 
 describe('logs', () => {
   it('never contain client secrets, signing secrets or access tokens', async () => {
     const lines: string[] = []
-    const app = await buildApp(testConfig({ LOG_LEVEL: 'trace' }), { logStream: { write: (line) => { lines.push(line) } } })
+    const app = await buildApp(testConfig({ LOG_LEVEL: 'trace' }), { registry: emptyRegistry(), logStream: { write: (line) => { lines.push(line) } } })
     await app.ready()
     try {
       const token = await tokenFor(app)

@@ -79,7 +79,7 @@ describe('ops endpoints', () => {
   })
 
   it('finishes requests in flight on shutdown (real HTTP)', async () => {
-    const app = await buildApp(testConfig(), { logger: false })
+    const app = await buildApp(testConfig(), { logger: false, registry: emptyRegistry() })
     app.get('/slow', async () => {
       await new Promise(resolve => setTimeout(resolve, 400))
       return { done: true }

@@ -6,12 +6,8 @@ import { bearer, testApp, tokenFor } from '../helpers/app.js'
 let app: FastifyInstance
 let auth: Record<string, string>
 beforeAll(async () => {
-  app = await testApp()
+  app = await testApp({}, { engines: true })
   auth = bearer(await tokenFor(app))
-  // the detector loads in the background; /ready tells when it can answer
-  for (let i = 0; i < 100 && (await app.inject({ method: 'GET', url: '/ready' })).statusCode !== 200; i++) {
-    await new Promise(resolve => setTimeout(resolve, 100))
-  }
 })
 afterAll(async () => { await app.close() })
 

@@ -9,7 +9,7 @@ import { bearer, testApp, tokenFor } from '../helpers/app.js'
 let app: FastifyInstance
 let auth: Record<string, string>
 beforeAll(async () => {
-  app = await testApp()
+  app = await testApp({}, { engines: true })
   auth = bearer(await tokenFor(app))
 })
 afterAll(async () => { await app.close() })

@@ -2,11 +2,11 @@
  * The offline language detector: eld, fastText lid.176 and CLD2 vote, a model learned on the
  * dev split of bench/detect-accuracy weighs their answers (see ensemble.ts).
  */
+import { readFile } from 'node:fs/promises'
 import { ServiceUnavailableError } from '../../errors.js'
 import type { Candidate, Detector } from '../types.js'
 import { createEnsemble, type DetectFn } from './ensemble.js'
 import type { ModelData } from './model.js'
-import model from './model.json' with { type: 'json' }
 import { loadVoters, type VoterName } from './voters/index.js'
 
 export interface DetectorOptions {
@@ -16,12 +16,17 @@ export interface DetectorOptions {
   model?: ModelData
 }
 
+/** The shipped model, read in the background (2.5 MB: not worth blocking module loading for). */
+async function shippedModel (): Promise<ModelData> {
+  return JSON.parse(await readFile(new URL('./model.json', import.meta.url), 'utf8')) as ModelData
+}
+
 /** Creates the detector and starts loading its models in the background; `ready()` resolves once they are loaded. */
 export function createDetector (options: DetectorOptions = {}): Detector {
   let detectFn: DetectFn | undefined
   let languages: string[] = []
-  const loading = loadVoters(options.voters).then(voters => {
-    const ensemble = createEnsemble(voters, options.model ?? model as unknown as ModelData)
+  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel()]).then(([voters, model]) => {
+    const ensemble = createEnsemble(voters, model)
     detectFn = ensemble.detect
     languages = ensemble.languages
   })

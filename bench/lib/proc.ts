@@ -5,7 +5,7 @@ export interface ProcStat {
   pid: number
   ppid: number
   pgrp: number
-  /** user + system CPU time, milliseconds */
+  /** user + system CPU time, milliseconds, its own and that of the children it has waited for */
   cpuMs: number
   /** start time after boot, in clock ticks: with the pid, names one process even if pids are reused */
   started: number
@@ -21,7 +21,8 @@ function parseStat (pid: number, text: string): ProcStat {
     pid,
     ppid: Number(fields[1]),
     pgrp: Number(fields[2]),
-    cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+    // utime + stime + cutime + cstime: a server that restarts its workers keeps their time this way
+    cpuMs: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS,
     started: Number(fields[19])
   }
 }
@@ -81,4 +82,12 @@ export function memoryOf (pids: readonly number[]): Memory {
 /** Total CPU milliseconds used so far by the given processes (those still alive). */
 export function cpuMsOf (pids: ReadonlySet<number>, all: ProcStat[] = processes()): number {
   return all.filter(p => pids.has(p.pid)).reduce((ms, p) => ms + p.cpuMs, 0)
+}
+
+/** CPU milliseconds the whole machine has been busy since boot, all cores together (/proc/stat). */
+export function machineBusyMs (): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number)
+  // user nice system idle iowait irq softirq steal: everything but idle and iowait
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields
+  return (user + nice + system + irq + softirq + steal) * TICK_MS
 }

@@ -113,37 +113,54 @@ function cpuPer (before: CpuSnapshot, after: CpuSnapshot, count: number, unit: s
   return `CPU us/${unit}: ${server}, bench ${us('bench')}; other processes used ${(others / d('at')).toFixed(2)} of ${availableParallelism()} cores`
 }
 
+interface Load {
+  result: autocannon.Result
+  /** every response time, ms (autocannon's own percentiles are whole milliseconds) */
+  latencies: number[]
+}
+
 /** autocannon at CONNECTIONS for DURATION seconds (or `amount` requests), rotating through `bodies` or `paths`. */
-async function cannon (url: string, method: 'GET' | 'POST', rotate: { bodies?: string[], paths?: string[] }, headers: Record<string, string>, amount?: number): Promise<autocannon.Result> {
+function cannon (url: string, method: 'GET' | 'POST', rotate: { bodies?: string[], paths?: string[] }, headers: Record<string, string>, amount?: number): Promise<Load> {
   let next = 0
   const list = rotate.bodies ?? rotate.paths!
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    ...(amount === undefined ? { duration: DURATION } : { amount }),
-    headers,
-    requests: [{
-      method,
-      setupRequest: req => {
-        const item = list[next++ % list.length]!
-        return rotate.bodies ? { ...req, body: item } : { ...req, path: item }
-      }
-    }]
+  const latencies: number[] = []
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({
+      url,
+      connections: CONNECTIONS,
+      ...(amount === undefined ? { duration: DURATION } : { amount }),
+      headers,
+      requests: [{
+        method,
+        setupRequest: req => {
+          const item = list[next++ % list.length]!
+          return rotate.bodies ? { ...req, body: item } : { ...req, path: item }
+        }
+      }]
+    }, (err: unknown, result) => err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve({ result, latencies }))
+    // autocannon 9 emits (client, statusCode, bytes, responseTime); @types/autocannon leaves out the client
+    instance.on('response', (...args: unknown[]) => { latencies.push(args[3] as number) })
   })
 }
 
+/** The p-quantile (0..1) of sorted values, nearest rank. */
+function quantile (sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!
+}
+
 /** A measured autocannon run, with CPU per request of each process. */
-async function measure (label: string, run: () => Promise<autocannon.Result>, service: Service, apy: Apy | undefined, ours: boolean): Promise<Measured> {
+async function measure (label: string, run: () => Promise<Load>, service: Service, apy: Apy | undefined, ours: boolean): Promise<Measured> {
   rememberTrees()
   const before = cpuNow(service, apy)
-  const result = await run()
+  const { result, latencies } = await run()
   const after = cpuNow(service, apy)
   const requests = result.requests.total
+  latencies.sort((a, b) => a - b)
   const measured: Measured = {
     label,
     reqPerS: requests / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
     requests,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -256,7 +273,7 @@ async function main (): Promise<void> {
     JSON.stringify({ document: { value }, source: 'en', targets: [target], options: { cache } })
   const ours = `${service.base}/language/translate`
   const apyPaths = corpus.sentences.map(s => apyPath('eng|spa', s))
-  const loads: Record<Exclude<typeof RUN_NAMES[number], 'bulk'>, { label: string, go: (amount?: number) => Promise<autocannon.Result> }> = {
+  const loads: Record<Exclude<typeof RUN_NAMES[number], 'bulk'>, { label: string, go: (amount?: number) => Promise<Load> }> = {
     off: { label: 'ours  POST /language/translate, cache off', go: amount => cannon(ours, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, auth, amount) },
     apy: { label: 'apy   GET /translate eng|spa', go: amount => cannon(apy!.base, 'GET', { paths: apyPaths }, {}, amount) },
     // every sentence goes through once while warming up, so the measurement is all cache hits
@@ -267,7 +284,7 @@ async function main (): Promise<void> {
 
   await sample(service, token, apy, corpus.sentences[0]!)
   for (const r of chosen) {
-    const warm = await loads[r].go(WARMUP)
+    const { result: warm } = await loads[r].go(WARMUP)
     if (warm.non2xx + warm.errors > 0) throw new Error(`${loads[r].label}: ${warm.non2xx} non-2xx answers, ${warm.errors} errors while warming up`)
   }
   console.log(`after warm-up: ${memoryLine(service)}\n`)

@@ -76,8 +76,12 @@ let installed = false
 export function stopChildrenOnExit (): void {
   if (installed) return
   installed = true
+  let stopping = false
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(sig, () => {
+    // Ctrl-C reaches us twice (from the terminal and relayed by tsx): the second must not kill us mid-cleanup
+    process.on(sig, () => {
+      if (stopping) return
+      stopping = true
       process.stderr.write(`\n${sig}: stopping what the bench started ...\n`)
       stopAll().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143))
     })

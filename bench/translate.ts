@@ -33,6 +33,8 @@ import { accessToken, ROOT, startService, type Service } from './lib/service.js'
 
 const TARGET_RATIO = 5
 const TARGET_P99_MS = 50
+/** the concurrency the issue's req/s and p99 targets are set at */
+const TARGET_CONNECTIONS = 8
 const TARGET_BULK_WORDS_PER_S = 15_000
 const BULK_DOCUMENTS = 100
 
@@ -86,6 +88,7 @@ interface CpuSnapshot {
   machine: number
 }
 
+/** CPU used so far by each of ours, and by the machine as a whole. */
 function cpuNow (service: Service, apy: Apy | undefined): CpuSnapshot {
   const all = processes()
   const serviceTree = processTree(service.child.pid, all)
@@ -100,7 +103,6 @@ function cpuNow (service: Service, apy: Apy | undefined): CpuSnapshot {
   }
 }
 
-/** CPU per unit since `before`, in microseconds, by process. */
 /**
  * CPU per unit since `before`, in microseconds, by process; and how busy the machine's other
  * processes (other work on a shared machine) kept its cores meanwhile.
@@ -250,6 +252,8 @@ async function sample (service: Service, token: string, apy: Apy | undefined, se
 }
 
 const verdict = (ok: boolean): string => ok ? 'met' : 'MISSED'
+/** The short-request targets hold at concurrency 8 only. */
+const shortVerdict = (ok: boolean): string => CONNECTIONS === TARGET_CONNECTIONS ? verdict(ok) : `(not judged: the target is at concurrency ${TARGET_CONNECTIONS})`
 
 /** Every measurement asked for by --runs; throws when a request failed. */
 async function main (): Promise<void> {
@@ -309,8 +313,8 @@ async function main (): Promise<void> {
   }
 
   console.log('\ntargets (issue 4):')
-  if (ratio !== undefined) console.log(`  ours >= ${TARGET_RATIO}x apertium-apy req/s at concurrency ${CONNECTIONS}: ${ratio.toFixed(2)}x (${off!.reqPerS.toFixed(0)} vs ${theirs!.reqPerS.toFixed(0)}) ${verdict(ratio >= TARGET_RATIO)}`)
-  if (off) console.log(`  p99 < ${TARGET_P99_MS} ms at concurrency ${CONNECTIONS}: ${off.p99.toFixed(2)} ms ${verdict(off.p99 < TARGET_P99_MS)}`)
+  if (ratio !== undefined) console.log(`  ours >= ${TARGET_RATIO}x apertium-apy req/s at concurrency ${TARGET_CONNECTIONS}: ${ratio.toFixed(2)}x (${off!.reqPerS.toFixed(0)} vs ${theirs!.reqPerS.toFixed(0)} at ${CONNECTIONS}) ${shortVerdict(ratio >= TARGET_RATIO)}`)
+  if (off) console.log(`  p99 < ${TARGET_P99_MS} ms at concurrency ${TARGET_CONNECTIONS}: ${off.p99.toFixed(2)} ms at ${CONNECTIONS} ${shortVerdict(off.p99 < TARGET_P99_MS)}`)
   if (bulk) {
     const best = Math.max(bulk.sequential, bulk.concurrent)
     console.log(`  bulk >= ${TARGET_BULK_WORDS_PER_S} words/s en->es: ${best.toFixed(0)} words/s (sequential ${bulk.sequential.toFixed(0)}, ${BULK_CONCURRENCY} in flight ${bulk.concurrent.toFixed(0)}) ${verdict(best >= TARGET_BULK_WORDS_PER_S)}`)

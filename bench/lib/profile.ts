@@ -51,7 +51,8 @@ export function profileSummary (file: string, top = 25): string[] {
   const list = (m: Map<string, number>): string[] => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
     .map(([name, us]) => `  ${(100 * us / busy).toFixed(1).padStart(5)}%  ${name}`)
   return [
-    `busy ${(busy / 1e6).toFixed(1)} s of ${(profile.timeDeltas.reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} s profiled`,
+    `busy ${(busy / 1e6).toFixed(1)} s of ${(profile.timeDeltas.reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} s profiled ` +
+      '(wall-clock samples: a system call during which the process lost its core, e.g. a pipe write waking a pipeline stage, counts in full)',
     'self time:', ...list(self),
     'time under (inclusive):', ...list(inclusive)
   ]

@@ -12,13 +12,14 @@
  * The provider runs in-process and apertium-apy over HTTP: the comparison is the engine cost a
  * caller sees, not an HTTP-to-HTTP one (bench/translate measures that through the service).
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { escapeText } from '../src/providers/tagged.js'
 import { createApertium } from '../src/providers/translation/apertium/index.js'
+import { apyPath, startApy } from './lib/apy.js'
+import { stopChildrenOnExit } from './lib/children.js'
+import { cpuMsOf, memoryOf, processes } from './lib/proc.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONCURRENCY = 8
@@ -58,40 +59,25 @@ const SENTENCES = [
   'Dinner is ready.'
 ]
 
+/** The pipelines this process started: process groups led by a child of ours. */
+function pipelinePids (): Set<number> {
+  const all = processes()
+  const leaders = new Set(all.filter(p => p.ppid === process.pid && p.pgrp === p.pid).map(p => p.pid))
+  return new Set(all.filter(p => leaders.has(p.pgrp)).map(p => p.pid))
+}
+
 /**
- * CPU milliseconds used so far by this process and by the pipelines it started (their process
- * groups): robust where wall-clock figures are not, on a machine shared with other work.
+ * CPU milliseconds used so far by this process and by the pipelines it started: robust where
+ * wall-clock figures are not, on a machine shared with other work.
  */
 function cpuMs (): { node: number, pipelines: number } {
   const node = process.cpuUsage()
-  let ticks = 0
-  const stats = readdirSync('/proc').filter(d => /^\d+$/.test(d)).flatMap(d => {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
-      return [{ pid: Number(d), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') }]
-    } catch {
-      return []
-    }
-  })
-  const leaders = new Set(stats.filter(s => Number(s.fields[1]) === process.pid && Number(s.fields[2]) === s.pid).map(s => s.pid))
-  // utime + stime, in clock ticks (100 per second on Linux)
-  for (const s of stats) if (leaders.has(Number(s.fields[2]))) ticks += Number(s.fields[11]) + Number(s.fields[12])
-  return { node: (node.user + node.system) / 1000, pipelines: ticks * 10 }
+  return { node: (node.user + node.system) / 1000, pipelines: cpuMsOf(pipelinePids()) }
 }
 
 /** Memory of the pipelines this process started, in MB (proportional set size: shared pages split between processes). */
 function pipelinePssMb (): number {
-  let kb = 0
-  for (const d of readdirSync('/proc').filter(d => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      const leader = readFileSync(`/proc/${fields[2]}/stat`, 'utf8')
-      if (Number(leader.slice(leader.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue
-      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${d}/smaps_rollup`, 'utf8'))?.[1] ?? 0)
-    } catch {}
-  }
-  return kb / 1024
+  return memoryOf([...pipelinePids()]).pssMb
 }
 
 function cpuPer (before: { node: number, pipelines: number }, count: number, unit: string): string {
@@ -150,54 +136,14 @@ async function benchProviderShort (): Promise<void> {
   await translator.close!()
 }
 
-function freePort (): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
-
-function ensureApy (): void {
-  try {
-    execFileSync('dpkg', ['-s', 'apertium-apy'], { stdio: 'ignore' })
-  } catch {
-    console.log('installing apertium-apy (bench only) ...')
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'apertium-apy'], { stdio: 'inherit' })
-  }
-}
-
-async function waitForApy (url: string): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url)
-      if (res.ok) return
-    } catch {}
-    await new Promise(resolve => setTimeout(resolve, 250))
-  }
-  throw new Error('apertium-apy did not start within 60 s')
-}
-
 async function benchApy (): Promise<void> {
-  ensureApy()
-  const port = await freePort()
-  // apertium-apy has no host option and binds all interfaces; the port is a free local one
-  const apy = spawn('/usr/bin/python3', ['/usr/bin/apertium-apy', '-p', String(port), '/usr/share/apertium/modes'], {
-    stdio: 'ignore',
-    detached: true
-  })
-  const base = `http://127.0.0.1:${port}`
-  const path = (s: string): string => `/translate?langpair=${encodeURIComponent('eng|spa')}&q=${encodeURIComponent(s)}`
+  const apy = await startApy()
+  const path = (s: string): string => apyPath('eng|spa', s)
   try {
-    await waitForApy(`${base}/listPairs`)
-    for (const s of SENTENCES) await fetch(base + path(s))
+    for (const s of SENTENCES) await fetch(apy.base + path(s))
     let next = 0
     const result = await autocannon({
-      url: base,
+      url: apy.base,
       connections: CONCURRENCY,
       duration: SECONDS,
       requests: [{ method: 'GET', setupRequest: req => ({ ...req, path: path(SENTENCES[next++ % SENTENCES.length]!) }) }]
@@ -205,12 +151,11 @@ async function benchApy (): Promise<void> {
     console.log(`apy       en->es short, autocannon c=${CONCURRENCY}: ${result.requests.average.toFixed(0)} req/s, ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} non-2xx, ${result.errors} errors)`)
   } finally {
-    try {
-      process.kill(-apy.pid!, 'SIGKILL')
-    } catch {}
+    await apy.child.stop()
   }
 }
 
+stopChildrenOnExit()
 console.log(`load average before the run: ${loadavg().map(l => l.toFixed(2)).join(' ')} (${SECONDS} s per measurement)`)
 await benchProviderShort()
 if (process.env.BENCH_SKIP_APY !== '1') await benchApy()

@@ -93,3 +93,11 @@ export class UpstreamTimeoutError extends ServiceError {
     this.service = service
   }
 }
+
+/** The client closed the connection before its answer; nobody is left to answer (not logged as a failure). */
+export class ClientClosedError extends Error {
+  constructor () {
+    super('client closed the connection')
+    this.name = 'ClientClosedError'
+  }
+}

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ServiceError, type FieldProblem } from '../errors.js'
+import { ClientClosedError, ServiceError, type FieldProblem } from '../errors.js'
 
 export interface ProblemBody {
   type: string
@@ -159,6 +159,11 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
   })
 
   app.setErrorHandler((error: FastifyError | ServiceError | Error, request, reply) => {
+    if (error instanceof ClientClosedError) {
+      request.log.info('client closed the connection before its answer')
+      // 499 (as nginx logs it): there is no one to send it to
+      return reply.code(499).send()
+    }
     if (error instanceof ServiceError) {
       if (error.status >= 500) request.log.warn({ err: error }, 'request failed')
       return sendProblem(request, reply, error.status, error.message, {

@@ -2,7 +2,7 @@
  * JWT access tokens: issued by this service (HS256 secret, or a key pair), and verified,
  * together with tokens of an outside OAuth2/OIDC issuer through its JWKS.
  */
-import { createPrivateKey, createPublicKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
+import { createPrivateKey, createPublicKey, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
 import {
   SignJWT, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, exportJWK,
   jwtVerify, type JWK, type JWTPayload
@@ -47,8 +47,8 @@ function algorithmFor (key: KeyObject): string {
 
 /** Builds the token service from the auth part of Config. */
 export async function createTokenService (auth: Config['auth']): Promise<TokenService> {
-  let signKey: KeyObject | Uint8Array
-  let verifyKey: KeyObject | Uint8Array
+  let signKey: KeyObject
+  let verifyKey: KeyObject
   let alg: string
   let jwk: JWK | undefined
   const ephemeralSecret = auth.jwtPrivateKey === undefined && auth.jwtSecret === undefined
@@ -58,7 +58,8 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
     alg = algorithmFor(signKey)
     jwk = { ...(await exportJWK(verifyKey)), alg, use: 'sig', kid: 'language-service-1' }
   } else {
-    signKey = verifyKey = auth.jwtSecret !== undefined ? new TextEncoder().encode(auth.jwtSecret) : randomBytes(48)
+    // a KeyObject made once: raw bytes would be imported again on every verification
+    signKey = verifyKey = createSecretKey(auth.jwtSecret !== undefined ? Buffer.from(auth.jwtSecret) : randomBytes(48))
     alg = 'HS256'
   }
   const remote = auth.jwksUrl ? createRemoteJWKSet(new URL(auth.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 }) : undefined

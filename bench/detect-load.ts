@@ -1,19 +1,22 @@
 /**
- * Load test of POST /language/detect on short texts, through a running service with auth.
- * Prints requests/s and latency percentiles. Texts: the corpus's short bucket when it was built
- * (bench/detect-accuracy/build-corpus.ts), else a few fixed strings.
+ * Load test of POST /language/detect on short texts, through the service with auth. Without
+ * --url it builds and starts the service itself (as bench/translate.ts does) and stops it after.
+ * Prints requests/s, latency percentiles and the service's RSS. Texts: the corpus's short bucket
+ * when it was built (bench/detect-accuracy/build-corpus.ts), else a few fixed strings.
  *
- *   npx tsx bench/detect-load.ts --url http://127.0.0.1:8080 --client-id bench --client-secret bench-secret
- *     [--duration 20] [--connections 64] [--pipelining 1]
+ *   npm run bench:detect:load [-- --duration 20 --connections 64 --pipelining 1]
+ *   npm run bench:detect:load -- --url http://127.0.0.1:8080 --client-id ID --client-secret SECRET
  */
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { DEFAULT_CORPUS, readCorpus } from './detect-accuracy/corpus.js'
+import { startService, type Service } from './lib/service.js'
+import { memoryOf } from './lib/proc.js'
 
 const { values: args } = parseArgs({
   options: {
-    url: { type: 'string', default: 'http://127.0.0.1:8080' },
+    url: { type: 'string' },
     'client-id': { type: 'string', default: 'bench' },
     'client-secret': { type: 'string', default: 'bench-secret' },
     duration: { type: 'string', default: '20' },
@@ -27,8 +30,10 @@ const FALLBACK = ['Open file', 'Datei öffnen', 'Ouvrir le fichier', 'Abrir arch
 const texts = existsSync(DEFAULT_CORPUS) ? readCorpus(DEFAULT_CORPUS).filter(s => s.bucket === 'short').map(s => s.text) : FALLBACK
 const bodies = texts.map(text => JSON.stringify({ document: { value: text } }))
 
-const basic = Buffer.from(`${args['client-id']}:${args['client-secret']}`).toString('base64')
-const tokenResponse = await fetch(new URL('/oauth/token', args.url), {
+const service: Service | undefined = args.url === undefined ? await startService() : undefined
+const url = service?.base ?? args.url!
+const basic = Buffer.from(`${service?.clientId ?? args['client-id']}:${service?.clientSecret ?? args['client-secret']}`).toString('base64')
+const tokenResponse = await fetch(new URL('/oauth/token', url), {
   method: 'POST',
   headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
   body: 'grant_type=client_credentials'
@@ -38,7 +43,7 @@ const { access_token: token } = await tokenResponse.json() as { access_token: st
 
 let next = 0
 const result = await autocannon({
-  url: args.url,
+  url,
   connections: Number(args.connections),
   pipelining: Number(args.pipelining),
   duration: Number(args.duration),
@@ -54,3 +59,7 @@ console.log(`POST /language/detect, ${texts.length} short texts, ${args.connecti
 console.log(`requests/s: ${result.requests.average.toFixed(0)} (mean), ${result.requests.p50} (p50 of per-second samples)`)
 console.log(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`)
 console.log(`responses: ${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+if (service) {
+  console.log(`service Node RSS after the run: ${memoryOf([service.child.pid]).rssMb.toFixed(0)} MB`)
+  await service.child.stop()
+}

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { DEFAULT_CORPUS, readCorpus } from './detect-accuracy/corpus.js'
-import { startService, type Service } from './lib/service.js'
+import { accessToken, startService, type Service } from './lib/service.js'
 import { memoryOf } from './lib/proc.js'
 
 const { values: args } = parseArgs({
@@ -32,14 +32,7 @@ const bodies = texts.map(text => JSON.stringify({ document: { value: text } }))
 
 const service: Service | undefined = args.url === undefined ? await startService() : undefined
 const url = service?.base ?? args.url!
-const basic = Buffer.from(`${service?.clientId ?? args['client-id']}:${service?.clientSecret ?? args['client-secret']}`).toString('base64')
-const tokenResponse = await fetch(new URL('/oauth/token', url), {
-  method: 'POST',
-  headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-  body: 'grant_type=client_credentials'
-})
-if (!tokenResponse.ok) throw new Error(`token request failed: ${tokenResponse.status} ${await tokenResponse.text()}`)
-const { access_token: token } = await tokenResponse.json() as { access_token: string }
+const token = await accessToken(service ?? { base: url.replace(/\/+$/, ''), clientId: args['client-id'], clientSecret: args['client-secret'] })
 
 let next = 0
 const result = await autocannon({

@@ -12,6 +12,7 @@ import { tagOf } from '../../src/providers/detection/codes.js'
 import { traditionalBalance } from '../../src/providers/detection/hanzi.js'
 import { loadVoters } from '../../src/providers/detection/voters/index.js'
 import { BUCKETS, CORE_LANGUAGES, DEFAULT_CORPUS, readCorpus, type Sample } from './corpus.js'
+import { accessToken } from '../lib/service.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -49,14 +50,7 @@ async function inProcess (): Promise<{ answers: Answers, rate: number, shortRate
 
 /** Detects every sample through POST /language/detect with a client-credentials token. */
 async function overHttp (url: string): Promise<{ answers: Answers, rate: number, shortRate?: number }> {
-  const basic = Buffer.from(`${args['client-id'] ?? ''}:${args['client-secret'] ?? ''}`).toString('base64')
-  const tokenResponse = await fetch(new URL('/oauth/token', url), {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials'
-  })
-  if (!tokenResponse.ok) throw new Error(`token request failed: ${tokenResponse.status} ${await tokenResponse.text()}`)
-  const { access_token: token } = await tokenResponse.json() as { access_token: string }
+  const token = await accessToken({ base: url.replace(/\/+$/, ''), clientId: args['client-id'] ?? '', clientSecret: args['client-secret'] ?? '' })
   const answers: Answers = new Map()
   let next = 0
   async function worker (): Promise<void> {

@@ -74,7 +74,7 @@ export async function startService (options: ServiceOptions = {}): Promise<Servi
 }
 
 /** An access token from POST /oauth/token (client credentials, HTTP Basic). */
-export async function accessToken (service: Service): Promise<string> {
+export async function accessToken (service: Pick<Service, 'base' | 'clientId' | 'clientSecret'>): Promise<string> {
   const basic = Buffer.from(`${encodeURIComponent(service.clientId)}:${encodeURIComponent(service.clientSecret)}`).toString('base64')
   const res = await fetch(`${service.base}/oauth/token`, {
     method: 'POST',

@@ -33,22 +33,14 @@ export function translateSchemas (limits: Limits) {
   }))
   const substitutions = Type.Optional(Type.Array(Substitution, { maxItems: limits.substitutions }))
 
-  const TranslationRequest = Type.Object({
-    document: Document,
-    source,
-    targets,
-    meta: Type.Optional(StringMap),
-    options: Type.Optional(TranslateOptions),
-    substitutions
-  }, { additionalProperties: false })
+  // what a single and a bulk request share
+  const shared = { source, targets, meta: Type.Optional(StringMap), options: Type.Optional(TranslateOptions), substitutions }
+
+  const TranslationRequest = Type.Object({ document: Document, ...shared }, { additionalProperties: false })
 
   const BulkTranslationRequest = Type.Object({
     documents: Type.Array(Document, { minItems: 1, maxItems: limits.bulkDocuments, description: `1 to ${limits.bulkDocuments} documents.` }),
-    source,
-    targets,
-    meta: Type.Optional(StringMap),
-    options: Type.Optional(TranslateOptions),
-    substitutions
+    ...shared
   }, { additionalProperties: false })
 
   const TranslatedDocument = Type.Object({

@@ -6,7 +6,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 # Puts Node 24 first on PATH (fetched from the npm registry when the machine's node is older than 22).
 NODE := eval "$$(bash scripts/node-env.sh)";
-SRC := $(shell find src -type f -name '*.ts' 2>/dev/null)
+SRC := $(shell find src -type f 2>/dev/null)
 
 .PHONY: setup run test build dev lint typecheck openapi bench clean
 .DEFAULT_GOAL := run
@@ -17,11 +17,15 @@ setup: .stamps/debian .stamps/npm
 	bash scripts/install-debian-deps.sh
 	@mkdir -p .stamps && touch $@
 
+.stamps/debian-test: scripts/install-debian-deps.sh scripts/debian-packages.txt scripts/debian-packages-test.txt
+	bash scripts/install-debian-deps.sh $$(sed -e 's/#.*//' scripts/debian-packages-test.txt)
+	@mkdir -p .stamps && touch $@
+
 .stamps/npm: package.json package-lock.json
 	$(NODE) npm ci --no-audit --no-fund
 	@mkdir -p .stamps && touch $@
 
-dist/.built: .stamps/npm $(SRC) tsconfig.json tsconfig.build.json
+dist/.built: .stamps/npm $(SRC) scripts/copy-assets.mjs tsconfig.json tsconfig.build.json
 	$(NODE) rm -rf dist && npm run build
 	@touch $@
 
@@ -34,7 +38,7 @@ run: build
 dev: setup
 	$(NODE) npm run dev
 
-test: setup
+test: setup .stamps/debian-test
 	$(NODE) npm run typecheck && npm run lint && npm test
 
 typecheck lint openapi: .stamps/npm

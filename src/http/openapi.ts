@@ -62,6 +62,11 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
+    // self-hosted services are often reached over plain http on a LAN: upgrade-insecure-requests
+    // would send the UI's own fetches (spec, token) to https and break it; the UI sets inline styles
+    transformStaticCSP: (header) => header
+      .replace(/\s*upgrade-insecure-requests;?/, '')
+      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
     uiConfig: { persistAuthorization: true, deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true },
     logLevel: 'warn'
   })

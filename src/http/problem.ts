@@ -201,7 +201,8 @@ function clientMessage (error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty; a JSON object is expected.'
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.'
+      // the parser also refuses prototype-poisoning keys, and says no more than this
+      return 'The request body is not valid JSON (or holds a "__proto__" key, which is refused).'
     default:
       if (error instanceof SyntaxError) return `The request body is not valid JSON: ${error.message}`
       return status === 413 ? 'The request body is too large.' : (error.message || (TITLES[status] ?? 'Error'))

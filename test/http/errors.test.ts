@@ -57,6 +57,9 @@ describe('problem+json errors', () => {
   it('answers malformed JSON with 400', async () => {
     const res = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"document": ' })
     expect(expectProblem(res, 400).detail).toMatch(/not valid JSON/)
+    const poisoned = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"document":{"value":"x"},"meta":{"__proto__":{"polluted":"yes"}}}' })
+    expect(expectProblem(poisoned, 400).detail).toMatch(/__proto__/)
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
   })
 
   it('answers a body that is not JSON with 415', async () => {

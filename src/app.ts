@@ -83,8 +83,10 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(requestIdPlugin)
   await app.register(ops, { config })
   await app.register(openapi)
-  await app.register(auth, { config })
+  // limits first: the rate limiter covers only routes added after it, the token endpoint included;
+  // its hook runs after the bearer check anyway (preParsing follows every onRequest hook)
   await app.register(limits, { config })
+  await app.register(auth, { config })
   await app.register(routes, { config })
 
   for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)

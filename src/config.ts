@@ -3,6 +3,7 @@
  * a bad value stops start-up with a message naming the variable.
  * A `.env` file is read when present; variables already set in the environment win.
  */
+import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 
@@ -130,9 +131,24 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     } catch (err) {
       throw new ConfigError('AUTH_JWT_PRIVATE_KEY_FILE', `cannot read ${keyFile}: ${(err as Error).message}`)
     }
+    let key: KeyObject
+    try {
+      key = createPrivateKey(jwtPrivateKey)
+    } catch {
+      throw new ConfigError('AUTH_JWT_PRIVATE_KEY_FILE', `${keyFile} is not a PEM private key`)
+    }
+    if (signingAlgorithm(key) === undefined) {
+      throw new ConfigError('AUTH_JWT_PRIVATE_KEY_FILE', `${keyFile} holds a ${key.asymmetricKeyType ?? 'unknown'} key; use RSA (PKCS#1 v1.5), EC P-256/P-384/P-521 or Ed25519`)
+    }
   }
 
   const jwksUrl = url('AUTH_JWKS_URL')
+  // an outside issuer's tokens are only ours to accept when they name this service and that issuer
+  if (jwksUrl !== undefined) {
+    for (const name of ['AUTH_ISSUER', 'AUTH_AUDIENCE']) {
+      if (str(name) === undefined) throw new ConfigError(name, 'is required with AUTH_JWKS_URL (tokens of that issuer for other audiences must not be accepted)')
+    }
+  }
   const services = (str('TRANSLATION_SERVICES') ?? '').split(',').map(s => s.trim().toLowerCase()).filter(Boolean)
   for (const s of services) {
     if (!/^[a-z][a-z0-9_-]*$/.test(s)) throw new ConfigError('TRANSLATION_SERVICES', `"${s}" is not a service name`)
@@ -246,4 +262,15 @@ function parseClients (text: string, variable: string): ClientConfig[] {
     if (typeof secretHash === 'string') client.secretHash = secretHash
     return client
   })
+}
+
+/** The JWS algorithm a private key signs with, or undefined for a key type we do not sign with. */
+export function signingAlgorithm (key: KeyObject): string | undefined {
+  const type = key.asymmetricKeyType
+  if (type === 'rsa') return 'RS256'
+  if (type === 'ed25519') return 'EdDSA'
+  if (type === 'ec') {
+    return ({ prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' } as Record<string, string>)[key.asymmetricKeyDetails?.namedCurve ?? '']
+  }
+  return undefined
 }

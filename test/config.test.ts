@@ -40,6 +40,22 @@ describe('configuration', () => {
     bad({ REDIS_URL: 'http://localhost' }, 'REDIS_URL')
     bad({ TRANSLATION_SERVICES: 'apertium,bad name' }, 'TRANSLATION_SERVICES')
     bad({ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL')
+    bad({ AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks', AUTH_ISSUER: 'http://issuer' }, 'AUTH_AUDIENCE')
+    bad({ AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks', AUTH_AUDIENCE: 'api' }, 'AUTH_ISSUER')
+  })
+
+  it('checks the signing key file at start', async () => {
+    const { generateKeyPairSync } = await import('node:crypto')
+    const dir = mkdtempSync(join(tmpdir(), 'lskey-'))
+    const notPem = join(dir, 'not.pem')
+    writeFileSync(notPem, 'not a key')
+    bad({ AUTH_JWT_PRIVATE_KEY_FILE: notPem }, 'AUTH_JWT_PRIVATE_KEY_FILE')
+    const pss = join(dir, 'pss.pem')
+    writeFileSync(pss, generateKeyPairSync('rsa-pss', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    bad({ AUTH_JWT_PRIVATE_KEY_FILE: pss }, 'AUTH_JWT_PRIVATE_KEY_FILE')
+    const ed = join(dir, 'ed.pem')
+    writeFileSync(ed, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    expect(loadConfig({ AUTH_JWT_PRIVATE_KEY_FILE: ed }).auth.jwtPrivateKey).toContain('PRIVATE KEY')
   })
 
   it('reads clients from AUTH_CLIENTS_FILE and the environment together', () => {

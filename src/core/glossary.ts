@@ -14,7 +14,7 @@
  * toUpperCase().toLowerCase() (so "ß" matches "SS" and "ς" matches "Σ").
  */
 import { protect, type Mark, type ProtectedMarks } from './documents/protect.js'
-import { tryCanonicalTag } from './languages.js'
+import { canonicalTag, tryCanonicalTag } from './languages.js'
 
 export interface Substitution {
   source?: string
@@ -267,4 +267,14 @@ export function mergeApplied (lists: Iterable<readonly AppliedSubstitution[]>): 
     }
   }
   return [...merged.values()]
+}
+
+/** Refuses a rule whose `source` or `target` is not a well-formed BCP 47 tag (400 at /substitutions/i/...). */
+export function checkRuleTags (rules: readonly Substitution[]): void {
+  rules.forEach((rule, i) => {
+    for (const field of ['source', 'target'] as const) {
+      const tag = rule[field]
+      if (tag !== undefined && tag !== '') canonicalTag(tag, `/substitutions/${i}/${field}`)
+    }
+  })
 }

@@ -14,7 +14,8 @@ import type {
 import { detectLanguage } from './detection.js'
 import { documentText, parseMimeType, readyToSegment } from './documents/index.js'
 import { substituteDocument } from './documents/substitute.js'
-import { rulesForLanguage } from './glossary.js'
+import { checkRuleTags, rulesForLanguage } from './glossary.js'
+import { checkTextLimit } from './text-limit.js'
 import { canonicalTag, sameBase } from './languages.js'
 import { getLocale, listLocales } from './locales.js'
 import { mergeMeta } from './meta.js'
@@ -117,9 +118,10 @@ export function createServices (config: Config, registry: Registry): Services {
     },
 
     async detect (request) {
-      const detector = requireDetector(registry.detector)
       const mime = parseMimeType(request.document.mime_type, '/document/mime_type')
       await readyToSegment(request.document.value, mime)
+      checkTextLimit([{ value: request.document.value, mime }], config.limits.textChars, '/document/value')
+      const detector = requireDetector(registry.detector)
       const { document: _doc, meta, ...options } = request
       const result = detectLanguage(documentText(request.document.value, mime), options, detector)
       return { language: result.language, confidence: result.confidence, meta: mergeMeta(meta, {}), alternatives: result.alternatives }
@@ -128,7 +130,9 @@ export function createServices (config: Config, registry: Registry): Services {
     async substitute (request) {
       const mime = parseMimeType(request.document.mime_type, '/document/mime_type')
       await readyToSegment(request.document.value, mime)
+      checkTextLimit([{ value: request.document.value, mime }], config.limits.textChars, '/document/value')
       const rules = request.substitutions
+      checkRuleTags(rules)
       // the language matters only when a rule names one
       let language = request.document.language === undefined ? undefined : canonicalTag(request.document.language, '/document/language')
       if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import underPressure from '@fastify/under-pressure'
 import type { Config } from '../config.js'
-import { ServiceError } from '../errors.js'
+import { ServiceError, invalidField } from '../errors.js'
 
 /** 429 with the RateLimit-* and Retry-After headers the rate limiter sets. */
 export class RateLimitedError extends ServiceError {
@@ -16,7 +16,45 @@ export class RateLimitedError extends ServiceError {
   }
 }
 
+/** Deepest nesting a JSON body may have (document values are limited to 500 levels further in). */
+export const MAX_BODY_DEPTH = 512
+
+/** The JSON Pointer of the first place in `body` nested deeper than `max`, if any (iterative: no stack to overflow). */
+export function tooDeep (body: unknown, max: number): string | undefined {
+  const values: unknown[] = [body]
+  const depths: number[] = [0]
+  const parents: number[] = [-1]
+  const keys: string[] = ['']
+  const pending: number[] = [0]
+  while (pending.length > 0) {
+    const at = pending.pop()!
+    const value = values[at]
+    if (value === null || typeof value !== 'object') continue
+    if (depths[at]! >= max) {
+      const path: string[] = []
+      for (let i = at; i > 0; i = parents[i]!) path.push(keys[i]!.replace(/~/g, '~0').replace(/\//g, '~1'))
+      return '/' + path.reverse().join('/')
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (child === null || typeof child !== 'object') continue
+      values.push(child)
+      depths.push(depths[at]! + 1)
+      parents.push(at)
+      keys.push(key)
+      pending.push(values.length - 1)
+    }
+  }
+  return undefined
+}
+
 async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  // deeply nested bodies would overflow the stack of the validator or the serializer
+  app.addHook('preValidation', async (request) => {
+    if (request.body === null || typeof request.body !== 'object') return
+    const pointer = tooDeep(request.body, MAX_BODY_DEPTH)
+    if (pointer !== undefined) throw invalidField(pointer, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+  })
+
   // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only
   await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
 

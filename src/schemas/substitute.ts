@@ -19,7 +19,7 @@ export function substituteSchemas (limits: Limits) {
     meta: Type.Unsafe<Record<string, unknown>>({
       type: 'object',
       description: 'The request meta, plus `substitutions`: what was applied, with counts (unless the request meta has its own `substitutions` key, which is never overwritten).',
-      properties: { substitutions: Type.Array(AppliedSubstitution) },
+      properties: { substitutions: Type.Union([Type.Array(AppliedSubstitution), Type.String()]) },
       additionalProperties: true
     })
   })

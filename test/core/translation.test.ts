@@ -188,3 +188,23 @@ describe('translateDocuments', () => {
     expect(engine.calls[0]!.segments.join(' ')).not.toContain('{name}')
   })
 })
+
+describe('MAX_TEXT_CHARS on substitute and detect', () => {
+  it('refuses more text than the limit before working on it', async () => {
+    const { testApp, tokenFor, bearer } = await import('../helpers/app.js')
+    const app = await testApp({ MAX_TEXT_CHARS: '1000' })
+    try {
+      const auth = bearer(await tokenFor(app))
+      const big = '<p>' + 'word '.repeat(400) + '</p>'
+      const sub = await app.inject({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document: { value: big, mime_type: 'text/html' }, substitutions: [] } })
+      expect(sub.statusCode).toBe(400)
+      expect(sub.json().errors[0].pointer).toBe('/document/value')
+      const markupOnly = await app.inject({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document: { value: '<p class="x">' + '<br>'.repeat(400) + 'ok</p>', mime_type: 'text/html' }, substitutions: [] } })
+      expect(markupOnly.statusCode).toBe(200)
+      const det = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: big, mime_type: 'text/html' } } })
+      expect(det.statusCode).toBe(400)
+    } finally {
+      await app.close()
+    }
+  })
+})

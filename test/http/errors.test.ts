@@ -39,6 +39,15 @@ describe('problem+json errors', () => {
     for (const e of body.errors) expect(typeof e.message).toBe('string')
   })
 
+  it('refuses bodies nested deeper than the limit, naming where', async () => {
+    const meta = '{"a":' + '['.repeat(600) + ']'.repeat(600) + '}'
+    const payload = `{"document":{"value":"x","meta":${meta}},"substitutions":[]}`
+    const res = await app.inject({ method: 'POST', url: '/language/substitute', headers: { ...auth, 'content-type': 'application/json' }, payload })
+    const body = expectProblem(res, 400)
+    expect(body.errors[0].pointer).toMatch(/^\/document\/meta\/a(\/0)+$/)
+    expect(body.errors[0].message).toMatch(/nested deeper than 512/)
+  })
+
   it('explains enum, range and union failures', async () => {
     const res = await app.inject({
       method: 'POST',

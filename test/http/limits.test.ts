@@ -38,6 +38,24 @@ describe('rate limit per client', () => {
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
   })
 
+  it('limits the token endpoint too (by address), so client secrets cannot be guessed at will', async () => {
+    const limited = await testApp({ RATE_LIMIT_MAX: '3' })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: `guess-${i}` } })
+        statuses.push(res.statusCode)
+        if (res.statusCode === 429) {
+          expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429])
+    } finally {
+      await limited.close()
+    }
+  })
+
   it('sets security headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/health' })
     expect(res.headers['x-content-type-options']).toBe('nosniff')

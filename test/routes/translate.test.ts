@@ -243,6 +243,18 @@ describe('POST /language/substitute', () => {
     ]))
   })
 
+  it('keeps a client meta key named substitutions, and refuses malformed rule tags', async () => {
+    const mine = await post('/language/substitute', { document: { value: 'Hello Acme', language: 'en' }, substitutions: [{ text: 'Acme', substitution: 'X' }], meta: { substitutions: 'mine' } })
+    expect(mine.statusCode).toBe(200)
+    expect(mine.json().meta).toEqual({ substitutions: 'mine' })
+    expect(mine.json().document.value).toBe('Hello X')
+    const bad = await post('/language/substitute', { document: { value: 'Hello' }, substitutions: [{ text: 'Hello', substitution: 'Hi', source: 'en_GB' }] })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].pointer).toBe('/substitutions/0/source')
+    const inTranslate = await post('/language/translate', { document: { value: 'Hello' }, source: 'en', targets: ['es'], substitutions: [{ text: 'a', substitution: 'b' }, { text: 'Hello', substitution: 'Hi', target: '!!' }] })
+    expect(inTranslate.json().errors[0].pointer).toBe('/substitutions/1/target')
+  })
+
   it('treats phrases literally, never as patterns', async () => {
     const res = await post('/language/substitute', {
       document: { value: 'Copyright (c) 2024. Price: $5 (approx.) and .* stays.' },

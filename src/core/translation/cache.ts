@@ -16,7 +16,6 @@ export interface CacheKey {
 export interface TranslationCache {
   getMany: (keys: readonly CacheKey[]) => Promise<Array<string | undefined>>
   setMany: (entries: ReadonlyArray<{ key: CacheKey, value: string }>) => Promise<void>
-  readonly size: number
 }
 
 /** A stable string key; long segments are hashed so keys stay small (and fit Redis well). */
@@ -33,10 +32,6 @@ export class MemoryTranslationCache implements TranslationCache {
   private chars = 0
 
   constructor (private readonly maxEntries: number, private readonly maxChars = maxEntries * 400) {}
-
-  get size (): number {
-    return this.entries.size
-  }
 
   async getMany (keys: readonly CacheKey[]): Promise<Array<string | undefined>> {
     return keys.map(k => {

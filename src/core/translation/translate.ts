@@ -4,14 +4,14 @@
  */
 import {
   ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError,
-  ValidationError, invalidField
+  invalidField
 } from '../../errors.js'
 import type { Formality, Translator } from '../../providers/types.js'
-import { plainText } from '../../providers/tagged.js'
 import { canonicalTag, sameBase } from '../languages.js'
 import { documentText, parseMimeType, readyToSegment, type MimeType } from '../documents/index.js'
-import { prepareForTranslation } from '../documents/prepare.js'
-import { rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
+import { prepareForTranslation, type Prepared } from '../documents/prepare.js'
+import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
+import { checkTextLimit } from '../text-limit.js'
 import type { TranslatorCatalog, Route } from './catalog.js'
 import type { TranslationCache } from './cache.js'
 
@@ -80,6 +80,7 @@ interface Job {
 export async function translateDocuments (input: TranslateInput, deps: TranslationDeps, signal: AbortSignal): Promise<TranslatedDocument[]> {
   const options = input.options ?? {}
   const targets = uniqueTags(input.targets)
+  checkRuleTags(input.substitutions ?? [])
   await deps.catalog.load()
   const wanted = serviceFilter(options.service, deps.catalog.translators)
 
@@ -113,32 +114,50 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     throw new UnsupportedPairError(unsupported)
   }
 
-  const jobs: Job[] = []
-  let chars = 0
-  docs.forEach(({ doc, mime, source }, i) => {
-    targets.forEach((target, t) => {
-      const prepared = prepareForTranslation(doc.value, mime, {
-        placeholders: options.preserve_placeholders !== false,
-        rules: rulesForPair([...(input.substitutions ?? [])], source, target),
-        caseSensitive: options.substitutions_case_sensitive === true,
-        language: source,
-        pointer: `${input.pointer(i)}/value`
-      })
-      if (t === 0) for (const s of prepared.segments) chars += plainText(s).length
-      jobs.push({ doc: i, target, from: source, routes: routesFor(source, target), finish: prepared.finish, segments: prepared.segments })
-    })
-  })
-  if (chars > deps.textChars) {
-    throw new ValidationError(`The request holds ${chars} characters of text; the limit is ${deps.textChars} (MAX_TEXT_CHARS).`,
-      [{ pointer: input.documents.length === 1 ? `${input.pointer(0)}/value` : '/documents', message: `more than ${deps.textChars} characters of text` }])
+  // the text limit before any segmenting work for the targets
+  checkTextLimit(docs.map(({ doc, mime }) => ({ value: doc.value, mime })), deps.textChars,
+    input.documents.length === 1 ? `${input.pointer(0)}/value` : '/documents')
+
+  // one rules array per pair (so its glossary compiles once for every document), and one
+  // preparation per document and distinct rule set, shared by every target with that set
+  const allRules = input.substitutions ?? []
+  const ruleIndex = new Map(allRules.map((rule, i) => [rule, i]))
+  const rulesByPair = new Map<string, { rules: Substitution[], key: string }>()
+  const rulesFor = (from: string, to: string): { rules: Substitution[], key: string } => {
+    const pair = `${from}>${to}`
+    let entry = rulesByPair.get(pair)
+    if (entry === undefined) {
+      const rules = rulesForPair(allRules, from, to)
+      rulesByPair.set(pair, entry = { rules, key: rules.map(r => ruleIndex.get(r)).join(',') })
+    }
+    return entry
   }
+  const jobs: Job[] = []
+  docs.forEach(({ doc, mime, source }, i) => {
+    const preparedBySet = new Map<string, Prepared>()
+    for (const target of targets) {
+      const { rules, key } = rulesFor(source, target)
+      let prepared = preparedBySet.get(key)
+      if (prepared === undefined) {
+        prepared = prepareForTranslation(doc.value, mime, {
+          placeholders: options.preserve_placeholders !== false,
+          rules,
+          caseSensitive: options.substitutions_case_sensitive === true,
+          language: source,
+          pointer: `${input.pointer(i)}/value`
+        })
+        preparedBySet.set(key, prepared)
+      }
+      jobs.push({ doc: i, target, from: source, routes: routesFor(source, target), finish: prepared.finish, segments: prepared.segments })
+    }
+  })
 
   const answers = await runBatches(jobs, options, deps, signal)
 
   return docs.map(({ mime, source, detected }, i) => {
     const results: TranslatedDocument['results'] = {}
     const services: Record<string, string> = {}
-    const applied = new Map<string, AppliedSubstitution>()
+    const applied: AppliedSubstitution[][] = []
     for (const job of jobs) {
       if (job.doc !== i) continue
       const answer = answers.get(job)!
@@ -146,14 +165,9 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
       // finish gives back the shape it was given: a Document value
       results[job.target] = { value: value as DocumentValue, language: job.target, mime_type: mime }
       services[job.target] = answer.service
-      for (const a of used) {
-        const key = `${a.text}\u0000${a.substitution}`
-        const seen = applied.get(key)
-        if (seen) seen.count += a.count
-        else applied.set(key, { ...a })
-      }
+      applied.push(used)
     }
-    const extra: TranslatedDocument['extra'] = { source, services, substitutions: [...applied.values()] }
+    const extra: TranslatedDocument['extra'] = { source, services, substitutions: mergeApplied(applied) }
     if (detected) extra.detected = detected
     return { results, extra }
   })

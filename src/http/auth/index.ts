@@ -103,6 +103,8 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
     },
     // RFC 6749 clients expect {error, error_description}; keep them even for body parse errors
     errorHandler: (error, request, reply) => {
+      // rate limiting and load shedding answer as everywhere else, with their headers
+      if (error instanceof ServiceError) throw error
       const status = (error as { statusCode?: number }).statusCode
       if (typeof status === 'number' && status >= 400 && status < 500) {
         return oauthError(request, reply, status, 'invalid_request', error.message || 'malformed token request')

@@ -7,7 +7,7 @@ import {
   SignJWT, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, exportJWK,
   jwtVerify, type JWK, type JWTPayload
 } from 'jose'
-import type { Config } from '../../config.js'
+import { signingAlgorithm, type Config } from '../../config.js'
 import { ServiceUnavailableError } from '../../errors.js'
 
 export interface VerifiedToken {
@@ -32,19 +32,6 @@ export interface TokenService {
 
 const REMOTE_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
-function algorithmFor (key: KeyObject): string {
-  const type = key.asymmetricKeyType
-  if (type === 'rsa' || type === 'rsa-pss') return 'RS256'
-  if (type === 'ec') {
-    const curve = key.asymmetricKeyDetails?.namedCurve
-    if (curve === 'prime256v1') return 'ES256'
-    if (curve === 'secp384r1') return 'ES384'
-    if (curve === 'secp521r1') return 'ES512'
-  }
-  if (type === 'ed25519') return 'EdDSA'
-  throw new Error(`unsupported key type for AUTH_JWT_PRIVATE_KEY_FILE: ${type ?? 'unknown'}`)
-}
-
 /** Builds the token service from the auth part of Config. */
 export async function createTokenService (auth: Config['auth']): Promise<TokenService> {
   let signKey: KeyObject
@@ -55,7 +42,8 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
   if (auth.jwtPrivateKey !== undefined) {
     signKey = createPrivateKey(auth.jwtPrivateKey)
     verifyKey = createPublicKey(signKey)
-    alg = algorithmFor(signKey)
+    // loadConfig checked that the key type is one we sign with
+    alg = signingAlgorithm(signKey)!
     jwk = { ...(await exportJWK(verifyKey)), alg, use: 'sig', kid: 'language-service-1' }
   } else {
     // a KeyObject made once: raw bytes would be imported again on every verification

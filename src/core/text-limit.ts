@@ -1,0 +1,29 @@
+/** MAX_TEXT_CHARS: how much text a request may hold, checked before any per-target work. */
+import { ValidationError } from '../errors.js'
+import { documentText, type MimeType } from './documents/index.js'
+
+/** Characters in the string leaves of a value: an upper bound of its text (markup included). */
+function rawLength (value: unknown): number {
+  let total = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    if (typeof v === 'string') total += v.length
+    else if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push(child)
+  }
+  return total
+}
+
+/** Refuses documents holding more than `limit` characters of text together (400 at `pointer`). */
+export function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType }>, limit: number, pointer: string): void {
+  // the raw length bounds the text: count precisely (which means segmenting) only when it is over
+  if (docs.reduce((n, d) => n + rawLength(d.value), 0) <= limit) return
+  let chars = 0
+  for (const { value, mime } of docs) {
+    chars += documentText(value, mime).length
+    if (chars > limit) {
+      throw new ValidationError(`The request holds more than ${limit} characters of text (MAX_TEXT_CHARS).`,
+        [{ pointer, message: `more than ${limit} characters of text` }])
+    }
+  }
+}

@@ -19,6 +19,7 @@ import type { TaggedPart } from '../../tagged.js'
 const TOKEN_WORD = 'Zxqv'
 const TOKEN_WORD_PATTERN = new RegExp(TOKEN_WORD, 'gi')
 const TOKEN_WORD_IN_TEXT = /zxqv(x*)/gi
+const HAS_TOKEN_WORD = /zxqv/i
 
 /** One piece of a segment with the groups (`<g>` ids, outermost first) around it. */
 type Unit =
@@ -48,6 +49,7 @@ function tokenWord (parts: readonly TaggedPart[]): string {
   // joined: text on both sides of a tag touches once the tag is gone, and forms words there too
   let text = ''
   for (const p of parts) if (p.type === 'text') text += p.text
+  if (!HAS_TOKEN_WORD.test(text)) return TOKEN_WORD
   let longest = -1
   for (const m of text.matchAll(TOKEN_WORD_IN_TEXT)) longest = Math.max(longest, m[1]!.length)
   return TOKEN_WORD + 'x'.repeat(longest + 1)

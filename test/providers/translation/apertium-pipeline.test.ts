@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../src/errors.js'
 import { createApertium, type ApertiumOptions } from '../../../src/providers/translation/apertium/index.js'
+import { Pipeline } from '../../../src/providers/translation/apertium/pipeline.js'
+import { JOB_WINDOW } from '../../../src/providers/translation/apertium/translate.js'
 import type { Translator } from '../../../src/providers/types.js'
 import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs, type ProcessInfo } from './helpers/processes.js'
 
@@ -122,12 +124,60 @@ describe('warm pipelines (real processes)', () => {
     await expect(run(t, ['1 SLOW', '2 SLOW', '3 SLOW'])).rejects.toBeInstanceOf(ServiceUnavailableError)
   })
 
+  it('serve a job of any size: it holds at most JOB_WINDOW places of maxPending', async () => {
+    const maxPending = 300
+    expect(JOB_WINDOW).toBeLessThanOrEqual(maxPending)
+    const t = translator({ modesDir: fakeModesDir(), maxPending })
+    const segments = Array.from({ length: 5000 }, (_, i) => `segment ${i}`)
+    expect(await run(t, segments)).toEqual(segments)
+  })
+
+  it('answer a caller that comes during a bulk job before the job ends', async () => {
+    const t = translator({ modesDir: fakeModesDir() })
+    const finished: string[] = []
+    const bulk = run(t, Array.from({ length: 10_000 }, (_, i) => `bulk ${i}`)).then(() => finished.push('bulk'))
+    const single = run(t, ['single']).then(() => finished.push('single'))
+    await Promise.all([bulk, single])
+    expect(finished).toEqual(['single', 'bulk'])
+  })
+
   it('are killed when the process exits without close()', async () => {
     const child = join(import.meta.dirname, 'helpers', 'exit-child.ts')
     const pgid = Number(execFileSync(process.execPath, ['--import', 'tsx', child, fakeModesDir()], { encoding: 'utf8' }).trim())
     expect(pgid).toBeGreaterThan(0)
     // the stalled stage sleeps for an hour: only the exit handler's kill ends it this soon
     expect(await eventually(() => groupMembers(pgid).length === 0, 2000)).toBe(true)
+  })
+})
+
+describe('the request queue', () => {
+  const pipelines: Pipeline[] = []
+  afterEach(() => { for (const p of pipelines.splice(0)) p.close() })
+  const echoPipeline = (): Pipeline => {
+    const script = `${join(fakeModesDir(), 'echo-translator')} $1`
+    const p = new Pipeline({ mode: 'eng-spa', script, requestTimeoutMs: 10_000, idleMs: 60_000, maxPending: 1_000_000 })
+    pipelines.push(p)
+    return p
+  }
+
+  // 50,000 requests took about 50 s with the code this replaced (each request and each abort went over
+  // the whole queue, and every request added a listener to the shared signal); the 10 s limit
+  // only catches that
+  it('queues and withdraws 50,000 requests of one signal in linear time', { timeout: 10_000 }, async () => {
+    const p = echoPipeline()
+    const head = p.request('head SLOW')
+    const job = new AbortController()
+    const waiting = Array.from({ length: 50_000 }, (_, i) => p.request(`r${i}`, job.signal))
+    const settled = Promise.allSettled(waiting)
+    job.abort()
+    // the first 3 were written next to the head (one write each) and keep their places until answered
+    expect(p.pending).toBe(4)
+    const outcomes = await settled
+    expect(outcomes.every(o => o.status === 'rejected' && (o.reason as Error).name === 'AbortError')).toBe(true)
+    expect(await head).toBe('head SLOW')
+    const after = Array.from({ length: 50_000 }, (_, i) => `a${i}`)
+    expect(await Promise.all(after.map(r => p.request(r)))).toEqual(after)
+    expect(p.pending).toBe(0)
   })
 })
 

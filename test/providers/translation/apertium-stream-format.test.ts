@@ -39,6 +39,47 @@ describe('encoding tagged segments for Apertium', () => {
     expect(encode('<g id="1">to <x id="2"/></g>')).toBe('[[t:g:1]]to[[/]] [[t:g:1;t:x:2]]Zxqv[[/]].[]')
     expect(encode('Click <g id="4"> </g>here')).toBe('Click [[t:e:4]]Zxqv[[/]] here.[]')
   })
+
+  it('gives tokens a longer word when the text contains the token word, in any case', () => {
+    expect(encode('Hello zxqv <x id="1"/>')).toBe('Hello zxqv [[t:x:1]]Zxqvx[[/]].[]')
+    expect(encode('ZXQVXX and zxqvx <x id="1"/>')).toBe('ZXQVXX and zxqvx [[t:x:1]]Zxqvxxx[[/]].[]')
+    // text on both sides of a tag forms one word once the tag is gone
+    expect(encode('zx<g id="1">qv</g> <x id="2"/>')).toBe('[[t:g:1]]zxqv[[/]] [[t:x:2]]Zxqvx[[/]].[]')
+  })
+})
+
+/** `<g id="1">a</g> <g id="2">a</g> … car.` with n groups, encoded, and its answer on eng-spa (`un`, `coche`). */
+function manyGroups (n: number): { source: string, encoded: string, answer: string, translated: string } {
+  const ids = Array.from({ length: n }, (_, i) => i + 1)
+  return {
+    source: ids.map(id => `<g id="${id}">a</g> `).join('') + 'car.',
+    encoded: ids.map(id => `[[t:g:${id}]]a[[/]] `).join('') + 'car..[]',
+    answer: ids.map(id => `[[t:g:${id}]]un[[/]] `).join('') + 'coche..[]',
+    translated: ids.map(id => `<g id="${id}">un</g> `).join('') + 'coche.'
+  }
+}
+
+// Each of these took 18-53 s with the quadratic code this replaced (its run time grew with the
+// square of the input); the 10 s limits only catch that, the linear code takes well under 1 s.
+describe('large segments in linear time', () => {
+  it('encodes and decodes 60,000 groups', { timeout: 10_000 }, () => {
+    const { source, encoded, answer, translated } = manyGroups(60_000)
+    expect(encode(source)).toBe(encoded)
+    expect(decode(answer, source)).toBe(translated)
+  })
+
+  it('encodes a long run of spaces, inside a group or not', { timeout: 10_000 }, () => {
+    const spaces = ' '.repeat(200_000)
+    expect(encode(`a${spaces}b`)).toBe(`a${spaces}b.[]`)
+    expect(encode(`<g id="1">a${spaces}b</g>`)).toBe(`[[t:g:1]]a${spaces}b[[/]].[]`)
+    expect(encode(`<g id="1">a</g>${spaces}~`)).toBe(`[[t:g:1]]a[[/]][${spaces}~].[]`)
+  })
+
+  it('encodes a long word next to a group', { timeout: 10_000 }, () => {
+    const word = 'a'.repeat(200_000)
+    expect(encode(`${word}.<g id="1">b</g>`)).toBe(`${word}.[[t:g:1]]b[[/]].[]`)
+    expect(encode(`${word}<g id="1">b</g>`)).toBe(`[[t:g:1]]${word}b[[/]].[]`)
+  })
 })
 
 describe('decoding Apertium answers', () => {
@@ -70,6 +111,14 @@ describe('decoding Apertium answers', () => {
       .toBe('<x id="1"/> y <x id="2"/>')
     // a token word that lost its blank takes the missing token's place
     expect(decode('Hola zxqv.[]', 'Hello <x id="7"/>')).toBe('Hola <x id="7"/>')
+  })
+
+  it('never takes the text\'s own token-like words for tokens', () => {
+    expect(decode('Hola zxqv Mundo..[]', 'Hello zxqv world.')).toBe('Hola zxqv Mundo.')
+    expect(decode('El ZXQV modelo..[]', 'The ZXQV model.')).toBe('El ZXQV modelo.')
+    expect(decode('[[t:x:1]]Zxqvx[[/]] zxqv Zxqvfoo..[]', '<x id="1"/> zxqv Zxqvfoo.')).toBe('<x id="1"/> zxqv Zxqvfoo.')
+    // a word merged into the token's blank is text, the token word is the token
+    expect(decode('Hola [[t:x:1]]de zxqv Zxqvx[[/]].[]', 'Hello zxqv <x id="1"/>')).toBe('Hola de zxqv <x id="1"/>')
   })
 
   it('brings back empty groups and groups whose words were dropped', () => {

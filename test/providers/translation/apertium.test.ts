@@ -142,6 +142,35 @@ describe('protected tokens', () => {
     })
   }
 
+  it('leave the text\'s own zxqv words alone, with or without tokens next to them (en->es)', async () => {
+    // the first two are what `apertium eng-spa` itself answers: an unknown word passes as it is
+    expect(await one('en', 'es', 'Hello zxqv world.')).toBe('Hola zxqv Mundo.')
+    expect(await one('en', 'es', 'The ZXQV model is new.')).toBe('El ZXQV el modelo es nuevo.')
+    expect(await one('en', 'es', 'Hello zxqv, you have <x id="1"/> new messages.')).toBe('Hola zxqv, has <x id="1"/> mensajes nuevos.')
+    expect(await one('en', 'es', 'Send Zxqvx to <x id="1"/> and zxqvxx to <x id="2"/>.')).toBe('Envía Zxqvx a <x id="1"/> y zxqvxx a <x id="2"/>.')
+    expect(await one('en', 'es', 'Hello zx<g id="1">qv</g> world.')).toBe('Hola <g id="1">zxqv</g> Mundo.')
+  })
+
+  const zxqvSources = [
+    'Hello zxqv world.',
+    'The ZXQV model is new.',
+    'Hello zxqv, you have <x id="1"/> new messages.',
+    'Send Zxqvx to <x id="1"/> and zxqvxx to <x id="2"/>.',
+    'The zxqvfoo file <x id="1"/> is zxqv.',
+    '<x id="1"/> zxqv <x id="2"/>'
+  ]
+  /** The zxqv-like words of a text, sorted. */
+  const zxqvWords = (text: string): string[] => (text.match(/\p{L}*zxqv\p{L}*/giu) ?? []).sort()
+  for (const [from, to] of [['en', 'es'], ['en', 'ca'], ['en', 'fr'], ['es', 'en'], ['fr', 'es']] as const) {
+    it(`never take the text's own zxqv words for tokens (${from}->${to})`, async () => {
+      const outs = await translate(from, to, zxqvSources)
+      outs.forEach((out, i) => {
+        expect(zxqvWords(out), `${zxqvSources[i]} -> ${out}`).toEqual(zxqvWords(zxqvSources[i]!))
+        expect(tags(out).sort(), `${zxqvSources[i]} -> ${out}`).toEqual(tags(zxqvSources[i]!).sort())
+      })
+    })
+  }
+
   it('keep their place in the sentence', async () => {
     const [greeting, invite] = await translate('en', 'es', [TOKEN_SENTENCES.en![0]!, TOKEN_SENTENCES.en![1]!])
     expect(greeting).toMatch(/^Hola <x id="1"\/>, \S+ <x id="2"\/> mensajes nuevos\.$/)
@@ -172,6 +201,21 @@ describe('many requests at once', () => {
     single.forEach((out, i) => expect(out).toBe(`Tengo ${numbers[i]} perros.`))
     const bulk = await translate('en', 'es', numbers.map(n => `The house has ${n} windows.`))
     bulk.forEach((out, i) => expect(out).toBe(`La casa tiene ${numbers[i]} ventanas.`))
+  })
+})
+
+describe('large jobs', () => {
+  // the decoding this replaced took 14 s on this input (quadratic in the number of groups)
+  it('keep 45,000 groups on their words', { timeout: 10_000 }, async () => {
+    const ids = Array.from({ length: 45_000 }, (_, i) => i + 1)
+    const out = await one('en', 'es', ids.map(id => `<g id="${id}">a</g> `).join('') + 'car.')
+    expect(out).toBe(ids.map(id => `<g id="${id}">un</g> `).join('') + 'coche.')
+  })
+
+  it('translate 25,000 segments in one job (more than a pipeline may hold at once)', async () => {
+    // two ideographs and a full stop: unknown to eng-spa, so each comes back as it is
+    const segments = Array.from({ length: 25_000 }, (_, i) => String.fromCodePoint(0x4e00 + i % 20_000, 0x4e00 + Math.floor(i / 20_000)) + '。')
+    expect(await translate('en', 'es', segments)).toEqual(segments)
   })
 })
 

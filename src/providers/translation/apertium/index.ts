@@ -17,7 +17,7 @@ export interface ApertiumOptions {
   requestTimeoutMs?: number
   /** Idle time after which a pipeline's processes are stopped (default 10 min). */
   idleMs?: number
-  /** Requests waiting or in flight per pipeline beyond which new ones get 503 (default 20,000). */
+  /** Requests waiting or in flight per pipeline beyond which new ones get 503 (default 20,000; a job holds at most 256). */
   maxPending?: number
   /** Pipelines kept running at once; the least recently used idle ones stop first (default 6). */
   maxPipelines?: number

@@ -35,10 +35,17 @@ interface Entry {
   payload: string
   seq: number
   attempts: number
+  /** In the waiting queue (false: written, or not yet queued). */
+  waiting: boolean
   settled: boolean
   resolve: (answer: string) => void
   reject: (error: unknown) => void
   signal: AbortSignal | undefined
+}
+
+/** The unsettled requests of one abort signal, and the one listener the signal has for them. */
+interface Watch {
+  entries: Set<Entry>
   onAbort: () => void
 }
 
@@ -55,15 +62,30 @@ const MAX_WRITES = 4
 const MAX_BATCH = 32
 const MAX_BATCH_CHARS = 16_384
 const STDERR_TAIL = 500
+/** Dequeued entries kept at the front of the queue array before it is compacted. */
+const COMPACT_AFTER = 1024
 
 export class Pipeline {
   readonly mode: string
   private readonly options: PipelineOptions
   private child: ChildProcessWithoutNullStreams | undefined
   private chunks: Buffer[] = []
+  /**
+   * Requests not yet written, oldest first, from index `head` on. An aborted one is settled
+   * and skipped when it comes up (removing it at once would cost a pass over the queue).
+   */
   private queue: Entry[] = []
+  private head = 0
+  /** Unsettled requests in the queue. */
+  private waiting = 0
   /** Written requests, one array per NUL-terminated write, oldest first. */
   private inflight: Entry[][] = []
+  private written = 0
+  /**
+   * One abort listener per signal, not per request: a job's requests share its signal, and
+   * EventTarget checks every listener already there when one is added (quadratic in a job's size).
+   */
+  private readonly watches = new Map<AbortSignal, Watch>()
   private seq = 0
   private headTimer: NodeJS.Timeout | undefined
   private idleTimer: NodeJS.Timeout | undefined
@@ -82,7 +104,7 @@ export class Pipeline {
 
   /** Requests waiting or in flight. */
   get pending (): number {
-    return this.queue.length + this.inflight.reduce((n, batch) => n + batch.length, 0)
+    return this.waiting + this.written
   }
 
   /** Sends one request (stream format, no NUL) and resolves with the answer (marker removed). */
@@ -97,18 +119,14 @@ export class Pipeline {
         payload,
         seq: 0,
         attempts: 0,
+        waiting: false,
         settled: false,
         resolve,
         reject,
-        signal,
-        onAbort: () => {
-          // an unwritten request is dropped; a written one keeps its FIFO place and its answer is discarded
-          this.queue = this.queue.filter(e => e !== entry)
-          this.settle(entry, () => reject(signal!.reason))
-        }
+        signal
       }
-      signal?.addEventListener('abort', entry.onAbort, { once: true })
-      this.queue.push(entry)
+      if (signal) this.watch(signal, entry)
+      this.enqueue([entry])
       clearTimeout(this.idleTimer)
       this.pump()
     })
@@ -118,9 +136,9 @@ export class Pipeline {
   close (): void {
     this.closed = true
     const error = new ServiceUnavailableError('apertium is shutting down')
-    for (const entry of [...this.inflight.flat(), ...this.queue]) this.settle(entry, () => entry.reject(error))
+    for (const entry of [...this.inflight.flat(), ...this.queue.slice(this.head)]) this.settle(entry, () => entry.reject(error))
     this.inflight = []
-    this.queue = []
+    this.written = 0
     this.stop()
   }
 
@@ -142,11 +160,76 @@ export class Pipeline {
     if (this.child) killGroup(this.child)
   }
 
+  /** Makes the abort of a signal settle the entry. */
+  private watch (signal: AbortSignal, entry: Entry): void {
+    let watch = this.watches.get(signal)
+    if (!watch) {
+      const entries = new Set<Entry>()
+      // an unwritten request is dropped; a written one keeps its FIFO place and its answer is discarded
+      const onAbort = (): void => {
+        for (const e of entries) this.settle(e, () => e.reject(signal.reason))
+      }
+      watch = { entries, onAbort }
+      this.watches.set(signal, watch)
+      signal.addEventListener('abort', onAbort, { once: true })
+    }
+    watch.entries.add(entry)
+  }
+
+  private unwatch (entry: Entry): void {
+    const signal = entry.signal
+    const watch = signal && this.watches.get(signal)
+    if (!watch) return
+    watch.entries.delete(entry)
+    if (watch.entries.size > 0) return
+    this.watches.delete(signal)
+    signal.removeEventListener('abort', watch.onAbort)
+  }
+
   private settle (entry: Entry, finish: () => void): void {
     if (entry.settled) return
     entry.settled = true
-    entry.signal?.removeEventListener('abort', entry.onAbort)
+    this.unwatch(entry)
+    if (entry.waiting) {
+      entry.waiting = false
+      if (--this.waiting === 0) {
+        // nothing live is left: drop the skipped entries at once
+        this.queue = []
+        this.head = 0
+      }
+    }
     finish()
+  }
+
+  /** Puts entries at the end of the waiting queue (or, with `first`, before every waiting one). */
+  private enqueue (entries: Entry[], first = false): void {
+    if (entries.length === 0) return
+    for (const entry of entries) entry.waiting = true
+    this.waiting += entries.length
+    if (first) {
+      this.queue = [...entries, ...this.queue.slice(this.head)]
+      this.head = 0
+    } else {
+      this.queue.push(...entries)
+    }
+  }
+
+  /** The oldest waiting request, skipping settled ones; undefined when none waits. */
+  private peek (): Entry | undefined {
+    while (this.head < this.queue.length && this.queue[this.head]!.settled) this.head++
+    return this.queue[this.head]
+  }
+
+  /** Takes the oldest waiting request off the queue (call after peek() found one). */
+  private dequeue (): Entry {
+    const entry = this.queue[this.head++]!
+    entry.waiting = false
+    this.waiting--
+    if (this.head >= COMPACT_AFTER && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head)
+      this.head = 0
+    }
+    return entry
   }
 
   private start (): ChildProcessWithoutNullStreams {
@@ -179,9 +262,7 @@ export class Pipeline {
 
   /** Writes waiting requests while the window has room; starts the process when needed. */
   private pump (): void {
-    const live = this.queue.filter(e => !e.settled)
-    this.queue = live
-    if (live.length === 0) {
+    if (this.waiting === 0) {
       this.whenIdle()
       return
     }
@@ -189,11 +270,11 @@ export class Pipeline {
     this.setRef(child, true)
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
-    while (this.inflight.length < MAX_WRITES && this.queue.length > 0) {
+    while (this.inflight.length < MAX_WRITES && this.peek()) {
       const batch: Entry[] = []
       let chars = 0
-      while (this.queue.length > 0 && batch.length < MAX_BATCH && (batch.length === 0 || chars + this.queue[0]!.payload.length <= MAX_BATCH_CHARS)) {
-        const entry = this.queue.shift()!
+      for (let next = this.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || chars + next.payload.length <= MAX_BATCH_CHARS); next = this.peek()) {
+        const entry = this.dequeue()
         entry.seq = ++this.seq
         batch.push(entry)
         chars += entry.payload.length
@@ -201,6 +282,7 @@ export class Pipeline {
       }
       out += '\0'
       this.inflight.push(batch)
+      this.written += batch.length
       if (this.inflight.length === 1) this.armHeadTimer()
     }
     if (out) child.stdin.write(out)
@@ -241,6 +323,7 @@ export class Pipeline {
       return
     }
     this.inflight.shift()
+    this.written -= batch.length
     batch.forEach((entry, i) => this.settle(entry, () => entry.resolve(parts[i]!)))
     this.armHeadTimer()
     this.pump()
@@ -262,6 +345,7 @@ export class Pipeline {
     this.stop()
     const [head, ...rest] = this.inflight.flat()
     this.inflight = []
+    this.written = 0
     if (head) this.settle(head, () => head.reject(error))
     const retry: Entry[] = []
     for (const entry of rest) {
@@ -273,7 +357,7 @@ export class Pipeline {
         retry.push(entry)
       }
     }
-    this.queue = [...retry, ...this.queue]
+    this.enqueue(retry, true)
     if (!this.closed) this.pump()
   }
 

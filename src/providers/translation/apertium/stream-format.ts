@@ -9,14 +9,17 @@
  *   Apertium carries through reordering (`The <g>red</g> car` -> `El coche <g>rojo</g>`);
  * - `<x id="N"/>` (and an empty `<g>`) becomes an unknown word in a word-bound blank,
  *   `[[t:x:N]]Zxqv[[/]]`: unknown words pass untranslated and keep their place in the sentence
- *   better than superblanks, which stay put while the words around them move;
+ *   better than superblanks, which stay put while the words around them move; a segment whose
+ *   text contains `zxqv` uses `Zxqvx`, `Zxqvxx`... instead, so the text is never taken for a token;
  * - every segment ends with `.[]`.
  */
 import type { TaggedPart } from '../../tagged.js'
 
 /** The word a protected token travels as: unknown to every pair, so it passes through untranslated. */
-export const TOKEN_WORD = 'Zxqv'
+const TOKEN_WORD = 'Zxqv'
 const TOKEN_WORD_PATTERN = new RegExp(TOKEN_WORD, 'gi')
+const TOKEN_WORD_IN_TEXT = /zxqv(x*)/gi
+const HAS_TOKEN_WORD = /zxqv/i
 
 /** One piece of a segment with the groups (`<g>` ids, outermost first) around it. */
 type Unit =
@@ -24,16 +27,32 @@ type Unit =
   | { kind: 'token' | 'empty', id: number, groups: number[] }
   | { kind: 'stray', groups: number[] }
 
-// characters that travel in superblanks, and the ones among them that end a sentence
+// characters that travel in superblanks, and the ones among them that end a sentence; the
+// lookbehinds here and in WORD_END let a match start only where a run starts (otherwise every
+// position of a long run of spaces or letters is tried again to its end: quadratic in its length)
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the analyser
-const SPECIAL_RUN = / *[\x01-\x1f\x7f\x85\u2028\u2029~][ \x01-\x1f\x7f\x85\u2028\u2029~]*/g
+const SPECIAL_RUN = /(?<! ) *[\x01-\x1f\x7f\x85\u2028\u2029~][ \x01-\x1f\x7f\x85\u2028\u2029~]*/g
 const BREAK = /[\t\n\v\f\r\x85\u2028\u2029]/
-const WORD_END = /[\p{L}\p{N}\p{M}]+$/u
+const WORD_END = /(?<![\p{L}\p{N}\p{M}])[\p{L}\p{N}\p{M}]+$/u
 const WORD_START = /^[\p{L}\p{N}\p{M}]+/u
 
 /** Escapes text for the stream format. */
 export function escapeStream (text: string): string {
   return text.replace(/[\\[\]^$/<>@{}]/g, c => '\\' + c)
+}
+
+/**
+ * The token word of a segment: `Zxqv`, or when the segment's text contains it (in any case),
+ * `Zxqv` with one `x` more than any such occurrence has, so that text never reads as a token.
+ */
+function tokenWord (parts: readonly TaggedPart[]): string {
+  // joined: text on both sides of a tag touches once the tag is gone, and forms words there too
+  let text = ''
+  for (const p of parts) if (p.type === 'text') text += p.text
+  if (!HAS_TOKEN_WORD.test(text)) return TOKEN_WORD
+  let longest = -1
+  for (const m of text.matchAll(TOKEN_WORD_IN_TEXT)) longest = Math.max(longest, m[1]!.length)
+  return TOKEN_WORD + 'x'.repeat(longest + 1)
 }
 
 function isPrefix (short: readonly number[], long: readonly number[]): boolean {
@@ -51,9 +70,21 @@ function matchingCloses (parts: readonly TaggedPart[]): Map<number, number> {
   return closes
 }
 
+/** For each index, the first part at or after it that is not blank text (parts.length if none). */
+function nextFilled (parts: readonly TaggedPart[]): number[] {
+  const next = new Array<number>(parts.length + 1)
+  next[parts.length] = parts.length
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const p = parts[i]!
+    next[i] = p.type === 'text' && p.text.trim() === '' ? next[i + 1]! : i
+  }
+  return next
+}
+
 /** Turns parts into units; a group with no words inside becomes a unit of its own. */
 function toUnits (parts: readonly TaggedPart[]): Unit[] {
   const closes = matchingCloses(parts)
+  const filled = nextFilled(parts)
   const units: Unit[] = []
   const stack: number[] = []
   const skip = new Set<number>()
@@ -66,8 +97,8 @@ function toUnits (parts: readonly TaggedPart[]): Unit[] {
       units.push({ kind: 'token', id: p.id, groups: [...stack] })
     } else if (p.type === 'open') {
       const close = closes.get(i) ?? parts.length
-      const inner = parts.slice(i + 1, close)
-      if (inner.every(q => q.type === 'text' && q.text.trim() === '')) {
+      // empty: nothing but blank text before its close
+      if (filled[i + 1]! >= close) {
         units.push({ kind: 'empty', id: p.id, groups: [...stack] })
         skip.add(close)
       } else {
@@ -112,8 +143,12 @@ function encodeText (text: string, groups: readonly number[]): string {
   let last = 0
   const words = (piece: string): string => {
     if (groups.length === 0) return escapeStream(piece)
-    const m = /^( *)(.*?)( *)$/s.exec(piece)!
-    return m[2] ? `${m[1]}${header(groups)}${escapeStream(m[2])}[[/]]${m[3]}` : piece
+    let start = 0
+    let end = piece.length
+    while (start < end && piece[start] === ' ') start++
+    while (end > start && piece[end - 1] === ' ') end--
+    if (start === end) return piece
+    return `${piece.slice(0, start)}${header(groups)}${escapeStream(piece.slice(start, end))}[[/]]${piece.slice(end)}`
   }
   for (const m of text.matchAll(SPECIAL_RUN)) {
     out += words(text.slice(last, m.index))
@@ -125,11 +160,12 @@ function encodeText (text: string, groups: readonly number[]): string {
 
 /** A tagged segment (parsed) in Apertium's stream format, ending with `.[]`. */
 export function encodeSegment (parts: readonly TaggedPart[]): string {
+  const word = tokenWord(parts)
   let out = ''
   for (const unit of wholeWords(toUnits(parts))) {
     if (unit.kind === 'text') out += encodeText(unit.text, unit.groups)
-    else if (unit.kind === 'token') out += `${header(unit.groups, `t:x:${unit.id}`)}${TOKEN_WORD}[[/]]`
-    else if (unit.kind === 'empty') out += `${header(unit.groups, `t:e:${unit.id}`)}${TOKEN_WORD}[[/]]`
+    else if (unit.kind === 'token') out += `${header(unit.groups, `t:x:${unit.id}`)}${word}[[/]]`
+    else if (unit.kind === 'empty') out += `${header(unit.groups, `t:e:${unit.id}`)}${word}[[/]]`
   }
   return out + '.[]'
 }
@@ -141,28 +177,30 @@ interface Header {
 
 function parseHeader (text: string): Header {
   const parsed: Header = { groups: [], tokens: [] }
+  const seenGroups = new Set<number>()
+  const seenTokens = new Set<number>()
   // merged words join their headers with "; " and may repeat entries
   for (const entry of text.split(';')) {
     const m = /^t:([gxe]):(\d+)$/.exec(entry.trim())
     if (!m) continue
     const id = Number(m[2])
-    if (m[1] === 'g') {
-      if (!parsed.groups.includes(id)) parsed.groups.push(id)
-    } else if (!parsed.tokens.some(t => t.id === id)) {
-      parsed.tokens.push({ kind: m[1] === 'x' ? 'token' : 'empty', id })
-    }
+    const seen = m[1] === 'g' ? seenGroups : seenTokens
+    if (seen.has(id)) continue
+    seen.add(id)
+    if (m[1] === 'g') parsed.groups.push(id)
+    else parsed.tokens.push({ kind: m[1] === 'x' ? 'token' : 'empty', id })
   }
   return parsed
 }
 
 /** Splits text at token words: the words take the header's tokens in order, extra ones are strays. */
-function splitTokens (text: string, head: Header, units: Unit[]): void {
+function splitTokens (text: string, head: Header, word: RegExp, units: Unit[]): void {
   let last = 0
   let next = 0
   const pushText = (t: string): void => {
     if (t) units.push({ kind: 'text', text: t, groups: head.groups })
   }
-  for (const m of text.matchAll(TOKEN_WORD_PATTERN)) {
+  for (const m of text.matchAll(word)) {
     pushText(text.slice(last, m.index))
     const token = head.tokens[next++]
     units.push(token ? { ...token, groups: head.groups } : { kind: 'stray', groups: head.groups })
@@ -173,14 +211,14 @@ function splitTokens (text: string, head: Header, units: Unit[]): void {
   for (const token of head.tokens.slice(next)) units.push({ ...token, groups: head.groups })
 }
 
-/** Reads a stream-format answer into units. */
-function readStream (stream: string): Unit[] {
+/** Reads a stream-format answer into units; `word` matches the segment's token word. */
+function readStream (stream: string, word: RegExp): Unit[] {
   const units: Unit[] = []
   const plain: Header = { groups: [], tokens: [] }
   let head = plain
   let buffer = ''
   const flush = (): void => {
-    splitTokens(buffer, head, units)
+    splitTokens(buffer, head, word, units)
     buffer = ''
   }
   const dropSentenceMark = (): void => {
@@ -233,18 +271,17 @@ function readStream (stream: string): Unit[] {
 interface Inventory {
   tokens: number[]
   empties: number[]
-  groups: number[]
+  /** Groups with words, each id with its rank in document order. */
+  groups: Map<number, number>
 }
 
 function inventory (parts: readonly TaggedPart[]): Inventory {
   const units = toUnits(parts)
-  const groups: number[] = []
-  for (const p of parts) if (p.type === 'open' && !groups.includes(p.id)) groups.push(p.id)
-  return {
-    tokens: units.flatMap(u => u.kind === 'token' ? [u.id] : []),
-    empties: units.flatMap(u => u.kind === 'empty' ? [u.id] : []),
-    groups: groups.filter(id => !units.some(u => u.kind === 'empty' && u.id === id))
-  }
+  const empties = units.flatMap(u => u.kind === 'empty' ? [u.id] : [])
+  const emptyIds = new Set(empties)
+  const groups = new Map<number, number>()
+  for (const p of parts) if (p.type === 'open' && !emptyIds.has(p.id) && !groups.has(p.id)) groups.set(p.id, groups.size)
+  return { tokens: units.flatMap(u => u.kind === 'token' ? [u.id] : []), empties, groups }
 }
 
 /** Each source token exactly once: duplicates dropped, lost ones take stray token words, else go last. */
@@ -261,8 +298,9 @@ function settleTokens (units: Unit[], source: Inventory): Unit[] {
   const missing: Unit[] = []
   for (const id of source.tokens) if (!seen.has(`token:${id}`)) missing.push({ kind: 'token', id, groups: [] })
   for (const id of source.empties) if (!seen.has(`empty:${id}`)) missing.push({ kind: 'empty', id, groups: [] })
-  const out = kept.map(u => u.kind === 'stray' ? { ...(missing.shift() ?? u), groups: u.groups } : u)
-  return [...out.filter(u => u.kind !== 'stray'), ...missing]
+  let taken = 0
+  const out = kept.map(u => u.kind === 'stray' && taken < missing.length ? { ...missing[taken++]!, groups: u.groups } : u)
+  return [...out.filter(u => u.kind !== 'stray'), ...missing.slice(taken)]
 }
 
 interface Span {
@@ -276,13 +314,13 @@ function groupSpans (units: readonly Unit[], source: Inventory): Span[] {
   const spans = new Map<number, Span>()
   units.forEach((u, i) => {
     for (const id of u.groups) {
-      if (!source.groups.includes(id)) continue
+      if (!source.groups.has(id)) continue
       const span = spans.get(id)
       if (span) span.end = i
       else spans.set(id, { id, start: i, end: i })
     }
   })
-  const order = (id: number): number => source.groups.indexOf(id)
+  const order = (id: number): number => source.groups.get(id)!
   const sorted = [...spans.values()].sort((a, b) => a.start - b.start || b.end - a.end || order(a.id) - order(b.id))
   const stack: Span[] = []
   for (const span of sorted) {
@@ -299,20 +337,21 @@ function toParts (units: readonly Unit[], source: Inventory): TaggedPart[] {
   const spans = groupSpans(units, source)
   const parts: TaggedPart[] = []
   const open: Span[] = []
+  // spans are sorted by start: one pass opens each where it starts
+  let next = 0
   units.forEach((u, i) => {
-    for (const span of spans) {
-      if (span.start === i) {
-        parts.push({ type: 'open', id: span.id })
-        open.push(span)
-      }
+    for (; next < spans.length && spans[next]!.start === i; next++) {
+      parts.push({ type: 'open', id: spans[next]!.id })
+      open.push(spans[next]!)
     }
     if (u.kind === 'text') parts.push({ type: 'text', text: u.text })
     else if (u.kind === 'token') parts.push({ type: 'token', id: u.id })
     else if (u.kind === 'empty') parts.push({ type: 'open', id: u.id }, { type: 'close', id: u.id })
     while (open.length > 0 && open.at(-1)!.end === i) parts.push({ type: 'close', id: open.pop()!.id })
   })
-  for (const id of source.groups) {
-    if (!spans.some(s => s.id === id)) parts.push({ type: 'open', id }, { type: 'close', id })
+  const placed = new Set(spans.map(s => s.id))
+  for (const id of source.groups.keys()) {
+    if (!placed.has(id)) parts.push({ type: 'open', id }, { type: 'close', id })
   }
   return parts
 }
@@ -320,5 +359,8 @@ function toParts (units: readonly Unit[], source: Inventory): TaggedPart[] {
 /** An Apertium answer (stream format, request marker removed) as tagged parts with the source's tags, each once. */
 export function decodeSegment (stream: string, source: readonly TaggedPart[]): TaggedPart[] {
   const ids = inventory(source)
-  return toParts(settleTokens(readStream(stream), ids), ids)
+  const word = tokenWord(source)
+  // the word is made of letters only: nothing from the client goes into this expression
+  const pattern = word === TOKEN_WORD ? TOKEN_WORD_PATTERN : new RegExp(word, 'gi')
+  return toParts(settleTokens(readStream(stream, pattern), ids), ids)
 }

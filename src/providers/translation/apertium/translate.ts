@@ -1,8 +1,16 @@
-/** Translates tagged segments along a route: one request per segment, every segment in flight at once. */
+/** Translates tagged segments along a route: one request per segment, a bounded number of them in flight at once. */
 import { parseTagged, serializeTagged, type TaggedPart } from '../../tagged.js'
 import type { Pipeline } from './pipeline.js'
 import { decodeSegment, encodeSegment } from './stream-format.js'
 import { tidy } from './tidy.js'
+
+/**
+ * Segments of one job in progress at once. A pipeline has at most 4 writes of 32 requests in
+ * flight, so 256 keep it busy while the rest wait here, not in the pipeline's queue: a job of
+ * any size holds at most this many of a pipeline's `maxPending` places, and requests of other
+ * callers wait behind at most this many of the job's.
+ */
+export const JOB_WINDOW = 256
 
 /** Whether a segment has anything to translate (a letter outside tags). */
 function hasWords (parts: readonly TaggedPart[]): boolean {
@@ -22,14 +30,26 @@ async function translateSegment (segment: string, legs: readonly Pipeline[], sig
 }
 
 /**
- * Every segment, in order. The first failure (or the caller's abort) withdraws the segments
- * not yet sent, so a failed bulk job does not keep the pipelines busy.
+ * Every segment, in order, up to JOB_WINDOW of them in the pipelines at once (the next one goes
+ * in as an answer comes back). The first failure (or the caller's abort) withdraws the segments
+ * in flight and sends no more, so a failed bulk job does not keep the pipelines busy.
  */
 export async function translateSegments (segments: readonly string[], legs: readonly Pipeline[], signal: AbortSignal): Promise<string[]> {
   const job = new AbortController()
   const both = AbortSignal.any([signal, job.signal])
+  const out = new Array<string>(segments.length)
+  let next = 0
+  // each worker takes the next segment in order, so requests enter the pipelines in segment order
+  const worker = async (): Promise<void> => {
+    while (next < segments.length) {
+      both.throwIfAborted()
+      const i = next++
+      out[i] = await translateSegment(segments[i]!, legs, both)
+    }
+  }
   try {
-    return await Promise.all(segments.map(s => translateSegment(s, legs, both)))
+    await Promise.all(Array.from({ length: Math.min(JOB_WINDOW, segments.length) }, worker))
+    return out
   } catch (error) {
     job.abort(error)
     throw error

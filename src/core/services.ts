@@ -119,27 +119,28 @@ export function createServices (config: Config, registry: Registry): Services {
 
     async detect (request) {
       const mime = parseMimeType(request.document.mime_type, '/document/mime_type')
-      await readyToSegment(request.document.value, mime)
-      checkTextLimit([{ value: request.document.value, mime }], config.limits.textChars, '/document/value')
+      const context = await readyToSegment(request.document.value, mime)
+      checkTextLimit([{ value: request.document.value, mime, context }], config.limits.textChars, '/document/value')
       const detector = requireDetector(registry.detector)
       const { document: _doc, meta, ...options } = request
-      const result = detectLanguage(documentText(request.document.value, mime), options, detector)
+      const result = detectLanguage(documentText(request.document.value, mime, { context }), options, detector)
       return { language: result.language, confidence: result.confidence, meta: mergeMeta(meta, {}), alternatives: result.alternatives }
     },
 
     async substitute (request) {
       const mime = parseMimeType(request.document.mime_type, '/document/mime_type')
-      await readyToSegment(request.document.value, mime)
-      checkTextLimit([{ value: request.document.value, mime }], config.limits.textChars, '/document/value')
+      const context = await readyToSegment(request.document.value, mime)
+      checkTextLimit([{ value: request.document.value, mime, context }], config.limits.textChars, '/document/value')
       const rules = request.substitutions
       checkRuleTags(rules)
       // the language matters only when a rule names one
       let language = request.document.language === undefined ? undefined : canonicalTag(request.document.language, '/document/language')
       if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {
-        language = deps.detect(documentText(request.document.value, mime)).language
+        language = deps.detect(documentText(request.document.value, mime, { context })).language
       }
       const { value, applied } = substituteDocument(request.document.value, mime, rulesForLanguage(rules, language ?? 'und'), {
-        caseSensitive: request.options?.substitutions_case_sensitive === true
+        caseSensitive: request.options?.substitutions_case_sensitive === true,
+        context
       })
       // substituteDocument gives back the shape it was given: a Document value
       const document = { ...request.document, value: value as DocumentValue, ...(language !== undefined && language !== 'und' ? { language } : {}) }

@@ -68,4 +68,12 @@ describe('placeholders', () => {
     expect(p.segment).toBe('The <g id="1">red</g> car.')
     expect(p.restore('El coche <g id="1">rojo</g>.')).toBe('El coche <g id="1">rojo</g>.')
   })
+
+  it('protects a placeholder in a segment that already holds more tags than a call can take as arguments', () => {
+    const tags = 200_000
+    const segment = Array.from({ length: tags }, (_, i) => `a<x id="${i + 1}"/>`).join('') + ' {0}'
+    const p = protectPlaceholders(segment)
+    expect(p.segment.endsWith(` <x id="${tags + 1}"/>`)).toBe(true)
+    expect(p.restore(p.segment)).toBe(segment)
+  })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { translateDocuments, type TranslateInput, type TranslationDeps } from '../../src/core/translation/translate.js'
 import { TranslatorCatalog } from '../../src/core/translation/catalog.js'
 import { MemoryTranslationCache } from '../../src/core/translation/cache.js'
+import { INLINE_PARSE_CHARS } from '../../src/core/documents/markdown-guard.js'
 import {
   ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, ValidationError
 } from '../../src/errors.js'
@@ -181,11 +182,47 @@ describe('translateDocuments', () => {
     expect(engine.calls).toHaveLength(0)
   })
 
+  it('translates a bulk of more large Markdown documents than fit any cache, detecting and counting each from its own tree', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    const markdown = (n: number): string => `Document ${n}: the *red* car is [here](https://example.com/a/very/long/path/${n}).\n\n`.repeat(40)
+    const documents = Array.from({ length: 10 }, (_, n) => ({ value: markdown(n), mime_type: 'text/markdown' }))
+    expect(documents[0]!.value.length).toBeGreaterThan(INLINE_PARSE_CHARS)
+    let detected = 0
+    // the markup takes the raw length over the limit, so the text is counted by segmenting
+    const textChars = documents.reduce((n, d) => n + d.value.length, 0) - 1
+    const out = await translateDocuments(input(documents, ['es', 'en-GB'], { source: undefined }),
+      deps([engine], { textChars, detect: () => { detected++; return { language: 'en', confidence: 0.9 } } }), never)
+    expect(detected).toBe(10)
+    expect(engine.calls).toHaveLength(1)
+    out.forEach((doc, n) => {
+      expect(doc.results['en-GB']!.value).toBe(markdown(n))
+      expect(doc.results['es']!.value).toBe(`DOCUMENT ${n}: THE *RED* CAR IS [HERE](https://example.com/a/very/long/path/${n}).\n\n`.repeat(40))
+    })
+  })
+
   it('protects placeholders from the engine', async () => {
     const engine = new UpperTranslator('upper', EN_ES)
     const out = await translateDocuments(input([{ value: 'Hello {name}, you have %d messages.' }], ['es']), deps([engine]), never)
     expect(out[0]!.results['es']!.value).toBe('HELLO {name}, YOU HAVE %d MESSAGES.')
     expect(engine.calls[0]!.segments.join(' ')).not.toContain('{name}')
+  })
+})
+
+describe('large Markdown on substitute', () => {
+  it('applies the rules to a Markdown document parsed off the main thread', async () => {
+    const { testApp, tokenFor, bearer } = await import('../helpers/app.js')
+    const app = await testApp()
+    try {
+      const auth = bearer(await tokenFor(app))
+      const value = 'Pick a *colour* for `colour` in [Acme](https://acme.example/colour).\n\n'.repeat(60)
+      expect(value.length).toBeGreaterThan(INLINE_PARSE_CHARS)
+      const res = await app.inject({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document: { value, mime_type: 'text/markdown', language: 'en' }, substitutions: [{ text: 'colour', substitution: 'color' }] } })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().document.value).toBe('Pick a *color* for `colour` in [Acme](https://acme.example/colour).\n\n'.repeat(60))
+      expect(res.json().meta.substitutions).toEqual([{ text: 'colour', substitution: 'color', count: 60 }])
+    } finally {
+      await app.close()
+    }
   })
 })
 

@@ -49,6 +49,14 @@ describe('POST /language/detect', () => {
     expect((await detect({ document: doc(json, 'application/json') })).body.language).toBe('es')
   })
 
+  it('reads a large Markdown document (parsed off the main thread) without its code or URLs', async () => {
+    const markdown = ('```\nthe quick brown fox jumps over the lazy dog\n```\n\n' + `*${FRENCH}* [Lien](https://example.com/the/english/words/here)\n\n`).repeat(20)
+    expect(markdown.length).toBeGreaterThan(2000)
+    const { status, body } = await detect({ document: doc(markdown, 'text/markdown') })
+    expect(status).toBe(200)
+    expect(body.language).toBe('fr')
+  })
+
   it('static: a whole trimmed text equal to a key (case-insensitive) answers its language with confidence 1', async () => {
     const { body } = await detect({ document: doc('  OK  '), static: { ok: 'en', Merci: 'fr' } })
     expect(body).toMatchObject({ language: 'en', confidence: 1 })

@@ -14,6 +14,8 @@ import { segmentRun, type SegmentDraft } from './segment-run.js'
 const OWN_TEXT_ATTRIBUTES = new Set(['audio', 'br', 'embed', 'iframe', 'img', 'input', 'object', 'video', 'wbr'])
 /** Elements left untouched that also end a run. */
 const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
+/** Skipped elements whose text attributes (a textarea's placeholder, a pre's title) are still text. */
+const SKIP_KEEPS_ATTRIBUTES = new Set(['pre', 'textarea', 'xmp', 'listing'])
 const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
 
 const DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>]/i
@@ -113,6 +115,7 @@ class Walker {
     const no = untranslatable(el)
     if (SKIP.has(name) || (no && !inline)) {
       this.flush()
+      if (SKIP_KEEPS_ATTRIBUTES.has(name) && !no) this.attributes(el)
     } else if (OPAQUE.has(name) || no) {
       if (OWN_TEXT_ATTRIBUTES.has(name) && !no) this.attributes(el)
       const end = loc.endTag?.endOffset ?? loc.endOffset

@@ -4,26 +4,29 @@ import { plainText } from '../../providers/tagged.js'
 import { htmlDrafts } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
-import { preparseMarkdown } from './markdown-guard.js'
+import { preparseMarkdown, type SegmentContext } from './markdown-guard.js'
 import type { MimeType } from './mime.js'
 import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
+export type { SegmentContext } from './markdown-guard.js'
 
 export interface SegmentOptions {
   /** The document's language, for sentence boundaries (default "en"). */
   language?: string
   /** JSON Pointer of the value in the request, for errors (default "/document/value"). */
   pointer?: string
+  /** What readyToSegment returned for this value (needed for Markdown larger than INLINE_PARSE_CHARS). */
+  context?: SegmentContext
 }
 
 /** One string of a format as a document. */
-function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string): StringDocument {
+function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, context: SegmentContext | undefined): StringDocument {
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)
-    : mimeType === 'text/markdown' ? markdownDrafts(text, locale) : plainDrafts(text, locale)
+    : mimeType === 'text/markdown' ? markdownDrafts(text, locale, context) : plainDrafts(text, locale)
   return stringDocument(text, drafts)
 }
 
@@ -36,7 +39,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   const locale = options.language ?? 'en'
   const pointer = options.pointer ?? '/document/value'
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
-  const leaf = (text: string): StringDocument => segmentString(text, leafType, locale)
+  const leaf = (text: string): StringDocument => segmentString(text, leafType, locale, options.context)
   if (typeof value === 'string') {
     if (mimeType === 'application/json') return jsonTextDocument(value, leaf, pointer)
     const doc = leaf(value)
@@ -52,10 +55,14 @@ export function documentText (value: unknown, mimeType: MimeType, options: Segme
   return segmentDocument(value, mimeType, options).segments.map(plainText).join('\n')
 }
 
+const NOTHING_PARSED: SegmentContext = { trees: new Map() }
+
 /**
- * Resolves when the document can be segmented without stalling the event loop: large Markdown
- * is parsed under a time limit first (a 400 at `pointer` when it runs over). Call before segmenting.
+ * What it takes to segment the document without stalling the event loop: large Markdown is
+ * parsed under a time limit (a 400 at `pointer` when it runs over). Call before segmenting and
+ * pass the result as `context` to every segmenting call for this value (segmentDocument,
+ * documentText, prepareForTranslation, substituteDocument); drop it with the request.
  */
-export async function readyToSegment (value: unknown, mimeType: MimeType, pointer = '/document/value'): Promise<void> {
-  if (mimeType === 'text/markdown') await preparseMarkdown(value, pointer)
+export async function readyToSegment (value: unknown, mimeType: MimeType, pointer = '/document/value'): Promise<SegmentContext> {
+  return mimeType === 'text/markdown' ? await preparseMarkdown(value, pointer) : NOTHING_PARSED
 }

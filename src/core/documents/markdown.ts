@@ -7,7 +7,7 @@
  */
 import type { Nodes, PhrasingContent, Root } from 'mdast'
 import { alignText } from './align.js'
-import { markdownTree } from './markdown-guard.js'
+import { markdownTree, type SegmentContext } from './markdown-guard.js'
 import { INLINE, OPAQUE } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
@@ -194,9 +194,9 @@ class Walker {
   }
 }
 
-/** The segment drafts of a Markdown document. */
-export function markdownDrafts (source: string, locale: string): SegmentDraft[] {
+/** The segment drafts of a Markdown document; a large one needs its tree in `context` (readyToSegment). */
+export function markdownDrafts (source: string, locale: string, context: SegmentContext | undefined): SegmentDraft[] {
   const walker = new Walker(source, locale)
-  walker.walk(markdownTree(source))
+  walker.walk(markdownTree(source, context))
   return walker.drafts
 }

@@ -7,7 +7,7 @@
 import { appliedSubstitutions, compileGlossary, protectPhrases, type AppliedSubstitution, type Glossary, type Substitution } from '../glossary.js'
 import { protectPlaceholders } from '../placeholders.js'
 import { plainText } from '../../providers/tagged.js'
-import { segmentDocument } from './index.js'
+import { segmentDocument, type SegmentContext } from './index.js'
 import type { MimeType } from './mime.js'
 import type { Mark, Protected } from './protect.js'
 
@@ -22,6 +22,8 @@ export interface PrepareOptions {
   language?: string
   /** JSON Pointer of the value in the request, for errors. */
   pointer?: string
+  /** What readyToSegment returned for this value (needed for large Markdown). */
+  context?: SegmentContext
 }
 
 export interface Prepared {
@@ -48,7 +50,7 @@ const unchanged: Protected = { segment: '', restore: translated => translated }
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, pointer: options.pointer })
+  const doc = segmentDocument(value, mimeType, { language: options.language, pointer: options.pointer, context: options.context })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

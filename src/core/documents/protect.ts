@@ -118,7 +118,8 @@ export function protect (segment: string, find: (flat: Flat) => { tokens?: Mark[
   edits.sort((a, b) => a.start - b.start)
 
   const kinds = tagKinds(parts)
-  let next = Math.max(0, ...kinds.keys()) + 1
+  let next = 1
+  for (const id of kinds.keys()) if (id >= next) next = id + 1
   const added = new Map<number, { kind: TagKind, open: string, close: string }>()
   // pair index -> [id, open text], set when its open side is written
   const pairs = new Map<number, [number, string]>()

@@ -40,6 +40,18 @@ function number (slots: Slot[], ordered: Slot[]): void {
   }
 }
 
+/** Index of the first slot starting at or after `offset` (slots sorted by start). */
+function firstFrom (slots: readonly Slot[], offset: number): number {
+  let lo = 0
+  let hi = slots.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (slots[mid]!.draft.start < offset) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 /** A string document split into segments, rebuilt from their translations. */
 export interface StringDocument {
   segments: string[]
@@ -57,11 +69,12 @@ export function stringDocument (source: string, drafts: readonly SegmentDraft[])
     if (translated.length !== segments.length) {
       throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
     }
+    // children are sorted and disjoint: those inside [start, end) are the run from the first that starts there
     const range = (start: number, end: number, children: readonly Slot[]): string => {
       let out = ''
       let at = start
-      for (const child of children) {
-        if (child.draft.start < start || child.draft.end > end) continue
+      for (let i = firstFrom(children, start); i < children.length && children[i]!.draft.end <= end; i++) {
+        const child = children[i]!
         out += source.slice(at, child.draft.start) + slot(child)
         at = child.draft.end
       }

@@ -1,5 +1,6 @@
 /** POST /language/substitute: glossary rules applied to a document in its own language. */
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
+import type { SegmentContext } from './index.js'
 import type { MimeType } from './mime.js'
 import { prepareForTranslation } from './prepare.js'
 
@@ -9,6 +10,8 @@ export interface SubstituteOptions {
   placeholders?: boolean
   language?: string
   pointer?: string
+  /** What readyToSegment returned for this value (needed for large Markdown). */
+  context?: SegmentContext
 }
 
 /**
@@ -21,7 +24,8 @@ export function substituteDocument (value: unknown, mimeType: MimeType, rules: r
     rules,
     caseSensitive: options.caseSensitive,
     language: options.language,
-    pointer: options.pointer
+    pointer: options.pointer,
+    context: options.context
   })
   // the identity "translation": every protected phrase comes back as its substitution
   return prepared.finish(prepared.segments)

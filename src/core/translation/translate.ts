@@ -8,7 +8,7 @@ import {
 } from '../../errors.js'
 import type { Formality, Translator } from '../../providers/types.js'
 import { canonicalTag, sameBase } from '../languages.js'
-import { documentText, parseMimeType, readyToSegment, type MimeType } from '../documents/index.js'
+import { documentText, parseMimeType, readyToSegment, type MimeType, type SegmentContext } from '../documents/index.js'
 import { prepareForTranslation, type Prepared } from '../documents/prepare.js'
 import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { checkTextLimit } from '../text-limit.js'
@@ -85,10 +85,13 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   const wanted = serviceFilter(options.service, deps.catalog.translators)
 
   const docs = []
+  // what segmenting each document needs (large Markdown trees), kept only until it is prepared
+  const contexts: SegmentContext[] = []
   for (const [i, doc] of input.documents.entries()) {
     const mime = parseMimeType(doc.mime_type, `${input.pointer(i)}/mime_type`)
-    await readyToSegment(doc.value, mime, `${input.pointer(i)}/value`)
-    const { source, detected } = resolveSource(input.source, doc, mime, input.pointer(i), deps)
+    const context = await readyToSegment(doc.value, mime, `${input.pointer(i)}/value`)
+    contexts.push(context)
+    const { source, detected } = resolveSource(input.source, doc, mime, input.pointer(i), context, deps)
     docs.push({ doc, mime, source, detected })
   }
 
@@ -115,7 +118,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   }
 
   // the text limit before any segmenting work for the targets
-  checkTextLimit(docs.map(({ doc, mime }) => ({ value: doc.value, mime })), deps.textChars,
+  checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, context: contexts[i] })), deps.textChars,
     input.documents.length === 1 ? `${input.pointer(0)}/value` : '/documents')
 
   // one rules array per pair (so its glossary compiles once for every document), and one
@@ -144,7 +147,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
           rules,
           caseSensitive: options.substitutions_case_sensitive === true,
           language: source,
-          pointer: `${input.pointer(i)}/value`
+          pointer: `${input.pointer(i)}/value`,
+          context: contexts[i]
         })
         preparedBySet.set(key, prepared)
       }
@@ -152,6 +156,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     }
   })
 
+  // the trees are not needed to finish: let them go before waiting on the engines
+  contexts.length = 0
   const answers = await runBatches(jobs, options, deps, signal)
 
   return docs.map(({ mime, source, detected }, i) => {
@@ -184,11 +190,12 @@ function uniqueTags (tags: readonly string[]): string[] {
 }
 
 /** The source language: the request's, else the document's, else detected. */
-function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, pointer: string, deps: TranslationDeps): { source: string, detected?: { language: string, confidence: number } } {
+function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, pointer: string, context: SegmentContext,
+  deps: TranslationDeps): { source: string, detected?: { language: string, confidence: number } } {
   const given = source?.trim()
   if (given && given.toLowerCase() !== 'auto') return { source: canonicalTag(given, '/source') }
   if (doc.language) return { source: canonicalTag(doc.language, `${pointer}/language`) }
-  const detected = deps.detect(documentText(doc.value, mime))
+  const detected = deps.detect(documentText(doc.value, mime, { context }))
   if (detected.language === 'und') {
     throw invalidField(`${pointer}/value`, 'the source language could not be detected (too little text); set "source" or document.language')
   }

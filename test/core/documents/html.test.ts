@@ -179,6 +179,21 @@ describe('text/html: source fidelity', () => {
     expect(through(source, upper)).toBe('<div translate="no"><p>Keep <b>this</b>.</p></div><p>USE <code>a &lt; b</code> HERE.</p>')
   })
 
+  it('translates the placeholder and title of a textarea or pre, never their content', () => {
+    const source = '<textarea placeholder="Your message" title="Message">Keep this text.</textarea><pre title="Example">keep  this</pre><textarea translate="no" placeholder="Not this"></textarea>'
+    const doc = html(source)
+    expect(doc.segments).toEqual(['Your message', 'Message', 'Example'])
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace('Your message', 'YOUR MESSAGE').replace('"Message"', '"MESSAGE"').replace('Example', 'EXAMPLE'))
+  })
+
+  it('puts each translated attribute back inside its own tag when one sentence holds many', () => {
+    const source = '<p>' + Array.from({ length: 300 }, (_, i) => `<span title="tip ${i}">word${i} </span>`).join('') + 'end.</p>'
+    const doc = html(source)
+    expect(doc.segments).toHaveLength(301)
+    const out = doc.rebuild(doc.segments.map(upper)) as string
+    expect(out).toBe(source.replace(/tip \d+|word\d+|end/g, w => w.toUpperCase()))
+  })
+
   it('walks very deep trees without running out of stack', () => {
     const source = '<div>'.repeat(20000) + '<p>' + '<b>Deep. '.repeat(3000) + 'End.</p>'
     const doc = html(source)

@@ -129,6 +129,25 @@ export function fieldProblems (errors: AjvError[], context: string | undefined):
   return out
 }
 
+/**
+ * Marks where field problems raised after validation point: `in: "path"` or `"query"` when their
+ * pointer names a parameter of the URL (a malformed `/tag` of /language/locale/{tag}, a bad
+ * `/display`), as schema errors on parameters are; body fields stay unmarked.
+ */
+function located (request: FastifyRequest, errors: readonly FieldProblem[]): Array<FieldProblem & { in?: string }> {
+  const params = request.params as Record<string, unknown> | null | undefined
+  const query = request.query as Record<string, unknown> | null | undefined
+  return errors.map(e => {
+    if ('in' in e) return e
+    const first = e.pointer.split('/')[1]
+    if (first === undefined) return e
+    const name = first.replace(/~1/g, '/').replace(/~0/g, '~')
+    if (params != null && Object.hasOwn(params, name)) return { ...e, in: 'path' }
+    if (request.body == null && query != null && Object.hasOwn(query, name)) return { ...e, in: 'query' }
+    return e
+  })
+}
+
 /** Registers the error and not-found handlers for the whole app. */
 async function problemPlugin (app: FastifyInstance): Promise<void> {
   // route patterns seen at registration, to tell 405 from 404
@@ -169,7 +188,7 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
       return sendProblem(request, reply, error.status, error.message, {
         code: error.code,
         title: error.title,
-        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.errors ? { errors: located(request, error.errors) } : {}),
         ...(error.headers ? { headers: error.headers } : {})
       })
     }

@@ -217,7 +217,9 @@ describe('GET /language/translate/locales and /supported', () => {
     const missing = await get('/language/translate/locales/supported?source=en')
     expect(missing.statusCode).toBe(400)
     expect(missing.json().errors[0]).toMatchObject({ pointer: '/target', in: 'query' })
-    expect((await get('/language/translate/locales/supported?source=e_n&target=es')).statusCode).toBe(400)
+    const malformed = await get('/language/translate/locales/supported?source=e_n&target=es')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json().errors).toEqual([{ pointer: '/source', in: 'query', message: expect.stringContaining('e_n') }])
   })
 })
 

@@ -4,7 +4,7 @@
 # Stamp files under .stamps/ make a second run skip what is already done.
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
-# Puts Node 24 first on PATH (fetched from the npm registry when the machine's node is older than 22).
+# Puts Node 24 first on PATH (fetched from the npm registry when the machine's node is older than 24).
 NODE := eval "$$(bash scripts/node-env.sh)";
 SRC := $(shell find src -type f 2>/dev/null)
 

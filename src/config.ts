@@ -175,7 +175,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
-      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 10, 60_000)
+      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000)
     },
     translation: {
       services,

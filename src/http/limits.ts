@@ -71,7 +71,10 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Pr
   })
 
   // shed load only when the event loop is stalled (requests would wait seconds anyway); a busy
-  // loop is normal for CPU-bound language work, so utilisation alone is no reason to refuse
+  // loop is normal for CPU-bound language work, so utilisation alone is no reason to refuse.
+  // MAX_EVENT_LOOP_DELAY_MS=0 turns shedding off. (A loop blocked for a whole sample interval
+  // gets no sample and counts as an infinite delay, whatever the limit: it sheds then too.)
+  if (opts.config.limits.maxEventLoopDelayMs === 0) return
   await app.register(underPressure, {
     maxEventLoopDelay: opts.config.limits.maxEventLoopDelayMs,
     retryAfter: 10,

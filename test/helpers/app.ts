@@ -17,6 +17,10 @@ export function testConfig (env: Record<string, string> = {}): Config {
     ]),
     AUTH_JWT_SECRET: JWT_SECRET,
     LOG_LEVEL: 'silent',
+    // no load shedding unless a test asks for it: on a loaded machine (two test files at once,
+    // module compilation at start) a test process can miss a whole sample interval, which
+    // under-pressure counts as an infinite delay, and answers would turn into 503s
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env
   })
 }

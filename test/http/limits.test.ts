@@ -63,24 +63,39 @@ describe('rate limit per client', () => {
   })
 })
 
+/** Keeps the event loop lagging ~200 ms per turn for longer than one sampling interval (1 s). */
+async function stallEventLoop (): Promise<void> {
+  const stallUntil = Date.now() + 1600
+  while (Date.now() < stallUntil) {
+    const until = Date.now() + 200
+    while (Date.now() < until) { /* busy */ }
+    await new Promise(resolve => setImmediate(resolve))
+  }
+}
+
 describe('load shedding', () => {
   it('answers 503 problem+json with Retry-After while the event loop is stalled, and keeps the probes answering', async () => {
     const app = await testApp({ MAX_EVENT_LOOP_DELAY_MS: '50' })
     try {
       const token = await tokenFor(app)
-      // keep the event loop lagging ~200 ms per turn for longer than one sampling interval (1 s)
-      const stallUntil = Date.now() + 1600
-      while (Date.now() < stallUntil) {
-        const until = Date.now() + 200
-        while (Date.now() < until) { /* busy */ }
-        await new Promise(resolve => setImmediate(resolve))
-      }
+      await stallEventLoop()
       const shed = await app.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
       const health = await app.inject({ method: 'GET', url: '/health' })
       expect(shed.statusCode).toBe(503)
       expect(shed.headers['content-type']).toMatch(/^application\/problem\+json/)
       expect(shed.headers['retry-after']).toBe('10')
       expect(health.statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('never sheds with MAX_EVENT_LOOP_DELAY_MS=0', async () => {
+    const app = await testApp({ MAX_EVENT_LOOP_DELAY_MS: '0' })
+    try {
+      const token = await tokenFor(app)
+      await stallEventLoop()
+      expect((await app.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })).statusCode).toBe(200)
     } finally {
       await app.close()
     }

@@ -191,6 +191,21 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
   })
 }
 
+/**
+ * Fastify's `frameworkErrors`: URLs the router refuses before any hook runs (a percent-escape that
+ * is not UTF-8, a path parameter past maxParamLength), answered as problems like every other error.
+ */
+export function frameworkError (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // no onRequest hook has run: the request id header is set here
+  reply.header('x-request-id', request.id)
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? 'A path parameter of the URL is too long.'
+    : error.code === 'FST_ERR_BAD_URL'
+      ? 'The URL is not valid: a percent-escape in its path does not decode to UTF-8.'
+      : 'The URL is not valid.'
+  return sendProblem(request, reply, 400, detail)
+}
+
 /** A safe, useful message for Fastify's own 4xx errors (body parsing, media type, size). */
 function clientMessage (error: FastifyError, status: number): string {
   switch (error.code) {

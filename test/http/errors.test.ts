@@ -91,6 +91,14 @@ describe('problem+json errors', () => {
     expect(locale.headers['allow']).toContain('GET')
   })
 
+  it('answers URLs the router refuses (bad percent-escape, over-long parameter) with 400 problems', async () => {
+    const badEscape = await app.inject({ method: 'GET', url: '/language/locale/%E0%A4', headers: auth })
+    expect(expectProblem(badEscape, 400).detail).toMatch(/percent-escape/)
+    expectProblem(await app.inject({ method: 'GET', url: '/nowhere/%E0%A4' }), 400)
+    const long = await app.inject({ method: 'GET', url: '/language/locale/' + 'a'.repeat(500), headers: auth })
+    expect(expectProblem(long, 400).detail).toMatch(/too long/)
+  })
+
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
     const mine = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'client-id-123' } })
     expect(mine.headers['x-request-id']).toBe('client-id-123')

@@ -2,7 +2,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
-import problem from './http/problem.js'
+import problem, { clientError, frameworkError } from './http/problem.js'
 import requestIdPlugin, { requestId } from './http/request-id.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
@@ -60,6 +60,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     ajv: {
       customOptions: {
         // unknown fields are a 400, not silently dropped; no type coercion of JSON bodies

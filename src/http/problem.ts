@@ -2,6 +2,9 @@
  * The one place errors become RFC 9457 problem+json: validation, malformed JSON, 404, 405,
  * 413, 415, 429, auth, upstream and unexpected errors alike. No stack traces in bodies.
  */
+import { randomUUID } from 'node:crypto'
+import { STATUS_CODES } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ClientClosedError, ServiceError, type FieldProblem } from '../errors.js'
@@ -208,6 +211,50 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     }
     return sendProblem(request, reply, status, clientMessage(fe, status))
   })
+}
+
+/**
+ * Fastify's `frameworkErrors`: URLs the router refuses before any hook runs (a percent-escape that
+ * is not UTF-8, a path parameter past maxParamLength), answered as problems like every other error.
+ */
+export function frameworkError (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // no onRequest hook has run: the request id header is set here
+  reply.header('x-request-id', request.id)
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? 'A path parameter of the URL is too long.'
+    : error.code === 'FST_ERR_BAD_URL'
+      ? 'The URL is not valid: a percent-escape in its path does not decode to UTF-8.'
+      : 'The URL is not valid.'
+  return sendProblem(request, reply, 400, detail)
+}
+
+/**
+ * Fastify's `clientErrorHandler`: HTTP the server cannot parse (headers over the size limit, a
+ * malformed request line, a request that did not arrive in time) is answered by Node before any
+ * route exists, still as a problem; there is no request, so the id is a new one.
+ */
+export function clientError (error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, detail] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    ? [408, 'The request did not arrive in time.']
+    : error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are larger than the server accepts.']
+      : [400, 'The request is not valid HTTP.']
+  const title = status === 431 ? 'Request header fields too large' : TITLES[status]!
+  const id = randomUUID()
+  const body = JSON.stringify({
+    type: problemType(status === 431 ? 'headers-too-large' : CODES[status]!),
+    title,
+    status,
+    detail,
+    instance: '/',
+    request_id: id
+  })
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`)
+  }
+  socket.destroy(error)
 }
 
 /** A safe, useful message for Fastify's own 4xx errors (body parsing, media type, size). */

@@ -91,6 +91,14 @@ describe('problem+json errors', () => {
     expect(locale.headers['allow']).toContain('GET')
   })
 
+  it('answers URLs the router refuses (bad percent-escape, over-long parameter) with 400 problems', async () => {
+    const badEscape = await app.inject({ method: 'GET', url: '/language/locale/%E0%A4', headers: auth })
+    expect(expectProblem(badEscape, 400).detail).toMatch(/percent-escape/)
+    expectProblem(await app.inject({ method: 'GET', url: '/nowhere/%E0%A4' }), 400)
+    const long = await app.inject({ method: 'GET', url: '/language/locale/' + 'a'.repeat(500), headers: auth })
+    expect(expectProblem(long, 400).detail).toMatch(/too long/)
+  })
+
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
     const mine = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'client-id-123' } })
     expect(mine.headers['x-request-id']).toBe('client-id-123')
@@ -103,6 +111,40 @@ describe('problem+json errors', () => {
   it('answers 501 problem+json for operations whose engines are not built yet', async () => {
     const res = await app.inject({ method: 'POST', url: '/language/edit', headers: auth, payload: { document: { value: 'Some text.' }, edits: [{ type: 'grammar' }] } })
     expect(expectProblem(res, 501).detail).toMatch(/not built into this version/)
+  })
+})
+
+describe('HTTP the server cannot parse (real sockets)', () => {
+  it('answers oversized headers and a malformed request line with problem+json', async () => {
+    const { connect } = await import('node:net')
+    const app = await testApp({}, {})
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const port = (app.server.address() as { port: number }).port
+    const send = (raw: string) => new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(raw))
+      let answer = ''
+      socket.on('data', c => { answer += c })
+      socket.on('close', () => resolve(answer))
+      socket.on('error', reject)
+    })
+    try {
+      for (const [raw, status] of [
+        [`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+        ['GET /health\u0000 HTTP/1.1\r\nHost: x\r\n\r\n', 400]
+      ] as const) {
+        const answer = await send(raw)
+        expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true)
+        const [head, body] = answer.split('\r\n\r\n')
+        expect(head).toMatch(/content-type: application\/problem\+json/i)
+        const problem = JSON.parse(body!)
+        expect(problem).toMatchObject({ status, instance: '/' })
+        for (const key of PROBLEM_KEYS) expect(problem).toHaveProperty(key)
+        expect(head).toContain(`X-Request-Id: ${problem.request_id}`)
+      }
+      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
   })
 })
 

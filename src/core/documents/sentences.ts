@@ -35,11 +35,78 @@ function endsWithAbbreviation (text: string, start: number, end: number): boolea
 }
 
 /**
+ * The longest sentence sent as one segment. Engines slow down sharply on longer ones (Apertium
+ * takes time quadratic in a sentence's length: 100,000 characters of unknown words without a
+ * full stop held a pipeline for 8 s), and no real sentence is this long, so a longer one is cut
+ * at a word start, or inside a word longer than this.
+ */
+export const MAX_SENTENCE_CHARS = 2000
+
+const BLANK = /\s/u
+
+/** Merged placeholder spans (sorted, disjoint) and whether an offset falls strictly inside one. */
+function insideSpan (spans: ReadonlyArray<[number, number]>): (at: number) => boolean {
+  const merged: Array<[number, number]> = []
+  for (const [start, end] of spans) {
+    const last = merged.at(-1)
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end)
+    else merged.push([start, end])
+  }
+  return at => {
+    let lo = 0
+    let hi = merged.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (merged[mid]![1] <= at) lo = mid + 1
+      else hi = mid
+    }
+    return lo < merged.length && merged[lo]![0] < at
+  }
+}
+
+/** Cuts in the sentence [start, end) so that no piece is longer than MAX_SENTENCE_CHARS (where placeholders allow). */
+function cutLongSentence (text: string, start: number, end: number, inside: (at: number) => boolean): number[] {
+  const cuts: number[] = []
+  let from = start
+  while (end - from > MAX_SENTENCE_CHARS) {
+    const limit = from + MAX_SENTENCE_CHARS
+    let at = limit
+    // the last word start within the limit
+    while (at > from && (inside(at) || !BLANK.test(text[at - 1]!) || BLANK.test(text[at]!))) at--
+    if (at === from) {
+      // one word longer than the limit: cut inside it, not between a surrogate pair nor in a placeholder
+      at = limit
+      while (at < end && (inside(at) || (/[\uDC00-\uDFFF]/.test(text[at]!)))) at++
+      if (at >= end) break
+    }
+    cuts.push(at)
+    from = at
+  }
+  return cuts
+}
+
+/**
  * Offsets where a new sentence starts in `text` (0 excluded). No break is made after an
  * abbreviation or initial ("Mr. Smith", "J. R. R. Tolkien", "the U.S. Army"), nor inside a
- * placeholder or between a tag token and its partner (`<0>…</0>`).
+ * placeholder or between a tag token and its partner (`<0>…</0>`). A sentence longer than
+ * MAX_SENTENCE_CHARS gets extra breaks.
  */
 export function sentenceBreaks (text: string, locale: string): number[] {
+  const breaks = unicodeBreaks(text, locale)
+  if (text.length <= MAX_SENTENCE_CHARS) return breaks
+  const inside = insideSpan(placeholderSpans(text).sort((a, b) => a[0] - b[0]))
+  const out: number[] = []
+  let previous = 0
+  for (const next of [...breaks, text.length]) {
+    if (next - previous > MAX_SENTENCE_CHARS) for (const at of cutLongSentence(text, previous, next, inside)) out.push(at)
+    if (next < text.length) out.push(next)
+    previous = next
+  }
+  return out
+}
+
+/** The Unicode sentence breaks of `text`, minus the unsafe ones. */
+function unicodeBreaks (text: string, locale: string): number[] {
   const spans = placeholderSpans(text).sort((a, b) => a[0] - b[0])
   const breaks: number[] = []
   let previous = 0

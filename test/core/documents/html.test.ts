@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../src/core/documents/index.js'
+import { MAX_SENTENCE_CHARS } from '../../../src/core/documents/sentences.js'
 import { dropTags, duplicateTags, fixture, recorded, reverseWords, upper } from './engines.js'
 
 const html = (value: string) => segmentDocument(value, 'text/html')
@@ -187,11 +188,21 @@ describe('text/html: source fidelity', () => {
   })
 
   it('puts each translated attribute back inside its own tag when one sentence holds many', () => {
-    const source = '<p>' + Array.from({ length: 300 }, (_, i) => `<span title="tip ${i}">word${i} </span>`).join('') + 'end.</p>'
+    // 200 words: the sentence stays under MAX_SENTENCE_CHARS, so it is one segment
+    const source = '<p>' + Array.from({ length: 200 }, (_, i) => `<span title="tip ${i}">word${i} </span>`).join('') + 'end.</p>'
     const doc = html(source)
-    expect(doc.segments).toHaveLength(301)
+    expect(doc.segments).toHaveLength(201)
     const out = doc.rebuild(doc.segments.map(upper)) as string
     expect(out).toBe(source.replace(/tip \d+|word\d+|end/g, w => w.toUpperCase()))
+  })
+
+  it('cuts a sentence over MAX_SENTENCE_CHARS between inline elements, and rebuilds it', () => {
+    const source = '<p>' + Array.from({ length: 600 }, (_, i) => `<b title="tip ${i}">word${i}</b> `).join('') + 'end.</p>'
+    const doc = html(source)
+    const sentences = doc.segments.filter(s => s.includes('word'))
+    expect(sentences.length).toBeGreaterThan(1)
+    for (const s of sentences) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/tip \d+|word\d+|end/g, w => w.toUpperCase()))
   })
 
   it('walks very deep trees without running out of stack', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../src/core/documents/index.js'
+import { MAX_SENTENCE_CHARS } from '../../../src/core/documents/sentences.js'
 import { reverseWords, upper } from './engines.js'
 
 const plain = (value: string, language?: string) => segmentDocument(value, 'text/plain', { language })
@@ -46,6 +47,30 @@ describe('text/plain', () => {
       .toEqual(['Go. {count, plural, one {One item. Done.} other {# items. Done.}}', 'Next.'])
     expect(plain('Read <0>the terms. Then sign.</0> Thanks.').segments)
       .toEqual(['Read &lt;0&gt;the terms. Then sign.&lt;/0&gt; Thanks.'])
+  })
+
+  it('cuts a sentence longer than MAX_SENTENCE_CHARS at word starts (engines are quadratic in sentence length)', () => {
+    const words = 'Xq '.repeat(10_000).trimEnd()
+    const doc = plain(`Short one. ${words} {name} end`)
+    expect(doc.segments[0]).toBe('Short one.')
+    expect(doc.segments.length).toBeGreaterThan(15)
+    for (const segment of doc.segments) {
+      expect(segment.length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS)
+      expect(segment).toMatch(/^(Xq|Short|\{name\})/)
+    }
+    expect(doc.rebuild(doc.segments)).toBe(`Short one. ${words} {name} end`)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(`SHORT ONE. ${words.toUpperCase()} {NAME} END`)
+  })
+
+  it('cuts a word longer than MAX_SENTENCE_CHARS inside it, never in a surrogate pair or a placeholder', () => {
+    const word = 'a'.repeat(MAX_SENTENCE_CHARS - 1) + '😀'.repeat(MAX_SENTENCE_CHARS) + '{x}'.repeat(MAX_SENTENCE_CHARS)
+    const doc = plain(word)
+    expect(doc.segments.length).toBeGreaterThan(1)
+    for (const segment of doc.segments) {
+      expect(segment).not.toMatch(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/)
+      expect(segment).not.toMatch(/^[^{]*\}|\{[^}]*$/)
+    }
+    expect(doc.rebuild(doc.segments)).toBe(word)
   })
 
   it('uses the language for sentence boundaries', () => {

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../src/errors.js'
@@ -31,7 +33,7 @@ describe('warm pipelines (real processes)', () => {
     expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])
     expect(await run(t, ['La casa es grande.'], never, 'es', 'en')).toEqual(['The house is big.'])
     const leaders = pipelineLeaders()
-    expect(leaders.map(l => l.args[3]).sort()).toEqual(['apertium-eng-spa', 'apertium-spa-eng'])
+    expect(leaders.map(l => l.args[4]).sort()).toEqual(['apertium-eng-spa', 'apertium-spa-eng'])
     for (const leader of leaders) {
       expect(leader.pgid).toBe(leader.pid)
       expect(groupMembers(leader.pgid).length).toBeGreaterThan(5)
@@ -62,6 +64,26 @@ describe('warm pipelines (real processes)', () => {
     await expect(pending).rejects.toBeInstanceOf(ServiceUnavailableError)
     await closing
     expect(await eventually(() => pipelineLeaders().length === 0)).toBe(true)
+  })
+
+  it('never run ~/.bashrc, even where bash takes itself for a remote shell (SHLVL unset)', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'apertium-home-'))
+    const marker = join(home, 'bashrc-ran')
+    writeFileSync(join(home, '.bashrc'), `touch '${marker}'\n`)
+    const saved = { HOME: process.env['HOME'], SHLVL: process.env['SHLVL'] }
+    process.env['HOME'] = home
+    delete process.env['SHLVL']
+    try {
+      const t = translator({ modesDir: fakeModesDir() })
+      expect(await run(t, ['one'])).toEqual(['one'])
+      expect(existsSync(marker)).toBe(false)
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key]
+        else process.env[key] = value
+      }
+      rmSync(home, { recursive: true, force: true })
+    }
   })
 
   it('fail a request that crashes the pipeline and retry the ones behind it', async () => {
@@ -104,7 +126,7 @@ describe('warm pipelines (real processes)', () => {
     const [first] = pipelineLeaders('eng-spa')
     await run(t, ['La casa es grande.'], never, 'es', 'en')
     expect(await eventually(() => groupMembers(first!.pgid).length === 0)).toBe(true)
-    expect(pipelineLeaders().map(l => l.args[3])).toEqual(['apertium-spa-eng'])
+    expect(pipelineLeaders().map(l => l.args[4])).toEqual(['apertium-spa-eng'])
   })
 
   it('drop an aborted request at once and keep the FIFO in step', async () => {

@@ -233,8 +233,10 @@ export class Pipeline {
   }
 
   private start (): ChildProcessWithoutNullStreams {
-    // $1 is the generator flag: -n leaves unknown words unmarked (no * # @); $2 the tagger flag
-    const child = spawn('bash', ['-c', this.options.script, `apertium-${this.mode}`, '-n', ''], {
+    // $1 is the generator flag: -n leaves unknown words unmarked (no * # @); $2 the tagger flag.
+    // --norc: with a socket as stdin and SHLVL unset or 0 (a service manager, a container), bash
+    // takes itself for a remote shell and runs ~/.bashrc, whatever it does or waits for, on every start
+    const child = spawn('bash', ['--norc', '-c', this.options.script, `apertium-${this.mode}`, '-n', ''], {
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe']
     })

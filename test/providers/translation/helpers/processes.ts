@@ -36,7 +36,7 @@ export function allProcesses (): ProcessInfo[] {
  */
 export function pipelineLeaders (mode?: string): ProcessInfo[] {
   return allProcesses().filter(p => p.ppid === process.pid && p.pgid === p.pid &&
-    (mode === undefined || p.args[3] === `apertium-${mode}`))
+    (mode === undefined || p.args[4] === `apertium-${mode}`))
 }
 
 /** Processes of a process group. */

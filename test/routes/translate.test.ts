@@ -98,6 +98,10 @@ describe('POST /language/translate', () => {
     for (const token of ['{name}', '{0}', '%d', '%1$s', '{{count}}', '%(total)s']) expect(out).toContain(token)
     expect(out).toMatch(/<0>[^<]*<\/0>/)
     expect(out).toMatch(/casa/)
+    const markdown = await post('/language/translate', { document: { value: 'Hello {user_name}, the *house* has %(car_count)d <0>red</0> cars.', mime_type: 'text/markdown' }, source: 'en', targets: ['es'] })
+    const md: string = markdown.json().results.es.value
+    for (const token of ['{user_name}', '%(car_count)d', '<0>']) expect(md).toContain(token)
+    expect(md).toMatch(/\*casa\*/)
     const off = await post('/language/translate', { document: { value: 'The house {name}' }, source: 'en', targets: ['es'], options: { preserve_placeholders: false } })
     expect(off.statusCode).toBe(200)
   })

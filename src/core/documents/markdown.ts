@@ -12,10 +12,16 @@ import { INLINE, OPAQUE } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
+/**
+ * Translated text for Markdown: every character that could start markup is escaped, and only
+ * those, so placeholders come back as they went (`{user_name}`, `<0>…</0>`): an underscore run
+ * between letters or digits never delimits emphasis, and `<` starts HTML or an autolink only
+ * before a letter, `!`, `?` or `/` and a letter.
+ */
 const markdownText: TextFormat = {
   escape: (text, atStart) => {
     let out = text.replace(/\s*\n\s*/g, ' ')
-      .replace(/[\\`*_[\]<>|~]/g, '\\$&')
+      .replace(/[\\`*[\]|~]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<![\p{L}\p{N}_])_+|_+(?![\p{L}\p{N}_])/gu, m => m.replace(/./g, '\\$&'))
       .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
     // what would open a block at the start of a line
     if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readyToSegment, segmentDocument } from '../../../src/core/documents/index.js'
+import type { Paragraph } from 'mdast'
+import { parseMarkdown } from '../../../src/core/documents/markdown-parse.js'
 import { fixture, recorded, reverseWords, upper } from './engines.js'
 
 const md = (value: string) => segmentDocument(value, 'text/markdown')
@@ -95,10 +97,20 @@ describe('text/markdown: inline markup', () => {
   })
 
   it('escapes translated text so it stays text', () => {
-    const engine = recorded({ Price: '# 1. *not* [a link] | a_b <tag> &amp;copy;' })
-    expect(through('| Price |\n|---|\n| 5 |', engine)).toBe('| \\# 1. \\*not\\* \\[a link\\] \\| a\\_b \\<tag\\> \\&copy; |\n|---|\n| 5 |')
+    const engine = recorded({ Price: '# 1. *not* [a link] | a_b _em_ <tag> &amp;copy;' })
+    expect(through('| Price |\n|---|\n| 5 |', engine)).toBe('| \\# 1. \\*not\\* \\[a link\\] \\| a_b \\_em\\_ \\<tag> \\&copy; |\n|---|\n| 5 |')
     const numbered = recorded({ Year: '1986. A year' })
     expect(through('# Year', numbered)).toBe('# 1986\\. A year')
+  })
+
+  it('writes placeholders back unescaped, and what it leaves unescaped parses as plain text', () => {
+    const text = 'Hi {user_name}, ${a_b} and %{c_d} for <0>you</0> or snake__case, 3 < 4 > 2'
+    const out = through('Hello.', recorded({ 'Hello.': text })) as string
+    expect(out).toBe(text)
+    const tricky = '_a_ __b__ x_ _y <b>c</b> </i> <!-- d --> <ab:cd> *f* `g` [h](i) ~j~ a_b_ _c_d'
+    const escaped = through('Hello.', recorded({ 'Hello.': tricky })) as string
+    const paragraph = parseMarkdown(escaped).children[0] as Paragraph
+    expect(paragraph.children).toEqual([expect.objectContaining({ type: 'text', value: tricky })])
   })
 
   it('decodes escapes and entities for the engine and keeps them when unchanged', () => {

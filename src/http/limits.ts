@@ -47,7 +47,28 @@ export function tooDeep (body: unknown, max: number): string | undefined {
   return undefined
 }
 
+/** 415 for a body this service cannot read as sent: compressed, or text in a charset other than UTF-8. */
+function unreadableBody (headers: Record<string, string | string[] | undefined>): ServiceError | undefined {
+  const encoding = String(headers['content-encoding'] ?? '').trim().toLowerCase()
+  if (encoding !== '' && encoding !== 'identity') {
+    return new ServiceError(415, 'unsupported-media-type', 'Unsupported media type',
+      `Content-Encoding "${encoding.slice(0, 40)}" is not supported: send the body uncompressed.`)
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(String(headers['content-type'] ?? ''))?.[1]?.toLowerCase()
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
+    return new ServiceError(415, 'unsupported-media-type', 'Unsupported media type',
+      `charset "${charset.slice(0, 40)}" is not supported: send the body as UTF-8.`)
+  }
+  return undefined
+}
+
 async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  // the body parsers read UTF-8 and do not decompress: say so instead of "not valid JSON"
+  app.addHook('preParsing', async (request) => {
+    const error = unreadableBody(request.headers)
+    if (error !== undefined) throw error
+  })
+
   // deeply nested bodies would overflow the stack of the validator or the serializer
   app.addHook('preValidation', async (request) => {
     if (request.body === null || typeof request.body !== 'object') return

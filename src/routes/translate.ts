@@ -7,6 +7,7 @@ import { translateSchemas, TranslateLocales, SupportedQuery, Supported } from '.
 import { DEFAULT_LIMITS } from '../schemas/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { abortSignal } from './signal.js'
+import { invalidField } from '../errors.js'
 
 export default async function translateRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -63,6 +64,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
   }, async (request) => {
     const targets = (Array.isArray(request.query.target) ? request.query.target : [request.query.target])
       .flatMap(t => t.split(',')).map(t => t.trim()).filter(Boolean)
+    if (targets.length === 0) throw invalidField('/target', 'names no language (give one or more tags, e.g. target=es,fr)')
     return app.services.supported(request.query.source, targets)
   })
 }

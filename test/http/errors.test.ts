@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { bearer, testApp, tokenFor } from '../helpers/app.js'
@@ -74,6 +75,16 @@ describe('problem+json errors', () => {
   it('answers a body that is not JSON with 415', async () => {
     const res = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'hello' })
     expect(expectProblem(res, 415).detail).toMatch(/application\/json/)
+  })
+
+  it('answers a compressed body or one in a charset other than UTF-8 with 415 saying so', async () => {
+    const payload = JSON.stringify({ document: { value: 'hello' } })
+    const gzip = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: gzipSync(payload) })
+    expect(expectProblem(gzip, 415).detail).toMatch(/Content-Encoding "gzip".*uncompressed/)
+    const latin1 = await app.inject({ method: 'POST', url: '/language/detect', headers: { ...auth, 'content-type': 'application/json; charset=ISO-8859-1' }, payload })
+    expect(expectProblem(latin1, 415).detail).toMatch(/charset "iso-8859-1".*UTF-8/)
+    const utf8 = await app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded; charset="UTF-8"', 'content-encoding': 'identity' }, payload: 'grant_type=client_credentials&client_id=test-client&client_secret=test-client-secret' })
+    expect(utf8.statusCode).toBe(200)
   })
 
   it('answers a body over BODY_LIMIT with 413', async () => {

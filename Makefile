@@ -33,7 +33,7 @@ build: setup dist/.built
 
 # a small young generation keeps RSS near 340 MB under load instead of 460 MB, at no throughput cost (measured)
 run: build
-	$(NODE) exec node --max-semi-space-size=8 dist/server.js
+	$(NODE) exec node --max-semi-space-size=8 --max-old-space-size=1024 dist/server.js
 
 dev: setup
 	$(NODE) npm run dev

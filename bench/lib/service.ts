@@ -48,7 +48,7 @@ export async function startService (options: ServiceOptions = {}): Promise<Servi
   const clientId = 'bench'
   const clientSecret = 'bench-secret-123'
   // the flags `npm start` runs the service with
-  const child = startChild(process.execPath, ['--max-semi-space-size=8', ...(options.nodeArgs ?? []), join(ROOT, 'dist/server.js')], {
+  const child = startChild(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), join(ROOT, 'dist/server.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

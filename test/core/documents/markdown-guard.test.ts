@@ -114,7 +114,7 @@ const source = 'Some *fine* text.\\n\\n'.repeat(300)
 const context = await readyToSegment(source, 'text/markdown')
 console.log(segmentDocument(source, 'text/markdown', { context }).segments.length)`
     const root = new URL('../../../', import.meta.url)
-    for (const flags of [[], ['--max-semi-space-size=8']]) {
+    for (const flags of [[], ['--max-semi-space-size=8', '--max-old-space-size=1024']]) {
       // a process kept alive by the parser thread would run into the timeout and fail here
       const { stdout } = await run(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, timeout: 15_000 })
       expect(stdout.trim()).toBe('300')

@@ -55,8 +55,9 @@ export function createServices (config: Config, registry: Registry): Services {
     cache: new MemoryTranslationCache(config.translation.cacheEntries),
     textChars: config.limits.textChars,
     upstreamTimeoutMs: config.limits.upstreamTimeoutMs,
-    detect: (text) => {
-      const { language, confidence } = detectLanguage(text, {}, requireDetector(registry.detector))
+    detect: (text, candidates) => {
+      const options = candidates === undefined ? {} : { limit_results: [...candidates] }
+      const { language, confidence } = detectLanguage(text, options, requireDetector(registry.detector))
       return { language, confidence }
     }
   }

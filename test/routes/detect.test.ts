@@ -119,4 +119,19 @@ describe('POST /language/detect', () => {
     expect(res.json().extra.detected.confidence).toBeGreaterThan(0.5)
     expect(res.json().results.en.value).toMatch(/government|companies|enterprises/i)
   })
+
+  it('feeds translation: an unsure guess no service can translate is redone among the languages that can be; a sure one is an unsupported pair', async () => {
+    // the precondition: alone, "Hi" looks like Tsonga (or another untranslatable language), unsure
+    const alone = (await detect({ document: doc('Hi') })).body
+    expect(alone.confidence).toBeLessThan(0.5)
+    const sources = (await app.inject({ method: 'GET', url: '/language/translate/locales', headers: auth })).json().source.map((l: { tag: string }) => l.tag)
+    expect(sources).not.toContain(alone.language)
+    const hi = await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value: 'Hi' }, targets: ['es'] } })
+    expect(hi.statusCode).toBe(200)
+    expect(hi.json().extra.detected.language).toBe('en')
+    expect(hi.json().results.es.value).toBe('Hola')
+    const german = await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value: 'Guten Morgen, wie geht es dir heute?' }, targets: ['es'] } })
+    expect(german.statusCode).toBe(400)
+    expect(german.json().detail).toMatch(/de->es/)
+  })
 })

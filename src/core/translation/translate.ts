@@ -60,8 +60,11 @@ export interface TranslationDeps {
   cache: TranslationCache
   textChars: number
   upstreamTimeoutMs: number
-  /** Detects the language of plain text (throws ServiceUnavailableError when no detector is ready). */
-  detect: (text: string) => { language: string, confidence: number }
+  /**
+   * Detects the language of plain text, among `candidates` when given (throws
+   * ServiceUnavailableError when no detector is ready).
+   */
+  detect: (text: string, candidates?: readonly string[]) => { language: string, confidence: number }
 }
 
 /** The service name reported for targets equal to the source. */
@@ -91,7 +94,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     const mime = parseMimeType(doc.mime_type, `${input.pointer(i)}/mime_type`)
     const context = await readyToSegment(doc.value, mime, `${input.pointer(i)}/value`)
     contexts.push(context)
-    const { source, detected } = resolveSource(input.source, doc, mime, input.pointer(i), context, deps)
+    const { source, detected } = resolveSource(input.source, doc, mime, input.pointer(i), context, targets, deps)
     docs.push({ doc, mime, source, detected })
   }
 
@@ -189,13 +192,27 @@ function uniqueTags (tags: readonly string[]): string[] {
   return out
 }
 
-/** The source language: the request's, else the document's, else detected. */
+/** Below this confidence a detected language that cannot be translated to the targets is a guess worth revisiting. */
+const UNSURE_DETECTION = 0.5
+
+/**
+ * The source language: the request's, else the document's, else detected. An unsure detection
+ * of a language no service translates to every target ("Hi": Tsonga at 0.11) is redone among
+ * the languages that can be (English); a sure one stands and becomes an unsupported pair.
+ */
 function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, pointer: string, context: SegmentContext,
-  deps: TranslationDeps): { source: string, detected?: { language: string, confidence: number } } {
+  targets: readonly string[], deps: TranslationDeps): { source: string, detected?: { language: string, confidence: number } } {
   const given = source?.trim()
   if (given && given.toLowerCase() !== 'auto') return { source: canonicalTag(given, '/source') }
   if (doc.language) return { source: canonicalTag(doc.language, `${pointer}/language`) }
-  const detected = deps.detect(documentText(doc.value, mime, { context }))
+  const text = documentText(doc.value, mime, { context })
+  let detected = deps.detect(text)
+  const translatable = (from: string): boolean => targets.every(to => sameBase(from, to) || deps.catalog.routes(from, to).length > 0)
+  if (detected.language !== 'und' && detected.confidence < UNSURE_DETECTION && !translatable(detected.language)) {
+    const candidates = deps.catalog.languages('source').map(l => l.tag).filter(translatable)
+    const again = candidates.length > 0 ? deps.detect(text, candidates) : undefined
+    if (again !== undefined && again.language !== 'und') detected = again
+  }
   if (detected.language === 'und') {
     throw invalidField(`${pointer}/value`, 'the source language could not be detected (too little text); set "source" or document.language')
   }

@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Root } from 'mdast'
 import { invalidField } from '../../errors.js'
-import { parseMarkdown } from './markdown-parse.js'
+import { containerDepth, MAX_TREE_DEPTH, parseMarkdown } from './markdown-parse.js'
 
 /** Sources up to this size parse inline (worst cases stay in the milliseconds). */
 export const INLINE_PARSE_CHARS = 2000
@@ -134,6 +134,9 @@ export async function preparseMarkdown (value: unknown, pointer: string): Promis
   const trees = new Map<string, Root>()
   for (const { source, pointer: at } of markdownSources(value, pointer)) {
     if (source.length <= INLINE_PARSE_CHARS || trees.has(source)) continue
+    if (containerDepth(source) > MAX_TREE_DEPTH) {
+      throw invalidField(at, `this Markdown document could not be parsed (it nests more than ${MAX_TREE_DEPTH} levels deep); simplify it or send it as text/plain`)
+    }
     try {
       trees.set(source, await parseInWorker(source))
     } catch (err) {

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { documentText, readyToSegment, segmentDocument } from '../../../src/core/documents/index.js'
 import { INLINE_PARSE_CHARS, PARSE_TIMEOUT_MS } from '../../../src/core/documents/markdown-guard.js'
-import { MAX_TREE_DEPTH } from '../../../src/core/documents/markdown-parse.js'
+import { containerDepth, MAX_TREE_DEPTH } from '../../../src/core/documents/markdown-parse.js'
 import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
 import { substituteDocument } from '../../../src/core/documents/substitute.js'
 import { ValidationError } from '../../../src/errors.js'
@@ -105,6 +105,17 @@ describe('Markdown parsing under a time limit', () => {
     const source = '> '.repeat(100) + 'Hello there. '.repeat(200)
     const context = await readyToSegment(source, 'text/markdown')
     expect(segmentDocument(source, 'text/markdown', { context }).segments).toHaveLength(200)
+  })
+
+  it('counts the containers a line opens without parsing, and refuses thousands of them before any parse', async () => {
+    expect(containerDepth('Text.\n> > - 1. x\n  - y')).toBe(4)
+    expect(containerDepth('* * *\n- - -\n> > ')).toBe(2)
+    expect(containerDepth('2024 was a year.\nA - B')).toBe(0)
+    const source = '- '.repeat(3000) + 'x'
+    expect(containerDepth(source)).toBe(3000)
+    const err = await failure(() => readyToSegment(source, 'text/markdown'))
+    expect(err).toBeInstanceOf(ValidationError)
+    expect((err as ValidationError).errors?.[0]?.message).toMatch(/nests more than 500 levels/)
   })
 
   it('works under the flags the service starts with and under node -e, and lets the process end', async () => {

@@ -250,7 +250,9 @@ export function clientError (error: Error & { code?: string }, socket: Duplex): 
     instance: '/',
     request_id: id
   })
-  if (socket.writable) {
+  // not into the middle of an answer already on its way (a pipelined request after it), as Node's own handler
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (socket.writable && answering?.headersSent !== true) {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`)
   }

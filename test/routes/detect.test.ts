@@ -130,6 +130,11 @@ describe('POST /language/detect', () => {
     expect(hi.statusCode).toBe(200)
     expect(hi.json().extra.detected.language).toBe('en')
     expect(hi.json().results.es.value).toBe('Hola')
+    // no source reaches both: the guess is redone among those reaching most, and only the pair that fails is named
+    const both = await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value: 'Hi' }, targets: ['es', 'uk'] } })
+    expect(both.statusCode).toBe(400)
+    expect(both.json().detail).toMatch(/en->uk/)
+    expect(both.json().detail).not.toMatch(/->es/)
     const german = await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value: 'Guten Morgen, wie geht es dir heute?' }, targets: ['es'] } })
     expect(german.statusCode).toBe(400)
     expect(german.json().detail).toMatch(/de->es/)

@@ -14,8 +14,8 @@ import { segmentRun, type SegmentDraft } from './segment-run.js'
 const OWN_TEXT_ATTRIBUTES = new Set(['audio', 'br', 'embed', 'iframe', 'img', 'input', 'object', 'video', 'wbr'])
 /** Elements left untouched that also end a run. */
 const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
-/** Skipped elements whose text attributes (a textarea's placeholder, a pre's title) are still text. */
-const SKIP_KEEPS_ATTRIBUTES = new Set(['pre', 'textarea', 'xmp', 'listing'])
+/** Skipped elements whose text attributes are still text: a textarea's placeholder and title (its content is the user's). */
+const SKIP_KEEPS_ATTRIBUTES = new Set(['textarea'])
 const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
 
 const DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>]/i

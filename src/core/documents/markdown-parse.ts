@@ -37,32 +37,31 @@ export function treeDepth (root: Root): number {
 }
 
 const CONTAINER_MARKER = /[ \t]*(?:(>)|[*+-](?=[ \t\r\n]|$)|\d{1,9}[.)](?=[ \t\r\n]|$))/y
+/** A line that is a thematic break (`* * *`, `---`, `_ _ _`) rather than list markers. */
+const THEMATIC_BREAK = /^[ \t]*([*_-])(?:[ \t]*\1){2,}[ \t]*\r?$/
 
 /**
- * The most block containers (block quotes, list items) one line opens at its start: a lower
- * bound of the tree's depth, found in linear time without parsing, so that a source built to
+ * How deep the block containers (block quotes, list items) one line opens at its start nest the
+ * tree, at least: a lower bound found in linear time without parsing, so that a source built to
  * nest thousands of levels deep is refused before it occupies a parser thread for seconds. A
- * line of list markers and nothing else may be a thematic break (`* * *`): only its `>` count.
+ * list item counts two levels (list and item); a thematic break opens nothing.
  */
 export function containerDepth (source: string): number {
   let deepest = 0
   for (let start = 0; start <= source.length;) {
     const end = source.indexOf('\n', start)
     const lineEnd = end === -1 ? source.length : end
-    let quotes = 0
-    let lists = 0
+    let depth = 0
     // a marker never spans a line end, so the matches stay within this line
     let at = start
     for (;;) {
       CONTAINER_MARKER.lastIndex = at
       const m = CONTAINER_MARKER.exec(source)
       if (m === null) break
-      if (m[1] === undefined) lists++
-      else quotes++
+      depth += m[1] === undefined ? 2 : 1
       at = CONTAINER_MARKER.lastIndex
     }
-    const rest = source.slice(at, lineEnd)
-    deepest = Math.max(deepest, rest.trim() === '' ? quotes : quotes + lists)
+    if (depth > deepest && !THEMATIC_BREAK.test(source.slice(start, lineEnd))) deepest = depth
     start = lineEnd + 1
   }
   return deepest

@@ -20,8 +20,10 @@ import { segmentRun, type SegmentDraft } from './segment-run.js'
  */
 const markdownText: TextFormat = {
   escape: (text, atStart) => {
-    let out = text.replace(/\s*\n\s*/g, ' ')
-      .replace(/[\\`*[\]|~]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<![\p{L}\p{N}_])_+|_+(?![\p{L}\p{N}_])/gu, m => m.replace(/./g, '\\$&'))
+    // every match starts where its run starts (the lookbehinds), so both stay linear in run length
+    let out = text.replace(/(?<!\s)\s*\n\s*/g, ' ')
+      .replace(/[\\`*[\]|~]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<=[\p{L}\p{N}])(_+)(?=[\p{L}\p{N}])|(?<!_)_+/gu,
+        (m, inWord: string | undefined) => inWord === undefined ? m.replace(/./g, '\\$&') : m)
       .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
     // what would open a block at the start of a line
     if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')

@@ -2,7 +2,7 @@
 import { escapeText } from '../../providers/tagged.js'
 import { TOKEN_CHAR } from './protect.js'
 import type { Item, TextFormat } from './run.js'
-import { sentenceBreaks } from './sentences.js'
+import { MAX_SENTENCE_CHARS, sentenceBreaks } from './sentences.js'
 
 export interface Range {
   start: number
@@ -112,31 +112,56 @@ function firstBreakAfter (breaks: readonly number[], at: number): number {
   return lo
 }
 
-/** The items cut at the sentence breaks that fall between them outside every inline element. */
+/**
+ * The items cut at the sentence breaks that fall between them outside every inline element.
+ * Inside one, a break is taken only when the piece would otherwise grow past
+ * MAX_SENTENCE_CHARS (engines slow down sharply on longer sentences): the elements open there
+ * are closed before the cut and opened again after it by empty tags, so each piece stays
+ * balanced and the source is rebuilt byte for byte.
+ */
 function cut (items: readonly Placed[], breaks: readonly number[]): Placed[][] {
   const pieces: Placed[][] = [[]]
   let b = firstBreakAfter(breaks, items[0]!.at)
-  let depth = 0
-  const cutHere = (): void => {
-    if (depth === 0 && pieces.at(-1)!.length > 0) pieces.push([])
+  // the inline elements open at this point, outermost first
+  const opened: Placed[] = []
+  const last = items.at(-1)!
+  const end = last.at + (last.kind === 'text' ? last.text.length : last.kind === 'token' ? 1 : 0)
+  let pieceStart = items[0]!.at
+  const cutHere = (at: number): void => {
+    if (opened.length === 0 && pieces.at(-1)!.length > 0) {
+      pieces.push([])
+      pieceStart = at
+    }
   }
   for (const item of items) {
     while (b < breaks.length && (breaks[b]! < item.at || (breaks[b] === item.at && item.kind !== 'close'))) {
-      cutHere()
+      cutHere(breaks[b]!)
       b++
     }
     if (item.kind !== 'text') {
-      if (item.kind === 'open') depth++
-      else if (item.kind === 'close') depth--
+      if (item.kind === 'open') opened.push(item)
+      else if (item.kind === 'close') opened.pop()
       pieces.at(-1)!.push(item)
       continue
     }
     let rest = item
     for (; b < breaks.length && breaks[b]! < item.at + item.text.length; b++) {
-      if (depth > 0 || rest.offsets === null) continue
-      const [left, right] = splitText(rest, breaks[b]! - rest.at)
-      pieces.at(-1)!.push(left)
-      cutHere()
+      if (rest.offsets === null) continue
+      const at = breaks[b]!
+      if (opened.length > 0) {
+        const next = b + 1 < breaks.length ? Math.min(breaks[b + 1]!, end) : end
+        if (next - pieceStart <= MAX_SENTENCE_CHARS) continue
+      }
+      const [left, right] = splitText(rest, at - rest.at)
+      const piece = pieces.at(-1)!
+      piece.push(left)
+      if (opened.length > 0) {
+        for (let i = opened.length - 1; i >= 0; i--) piece.push({ kind: 'close', start: left.end, end: left.end, at })
+        pieces.push(opened.map((): Placed => ({ kind: 'open', start: right.start, end: right.start, at })))
+        pieceStart = at
+      } else {
+        cutHere(at)
+      }
       rest = right
     }
     pieces.at(-1)!.push(rest)

@@ -198,7 +198,8 @@ const UNSURE_DETECTION = 0.5
 /**
  * The source language: the request's, else the document's, else detected. An unsure detection
  * of a language no service translates to every target ("Hi": Tsonga at 0.11) is redone among
- * the languages that can be (English); a sure one stands and becomes an unsupported pair.
+ * the languages that reach the most targets (English); a sure one stands and becomes an
+ * unsupported pair.
  */
 function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, pointer: string, context: SegmentContext,
   targets: readonly string[], deps: TranslationDeps): { source: string, detected?: { language: string, confidence: number } } {
@@ -207,9 +208,12 @@ function resolveSource (source: string | undefined, doc: TranslateDocument, mime
   if (doc.language) return { source: canonicalTag(doc.language, `${pointer}/language`) }
   const text = documentText(doc.value, mime, { context })
   let detected = deps.detect(text)
-  const translatable = (from: string): boolean => targets.every(to => sameBase(from, to) || deps.catalog.routes(from, to).length > 0)
-  if (detected.language !== 'und' && detected.confidence < UNSURE_DETECTION && !translatable(detected.language)) {
-    const candidates = deps.catalog.languages('source').map(l => l.tag).filter(translatable)
+  const reach = (from: string): number => targets.filter(to => sameBase(from, to) || deps.catalog.routes(from, to).length > 0).length
+  if (detected.language !== 'und' && detected.confidence < UNSURE_DETECTION && reach(detected.language) < targets.length) {
+    // among the sources that reach the most targets (all of them when some source can)
+    const sources = deps.catalog.languages('source').map(l => ({ tag: l.tag, reach: reach(l.tag) }))
+    const best = Math.max(0, ...sources.map(s => s.reach))
+    const candidates = sources.filter(s => s.reach === best && best > reach(detected.language)).map(s => s.tag)
     const again = candidates.length > 0 ? deps.detect(text, candidates) : undefined
     if (again !== undefined && again.language !== 'und') detected = again
   }

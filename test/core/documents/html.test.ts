@@ -180,11 +180,11 @@ describe('text/html: source fidelity', () => {
     expect(through(source, upper)).toBe('<div translate="no"><p>Keep <b>this</b>.</p></div><p>USE <code>a &lt; b</code> HERE.</p>')
   })
 
-  it('translates the placeholder and title of a textarea or pre, never their content', () => {
+  it('translates the placeholder and title of a textarea, never its content; a pre stays byte for byte', () => {
     const source = '<textarea placeholder="Your message" title="Message">Keep this text.</textarea><pre title="Example">keep  this</pre><textarea translate="no" placeholder="Not this"></textarea>'
     const doc = html(source)
-    expect(doc.segments).toEqual(['Your message', 'Message', 'Example'])
-    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace('Your message', 'YOUR MESSAGE').replace('"Message"', '"MESSAGE"').replace('Example', 'EXAMPLE'))
+    expect(doc.segments).toEqual(['Your message', 'Message'])
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace('Your message', 'YOUR MESSAGE').replace('"Message"', '"MESSAGE"'))
   })
 
   it('puts each translated attribute back inside its own tag when one sentence holds many', () => {
@@ -203,6 +203,20 @@ describe('text/html: source fidelity', () => {
     expect(sentences.length).toBeGreaterThan(1)
     for (const s of sentences) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS)
     expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/tip \d+|word\d+|end/g, w => w.toUpperCase()))
+  })
+
+  it('cuts a sentence over MAX_SENTENCE_CHARS inside an inline element, closing and reopening it around each cut', () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `zorb${i}`).join(' ')
+    const source = `<p>Start <b>bold <i>${words}</i> tail</b> end</p>`
+    const doc = html(source)
+    expect(doc.segments.length).toBeGreaterThan(3)
+    for (const s of doc.segments) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS)
+    // every piece is balanced and carries the elements open where it starts
+    for (const s of doc.segments) expect(s.match(/<g /g)?.length ?? 0).toBe(s.match(/<\/g>/g)?.length ?? 0)
+    expect(doc.segments[0]).toMatch(/^Start <g id="1">bold <g id="2">zorb0 .*<\/g><\/g>$/)
+    expect(doc.segments[1]).toMatch(/^zorb\d+ .*zorb\d+$/)
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/>([^<]+)</g, (_m, t: string) => `>${t.toUpperCase()}<`))
   })
 
   it('walks very deep trees without running out of stack', () => {

@@ -108,14 +108,16 @@ describe('Markdown parsing under a time limit', () => {
   })
 
   it('counts the containers a line opens without parsing, and refuses thousands of them before any parse', async () => {
-    expect(containerDepth('Text.\n> > - 1. x\n  - y')).toBe(4)
-    expect(containerDepth('* * *\n- - -\n> > ')).toBe(2)
+    expect(containerDepth('Text.\n> > - 1. x\n  - y')).toBe(6)
+    expect(containerDepth('* * *\n- - -\n___\n> > ')).toBe(2)
     expect(containerDepth('2024 was a year.\nA - B')).toBe(0)
-    const source = '- '.repeat(3000) + 'x'
-    expect(containerDepth(source)).toBe(3000)
-    const err = await failure(() => readyToSegment(source, 'text/markdown'))
-    expect(err).toBeInstanceOf(ValidationError)
-    expect((err as ValidationError).errors?.[0]?.message).toMatch(/nests more than 500 levels/)
+    expect(containerDepth('- * - *')).toBe(8)
+    for (const source of ['- '.repeat(3000) + 'x', '1. '.repeat(3000), '- * '.repeat(1500), '> '.repeat(1000) + '- '.repeat(1000)]) {
+      expect(containerDepth(source)).toBeGreaterThan(MAX_TREE_DEPTH)
+      const err = await failure(() => readyToSegment(source, 'text/markdown'))
+      expect(err).toBeInstanceOf(ValidationError)
+      expect((err as ValidationError).errors?.[0]?.message).toMatch(/nests more than 500 levels/)
+    }
   })
 
   it('works under the flags the service starts with and under node -e, and lets the process end', async () => {

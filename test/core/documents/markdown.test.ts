@@ -114,6 +114,16 @@ describe('text/markdown: inline markup', () => {
     expect(paragraph.children).toEqual([expect.objectContaining({ type: 'text', value: tricky })])
   })
 
+  it('cuts a sentence over 2,000 characters inside emphasis, and rebuilds it', async () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `zorb${i}`).join(' ')
+    const source = `Start *${words}* end`
+    const doc = segmentDocument(source, 'text/markdown', { context: await readyToSegment(source, 'text/markdown') })
+    expect(doc.segments.length).toBeGreaterThan(3)
+    for (const s of doc.segments) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(2000)
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.toUpperCase())
+  })
+
   it('decodes escapes and entities for the engine and keeps them when unchanged', () => {
     const source = 'Use \\*stars\\* &amp; &copy; signs.'
     const doc = md(source)

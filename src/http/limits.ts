@@ -52,19 +52,18 @@ export function tooDeep (body: unknown, max: number): string | undefined {
  * UTF-8 (a form body is ASCII however it is labelled: OAuth clients often say ISO-8859-1).
  */
 function unreadableBody (headers: Record<string, string | string[] | undefined>): ServiceError | undefined {
+  const unsupported = (detail: string): ServiceError => new ServiceError(415, 'unsupported-media-type', 'Unsupported media type', detail)
   const hasBody = (headers['content-length'] !== undefined && headers['content-length'] !== '0') || headers['transfer-encoding'] !== undefined
   if (!hasBody) return undefined
   const encoding = String(headers['content-encoding'] ?? '').trim().toLowerCase()
   if (encoding !== '' && encoding !== 'identity') {
-    return new ServiceError(415, 'unsupported-media-type', 'Unsupported media type',
-      `Content-Encoding "${encoding.slice(0, 40)}" is not supported: send the body uncompressed.`)
+    return unsupported(`Content-Encoding "${encoding.slice(0, 40)}" is not supported: send the body uncompressed.`)
   }
   const type = String(headers['content-type'] ?? '')
   if (!/^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) return undefined
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1]?.toLowerCase()
   if (charset !== undefined && charset !== '' && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
-    return new ServiceError(415, 'unsupported-media-type', 'Unsupported media type',
-      `charset "${charset.slice(0, 40)}" is not supported: send the body as UTF-8.`)
+    return unsupported(`charset "${charset.slice(0, 40)}" is not supported: send the body as UTF-8.`)
   }
   return undefined
 }

@@ -30,6 +30,7 @@ const TITLES: Record<number, string> = {
   413: 'Request body too large',
   415: 'Unsupported media type',
   429: 'Too many requests',
+  431: 'Request header fields too large',
   500: 'Internal server error',
   503: 'Service unavailable'
 }
@@ -45,6 +46,7 @@ const CODES: Record<number, string> = {
   413: 'payload-too-large',
   415: 'unsupported-media-type',
   429: 'rate-limited',
+  431: 'headers-too-large',
   500: 'internal-error',
   503: 'service-unavailable'
 }
@@ -54,18 +56,25 @@ export function problemType (code: string): string {
   return `/problems/${code}`
 }
 
-/** Sends a problem+json answer. */
-export function sendProblem (request: FastifyRequest, reply: FastifyReply, status: number, detail: string,
-  extra: { code?: string, title?: string, errors?: ProblemBody['errors'], headers?: Record<string, string> } = {}): FastifyReply {
+/** The problem+json body for a status, with the type and title of its code unless given. */
+function problemBody (status: number, detail: string, instance: string, requestId: string,
+  extra: { code?: string, title?: string, errors?: ProblemBody['errors'] } = {}): ProblemBody {
   const body: ProblemBody = {
     type: problemType(extra.code ?? CODES[status] ?? 'error'),
     title: extra.title ?? TITLES[status] ?? 'Error',
     status,
     detail,
-    instance: request.url.split('?')[0] ?? request.url,
-    request_id: String(request.id)
+    instance,
+    request_id: requestId
   }
   if (extra.errors && extra.errors.length > 0) body.errors = extra.errors
+  return body
+}
+
+/** Sends a problem+json answer. */
+export function sendProblem (request: FastifyRequest, reply: FastifyReply, status: number, detail: string,
+  extra: { code?: string, title?: string, errors?: ProblemBody['errors'], headers?: Record<string, string> } = {}): FastifyReply {
+  const body = problemBody(status, detail, request.url.split('?')[0] ?? request.url, String(request.id), extra)
   if (extra.headers) reply.headers(extra.headers)
   return reply.code(status).type('application/problem+json; charset=utf-8').send(body)
 }
@@ -240,16 +249,8 @@ export function clientError (error: Error & { code?: string }, socket: Duplex): 
     : error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'The request headers are larger than the server accepts.']
       : [400, 'The request is not valid HTTP.']
-  const title = status === 431 ? 'Request header fields too large' : TITLES[status]!
   const id = randomUUID()
-  const body = JSON.stringify({
-    type: problemType(status === 431 ? 'headers-too-large' : CODES[status]!),
-    title,
-    status,
-    detail,
-    instance: '/',
-    request_id: id
-  })
+  const body = JSON.stringify(problemBody(status, detail, '/', id))
   // not into the middle of an answer already on its way (a pipelined request after it), as Node's own handler
   const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && answering?.headersSent !== true) {

@@ -209,11 +209,12 @@ function resolveSource (source: string | undefined, doc: TranslateDocument, mime
   const text = documentText(doc.value, mime, { context })
   let detected = deps.detect(text)
   const reach = (from: string): number => targets.filter(to => sameBase(from, to) || deps.catalog.routes(from, to).length > 0).length
-  if (detected.language !== 'und' && detected.confidence < UNSURE_DETECTION && reach(detected.language) < targets.length) {
+  const reached = detected.language !== 'und' && detected.confidence < UNSURE_DETECTION ? reach(detected.language) : targets.length
+  if (reached < targets.length) {
     // among the sources that reach the most targets (all of them when some source can)
     const sources = deps.catalog.languages('source').map(l => ({ tag: l.tag, reach: reach(l.tag) }))
     const best = Math.max(0, ...sources.map(s => s.reach))
-    const candidates = sources.filter(s => s.reach === best && best > reach(detected.language)).map(s => s.tag)
+    const candidates = best > reached ? sources.filter(s => s.reach === best).map(s => s.tag) : []
     const again = candidates.length > 0 ? deps.detect(text, candidates) : undefined
     if (again !== undefined && again.language !== 'und') detected = again
   }

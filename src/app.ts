@@ -8,7 +8,7 @@ import auth from './http/auth/index.js'
 import limits from './http/limits.js'
 import ops from './http/ops.js'
 import openapi from './http/openapi.js'
-import { createRegistry, type Registry } from './providers/registry.js'
+import { createRegistry, type Registry } from './registry.js'
 import { createServices, type Services } from './core/services.js'
 import routes from './routes/index.js'
 
@@ -78,8 +78,12 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   app.removeContentTypeParser('text/plain')
 
   const registry = options.registry ?? createRegistry(config)
-  app.decorate('services', createServices(config, registry))
-  app.addHook('onClose', async () => { await registry.close() })
+  const services = createServices(config, registry)
+  app.decorate('services', services)
+  app.addHook('onClose', async () => {
+    services.close()
+    await registry.close()
+  })
 
   await app.register(problem)
   await app.register(requestIdPlugin)

@@ -6,6 +6,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
+import { DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './shared/limits.js'
 
 export const SCOPES = ['access', 'read', 'write'] as const
 export type Scope = typeof SCOPES[number]
@@ -59,11 +60,27 @@ export interface Config {
     services: string[]
     cacheEntries: number
   }
-  openai: { baseUrl?: string, apiKey?: string, model?: string }
-  google: { enabled: boolean, host?: string }
+  /** How every outside call behaves (API.md "Outside engines"). */
+  upstream: {
+    /** Retries of a 429/5xx after the first attempt. */
+    retries: number
+    breakerFailures: number
+    breakerCooldownMs: number
+    /** Calls in flight at once per outside service. */
+    concurrency: number
+  }
+  /** Each outside engine is on when its settings are given. */
+  deepl: { apiKey?: string, serverUrl?: string }
+  googleCloud: { apiKey?: string, url: string }
+  openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[] }
+  google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
   apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number }
 }
+
+/** The translation services, in the default preference order (the embedded one last). */
+export const SERVICE_NAMES = ['deepl', 'google-cloud', 'google', 'openai', 'libretranslate', 'apertium'] as const
+export type ServiceName = typeof SERVICE_NAMES[number]
 
 export class ConfigError extends Error {
   constructor (readonly variable: string, message: string) {
@@ -151,8 +168,11 @@ export function loadConfig (env: Env = readEnvironment()): Config {
   }
   const services = (str('TRANSLATION_SERVICES') ?? '').split(',').map(s => s.trim().toLowerCase()).filter(Boolean)
   for (const s of services) {
-    if (!/^[a-z][a-z0-9_-]*$/.test(s)) throw new ConfigError('TRANSLATION_SERVICES', `"${s}" is not a service name`)
+    if (!(SERVICE_NAMES as readonly string[]).includes(s)) {
+      throw new ConfigError('TRANSLATION_SERVICES', `"${s}" is not a service (services: ${SERVICE_NAMES.join(', ')})`)
+    }
   }
+  if (new Set(services).size !== services.length) throw new ConfigError('TRANSLATION_SERVICES', 'names a service twice')
 
   const config: Config = {
     host: str('HOST') ?? '0.0.0.0',
@@ -167,10 +187,10 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     },
     limits: {
       bodyBytes: int('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
-      textChars: int('MAX_TEXT_CHARS', 100_000, 100, 10_000_000),
-      targets: int('MAX_TARGETS', 20, 1, 200),
-      bulkDocuments: int('MAX_BULK_DOCUMENTS', 100, 1, 10_000),
-      edits: int('MAX_EDITS', 10, 1, 100),
+      textChars: int('MAX_TEXT_CHARS', DEFAULT_TEXT_CHARS, 100, 10_000_000),
+      targets: int('MAX_TARGETS', DEFAULT_LIMITS.targets, 1, 200),
+      bulkDocuments: int('MAX_BULK_DOCUMENTS', DEFAULT_LIMITS.bulkDocuments, 1, 10_000),
+      edits: int('MAX_EDITS', DEFAULT_LIMITS.edits, 1, 100),
       rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
@@ -181,8 +201,16 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       services,
       cacheEntries: int('TRANSLATION_CACHE_ENTRIES', 50_000, 0, 10_000_000)
     },
-    openai: { baseUrl: url('OPENAI_BASE_URL'), apiKey: str('OPENAI_API_KEY'), model: str('OPENAI_MODEL') },
-    google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED', false), host: str('GOOGLE_TRANSLATE_HOST') },
+    upstream: {
+      retries: int('UPSTREAM_RETRIES', 2, 0, 10),
+      breakerFailures: int('BREAKER_FAILURES', 5, 1, 1000),
+      breakerCooldownMs: int('BREAKER_COOLDOWN_MS', 30_000, 100, 3_600_000),
+      concurrency: int('UPSTREAM_CONCURRENCY', 8, 1, 1000)
+    },
+    deepl: { apiKey: str('DEEPL_API_KEY'), serverUrl: url('DEEPL_SERVER_URL') },
+    googleCloud: { apiKey: str('GOOGLE_CLOUD_API_KEY'), url: url('GOOGLE_CLOUD_TRANSLATE_URL') ?? 'https://translation.googleapis.com' },
+    openai: openaiConfig(str, url),
+    google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED', false), host: googleHost(str('GOOGLE_TRANSLATE_HOST')) },
     libretranslate: { url: url('LIBRETRANSLATE_URL'), apiKey: str('LIBRETRANSLATE_API_KEY') },
     apertium: {
       dir: str('APERTIUM_DIR') ?? '/usr/share/apertium',
@@ -206,6 +234,44 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     config.redisUrl = redisUrl
   }
   return config
+}
+
+/** OPENAI_*: the endpoint (OpenAI's by default), key, model (required once either other is set) and languages. */
+function openaiConfig (str: (name: string) => string | undefined, url: (name: string) => string | undefined): Config['openai'] {
+  const baseUrl = url('OPENAI_BASE_URL')
+  const apiKey = str('OPENAI_API_KEY')
+  const model = str('OPENAI_MODEL')
+  if ((baseUrl !== undefined || apiKey !== undefined) && model === undefined) {
+    throw new ConfigError('OPENAI_MODEL', 'is required with OPENAI_BASE_URL or OPENAI_API_KEY (the model name the endpoint serves, e.g. gpt-4o-mini or llama3.1)')
+  }
+  const config: Config['openai'] = { baseUrl: baseUrl ?? 'https://api.openai.com/v1' }
+  if (apiKey !== undefined) config.apiKey = apiKey
+  if (model !== undefined) config.model = model
+  const languages = str('OPENAI_LANGUAGES')
+  if (languages !== undefined) {
+    const tags = languages.split(',').map(t => t.trim()).filter(Boolean)
+    for (const tag of tags) {
+      let ok = /^[A-Za-z0-9-]+$/.test(tag)
+      try {
+        Intl.getCanonicalLocales(tag)
+      } catch {
+        ok = false
+      }
+      if (!ok) throw new ConfigError('OPENAI_LANGUAGES', `"${tag}" is not a BCP 47 language tag`)
+    }
+    config.languages = [...new Set(tags.map(t => Intl.getCanonicalLocales(t)[0]!))]
+  }
+  return config
+}
+
+/** GOOGLE_TRANSLATE_HOST: a host name (always https), default translate.google.com. */
+function googleHost (value: string | undefined): string {
+  if (value === undefined) return 'translate.google.com'
+  const host = value.replace(/^https:\/\//, '').replace(/\/+$/, '')
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) {
+    throw new ConfigError('GOOGLE_TRANSLATE_HOST', `must be a host name (optionally with :port), always reached over https; got "${value}"`)
+  }
+  return host
 }
 
 /** Clients from AUTH_CLIENTS (JSON) and/or AUTH_CLIENTS_FILE (a JSON file of the same shape). */

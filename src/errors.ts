@@ -3,9 +3,15 @@
  * src/http/problem.ts is the one place that turns them into RFC 9457 problem+json.
  */
 
-/** One field-level problem, located by a JSON Pointer (RFC 6901) into the request. */
+/**
+ * Where a problem is in the request, as the keys and indexes leading to it (["documents", 3, "value"]).
+ * Core speaks in paths; the HTTP layer turns them into JSON Pointers (RFC 6901).
+ */
+export type FieldPath = ReadonlyArray<string | number>
+
+/** One field-level problem. */
 export interface FieldProblem {
-  pointer: string
+  path: FieldPath
   message: string
 }
 
@@ -32,24 +38,36 @@ export class ServiceError extends Error {
 
 /** 400: the request is well-formed JSON but asks for something invalid. */
 export class ValidationError extends ServiceError {
-  constructor (detail: string, errors?: FieldProblem[]) {
+  /** Whether the detail is the first problem's message, to be shown after that field's location. */
+  readonly aboutField: boolean
+  constructor (detail: string, errors?: FieldProblem[], aboutField = false) {
     super(400, 'invalid-request', 'Invalid request', detail, errors ? { errors } : {})
+    this.aboutField = aboutField
   }
 }
 
 /** Builds a ValidationError for a single field. */
-export function invalidField (pointer: string, message: string): ValidationError {
-  return new ValidationError(`${pointer || '/'}: ${message}`, [{ pointer, message }])
+export function invalidField (path: FieldPath, message: string): ValidationError {
+  return new ValidationError(message, [{ path, message }], true)
+}
+
+/** 400: the request holds more text than the service takes (the HTTP layer names the setting). */
+export class TextLimitError extends ValidationError {
+  readonly limit: number
+  constructor (limit: number, path: FieldPath) {
+    super(`The request holds more than ${limit} characters of text.`, [{ path, message: `more than ${limit} characters of text` }])
+    this.limit = limit
+  }
 }
 
 /** 400: no configured service can translate these language pairs. */
 export class UnsupportedPairError extends ServiceError {
   readonly pairs: Array<{ from: string, to: string }>
-  constructor (pairs: Array<{ from: string, to: string }>, pointer = '/targets') {
+  constructor (pairs: Array<{ from: string, to: string }>, path: FieldPath = ['targets']) {
     const list = pairs.map(p => `${p.from}->${p.to}`).join(', ')
     super(400, 'unsupported-language-pair', 'Unsupported language pair',
       `No configured translation service supports ${list}. GET /language/translate/locales lists the supported languages.`,
-      { errors: [{ pointer, message: `unsupported pair(s): ${list}` }] })
+      { errors: [{ path, message: `unsupported pair(s): ${list}` }] })
     this.pairs = pairs
   }
 }
@@ -76,21 +94,61 @@ export class ServiceUnavailableError extends ServiceError {
   }
 }
 
+/** 503: no engine for this capability is configured at all (the HTTP layer says what to configure). */
+export class NothingConfiguredError extends ServiceUnavailableError {
+  readonly capability: 'translation' | 'detection' | 'editing' | 'analysis'
+  constructor (capability: NothingConfiguredError['capability'], detail: string) {
+    super(detail)
+    this.capability = capability
+  }
+}
+
 /** 502: an engine or outside service failed or answered something unusable. */
 export class UpstreamError extends ServiceError {
   readonly service: string
-  constructor (service: string, detail: string, cause?: unknown) {
-    super(502, 'upstream-error', 'Upstream service failed', `${service}: ${detail}`, { cause })
+  /** Whether trying the same call again may succeed (a 5xx, a 429, a dropped connection). */
+  readonly retryable: boolean
+  constructor (service: string, detail: string, cause?: unknown, options: { retryable?: boolean, status?: number, code?: string, title?: string, headers?: Record<string, string> } = {}) {
+    super(options.status ?? 502, options.code ?? 'upstream-error', options.title ?? 'Upstream service failed', `${service}: ${detail}`,
+      { cause, ...(options.headers ? { headers: options.headers } : {}) })
     this.service = service
+    this.retryable = options.retryable ?? false
   }
 }
 
 /** 504: an engine or outside service did not answer in time. */
-export class UpstreamTimeoutError extends ServiceError {
-  readonly service: string
+export class UpstreamTimeoutError extends UpstreamError {
   constructor (service: string, timeoutMs: number, cause?: unknown) {
-    super(504, 'upstream-timeout', 'Upstream service timed out', `${service} did not answer within ${timeoutMs} ms`, { cause })
-    this.service = service
+    super(service, `did not answer within ${timeoutMs} ms`, cause, { status: 504, code: 'upstream-timeout', title: 'Upstream service timed out' })
+  }
+}
+
+/** 503: an outside service kept answering 429 (too many requests); `retryAfterMs` is what it asked for. */
+export class RateLimitedError extends UpstreamError {
+  readonly retryAfterMs: number | undefined
+  constructor (service: string, retryAfterMs: number | undefined, cause?: unknown) {
+    super(service, `is rate limiting this service (429)${retryAfterMs === undefined ? '' : `; it asked to wait ${Math.ceil(retryAfterMs / 1000)} s`}`, cause, {
+      status: 503,
+      code: 'upstream-rate-limited',
+      title: 'Upstream service rate limited',
+      retryable: true,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000))) }
+    })
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+/** 503: the service failed too many calls in a row and is skipped until `retryAfterMs` has passed (circuit breaker open). */
+export class CircuitOpenError extends UpstreamError {
+  readonly retryAfterMs: number
+  constructor (service: string, failures: number, retryAfterMs: number) {
+    super(service, `failed ${failures} calls in a row and is skipped for ${Math.ceil(retryAfterMs / 1000)} s`, undefined, {
+      status: 503,
+      code: 'upstream-unavailable',
+      title: 'Upstream service unavailable',
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
+    })
+    this.retryAfterMs = retryAfterMs
   }
 }
 

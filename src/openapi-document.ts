@@ -2,7 +2,7 @@
 import { stringify } from 'yaml'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
-import { emptyRegistry } from './providers/registry.js'
+import { emptyRegistry } from './registry.js'
 
 /** openapi.yaml's text: the document served at /openapi.json, with default configuration. */
 export async function openapiYaml (): Promise<string> {

@@ -15,19 +15,9 @@
  */
 import { protect, type Mark, type ProtectedMarks } from './documents/protect.js'
 import { canonicalTag, tryCanonicalTag } from './languages.js'
+import type { AppliedSubstitution, Substitution } from '../shared/substitution.js'
 
-export interface Substitution {
-  source?: string
-  text: string
-  target?: string
-  substitution: string
-}
-
-export interface AppliedSubstitution {
-  text: string
-  substitution: string
-  count: number
-}
+export type { Substitution, AppliedSubstitution }
 
 /** How well a rule's tag fits a language: 3 same tag, 2 one contains the other, 1 rule has none, 0 no fit. */
 function fit (ruleTag: string | undefined, language: string): number {
@@ -269,12 +259,12 @@ export function mergeApplied (lists: Iterable<readonly AppliedSubstitution[]>): 
   return [...merged.values()]
 }
 
-/** Refuses a rule whose `source` or `target` is not a well-formed BCP 47 tag (400 at /substitutions/i/...). */
+/** Refuses a rule whose `source` or `target` is not a well-formed BCP 47 tag (400 at substitutions[i].source or .target). */
 export function checkRuleTags (rules: readonly Substitution[]): void {
   rules.forEach((rule, i) => {
     for (const field of ['source', 'target'] as const) {
       const tag = rule[field]
-      if (tag !== undefined && tag !== '') canonicalTag(tag, `/substitutions/${i}/${field}`)
+      if (tag !== undefined && tag !== '') canonicalTag(tag, ['substitutions', i, field])
     }
   })
 }

@@ -1,5 +1,5 @@
 /** BCP 47 language tags as the API takes them: matched case-insensitively, answered canonical. */
-import { invalidField } from '../errors.js'
+import { invalidField, type FieldPath } from '../errors.js'
 
 /** The canonical form of a BCP 47 tag ("EN-us" -> "en-US"), or undefined when it is malformed. */
 export function tryCanonicalTag (tag: string): string | undefined {
@@ -13,10 +13,10 @@ export function tryCanonicalTag (tag: string): string | undefined {
   }
 }
 
-/** The canonical form of a tag; a malformed one is a 400 naming `pointer`. */
-export function canonicalTag (tag: string, pointer: string): string {
+/** The canonical form of a tag; a malformed one is a 400 at `path`. */
+export function canonicalTag (tag: string, path: FieldPath): string {
   const canonical = tryCanonicalTag(tag)
-  if (canonical === undefined) throw invalidField(pointer, `"${tag}" is not a well-formed BCP 47 language tag`)
+  if (canonical === undefined) throw invalidField(path, `"${tag}" is not a well-formed BCP 47 language tag`)
   return canonical
 }
 

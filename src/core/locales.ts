@@ -23,7 +23,7 @@ import availableLocales from 'cldr-core/availableLocales.json' with { type: 'jso
 import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
 import likelySubtags from 'cldr-core/supplemental/likelySubtags.json' with { type: 'json' }
 import parentLocales from 'cldr-core/supplemental/parentLocales.json' with { type: 'json' }
-import { NotFoundError } from '../errors.js'
+import { NotFoundError, type FieldPath } from '../errors.js'
 import { baseLanguage, canonicalTag } from './languages.js'
 
 export interface LocaleInfo {
@@ -144,9 +144,9 @@ function recall<V> (cache: Map<string, V>, key: string): V | undefined {
 
 const namers = new Map<string, Namer>()
 
-/** The namer for a display tag; a malformed one is a 400 naming /display. */
+/** The namer for a display tag; a malformed one is a 400 at display. */
 function namerFor (display: string | undefined): Namer {
-  const tag = display === undefined ? ENGLISH : canonicalTag(display, '/display')
+  const tag = display === undefined ? ENGLISH : canonicalTag(display, ['display'])
   return recall(namers, tag) ?? remember(namers, tag, createNamer(tag), NAMERS_KEPT)
 }
 
@@ -175,8 +175,8 @@ const lists = new Map<string, readonly LocaleInfo[]>()
  * no locale for is a 404. `display` (a BCP 47 tag, 400 at "/display" when malformed) gives the
  * names in that language, in English where Intl has none.
  */
-export function getLocale (tag: string, options: { display?: string, pointer?: string } = {}): LocaleInfo {
-  const canonical = canonicalTag(tag, options.pointer ?? '/tag')
+export function getLocale (tag: string, options: { display?: string, path?: FieldPath } = {}): LocaleInfo {
+  const canonical = canonicalTag(tag, options.path ?? ['tag'])
   const id = localeIdOf(canonical)
   if (id === undefined) throw new NotFoundError(`CLDR has no locale "${canonical}"; GET /language/locales lists them`)
   return localeInfo(canonical, id, namerFor(options.display))

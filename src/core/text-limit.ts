@@ -1,5 +1,5 @@
 /** MAX_TEXT_CHARS: how much text a request may hold, checked before any per-target work. */
-import { ValidationError } from '../errors.js'
+import { TextLimitError, type FieldPath } from '../errors.js'
 import { documentText, type MimeType, type SegmentContext } from './documents/index.js'
 
 /** Characters in the string leaves of a value: an upper bound of its text (markup included). */
@@ -14,16 +14,15 @@ function rawLength (value: unknown): number {
   return total
 }
 
-/** Refuses documents holding more than `limit` characters of text together (400 at `pointer`); `context` is readyToSegment's. */
-export function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, context?: SegmentContext }>, limit: number, pointer: string): void {
+/** Refuses documents holding more than `limit` characters of text together (400 at `path`); `context` is readyToSegment's. */
+export function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, context?: SegmentContext }>, limit: number, path: FieldPath): void {
   // the raw length bounds the text: count precisely (which means segmenting) only when it is over
   if (docs.reduce((n, d) => n + rawLength(d.value), 0) <= limit) return
   let chars = 0
   for (const { value, mime, context } of docs) {
     chars += documentText(value, mime, { context }).length
     if (chars > limit) {
-      throw new ValidationError(`The request holds more than ${limit} characters of text (MAX_TEXT_CHARS).`,
-        [{ pointer, message: `more than ${limit} characters of text` }])
+      throw new TextLimitError(limit, path)
     }
   }
 }

@@ -19,8 +19,8 @@ export class RateLimitedError extends ServiceError {
 /** Deepest nesting a JSON body may have (document values are limited to 500 levels further in). */
 export const MAX_BODY_DEPTH = 512
 
-/** The JSON Pointer of the first place in `body` nested deeper than `max`, if any (iterative: no stack to overflow). */
-export function tooDeep (body: unknown, max: number): string | undefined {
+/** The path of the first place in `body` nested deeper than `max`, if any (iterative: no stack to overflow). */
+export function tooDeep (body: unknown, max: number): string[] | undefined {
   const values: unknown[] = [body]
   const depths: number[] = [0]
   const parents: number[] = [-1]
@@ -32,8 +32,8 @@ export function tooDeep (body: unknown, max: number): string | undefined {
     if (value === null || typeof value !== 'object') continue
     if (depths[at]! >= max) {
       const path: string[] = []
-      for (let i = at; i > 0; i = parents[i]!) path.push(keys[i]!.replace(/~/g, '~0').replace(/\//g, '~1'))
-      return '/' + path.reverse().join('/')
+      for (let i = at; i > 0; i = parents[i]!) path.push(keys[i]!)
+      return path.reverse()
     }
     for (const [key, child] of Object.entries(value)) {
       if (child === null || typeof child !== 'object') continue
@@ -78,8 +78,8 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Pr
   // deeply nested bodies would overflow the stack of the validator or the serializer
   app.addHook('preValidation', async (request) => {
     if (request.body === null || typeof request.body !== 'object') return
-    const pointer = tooDeep(request.body, MAX_BODY_DEPTH)
-    if (pointer !== undefined) throw invalidField(pointer, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+    const path = tooDeep(request.body, MAX_BODY_DEPTH)
+    if (path !== undefined) throw invalidField(path, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
   })
 
   // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only

@@ -7,7 +7,14 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ClientClosedError, ServiceError, type FieldProblem } from '../errors.js'
+import { ClientClosedError, NothingConfiguredError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
+
+/** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
+export interface WireFieldProblem {
+  pointer: string
+  message: string
+  in?: string
+}
 
 export interface ProblemBody {
   type: string
@@ -16,7 +23,7 @@ export interface ProblemBody {
   detail: string
   instance: string
   request_id: string
-  errors?: Array<FieldProblem & { in?: string }>
+  errors?: WireFieldProblem[]
 }
 
 const TITLES: Record<number, string> = {
@@ -92,12 +99,17 @@ export function escapePointer (token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
+/** The JSON Pointer of a field path (["documents", 3, "value"] -> "/documents/3/value"). */
+export function pointerOf (path: FieldPath): string {
+  return path.map(token => '/' + escapePointer(String(token))).join('')
+}
+
 /** Field problems (JSON pointers and readable messages) from ajv errors. */
-export function fieldProblems (errors: AjvError[], context: string | undefined): Array<FieldProblem & { in?: string }> {
+export function fieldProblems (errors: AjvError[], context: string | undefined): WireFieldProblem[] {
   const where = context === 'querystring' ? 'query' : context === 'params' ? 'path' : context === 'headers' ? 'header' : 'body'
   // errors inside a failed anyOf/oneOf branch are noise once the union itself is reported
   const unions = errors.filter(e => e.keyword === 'anyOf' || e.keyword === 'oneOf').map(e => e.schemaPath + '/')
-  const out: Array<FieldProblem & { in?: string }> = []
+  const out: WireFieldProblem[] = []
   const seen = new Set<string>()
   for (const e of errors) {
     if (unions.some(u => e.schemaPath.startsWith(u))) continue
@@ -134,7 +146,7 @@ export function fieldProblems (errors: AjvError[], context: string | undefined):
     const key = pointer + '\u0000' + message
     if (seen.has(key)) continue
     seen.add(key)
-    const problem: FieldProblem & { in?: string } = { pointer, message }
+    const problem: WireFieldProblem = { pointer, message }
     if (where !== 'body') problem.in = where
     out.push(problem)
   }
@@ -146,14 +158,14 @@ export function fieldProblems (errors: AjvError[], context: string | undefined):
  * pointer names a parameter of the URL (a malformed `/tag` of /language/locale/{tag}, a bad
  * `/display`), as schema errors on parameters are; body fields stay unmarked.
  */
-function located (request: FastifyRequest, errors: readonly FieldProblem[]): Array<FieldProblem & { in?: string }> {
+function located (request: FastifyRequest, errors: ServiceError['errors'] & object): WireFieldProblem[] {
   const params = request.params as Record<string, unknown> | null | undefined
   const query = request.query as Record<string, unknown> | null | undefined
-  return errors.map(e => {
-    if ('in' in e) return e
-    const first = e.pointer.split('/')[1]
+  return errors.map(({ path, message }) => {
+    const e = { pointer: pointerOf(path), message }
+    const first = path[0]
     if (first === undefined) return e
-    const name = first.replace(/~1/g, '/').replace(/~0/g, '~')
+    const name = String(first)
     if (params != null && Object.hasOwn(params, name)) return { ...e, in: 'path' }
     if (request.body == null && query != null && Object.hasOwn(query, name)) return { ...e, in: 'query' }
     return e
@@ -197,7 +209,11 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     }
     if (error instanceof ServiceError) {
       if (error.status >= 500) request.log.warn({ err: error }, 'request failed')
-      return sendProblem(request, reply, error.status, error.message, {
+      const first = error.errors?.[0]
+      const detail = (error instanceof ValidationError && error.aboutField && first !== undefined
+        ? `${pointerOf(first.path) || '/'}: ${error.message}`
+        : error.message) + settingHint(error)
+      return sendProblem(request, reply, error.status, detail, {
         code: error.code,
         title: error.title,
         ...(error.errors ? { errors: located(request, error.errors) } : {}),
@@ -258,6 +274,20 @@ export function clientError (error: Error & { code?: string }, socket: Duplex): 
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`)
   }
   socket.destroy(error)
+}
+
+/** The settings an operator changes for errors that depend on configuration (core does not know their names). */
+const SETTINGS: Record<NothingConfiguredError['capability'], string> = {
+  translation: ' The embedded Apertium engine needs its Debian packages (make run installs them); outside engines are switched on by DEEPL_API_KEY, GOOGLE_CLOUD_API_KEY, GOOGLE_TRANSLATE_ENABLED, OPENAI_MODEL (with OPENAI_BASE_URL or OPENAI_API_KEY) or LIBRETRANSLATE_URL.',
+  detection: ' The embedded detector loads at start; /ready says when it is loaded.',
+  editing: ' Generative edits need a model: set OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself).',
+  analysis: ' Analysis by a model needs OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself).'
+}
+
+function settingHint (error: ServiceError): string {
+  if (error instanceof TextLimitError) return ' The limit is set by MAX_TEXT_CHARS.'
+  if (error instanceof NothingConfiguredError) return SETTINGS[error.capability]
+  return ''
 }
 
 /** A safe, useful message for Fastify's own 4xx errors (body parsing, media type, size). */

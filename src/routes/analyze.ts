@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AnalyzeRequest, AnalyzeResponse, SentimentRequest, SentimentResult } from '../schemas/analyze.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
-import { abortSignal } from './signal.js'
 
 export default async function analyzeRoutes (fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -18,7 +17,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
       body: AnalyzeRequest,
       response: securedResponses({ 200: { ...AnalyzeResponse, description: 'The analyses asked for' } }, 413, 415, 501, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.analyze(request.body, abortSignal(reply)))
+  }, async (request, reply) => app.services.analysis.analyze())
 
   app.post('/language/analyze/sentiment', {
     config: accessConfig,
@@ -30,5 +29,5 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
       body: SentimentRequest,
       response: securedResponses({ 200: { ...SentimentResult, description: 'The sentiment of the document' } }, 413, 415, 501, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.sentiment(request.body, abortSignal(reply)))
+  }, async (request, reply) => app.services.analysis.sentiment())
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { DetectRequest, DetectResponse } from '../schemas/detect.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
+import { mergeMeta } from '../core/meta.js'
+import { defined, wireDocument } from './wire.js'
 
 export default async function detectRoutes (fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -17,5 +19,11 @@ export default async function detectRoutes (fastify: FastifyInstance): Promise<v
       body: DetectRequest,
       response: securedResponses({ 200: { ...DetectResponse, description: 'The detected language, its confidence and the alternatives' } }, 413, 415, 503)
     }
-  }, async (request) => app.services.detect(request.body))
+  }, async (request) => {
+    const { document, meta, static: statics, source_hint: sourceHint, min_confidence: minConfidence, min_chars: minChars, max_chars: maxChars, limit_results: limitResults, no_override: noOverride } = request.body
+    const result = await app.services.detection.detect({ value: document.value, ...wireDocument(document) }, defined({
+      static: statics, sourceHint, minConfidence, minChars, maxChars, limitResults, noOverride
+    }))
+    return { language: result.language, confidence: result.confidence, meta: mergeMeta(meta, {}), alternatives: result.alternatives }
+  })
 }

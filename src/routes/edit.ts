@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
 import { editSchemas, Tones } from '../schemas/edit.js'
-import { DEFAULT_LIMITS } from '../schemas/limits.js'
-import { TONES } from '../core/tones.js'
+import { DEFAULT_LIMITS } from '../shared/limits.js'
+import { TONES } from '../shared/tones.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { abortSignal } from './signal.js'
 import { cachedJson } from './cached.js'
@@ -23,7 +23,7 @@ export default async function editRoutes (fastify: FastifyInstance, opts: { conf
       body: EditRequest,
       response: securedResponses({ 200: { ...EditResponse, description: 'The edited document, the original and the changes' } }, 413, 415, 501, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.edit(request.body, abortSignal(reply)))
+  }, async (request, reply) => app.services.editing.edit())
 
   const tones = cachedJson([...TONES])
   app.get('/language/edit/tones', {

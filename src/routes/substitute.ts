@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
 import { substituteSchemas } from '../schemas/substitute.js'
-import { DEFAULT_LIMITS } from '../schemas/limits.js'
+import { DEFAULT_LIMITS } from '../shared/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
+import { mergeMeta } from '../core/meta.js'
+import { wireDocument } from './wire.js'
 
 export default async function substituteRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -20,5 +22,13 @@ export default async function substituteRoutes (fastify: FastifyInstance, opts: 
       body: SubstituteRequest,
       response: securedResponses({ 200: { ...SubstituteResponse, description: 'The document with the phrases replaced, the original and what was applied' } }, 413, 415, 503)
     }
-  }, async (request) => app.services.substitute(request.body))
+  }, async (request) => {
+    const { document, substitutions, options, meta } = request.body
+    const { value, language, applied } = await app.services.substitute({
+      document: { value: document.value, ...wireDocument(document) },
+      substitutions,
+      caseSensitive: options?.substitutions_case_sensitive === true
+    })
+    return { document: { ...document, value, ...(language === undefined ? {} : { language }) }, original: document, meta: mergeMeta(meta, { substitutions: applied }) }
+  })
 }

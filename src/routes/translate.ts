@@ -4,10 +4,47 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { Config } from '../config.js'
 import { translateSchemas, TranslateLocales, SupportedQuery, Supported } from '../schemas/translate.js'
-import { DEFAULT_LIMITS } from '../schemas/limits.js'
+import { DEFAULT_LIMITS } from '../shared/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { abortSignal } from './signal.js'
 import { invalidField } from '../errors.js'
+import type { TranslatedDocument, TranslateInput } from '../core/translation/index.js'
+import type { DocumentT } from '../schemas/common.js'
+import type { TranslateOptionsT } from '../schemas/translate.js'
+import type { SubstitutionT } from '../schemas/common.js'
+import { defined, wireDocument } from './wire.js'
+
+/** The domain's translation request from the fields a single and a bulk request share. */
+function translateInput (body: { source?: string, targets: string[], options?: TranslateOptionsT, substitutions?: SubstitutionT[] }): Omit<TranslateInput, 'documents' | 'documentPath'> {
+  const o = body.options
+  return defined({
+    source: body.source,
+    targets: body.targets,
+    substitutions: body.substitutions,
+    options: o === undefined
+      ? undefined
+      : defined({
+        service: o.service,
+        fallback: o.fallback,
+        formality: o.formality,
+        context: o.context,
+        preservePlaceholders: o.preserve_placeholders,
+        caseSensitive: o.substitutions_case_sensitive,
+        cache: o.cache
+      })
+  })
+}
+
+function documentIn (document: DocumentT): TranslateInput['documents'][number] {
+  return { value: document.value, ...wireDocument(document) }
+}
+
+/** Results with the wire's field names. */
+function resultsOut (doc: TranslatedDocument): Record<string, { value: TranslatedDocument['results'][string]['value'], language: string, mime_type: string }> {
+  const out: Record<string, { value: TranslatedDocument['results'][string]['value'], language: string, mime_type: string }> = {}
+  for (const [target, r] of Object.entries(doc.results)) out[target] = { value: r.value, language: r.language, mime_type: r.mimeType }
+  return out
+}
 
 export default async function translateRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -24,7 +61,11 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       body: TranslationRequest,
       response: securedResponses({ 200: { ...TranslationResult, description: 'The translations, keyed by target' } }, 413, 415, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.translate(request.body, abortSignal(reply)))
+  }, async (request, reply) => {
+    const body = request.body
+    const [doc] = await app.services.translation.translate({ ...translateInput(body), documents: [documentIn(body.document)], documentPath: () => ['document'] }, abortSignal(reply))
+    return { results: resultsOut(doc!), original: body, extra: doc!.extra }
+  })
 
   app.post('/language/translate/bulk', {
     config: accessConfig,
@@ -37,7 +78,11 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       body: BulkTranslationRequest,
       response: securedResponses({ 200: Type.Array(TranslationResult, { description: 'One TranslationResult per document, in request order' }) }, 413, 415, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.translateBulk(request.body, abortSignal(reply)))
+  }, async (request, reply) => {
+    const { documents, ...shared } = request.body
+    const docs = await app.services.translation.translate({ ...translateInput(shared), documents: documents.map(documentIn), documentPath: i => ['documents', i] }, abortSignal(reply))
+    return docs.map((doc, i) => ({ results: resultsOut(doc), original: { ...shared, document: documents[i]! }, extra: doc.extra }))
+  })
 
   app.get('/language/translate/locales', {
     config: accessConfig,
@@ -48,7 +93,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       security: SECURITY,
       response: securedResponses({ 200: { ...TranslateLocales, description: 'Source and target languages with their services' } })
     }
-  }, async () => app.services.translateLocales())
+  }, async () => await app.services.translation.languages())
 
   app.get('/language/translate/locales/supported', {
     config: accessConfig,
@@ -64,7 +109,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
   }, async (request) => {
     const targets = (Array.isArray(request.query.target) ? request.query.target : [request.query.target])
       .flatMap(t => t.split(',')).map(t => t.trim()).filter(Boolean)
-    if (targets.length === 0) throw invalidField('/target', 'names no language (give one or more tags, e.g. target=es,fr)')
-    return app.services.supported(request.query.source, targets)
+    if (targets.length === 0) throw invalidField(['target'], 'names no language (give one or more tags, e.g. target=es,fr)')
+    return await app.services.translation.supported(request.query.source, targets)
   })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findPlaceholders, protectPlaceholders } from '../../src/core/placeholders.js'
-import { escapeText } from '../../src/providers/tagged.js'
+import { escapeText } from '../../src/core/tagged.js'
 import { dropTags, reverseWords, upper } from './documents/engines.js'
 
 /** Protects plain text (as a segment) and runs the engine over it, returning the restored plain segment. */

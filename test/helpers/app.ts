@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
-import { emptyRegistry } from '../../src/providers/registry.js'
+import { emptyRegistry } from '../../src/registry.js'
 
 export const CLIENT = { id: 'test-client', secret: 'test-client-secret' }
 export const READ_ONLY = { id: 'read-only', secret: 'read-only-secret' }

@@ -168,7 +168,7 @@ describe('unexpected errors', () => {
   it('answer 500 without leaking the error', async () => {
     const { buildApp } = await import('../../src/app.js')
     const { testConfig } = await import('../helpers/app.js')
-    const { emptyRegistry } = await import('../../src/providers/registry.js')
+    const { emptyRegistry } = await import('../../src/registry.js')
     const app = await buildApp(testConfig(), { logger: false, registry: emptyRegistry() })
     app.get('/boom', async () => { throw new Error('secret internal detail at /srv/app.js:12') })
     await app.ready()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { CLIENT, JWT_SECRET, testConfig, tokenFor } from '../helpers/app.js'
-import { emptyRegistry } from '../../src/providers/registry.js'
+import { emptyRegistry } from '../../src/registry.js'
 
 describe('logs', () => {
   it('never contain client secrets, signing secrets or access tokens', async () => {

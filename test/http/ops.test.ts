@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { bearer, testApp, testConfig, tokenFor } from '../helpers/app.js'
 import { buildApp } from '../../src/app.js'
-import { emptyRegistry } from '../../src/providers/registry.js'
+import { emptyRegistry } from '../../src/registry.js'
 
 describe('ops endpoints', () => {
   it('/health answers without a token', async () => {

@@ -1,6 +1,8 @@
 /** Documents <-> segments: the one place every format is reduced to tagged-text segments and rebuilt. */
-import { invalidField } from '../../errors.js'
-import { plainText } from '../../providers/tagged.js'
+import { invalidField, type FieldPath } from '../../errors.js'
+
+const DOCUMENT_VALUE: FieldPath = ['document', 'value']
+import { plainText } from '../tagged.js'
 import { htmlDrafts } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
@@ -16,8 +18,8 @@ export type { SegmentContext } from './markdown-guard.js'
 export interface SegmentOptions {
   /** The document's language, for sentence boundaries (default "en"). */
   language?: string
-  /** JSON Pointer of the value in the request, for errors (default "/document/value"). */
-  pointer?: string
+  /** Where the value is in the request, for errors (default document.value). */
+  path?: FieldPath
   /** What readyToSegment returned for this value (needed for Markdown larger than INLINE_PARSE_CHARS). */
   context?: SegmentContext
 }
@@ -37,16 +39,16 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
  */
 export function segmentDocument (value: unknown, mimeType: MimeType, options: SegmentOptions = {}): SegmentedDocument {
   const locale = options.language ?? 'en'
-  const pointer = options.pointer ?? '/document/value'
+  const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
   const leaf = (text: string): StringDocument => segmentString(text, leafType, locale, options.context)
   if (typeof value === 'string') {
-    if (mimeType === 'application/json') return jsonTextDocument(value, leaf, pointer)
+    if (mimeType === 'application/json') return jsonTextDocument(value, leaf, path)
     const doc = leaf(value)
     return { segments: doc.segments, rebuild: translated => doc.rebuild(translated) }
   }
-  if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, pointer)
-  throw invalidField(pointer, `must be a string, an object or an array, not ${value === null ? 'null' : typeof value}`)
+  if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, path)
+  throw invalidField(path, `must be a string, an object or an array, not ${value === null ? 'null' : typeof value}`)
 }
 
 /** The visible text of a document (for language detection): what would be translated, without markup, code or URLs. */
@@ -59,10 +61,10 @@ const NOTHING_PARSED: SegmentContext = { trees: new Map() }
 
 /**
  * What it takes to segment the document without stalling the event loop: large Markdown is
- * parsed under a time limit (a 400 at `pointer` when it runs over). Call before segmenting and
+ * parsed under a time limit (a 400 at `path` when it runs over). Call before segmenting and
  * pass the result as `context` to every segmenting call for this value (segmentDocument,
  * documentText, prepareForTranslation, substituteDocument); drop it with the request.
  */
-export async function readyToSegment (value: unknown, mimeType: MimeType, pointer = '/document/value'): Promise<SegmentContext> {
-  return mimeType === 'text/markdown' ? await preparseMarkdown(value, pointer) : NOTHING_PARSED
+export async function readyToSegment (value: unknown, mimeType: MimeType, path: FieldPath = DOCUMENT_VALUE): Promise<SegmentContext> {
+  return mimeType === 'text/markdown' ? await preparseMarkdown(value, path) : NOTHING_PARSED
 }

@@ -3,7 +3,7 @@
  * documents of their own), or application/json given as a JSON string (its string values are
  * spliced back by position, so keys, numbers, spacing and key order stay byte for byte).
  */
-import { invalidField } from '../../errors.js'
+import { invalidField, type FieldPath } from '../../errors.js'
 import type { StringDocument } from './skeleton.js'
 
 /** A document value split into segments, rebuilt in the input's shape. */
@@ -17,8 +17,13 @@ type LeafDocument = (text: string) => StringDocument
 /** Deeper values are refused (400) rather than walked: rebuilding recurses once per level. */
 const MAX_DEPTH = 500
 
-function childPointer (pointer: string, key: string | number): string {
-  return `${pointer}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`
+/** A path built while walking, linked to its parent so that going down costs nothing; made an array only for an error. */
+interface Step { parent: Step | undefined, key: string | number }
+
+function pathOf (base: FieldPath, step: Step | undefined): FieldPath {
+  const keys: Array<string | number> = []
+  for (let s = step; s !== undefined; s = s.parent) keys.push(s.key)
+  return [...base, ...keys.reverse()]
 }
 
 /** Joins leaf documents into one: their segments in order, each rebuilt from its own slice. */
@@ -39,16 +44,16 @@ function joined (leaves: readonly StringDocument[], assemble: (rebuilt: string[]
 }
 
 /** An object or array whose string leaves are documents; other leaves pass through. */
-export function structuredDocument (value: object, leaf: LeafDocument, pointer: string): SegmentedDocument {
+export function structuredDocument (value: object, leaf: LeafDocument, path: FieldPath): SegmentedDocument {
   const leaves: StringDocument[] = []
-  const collect = (v: unknown, at: string, depth: number): void => {
-    if (depth > MAX_DEPTH) throw invalidField(at, `is nested deeper than ${MAX_DEPTH} levels`)
+  const collect = (v: unknown, at: Step | undefined, depth: number): void => {
+    if (depth > MAX_DEPTH) throw invalidField(pathOf(path, at), `is nested deeper than ${MAX_DEPTH} levels`)
     if (typeof v === 'string') leaves.push(leaf(v))
-    else if (Array.isArray(v)) v.forEach((item, i) => collect(item, childPointer(at, i), depth + 1))
-    else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) collect(item, childPointer(at, key), depth + 1)
-    else if (typeof v !== 'number' && typeof v !== 'boolean' && v !== null) throw invalidField(at, `must be a string, number, boolean, null, object or array, not ${typeof v}`)
+    else if (Array.isArray(v)) v.forEach((item, i) => collect(item, { parent: at, key: i }, depth + 1))
+    else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) collect(item, { parent: at, key }, depth + 1)
+    else if (typeof v !== 'number' && typeof v !== 'boolean' && v !== null) throw invalidField(pathOf(path, at), `must be a string, number, boolean, null, object or array, not ${typeof v}`)
   }
-  collect(value, pointer, 0)
+  collect(value, undefined, 0)
   return joined(leaves, rebuilt => {
     let k = 0
     const copy = (v: unknown): unknown => {
@@ -81,11 +86,11 @@ function stringValues (json: string): Array<{ start: number, end: number }> {
 }
 
 /** application/json given as JSON text: string values translated, the text otherwise kept. */
-export function jsonTextDocument (json: string, leaf: LeafDocument, pointer: string): SegmentedDocument {
+export function jsonTextDocument (json: string, leaf: LeafDocument, path: FieldPath): SegmentedDocument {
   try {
     JSON.parse(json)
   } catch (err) {
-    throw invalidField(pointer, `is not valid JSON: ${(err as Error).message}`)
+    throw invalidField(path, `is not valid JSON: ${(err as Error).message}`)
   }
   const literals = stringValues(json).map(range => ({ ...range, value: JSON.parse(json.slice(range.start, range.end)) as string }))
   return joined(literals.map(l => leaf(l.value)), rebuilt => {

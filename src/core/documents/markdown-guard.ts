@@ -7,7 +7,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { Root } from 'mdast'
-import { invalidField } from '../../errors.js'
+import { invalidField, type FieldPath } from '../../errors.js'
 import { containerDepth, MAX_TREE_DEPTH, parseMarkdown } from './markdown-parse.js'
 
 /** Sources up to this size parse inline (worst cases stay in the milliseconds). */
@@ -116,11 +116,11 @@ function parseInWorker (source: string): Promise<Root> {
 }
 
 /** The Markdown strings of a document value: the value itself, or its string leaves. */
-function markdownSources (value: unknown, pointer: string, out: Array<{ source: string, pointer: string }> = []): Array<{ source: string, pointer: string }> {
-  if (typeof value === 'string') out.push({ source: value, pointer })
-  else if (Array.isArray(value)) value.forEach((v, i) => markdownSources(v, `${pointer}/${i}`, out))
+function markdownSources (value: unknown, path: FieldPath, out: Array<{ source: string, path: FieldPath }> = []): Array<{ source: string, path: FieldPath }> {
+  if (typeof value === 'string') out.push({ source: value, path })
+  else if (Array.isArray(value)) value.forEach((v, i) => markdownSources(v, [...path, i], out))
   else if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) markdownSources(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out)
+    for (const [k, v] of Object.entries(value)) markdownSources(v, [...path, k], out)
   }
   return out
 }
@@ -128,11 +128,11 @@ function markdownSources (value: unknown, pointer: string, out: Array<{ source: 
 /**
  * Parses the large Markdown sources of a value under the time limit, one after another, and
  * returns their trees for the synchronous segmenting that follows. A source that takes too long
- * or cannot be parsed is a 400 at its pointer.
+ * or cannot be parsed is a 400 at its path.
  */
-export async function preparseMarkdown (value: unknown, pointer: string): Promise<SegmentContext> {
+export async function preparseMarkdown (value: unknown, path: FieldPath): Promise<SegmentContext> {
   const trees = new Map<string, Root>()
-  for (const { source, pointer: at } of markdownSources(value, pointer)) {
+  for (const { source, path: at } of markdownSources(value, path)) {
     if (source.length <= INLINE_PARSE_CHARS || trees.has(source)) continue
     if (containerDepth(source) > MAX_TREE_DEPTH) {
       throw invalidField(at, `this Markdown document could not be parsed (it nests more than ${MAX_TREE_DEPTH} levels deep); simplify it or send it as text/plain`)

@@ -1,17 +1,17 @@
 /** The document formats the service reads, as `mime_type` names them. */
-import { invalidField } from '../../errors.js'
+import { invalidField, type FieldPath } from '../../errors.js'
 
 export const MIME_TYPES = ['text/plain', 'text/html', 'text/markdown', 'application/json'] as const
 export type MimeType = typeof MIME_TYPES[number]
 
-/** The format of a `mime_type` value: default text/plain; parameters (`; charset=utf-8`) and case ignored; unknown -> 400 at `pointer`. */
-export function parseMimeType (value: string | undefined, pointer = '/document/mime_type'): MimeType {
+/** The format of a `mime_type` value: default text/plain; parameters (`; charset=utf-8`) and case ignored; unknown -> 400 at `path`. */
+export function parseMimeType (value: string | undefined, path: FieldPath = ['document', 'mime_type']): MimeType {
   if (value === undefined) return 'text/plain'
   const essence = value.split(';')[0]!.trim().toLowerCase()
   if (essence === '') return 'text/plain'
   const known = MIME_TYPES.find(t => t === essence)
   if (known === undefined) {
-    throw invalidField(pointer, `unsupported mime type "${value}"; supported: ${MIME_TYPES.join(', ')}`)
+    throw invalidField(path, `unsupported mime type "${value}"; supported: ${MIME_TYPES.join(', ')}`)
   }
   return known
 }

@@ -6,7 +6,8 @@
  */
 import { appliedSubstitutions, compileGlossary, protectPhrases, type AppliedSubstitution, type Glossary, type Substitution } from '../glossary.js'
 import { protectPlaceholders } from '../placeholders.js'
-import { plainText } from '../../providers/tagged.js'
+import { plainText } from '../tagged.js'
+import type { FieldPath } from '../../errors.js'
 import { segmentDocument, type SegmentContext } from './index.js'
 import type { MimeType } from './mime.js'
 import type { Mark, Protected } from './protect.js'
@@ -20,8 +21,8 @@ export interface PrepareOptions {
   caseSensitive: boolean
   /** Source language, for sentence boundaries. */
   language?: string
-  /** JSON Pointer of the value in the request, for errors. */
-  pointer?: string
+  /** Where the value is in the request, for errors. */
+  path?: FieldPath
   /** What readyToSegment returned for this value (needed for large Markdown). */
   context?: SegmentContext
 }
@@ -50,7 +51,7 @@ const unchanged: Protected = { segment: '', restore: translated => translated }
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, pointer: options.pointer, context: options.context })
+  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, context: options.context })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

@@ -3,7 +3,7 @@
  * `<x id="N"/>` token (or a `<g id="N">…</g>` pair around text that is still translated),
  * and `restore` writes the span's own text back into the engine's answer.
  */
-import { parseTagged, serializeTagged, type TaggedPart } from '../../providers/tagged.js'
+import { parseTagged, serializeTagged, type TaggedPart } from '../tagged.js'
 import { resolveTags, tagKinds, type TagKind } from './tags.js'
 
 /** Stands for an existing `<x/>` token in the flat text, so no span can run through it. */

@@ -1,5 +1,5 @@
 /** Cutting a run into sentence segments in tagged form, each knowing its source range and tags. */
-import { escapeText } from '../../providers/tagged.js'
+import { escapeText } from '../tagged.js'
 import { TOKEN_CHAR } from './protect.js'
 import type { Item, TextFormat } from './run.js'
 import { MAX_SENTENCE_CHARS, sentenceBreaks } from './sentences.js'

@@ -4,7 +4,7 @@
  * copied too (so entities and spacing survive), and a translated one is written from the
  * engine's answer with its tags mapped back to their own source.
  */
-import { parseTagged } from '../../providers/tagged.js'
+import { parseTagged } from '../tagged.js'
 import type { SegmentDraft } from './segment-run.js'
 import { resolveTags, type TagKind } from './tags.js'
 

@@ -1,4 +1,5 @@
 /** POST /language/substitute: glossary rules applied to a document in its own language. */
+import type { FieldPath } from '../../errors.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import type { SegmentContext } from './index.js'
 import type { MimeType } from './mime.js'
@@ -9,7 +10,7 @@ export interface SubstituteOptions {
   /** Leave placeholders alone (default true): a rule never rewrites inside `{name}` or `%s`. */
   placeholders?: boolean
   language?: string
-  pointer?: string
+  path?: FieldPath
   /** What readyToSegment returned for this value (needed for large Markdown). */
   context?: SegmentContext
 }
@@ -24,7 +25,7 @@ export function substituteDocument (value: unknown, mimeType: MimeType, rules: r
     rules,
     caseSensitive: options.caseSensitive,
     language: options.language,
-    pointer: options.pointer,
+    path: options.path,
     context: options.context
   })
   // the identity "translation": every protected phrase comes back as its substitution

@@ -1,5 +1,5 @@
 /** Repairing the tags of an engine's answer against the tags its source segment had. */
-import type { TaggedPart } from '../../providers/tagged.js'
+import type { TaggedPart } from '../tagged.js'
 
 /** What an id stood for in the source segment: an inline pair `<g>…</g>` or a token `<x/>`. */
 export type TagKind = 'pair' | 'token'

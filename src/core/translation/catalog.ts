@@ -10,43 +10,90 @@ export interface Route {
 }
 
 interface Entry {
-  translator: Translator
   pairs: Map<string, Set<string>>
+  /** When the list was last fetched successfully (0: never). */
   loadedAt: number
+  /** When a failed list is asked for again. */
+  retryAt: number
+  loading?: Promise<void>
 }
 
-/** How long an engine's language list is trusted before it is asked again. */
-const REFRESH_MS = 10 * 60_000
+export interface CatalogOptions {
+  /** How long a language list is trusted before it is fetched again (default 1 hour). */
+  refreshMs?: number
+  /** How soon a list that could not be fetched is asked for again, in the background (default 30 s). */
+  retryMs?: number
+  /** How long a request waits for a first list before going on without that engine (default 10 s). */
+  firstWaitMs?: number
+}
 
 export class TranslatorCatalog {
-  private entries: Entry[] = []
-  private loading: Promise<void> | undefined
+  private readonly entries: Map<Translator, Entry>
+  private readonly refreshMs: number
+  private readonly retryMs: number
+  private readonly firstWaitMs: number
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private closed = false
 
-  constructor (readonly translators: readonly Translator[]) {}
+  constructor (readonly translators: readonly Translator[], options: CatalogOptions = {}) {
+    this.entries = new Map(translators.map(t => [t, { pairs: new Map(), loadedAt: 0, retryAt: 0 }]))
+    this.refreshMs = options.refreshMs ?? 60 * 60_000
+    this.retryMs = options.retryMs ?? 30_000
+    this.firstWaitMs = options.firstWaitMs ?? 10_000
+  }
 
-  /** Loads (or refreshes when stale) every translator's pairs; an engine that fails to list has none for now. */
+  /**
+   * Fetches the lists that are due: stale ones are refreshed in the background (requests go on with
+   * the list they have); an engine never listed yet is waited for, up to firstWaitMs.
+   */
   async load (): Promise<void> {
-    const stale = this.entries.length !== this.translators.length ||
-      this.entries.some(e => Date.now() - e.loadedAt > REFRESH_MS)
-    if (!stale) return
-    this.loading ??= (async () => {
-      this.entries = await Promise.all(this.translators.map(async translator => {
-        let list: LanguagePair[] = []
-        try {
-          list = await translator.languages()
-        } catch {
-          // listed again at the next refresh
-        }
-        const pairs = new Map<string, Set<string>>()
-        for (const { from, to } of list) {
-          let set = pairs.get(from)
-          if (!set) pairs.set(from, set = new Set())
-          set.add(to)
-        }
-        return { translator, pairs, loadedAt: list.length > 0 ? Date.now() : 0 }
-      }))
-    })().finally(() => { this.loading = undefined })
-    await this.loading
+    const now = Date.now()
+    const first: Array<Promise<void>> = []
+    for (const [translator, entry] of this.entries) {
+      const due = entry.loadedAt === 0 ? now >= entry.retryAt : now - entry.loadedAt > this.refreshMs
+      if (due && entry.loading === undefined) this.fetch(translator, entry)
+      if (entry.loadedAt === 0 && entry.retryAt === 0 && entry.loading !== undefined) first.push(entry.loading)
+    }
+    if (first.length === 0) return
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all(first),
+      new Promise<void>(resolve => { timer = setTimeout(resolve, this.firstWaitMs) })
+    ])
+    clearTimeout(timer)
+  }
+
+  /** Stops background retries. */
+  close (): void {
+    this.closed = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+  }
+
+  private fetch (translator: Translator, entry: Entry): void {
+    entry.loading = (async () => {
+      let list: LanguagePair[] = []
+      try {
+        list = await translator.languages()
+      } catch {
+        // kept as it was, and asked again below
+      }
+      if (list.length > 0) {
+        entry.pairs = pairMap(list)
+        entry.loadedAt = Date.now()
+        entry.retryAt = 0
+        return
+      }
+      // an engine down at start is not lost for the process's life: ask again in the background
+      entry.retryAt = Date.now() + this.retryMs
+      if (this.closed) return
+      const timer = setTimeout(() => {
+        this.timers.delete(timer)
+        if (!this.closed && entry.loading === undefined) this.fetch(translator, entry)
+      }, this.retryMs)
+      timer.unref()
+      this.timers.add(timer)
+    })().finally(() => { entry.loading = undefined })
   }
 
   /** Translators able to serve from -> to, in preference order, with the most specific tags each knows. */
@@ -54,7 +101,7 @@ export class TranslatorCatalog {
     const out: Route[] = []
     const fromChain = fallbackChain(from)
     const toChain = fallbackChain(to)
-    for (const { translator, pairs } of this.entries) {
+    for (const [translator, { pairs }] of this.entries) {
       let found: Route | undefined
       for (const f of fromChain) {
         const targets = pairs.get(f)
@@ -73,7 +120,7 @@ export class TranslatorCatalog {
   /** Every source (or target) tag with the services that take it, sorted by tag. */
   languages (side: 'source' | 'target'): Array<{ tag: string, services: string[] }> {
     const byTag = new Map<string, string[]>()
-    for (const { translator, pairs } of this.entries) {
+    for (const [translator, { pairs }] of this.entries) {
       const tags = side === 'source' ? [...pairs.keys()] : [...new Set([...pairs.values()].flatMap(s => [...s]))]
       for (const tag of tags) {
         const services = byTag.get(tag) ?? []
@@ -83,4 +130,14 @@ export class TranslatorCatalog {
     }
     return [...byTag].map(([tag, services]) => ({ tag, services })).sort((a, b) => a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0)
   }
+}
+
+function pairMap (list: readonly LanguagePair[]): Map<string, Set<string>> {
+  const pairs = new Map<string, Set<string>>()
+  for (const { from, to } of list) {
+    let set = pairs.get(from)
+    if (!set) pairs.set(from, set = new Set())
+    set.add(to)
+  }
+  return pairs
 }

@@ -34,7 +34,7 @@ export function createDetector (options: DetectorOptions = {}): Detector {
   loading.catch(() => {})
   return {
     name: 'ensemble',
-    detect (text: string, only?: string[]): Candidate[] {
+    async detect (text: string, only?: string[]): Promise<Candidate[]> {
       if (detectFn === undefined) throw new ServiceUnavailableError('The language detector is still loading its models.', 1)
       return detectFn(text, only)
     },

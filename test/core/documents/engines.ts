@@ -3,7 +3,7 @@
  * each transforming what an engine may transform (text, word order, tags).
  */
 import { readFileSync } from 'node:fs'
-import { parseTagged, serializeTagged, type TaggedPart } from '../../../src/providers/tagged.js'
+import { parseTagged, serializeTagged, type TaggedPart } from '../../../src/core/tagged.js'
 
 /** A fixture document of this folder. */
 export function fixture (name: string): string {

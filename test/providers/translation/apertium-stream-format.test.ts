@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTagged, serializeTagged } from '../../../src/providers/tagged.js'
+import { parseTagged, serializeTagged } from '../../../src/core/tagged.js'
 import { decodeSegment, encodeSegment, escapeStream } from '../../../src/providers/translation/apertium/stream-format.js'
 import { tidy } from '../../../src/providers/translation/apertium/tidy.js'
 

@@ -1,5 +1,5 @@
 /** Translates tagged segments along a route: one request per segment, a bounded number of them in flight at once. */
-import { parseTagged, serializeTagged, type TaggedPart } from '../../tagged.js'
+import { parseTagged, serializeTagged, type TaggedPart } from '../../../core/tagged.js'
 import type { Pipeline } from './pipeline.js'
 import { decodeSegment, encodeSegment } from './stream-format.js'
 import { tidy } from './tidy.js'

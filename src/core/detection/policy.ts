@@ -2,18 +2,20 @@
  * The detection policy of POST /language/detect (API.md "Detect"): static answers, the reading
  * limit, minimum length, source hint, confidence threshold and result limits around a Detector.
  */
-import { invalidField } from '../errors.js'
-import type { Candidate, Detector } from '../providers/types.js'
-import { baseLanguage, canonicalTag } from './languages.js'
+import { invalidField, type FieldPath } from '../../errors.js'
+import type { Candidate, Detector } from '../../providers/types.js'
+import { baseLanguage, canonicalTag } from '../languages.js'
 
 export interface DetectOptions {
+  /** Whole texts with a fixed answer (matched trimmed, case-insensitively). */
   static?: Record<string, string>
-  source_hint?: string
-  min_confidence?: number
-  min_chars?: number
-  max_chars?: number
-  limit_results?: string[]
-  no_override?: boolean
+  sourceHint?: string
+  minConfidence?: number
+  minChars?: number
+  maxChars?: number
+  /** The only candidate languages. */
+  limitResults?: readonly string[]
+  noOverride?: boolean
 }
 
 export interface DetectResult {
@@ -29,7 +31,7 @@ export const UNSURE_BELOW = 0.9
 const MAX_ALTERNATIVES = 5
 const UNDETERMINED = 'und'
 
-/** Settings with tags canonicalized and numbers checked; a bad one is a ValidationError at its JSON pointer. */
+/** Settings with tags canonicalized and numbers checked; a bad one is a ValidationError at its path. */
 interface Policy {
   statics: Map<string, string>
   hint: string | undefined
@@ -41,7 +43,7 @@ interface Policy {
 }
 
 /** Detects the language of plain text (HTML/JSON already reduced by the caller) under the request's options. */
-export function detectLanguage (text: string, options: DetectOptions, detector: Detector): DetectResult {
+export async function detectLanguage (text: string, options: DetectOptions, detector: Detector): Promise<DetectResult> {
   const policy = policyOf(options)
   const read = firstCharacters(text, policy.maxChars)
 
@@ -57,7 +59,7 @@ export function detectLanguage (text: string, options: DetectOptions, detector: 
   })
   if (letterCount(read, policy.minChars) < policy.minChars) return fallback()
 
-  const candidates = clientCandidates(detector.detect(read, policy.limits), policy.limits)
+  const candidates = clientCandidates(await detector.detect(read, policy.limits), policy.limits)
   const best = candidates[0]
   if (best === undefined) return fallback()
 
@@ -78,28 +80,23 @@ export function detectLanguage (text: string, options: DetectOptions, detector: 
 function policyOf (options: DetectOptions): Policy {
   const statics = new Map<string, string>()
   for (const [key, value] of Object.entries(options.static ?? {})) {
-    statics.set(staticKey(key), canonicalTag(value, `/static/${escapePointer(key)}`))
+    statics.set(staticKey(key), canonicalTag(value, ['static', key]))
   }
   return {
     statics,
-    hint: options.source_hint === undefined ? undefined : canonicalTag(options.source_hint, '/source_hint'),
-    limits: options.limit_results?.map((tag, i) => canonicalTag(tag, `/limit_results/${i}`)),
-    minConfidence: checked(options.min_confidence, 0, '/min_confidence', 0, 1),
-    minChars: checked(options.min_chars, DEFAULT_MIN_CHARS, '/min_chars', 0, Number.MAX_SAFE_INTEGER),
-    maxChars: checked(options.max_chars, DEFAULT_MAX_CHARS, '/max_chars', 1, Number.MAX_SAFE_INTEGER),
-    noOverride: options.no_override ?? false
+    hint: options.sourceHint === undefined ? undefined : canonicalTag(options.sourceHint, ['source_hint']),
+    limits: options.limitResults?.map((tag, i) => canonicalTag(tag, ['limit_results', i])),
+    minConfidence: checked(options.minConfidence, 0, ['min_confidence'], 0, 1),
+    minChars: checked(options.minChars, DEFAULT_MIN_CHARS, ['min_chars'], 0, Number.MAX_SAFE_INTEGER),
+    maxChars: checked(options.maxChars, DEFAULT_MAX_CHARS, ['max_chars'], 1, Number.MAX_SAFE_INTEGER),
+    noOverride: options.noOverride ?? false
   }
 }
 
-function checked (value: number | undefined, fallback: number, pointer: string, min: number, max: number): number {
+function checked (value: number | undefined, fallback: number, path: FieldPath, min: number, max: number): number {
   if (value === undefined) return fallback
-  if (!Number.isFinite(value) || value < min || value > max) throw invalidField(pointer, `must be a number from ${min} to ${max}`)
+  if (!Number.isFinite(value) || value < min || value > max) throw invalidField(path, `must be a number from ${min} to ${max}`)
   return value
-}
-
-/** RFC 6901: "~" and "/" inside a key are escaped. */
-function escapePointer (key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1')
 }
 
 function staticKey (text: string): string {

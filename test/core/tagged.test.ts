@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeText, parseTagged, plainText, serializeTagged, unescapeText } from '../../src/providers/tagged.js'
+import { escapeText, parseTagged, plainText, serializeTagged, unescapeText } from '../../src/core/tagged.js'
 
 describe('tagged text', () => {
   it('round-trips text, pairs and tokens', () => {

@@ -1,0 +1,42 @@
+/** The detection use case: the language of a document (HTML and JSON reduced to their text first) under the detection policy. */
+import { NothingConfiguredError } from '../../errors.js'
+import type { Detector } from '../../providers/types.js'
+import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { checkTextLimit } from '../text-limit.js'
+import { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
+
+export { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
+
+export interface DetectDocument {
+  value: unknown
+  mimeType?: string
+}
+
+export interface Detection {
+  /** The language of a document. */
+  detect: (document: DetectDocument, options: DetectOptions) => Promise<DetectResult>
+  /** The language of plain text, among `candidates` when given (what translation and substitution need). */
+  detectText: (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number }>
+}
+
+/** The configured detector, or a 503 saying there is none. */
+function requireDetector (detector: Detector | undefined): Detector {
+  if (!detector) throw new NothingConfiguredError('detection', 'No language detector is configured.')
+  return detector
+}
+
+export function createDetection (detector: Detector | undefined, textChars: number): Detection {
+  return {
+    async detect (document, options) {
+      const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
+      const context = await readyToSegment(document.value, mime)
+      checkTextLimit([{ value: document.value, mime, context }], textChars, ['document', 'value'])
+      return await detectLanguage(documentText(document.value, mime, { context }), options, requireDetector(detector))
+    },
+    async detectText (text, candidates) {
+      const options = candidates === undefined ? {} : { limitResults: candidates }
+      const { language, confidence } = await detectLanguage(text, options, requireDetector(detector))
+      return { language, confidence }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/** The substitution use case: glossary rules applied to a document in its own language (given, else detected). */
+import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { substituteDocument } from '../documents/substitute.js'
+import { checkRuleTags, rulesForLanguage, type AppliedSubstitution, type Substitution } from '../glossary.js'
+import { canonicalTag } from '../languages.js'
+import { checkTextLimit } from '../text-limit.js'
+import type { DetectText, DocumentValue } from '../translation/types.js'
+
+export interface SubstituteInput {
+  document: { value: DocumentValue, mimeType?: string, language?: string }
+  substitutions: readonly Substitution[]
+  caseSensitive: boolean
+}
+
+export interface Substituted {
+  value: DocumentValue
+  /** The document's language when it was given or detected (absent when no rule needed it). */
+  language?: string
+  applied: AppliedSubstitution[]
+}
+
+export type Substitute = (input: SubstituteInput) => Promise<Substituted>
+
+export function createSubstitution (detect: DetectText, textChars: number): Substitute {
+  return async ({ document, substitutions: rules, caseSensitive }) => {
+    const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
+    const context = await readyToSegment(document.value, mime)
+    checkTextLimit([{ value: document.value, mime, context }], textChars, ['document', 'value'])
+    checkRuleTags(rules)
+    // the language matters only when a rule names one
+    let language = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
+    if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {
+      language = (await detect(documentText(document.value, mime, { context }))).language
+    }
+    const { value, applied } = substituteDocument(document.value, mime, rulesForLanguage(rules, language ?? 'und'), { caseSensitive, context })
+    // substituteDocument gives back the shape it was given: a Document value
+    return { value: value as DocumentValue, ...(language !== undefined && language !== 'und' ? { language } : {}), applied }
+  }
+}

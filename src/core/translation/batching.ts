@@ -1,0 +1,210 @@
+/**
+ * Engine calls: the segment cache first, then one call per (service, pair) for what is missing.
+ * For outside engines, concurrent requests for the same pair share calls: while every call a
+ * service may have in flight is busy, the segments of new requests wait and leave together in
+ * the next call (up to the engine's batch size), so throughput follows the engine's latency
+ * and batch size, not the number of requests.
+ */
+import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
+import type { TranslateJob, Translator } from '../../providers/types.js'
+import type { Route } from './catalog.js'
+import type { TranslationCache } from './cache.js'
+import { asFailure, pairFailed, type Failure } from './routing.js'
+
+/** What changes an engine's answer besides the pair and the text. */
+export interface Variant {
+  formality?: TranslateJob['formality']
+  context?: string
+}
+
+interface Waiting {
+  segments: string[]
+  signal: AbortSignal
+  resolve: (out: string[]) => void
+  reject: (err: unknown) => void
+  timer: NodeJS.Timeout
+  settled: boolean
+}
+
+interface Queue {
+  route: Route
+  variant: Variant
+  waiting: Waiting[]
+}
+
+interface Lane {
+  active: number
+  queues: Map<string, Queue>
+}
+
+export class Batcher {
+  private readonly lanes = new Map<Translator, Lane>()
+
+  constructor (private readonly timeoutMs: number) {}
+
+  /** The route's translation of `segments` (same length and order); typed errors name the service. */
+  async translate (route: Route, segments: string[], variant: Variant, signal: AbortSignal): Promise<string[]> {
+    const batching = route.translator.batching
+    if (batching === undefined) return await this.call(route, segments, variant, signal)
+    signal.throwIfAborted()
+    const lane = this.laneOf(route.translator)
+    const key = `${route.from}>${route.to}\u0001${variant.formality ?? ''}\u0001${variant.context ?? ''}`
+    let queue = lane.queues.get(key)
+    if (queue === undefined) lane.queues.set(key, queue = { route, variant, waiting: [] })
+    const q = queue
+    return await new Promise<string[]>((resolve, reject) => {
+      const entry: Waiting = {
+        segments,
+        signal,
+        resolve,
+        reject,
+        settled: false,
+        // waiting for a slot counts against the same deadline as the call itself
+        timer: setTimeout(() => this.settle(entry, new UpstreamTimeoutError(route.translator.name, this.timeoutMs)), this.timeoutMs)
+      }
+      signal.addEventListener('abort', () => this.settle(entry, signal.reason), { once: true })
+      q.waiting.push(entry)
+      this.pump(route.translator)
+    })
+  }
+
+  private laneOf (translator: Translator): Lane {
+    let lane = this.lanes.get(translator)
+    if (lane === undefined) this.lanes.set(translator, lane = { active: 0, queues: new Map() })
+    return lane
+  }
+
+  private settle (entry: Waiting, outcome: unknown, answer?: string[]): void {
+    if (entry.settled) return
+    entry.settled = true
+    clearTimeout(entry.timer)
+    if (answer !== undefined) entry.resolve(answer)
+    else entry.reject(outcome)
+  }
+
+  /** Starts calls while the service has free slots, taking queues in turn so that no pair starves another. */
+  private pump (translator: Translator): void {
+    const lane = this.laneOf(translator)
+    const { concurrency, maxSegments } = translator.batching!
+    while (lane.active < concurrency) {
+      const queue = [...lane.queues.values()].find(q => q.waiting.some(w => !w.settled))
+      if (queue === undefined) return
+      // the queue goes to the back: the next free slot serves another pair first
+      const key = [...lane.queues].find(([, q]) => q === queue)![0]
+      lane.queues.delete(key)
+      const batch: Waiting[] = []
+      let count = 0
+      while (queue.waiting.length > 0) {
+        const next = queue.waiting[0]!
+        if (next.settled) {
+          queue.waiting.shift()
+          continue
+        }
+        if (batch.length > 0 && count + next.segments.length > maxSegments) break
+        batch.push(queue.waiting.shift()!)
+        count += next.segments.length
+      }
+      if (queue.waiting.length > 0) lane.queues.set(key, queue)
+      if (batch.length === 0) continue
+      lane.active++
+      this.dispatch(queue, batch).finally(() => {
+        lane.active--
+        this.pump(translator)
+      })
+    }
+  }
+
+  /** One call for a batch: distinct segments once; aborted only when every request in it gave up. */
+  private async dispatch (queue: Queue, batch: Waiting[]): Promise<void> {
+    for (const entry of batch) clearTimeout(entry.timer)
+    const distinct = [...new Set(batch.flatMap(e => e.segments))]
+    const controller = new AbortController()
+    const onAbort = (): void => {
+      if (batch.every(e => e.signal.aborted)) controller.abort(new Error('every request of the batch gave up'))
+    }
+    for (const entry of batch) entry.signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      const out = await this.call(queue.route, distinct, queue.variant, controller.signal)
+      const answers = new Map(distinct.map((s, i) => [s, out[i]!]))
+      for (const entry of batch) this.settle(entry, undefined, entry.segments.map(s => answers.get(s)!))
+    } catch (err) {
+      for (const entry of batch) this.settle(entry, err)
+    } finally {
+      for (const entry of batch) entry.signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  /** One engine call with the per-call timeout; a wrong-length answer is the engine's failure. */
+  private async call (route: Route, segments: string[], variant: Variant, signal: AbortSignal): Promise<string[]> {
+    const timeout = AbortSignal.timeout(this.timeoutMs)
+    const combined = AbortSignal.any([signal, timeout])
+    const job: TranslateJob = {
+      from: route.from,
+      to: route.to,
+      segments,
+      ...(variant.context === undefined ? {} : { context: variant.context }),
+      ...(variant.formality === undefined ? {} : { formality: variant.formality })
+    }
+    let out: string[]
+    try {
+      out = await route.translator.translate(job, combined)
+    } catch (err) {
+      if (timeout.aborted && !signal.aborted && !(err instanceof UpstreamError)) throw new UpstreamTimeoutError(route.translator.name, this.timeoutMs, err)
+      throw err
+    }
+    if (!Array.isArray(out) || out.length !== segments.length) {
+      throw new UpstreamError(route.translator.name, `answered ${Array.isArray(out) ? out.length : 'no'} segments for ${segments.length}`)
+    }
+    return out
+  }
+}
+
+export interface DistinctRequest {
+  segments: string[]
+  routes: Route[]
+  variant: Variant
+  fallback: boolean
+  useCache: boolean
+  /** Names what was being translated in an error ("en->ja for documents 0, 3"). */
+  what: string
+}
+
+/**
+ * Translations of distinct segments through the first route that answers: each route's own cache
+ * entries first (a fallback's answer is cached under the fallback, never as the preferred engine's),
+ * then an engine call for the rest. The service reported is the one whose engine answered the
+ * rest (or the first route's, when its cache had everything).
+ */
+export async function translateDistinct (request: DistinctRequest, cache: TranslationCache, batcher: Batcher,
+  signal: AbortSignal): Promise<{ translations: Map<string, string>, service: string }> {
+  const { segments, routes, variant } = request
+  const translations = new Map<string, string>()
+  // blank segments need no engine
+  for (const s of segments) if (s.trim() === '') translations.set(s, s)
+  const cacheVariant = `${variant.formality ?? ''}\u0001${variant.context ?? ''}`
+  const keyOf = (route: Route, segment: string) => ({ service: route.translator.name, from: route.from, to: route.to, variant: cacheVariant, segment })
+  const tries = request.fallback ? routes : routes.slice(0, 1)
+  const failures: Failure[] = []
+  for (const route of tries) {
+    let missing = segments.filter(s => !translations.has(s))
+    if (request.useCache && missing.length > 0) {
+      const hits = await cache.getMany(missing.map(s => keyOf(route, s)))
+      missing.forEach((s, i) => {
+        const hit = hits[i]
+        if (hit !== undefined) translations.set(s, hit)
+      })
+      missing = missing.filter(s => !translations.has(s))
+    }
+    if (missing.length === 0) return { translations, service: route.translator.name }
+    try {
+      const out = await batcher.translate(route, missing, variant, signal)
+      missing.forEach((s, i) => translations.set(s, out[i]!))
+      if (request.useCache) await cache.setMany(missing.map((s, i) => ({ key: keyOf(route, s), value: out[i]! })))
+      return { translations, service: route.translator.name }
+    } catch (err) {
+      if (signal.aborted) throw err
+      failures.push(asFailure(route, err))
+    }
+  }
+  throw pairFailed(failures, `Translating ${request.what}`)
+}

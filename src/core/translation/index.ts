@@ -1,0 +1,58 @@
+/** The translation use case: documents into targets, and what the configured services can translate. */
+import { canonicalTag, sameBase } from '../languages.js'
+import { translateDocuments } from './translate.js'
+import type { TranslatedDocument, TranslateInput, TranslationDeps } from './types.js'
+
+export type * from './types.js'
+export { IDENTITY_SERVICE } from './translate.js'
+
+export interface LanguageEntry {
+  name: string
+  tag: string
+  services: string[]
+}
+
+export interface Translation {
+  /** Every document into every target, one result per document in order. */
+  translate: (input: TranslateInput, signal: AbortSignal) => Promise<TranslatedDocument[]>
+  /** Source and target languages with the services that take each. */
+  languages: () => Promise<{ source: LanguageEntry[], target: LanguageEntry[] }>
+  /** Whether every source -> target pair can be translated, and the services that can do them all. */
+  supported: (source: string, targets: readonly string[]) => Promise<{ supported: boolean, services: string[] }>
+}
+
+export function createTranslation (deps: TranslationDeps): Translation {
+  const { catalog } = deps
+  const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
+  const nameOf = (tag: string): string => {
+    try {
+      return languageNames.of(tag) ?? tag
+    } catch {
+      return tag
+    }
+  }
+  return {
+    translate: async (input, signal) => await translateDocuments(input, deps, signal),
+
+    async languages () {
+      await catalog.load()
+      const entry = ({ tag, services }: { tag: string, services: string[] }): LanguageEntry => ({ name: nameOf(tag), tag, services })
+      return { source: catalog.languages('source').map(entry), target: catalog.languages('target').map(entry) }
+    },
+
+    async supported (source, targets) {
+      const from = canonicalTag(source, ['source'])
+      const tos = targets.map(t => canonicalTag(t, ['target']))
+      await catalog.load()
+      let services = catalog.translators.map(t => t.name)
+      let supported = tos.length > 0
+      for (const to of tos) {
+        if (sameBase(from, to)) continue
+        const names = catalog.routes(from, to).map(r => r.translator.name)
+        if (names.length === 0) supported = false
+        services = services.filter(s => names.includes(s))
+      }
+      return { supported, services: supported ? services : [] }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Routing and fallback: which services a request may use for a pair, in which order, and what
+ * the client is told when every one of them failed.
+ */
+import {
+  CircuitOpenError, RateLimitedError, ServiceError, UpstreamError, UpstreamTimeoutError, invalidField
+} from '../../errors.js'
+import type { Formality } from '../../shared/formality.js'
+import type { Translator } from '../../providers/types.js'
+import type { Route } from './catalog.js'
+
+/** The configured translators a request may use (its `service` option), or undefined for all. */
+export function serviceFilter (service: string | readonly string[] | undefined, translators: readonly Translator[]): string[] | undefined {
+  if (service === undefined) return undefined
+  const list = typeof service === 'string' ? [service] : service
+  const names = list.map(s => s.trim().toLowerCase())
+  const known = translators.map(t => t.name)
+  names.forEach((name, i) => {
+    if (!known.includes(name)) {
+      throw invalidField(typeof service === 'string' ? ['options', 'service'] : ['options', 'service', i],
+        `"${name}" is not a configured service (configured: ${known.join(', ') || 'none'})`)
+    }
+  })
+  return names
+}
+
+/** Routes in the order the request wants, and only those that can honour a strict formality. */
+export function selectRoutes (routes: Route[], wanted: string[] | undefined, formality: Formality | undefined, from: string, to: string): Route[] {
+  let out = routes
+  if (wanted) out = wanted.map(name => routes.find(r => r.translator.name === name)).filter((r): r is Route => r !== undefined)
+  if (formality === 'more' || formality === 'less') {
+    const able = out.filter(r => r.translator.supportsFormality?.({ from: r.from, to: r.to }) === true)
+    if (out.length > 0 && able.length === 0) {
+      throw invalidField(['options', 'formality'], `formality "${formality}" is not supported for ${from}->${to} by ${out.map(r => r.translator.name).join(', ')}; use "prefer_${formality}" to ask without requiring it`)
+    }
+    out = able
+  }
+  return out
+}
+
+/** One failed try of a route. */
+export interface Failure {
+  service: string
+  error: ServiceError
+}
+
+/**
+ * What the client is told when every service tried for a pair failed: all timed out, 504; all
+ * skipped by an open breaker or rate limited, 503 with Retry-After; otherwise 502. The detail
+ * names each service and why, and which documents and pair were being translated.
+ */
+export function pairFailed (failures: readonly Failure[], what: string): ServiceError {
+  if (failures.length === 1) {
+    const only = failures[0]!.error
+    return new ServiceError(only.status, only.code, only.title, `${what} failed: ${only.message}`, {
+      cause: only, ...(only.headers ? { headers: only.headers } : {})
+    })
+  }
+  const reasons = failures.map(f => f.error.message).join('; ')
+  const detail = `${what} failed on every service tried: ${reasons}`
+  const errors = failures.map(f => f.error)
+  if (errors.every(e => e instanceof UpstreamTimeoutError)) {
+    return new ServiceError(504, 'upstream-timeout', 'Upstream service timed out', detail)
+  }
+  if (errors.every(e => e instanceof CircuitOpenError || e instanceof RateLimitedError)) {
+    const waits = errors.map(e => e instanceof CircuitOpenError ? e.retryAfterMs : (e as RateLimitedError).retryAfterMs ?? 1000)
+    const seconds = Math.max(1, Math.ceil(Math.min(...waits) / 1000))
+    return new ServiceError(503, 'upstream-unavailable', 'Upstream service unavailable', detail, { headers: { 'retry-after': String(seconds) } })
+  }
+  return new ServiceError(502, 'upstream-error', 'Upstream service failed', detail)
+}
+
+/** A failure as a typed error naming its service (a bug in an adapter still names the service, and leaks nothing). */
+export function asFailure (route: Route, err: unknown): Failure {
+  const service = route.translator.name
+  if (err instanceof ServiceError) return { service, error: err }
+  return { service, error: new UpstreamError(service, 'failed unexpectedly', err) }
+}

@@ -1,0 +1,66 @@
+/** The translation use case's own shapes: what a request asks for in domain terms, and what it gets back. */
+import type { FieldPath } from '../../errors.js'
+import type { Formality } from '../../shared/formality.js'
+import type { AppliedSubstitution, Substitution } from '../../shared/substitution.js'
+import type { MimeType } from '../documents/index.js'
+import type { TranslationCache } from './cache.js'
+import type { TranslatorCatalog } from './catalog.js'
+import type { Batcher } from './batching.js'
+
+export interface TranslateDocument {
+  value: unknown
+  mimeType?: string
+  language?: string
+}
+
+export interface TranslateOptions {
+  /** A service name or names to try, in this order (only those). */
+  service?: string | readonly string[]
+  /** Try the next supporting service when one fails (default true). */
+  fallback?: boolean
+  formality?: Formality
+  context?: string
+  /** Protect placeholders from the engine (default true). */
+  preservePlaceholders?: boolean
+  /** Substitutions match case-sensitively (default false). */
+  caseSensitive?: boolean
+  /** Use the segment cache (default true). */
+  cache?: boolean
+}
+
+export interface TranslateInput {
+  documents: readonly TranslateDocument[]
+  /** Where document i is in the request, for errors (["document"] or ["documents", 3]). */
+  documentPath: (i: number) => FieldPath
+  source?: string
+  targets: readonly string[]
+  options?: TranslateOptions
+  substitutions?: readonly Substitution[]
+}
+
+/** A Document value: a string, or an object/array whose string leaves are text. */
+export type DocumentValue = string | Record<string, unknown> | unknown[]
+
+export interface TranslatedDocument {
+  /** Keyed by canonical target tag. */
+  results: Record<string, { value: DocumentValue, language: string, mimeType: MimeType }>
+  extra: {
+    source: string
+    services: Record<string, string>
+    substitutions: AppliedSubstitution[]
+    detected?: { language: string, confidence: number }
+  }
+}
+
+/** Detects the language of plain text, among `candidates` when given. */
+export type DetectText = (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number }>
+
+export interface TranslationDeps {
+  catalog: TranslatorCatalog
+  cache: TranslationCache
+  textChars: number
+  upstreamTimeoutMs: number
+  /** Gathers concurrent requests' segments into engine calls; one per process. */
+  batcher: Batcher
+  detect: DetectText
+}

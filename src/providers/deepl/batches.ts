@@ -1,0 +1,36 @@
+/** Splits a job's texts into DeepL calls: at most 50 texts and under DeepL's 128 KiB request size each. */
+
+/** DeepL takes at most 50 `text` fields per /v2/translate request. */
+export const MAX_TEXTS = 50
+/** DeepL refuses request bodies over 128 KiB. */
+export const MAX_REQUEST_BYTES = 128 * 1024
+// room for target_lang, tag_handling and the other short fields deepl-node adds
+const FIELDS_BYTES = 1024
+
+/** Bytes a field adds to the form body deepl-node sends (URL-encoded, so ASCII: length is bytes). */
+export function formBytes (name: string, value: string): number {
+  return new URLSearchParams([[name, value]]).toString().length + 1
+}
+
+/**
+ * Groups the texts' indices into calls, in order. `sharedBytes` is what every call carries besides
+ * the texts (the context). A text too big for any call goes alone, and DeepL's 413 says so.
+ */
+export function splitBatches (texts: readonly string[], sharedBytes: number, maxTexts = MAX_TEXTS, maxBytes = MAX_REQUEST_BYTES): number[][] {
+  const budget = maxBytes - FIELDS_BYTES - sharedBytes
+  const batches: number[][] = []
+  let current: number[] = []
+  let bytes = 0
+  texts.forEach((text, i) => {
+    const size = formBytes('text', text)
+    if (current.length > 0 && (current.length >= maxTexts || bytes + size > budget)) {
+      batches.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(i)
+    bytes += size
+  })
+  if (current.length > 0) batches.push(current)
+  return batches
+}

@@ -1,0 +1,92 @@
+/** Google Cloud Translation (v2 REST, "google-cloud"): segments sent as HTML so the inline tags travel as markup. */
+import { UpstreamError } from '../../errors.js'
+import { RemoteService, requestJson, type RemoteOptions } from '../remote/index.js'
+import type { LanguagePair, TranslateJob, Translator } from '../types.js'
+import { batches, canonicalAnswers, engineCodes, runBatches } from './common.js'
+
+export interface GoogleCloudOptions {
+  apiKey: string
+  /** Base URL (https://translation.googleapis.com unless configured otherwise). */
+  url: string
+  remote: Omit<RemoteOptions, 'service'>
+}
+
+const SERVICE = 'google-cloud'
+/** `q` entries Google takes in one request. */
+const MAX_SEGMENTS = 128
+/** Google recommends at most 30k code points per request; UTF-16 length never undercounts them. */
+const MAX_CHARS = 30_000
+/** Legacy codes Google still lists (ICU maps them too; kept explicit so the mapping does not rest on the ICU version). */
+const ALIASES: Readonly<Record<string, string>> = { iw: 'he', jw: 'jv' }
+
+/** Creates the Google Cloud Translation v2 translator; every call goes through one RemoteService. */
+export function createGoogleCloud (options: GoogleCloudOptions): Translator {
+  const remote = new RemoteService({ ...options.remote, service: SERVICE })
+  const base = options.url.replace(/\/+$/, '')
+  // the key goes in a header, never in a URL that a proxy or an error could log
+  const headers = { 'x-goog-api-key': options.apiKey }
+  // our tag -> Google's code, from the latest language list; before one is read, tags are sent as they are
+  let codes = new Map<string, string>()
+
+  const translateBatch = (q: string[], source: string, target: string, signal: AbortSignal): Promise<string[]> =>
+    remote.call(async attemptSignal => {
+      const body = await requestJson(SERVICE, `${base}/language/translate/v2`, {
+        method: 'POST',
+        headers,
+        json: { q, source, target, format: 'html' }
+      }, attemptSignal)
+      return canonicalAnswers(SERVICE, q, readTranslations(body))
+    }, signal)
+
+  return {
+    name: SERVICE,
+    supportsFormality: () => false,
+    batching: { concurrency: remote.concurrency, maxSegments: MAX_SEGMENTS },
+
+    async languages (): Promise<LanguagePair[]> {
+      const body = await remote.call(attemptSignal =>
+        requestJson(SERVICE, `${base}/language/translate/v2/languages?target=en`, { headers }, attemptSignal))
+      codes = engineCodes(readLanguages(body), ALIASES)
+      const tags = [...codes.keys()]
+      return tags.flatMap(from => tags.filter(to => to !== from).map(to => ({ from, to })))
+    },
+
+    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+      // Cloud Translation v2 has no context or formality option: both are ignored
+      const source = codes.get(job.from) ?? job.from
+      const target = codes.get(job.to) ?? job.to
+      return runBatches(batches(job.segments, MAX_SEGMENTS, MAX_CHARS), signal,
+        (q, batchSignal) => translateBatch(q, source, target, batchSignal))
+    }
+  }
+}
+
+/** `translatedText` of `{ data: { translations: [{ translatedText }] } }`, or a final UpstreamError. */
+function readTranslations (body: unknown): string[] {
+  const translations = field(field(body, 'data'), 'translations')
+  if (!Array.isArray(translations)) throw unexpected('translation')
+  return translations.map(t => {
+    const text = field(t, 'translatedText')
+    if (typeof text !== 'string') throw unexpected('translation')
+    return text
+  })
+}
+
+/** The codes of `{ data: { languages: [{ language, name }] } }`, or a final UpstreamError. */
+function readLanguages (body: unknown): string[] {
+  const languages = field(field(body, 'data'), 'languages')
+  if (!Array.isArray(languages)) throw unexpected('language list')
+  return languages.map(l => {
+    const code = field(l, 'language')
+    if (typeof code !== 'string') throw unexpected('language list')
+    return code
+  })
+}
+
+function field (value: unknown, name: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined
+}
+
+function unexpected (what: string): UpstreamError {
+  return new UpstreamError(SERVICE, `answered a ${what} of an unexpected shape`)
+}

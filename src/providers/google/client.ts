@@ -1,0 +1,63 @@
+/** One request to Google Translate's free endpoint through @vitalets/google-translate-api, its failures as typed errors. */
+import type { Agent } from 'node:https'
+import { Translator as LibraryTranslator } from '@vitalets/google-translate-api'
+import { RateLimitedError, UpstreamError } from '../../errors.js'
+import { retryAfterMs, statusError } from '../remote/index.js'
+
+const SERVICE = 'google'
+
+/** What the library's error builder reads of a node-fetch Response (its types are not installed). */
+interface ErrorResponse {
+  status: number
+  headers: { get: (name: string) => string | null }
+}
+
+/**
+ * The library's translator, keeping Retry-After: its http-errors error carries only the status
+ * and text, and its buildError is the one place that sees the response.
+ */
+class Client extends LibraryTranslator {
+  protected override async buildError (res: ErrorResponse): ReturnType<LibraryTranslator['buildError']> {
+    const error = await super.buildError(res)
+    return Object.assign(error, { retryAfter: res.headers.get('retry-after') })
+  }
+}
+
+export interface Endpoint {
+  /** Host (and port) reached over https. */
+  host: string
+  agent: Agent
+}
+
+/** Translates plain text; rejects with UpstreamError for an HTTP error or an unreadable answer, else with what fetch threw. */
+export async function translateText (endpoint: Endpoint, text: string, from: string, to: string, signal: AbortSignal): Promise<string> {
+  try {
+    const result = await new Client(text, {
+      from,
+      to,
+      host: endpoint.host,
+      // node-fetch v2 options: our agent (keep-alive, the test CA) and the deadline
+      fetchOptions: { agent: endpoint.agent, signal }
+    }).translate()
+    if (typeof result.text !== 'string') throw new TypeError('no translated text')
+    return result.text
+  } catch (err) {
+    throw classify(err, signal)
+  }
+}
+
+/** The typed error for what the library threw; aborts and connection failures pass through for RemoteService to judge. */
+function classify (err: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted) return err
+  const e = err as { status?: unknown, expose?: unknown, type?: unknown, retryAfter?: unknown } | null
+  // http-errors' HttpError: the answer was not 2xx (its message may hold the client IP Google saw: not used)
+  if (typeof e?.status === 'number' && typeof e.expose === 'boolean') {
+    if (e.status === 429) return new RateLimitedError(SERVICE, retryAfterMs(typeof e.retryAfter === 'string' ? e.retryAfter : undefined))
+    return statusError(SERVICE, e.status, undefined)
+  }
+  // a 200 whose body is not JSON (node-fetch's FetchError 'invalid-json'), or JSON without sentences
+  if (e?.type === 'invalid-json' || err instanceof SyntaxError || err instanceof TypeError) {
+    return new UpstreamError(SERVICE, 'answered with a body that is not a translation', err)
+  }
+  return err
+}

@@ -1,0 +1,112 @@
+/**
+ * Assembly: builds the configured engines from Config. Each provider factory returns what its
+ * engine can do (`{ translator?, editor?, analyzer? }`), so one client serves every capability
+ * it has (one OpenAI-compatible client for translation, edit and analysis).
+ */
+import { join } from 'node:path'
+import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
+import type { Analyzer, Capabilities, Detector, Editor, Translator } from './providers/types.js'
+import type { RemoteOptions } from './providers/remote/index.js'
+import { createApertium } from './providers/translation/apertium/index.js'
+import { createDetector } from './providers/detection/index.js'
+import { createDeepl } from './providers/deepl/index.js'
+import { createGoogleCloud } from './providers/google-cloud/index.js'
+import { createGoogle } from './providers/google/index.js'
+import { createLibreTranslate } from './providers/libretranslate/index.js'
+import { createLlmClient, createOpenAiTranslator } from './providers/openai/index.js'
+
+export interface Registry {
+  /** Translators in preference order (TRANSLATION_SERVICES, else the configured outside engines, then the embedded one). */
+  translators: Translator[]
+  editors: Editor[]
+  analyzers: Analyzer[]
+  detector?: Detector
+  /** Components /ready waits for. */
+  readiness: () => Record<string, Promise<unknown>>
+  close: () => Promise<void>
+}
+
+/** Builds an engine's capabilities, or undefined when its settings are not given. */
+type ProviderFactory = (config: Config, remote: Omit<RemoteOptions, 'service'>) => Capabilities | undefined
+
+const PROVIDERS: Record<ServiceName, ProviderFactory> = {
+  deepl: (config, remote) => config.deepl.apiKey === undefined
+    ? undefined
+    : { translator: createDeepl({ apiKey: config.deepl.apiKey, ...(config.deepl.serverUrl === undefined ? {} : { serverUrl: config.deepl.serverUrl }), remote }) },
+  'google-cloud': (config, remote) => config.googleCloud.apiKey === undefined
+    ? undefined
+    : { translator: createGoogleCloud({ apiKey: config.googleCloud.apiKey, url: config.googleCloud.url, remote }) },
+  google: (config, remote) => config.google.enabled ? { translator: createGoogle({ host: config.google.host, remote }) } : undefined,
+  openai: (config, remote) => {
+    const { baseUrl, apiKey, model, languages } = config.openai
+    if (model === undefined) return undefined
+    const client = createLlmClient({ baseUrl, model, remote, ...(apiKey === undefined ? {} : { apiKey }) })
+    return { translator: createOpenAiTranslator(client, languages === undefined ? {} : { languages }) }
+  },
+  libretranslate: (config, remote) => config.libretranslate.url === undefined
+    ? undefined
+    : { translator: createLibreTranslate({ url: config.libretranslate.url, remote, ...(config.libretranslate.apiKey === undefined ? {} : { apiKey: config.libretranslate.apiKey }) }) },
+  apertium: (config) => ({
+    translator: createApertium({
+      modesDir: join(config.apertium.dir, 'modes'),
+      requestTimeoutMs: config.apertium.requestTimeoutMs,
+      idleMs: config.apertium.idleMs,
+      maxPipelines: config.apertium.maxPipelines
+    })
+  })
+}
+
+/** What each engine needs set before it can be named in TRANSLATION_SERVICES. */
+const SETTINGS: Record<ServiceName, string> = {
+  deepl: 'DEEPL_API_KEY',
+  'google-cloud': 'GOOGLE_CLOUD_API_KEY',
+  google: 'GOOGLE_TRANSLATE_ENABLED=true',
+  openai: 'OPENAI_MODEL (with OPENAI_BASE_URL or OPENAI_API_KEY)',
+  libretranslate: 'LIBRETRANSLATE_URL',
+  apertium: 'nothing (it is embedded)'
+}
+
+/** The engines Config enables. Throws ConfigError when TRANSLATION_SERVICES names one whose settings are missing. */
+export function createRegistry (config: Config): Registry {
+  const remote = {
+    timeoutMs: config.limits.upstreamTimeoutMs,
+    retries: config.upstream.retries,
+    breakerFailures: config.upstream.breakerFailures,
+    breakerCooldownMs: config.upstream.breakerCooldownMs,
+    concurrency: config.upstream.concurrency
+  }
+  const built = new Map<ServiceName, Capabilities>()
+  for (const name of SERVICE_NAMES) {
+    const capabilities = PROVIDERS[name](config, remote)
+    if (capabilities !== undefined) built.set(name, capabilities)
+  }
+  const wanted = config.translation.services.length > 0 ? config.translation.services as ServiceName[] : [...SERVICE_NAMES]
+  for (const name of config.translation.services as ServiceName[]) {
+    if (!built.has(name)) throw new ConfigError('TRANSLATION_SERVICES', `"${name}" is named but not configured (set ${SETTINGS[name]})`)
+  }
+  const translators = wanted.map(name => built.get(name)?.translator).filter((t): t is Translator => t !== undefined)
+  const all = [...built.values()]
+  const editors = all.map(c => c.editor).filter((e): e is Editor => e !== undefined)
+  const analyzers = all.map(c => c.analyzer).filter((a): a is Analyzer => a !== undefined)
+  // loads its models in the background; /ready waits for it
+  const detector = createDetector()
+  return {
+    translators,
+    editors,
+    analyzers,
+    detector,
+    readiness: () => ({
+      detector: detector.ready(),
+      ...Object.fromEntries(translators.filter(t => t.ready).map(t => [t.name, t.ready!()]))
+    }),
+    close: async () => {
+      const closers = [detector.close?.(), ...all.flatMap(c => [c.translator?.close?.(), c.editor?.close?.(), c.analyzer?.close?.()])]
+      await Promise.all(closers)
+    }
+  }
+}
+
+/** A registry with no engines (used by the OpenAPI writer and by tests that need none). */
+export function emptyRegistry (): Registry {
+  return { translators: [], editors: [], analyzers: [], readiness: () => ({}), close: async () => {} }
+}

@@ -1,0 +1,127 @@
+/** The base of the fake translation engines: a real HTTP server on 127.0.0.1 that records calls and misbehaves on demand. */
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type Behaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag'
+
+export interface FakeEngine {
+  url: string
+  key: string
+  /** Every request received, its body parsed (JSON, or a form as name -> value or values). */
+  calls: Array<{ method: string, path: string, body: unknown }>
+  behaviour: Behaviour
+  /** How many more translate calls get `behaviour` before the engine answers 'ok' again (Infinity: always). */
+  failTimes: number
+  /** Retry-After of a 429. */
+  retryAfterSeconds: number
+  /** Delay before every answer. */
+  latencyMs: number
+  close: () => Promise<void>
+}
+
+export interface FakeRequest {
+  method: string
+  /** Path without the query. */
+  path: string
+  query: URLSearchParams
+  headers: IncomingHttpHeaders
+  body: unknown
+}
+
+export interface FakeReply {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+/** Answers one request; undefined leaves it hanging until the client gives up or the server closes. */
+export type FakeHandler = (request: FakeRequest, engine: FakeEngine) => FakeReply | undefined
+
+/** Starts a fake engine whose protocol is `handler`. */
+export async function startEngineServer (name: string, handler: FakeHandler): Promise<FakeEngine> {
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const engine: FakeEngine = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    key: `${name}-key-${randomUUID()}`,
+    calls: [],
+    behaviour: 'ok',
+    failTimes: Infinity,
+    retryAfterSeconds: 1,
+    latencyMs: 0,
+    close: () => new Promise<void>(resolve => {
+      // the http server tracks its sockets: this also ends requests left hanging
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  }
+  server.on('request', (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', engine.url)
+      const body = parseBody(req.headers['content-type'], Buffer.concat(chunks).toString('utf8'))
+      const method = req.method ?? 'GET'
+      engine.calls.push({ method, path: url.pathname + url.search, body })
+      const reply = handler({ method, path: url.pathname, query: url.searchParams, headers: req.headers, body }, engine)
+      if (reply === undefined) return
+      setTimeout(() => {
+        if (res.destroyed) return
+        res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers })
+        res.end(JSON.stringify(reply.body))
+      }, engine.latencyMs)
+    })
+  })
+  return engine
+}
+
+/** The behaviour for this translate call, counting it against `failTimes`. */
+export function takeBehaviour (engine: FakeEngine): Behaviour {
+  if (engine.behaviour === 'ok' || engine.failTimes <= 0) return 'ok'
+  engine.failTimes--
+  return engine.behaviour
+}
+
+function parseBody (type: string | undefined, text: string): unknown {
+  if (text === '') return undefined
+  if (type?.startsWith('application/json') === true) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  if (type?.startsWith('application/x-www-form-urlencoded') === true) {
+    const form: Record<string, string | string[]> = {}
+    for (const [name, value] of new URLSearchParams(text)) {
+      const known = form[name]
+      form[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value]
+    }
+    return form
+  }
+  return text
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+/**
+ * "Translates" HTML as the engines' html mode does, in a way tests can predict: text upper-cased,
+ * tags kept exactly, the answer HTML-escaped as the real engines escape (`'` as `&#39;`).
+ * `dropTag` removes the first `<x .../>`, as an engine losing markup would.
+ */
+export function fakeTranslateHtml (html: string, dropTag = false): string {
+  const source = dropTag ? html.replace(/<x\b[^>]*\/>/, '') : html
+  return source.split(/(<[^>]*>)/).map((piece, i) => i % 2 === 1 ? piece : escapeHtml(decodeHtml(piece).toUpperCase())).join('')
+}
+
+function decodeHtml (text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+    return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10))
+  })
+}
+
+function escapeHtml (text: string): string {
+  return text.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}

@@ -1,0 +1,203 @@
+/** A real OpenAI-compatible chat-completions server on 127.0.0.1 that answers the tasks of API.md "The LLM protocol" deterministically, with switchable failures. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
+
+export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'wrong-count' | 'mangle-placeholder' | 'refuse-json-schema'
+
+export interface FakeCall {
+  method: string
+  path: string
+  /** The parsed JSON body as received: any shape may arrive, tests inspect it (typed boundary). */
+  body: any
+  authorization: string | undefined
+}
+
+export interface FakeLlm {
+  /** Base URL including /v1, to give as OPENAI_BASE_URL. */
+  url: string
+  /** The key it checks ('' when started without one: then any or no key passes). */
+  key: string
+  model: string
+  calls: FakeCall[]
+  behaviour: FakeBehaviour
+  /** The behaviour applies to the next N completion calls, then 'ok' ('refuse-json-schema' always applies). */
+  failTimes: number
+  retryAfterSeconds: number
+  latencyMs: number
+  /** Completion calls only (POST /v1/chat/completions). */
+  completions: () => FakeCall[]
+  /** Back to 'ok', Infinity, no calls, no latency. */
+  reset: () => void
+  /** Closes the server and destroys open sockets (a hanging answer included). */
+  close: () => Promise<void>
+}
+
+/** A task's answer object (the message content, before JSON.stringify), from the user message's payload. */
+type TaskHandler = (payload: Record<string, unknown>) => Record<string, unknown>
+
+/** Markup and entities pass through; only the text between them is changed. */
+const TAG_OR_ENTITY = /(<[^>]*>|&#?[a-zA-Z0-9]+;)/
+
+/** One handler per `task`; edit and analyze join here. An unknown task is a 400. */
+const TASKS: Record<string, TaskHandler> = {
+  translate: (payload) => {
+    const segments = Array.isArray(payload['segments']) ? payload['segments'] : []
+    return {
+      segments: segments.map(s => String(s).split(TAG_OR_ENTITY).map((piece, i) => i % 2 === 1 ? piece : piece.toUpperCase()).join(''))
+    }
+  }
+}
+
+export async function startFakeLlm (options: { key?: string, model?: string } = {}): Promise<FakeLlm> {
+  const key = options.key ?? `sk-fake-${randomBytes(12).toString('hex')}`
+  const model = options.model ?? 'fake-model'
+  const server = createServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const fake: FakeLlm = {
+    url: `${base}/v1`,
+    key,
+    model,
+    calls: [],
+    behaviour: 'ok',
+    failTimes: Infinity,
+    retryAfterSeconds: 1,
+    latencyMs: 0,
+    completions: () => fake.calls.filter(c => c.path === '/v1/chat/completions'),
+    reset () {
+      fake.behaviour = 'ok'
+      fake.failTimes = Infinity
+      fake.latencyMs = 0
+      fake.retryAfterSeconds = 1
+      fake.calls.length = 0
+    },
+    close: () => new Promise<void>(resolve => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  }
+
+  server.on('request', (req, res) => {
+    handle(fake, req, res).catch(err => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(err), type: 'server_error' } })
+    })
+  })
+  return fake
+}
+
+async function handle (fake: FakeLlm, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const text = await readBody(req)
+  let body: unknown
+  try {
+    body = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    body = text
+  }
+  const path = new URL(req.url ?? '/', 'http://fake').pathname
+  fake.calls.push({ method: req.method ?? 'GET', path, body, authorization: req.headers.authorization })
+  if (fake.latencyMs > 0) await new Promise(resolve => setTimeout(resolve, fake.latencyMs))
+
+  if (fake.key !== '' && req.headers.authorization !== `Bearer ${fake.key}`) {
+    // like OpenAI, the 401 quotes the key it got (unmasked here, the worst case for redaction)
+    const got = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? ''
+    sendJson(res, 401, { error: { message: `Incorrect API key provided: ${got}`, type: 'invalid_request_error', code: 'invalid_api_key' } })
+    return
+  }
+  if (req.method === 'GET' && path === '/v1/models') {
+    sendJson(res, 200, { object: 'list', data: [{ id: fake.model, object: 'model', created: 1_700_000_000, owned_by: 'fake' }] })
+    return
+  }
+  if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+    sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' } })
+    return
+  }
+  await completion(fake, body, res)
+}
+
+async function completion (fake: FakeLlm, body: unknown, res: ServerResponse): Promise<void> {
+  const request = (body ?? {}) as { model?: unknown, messages?: unknown, response_format?: { type?: unknown } }
+  const messages = Array.isArray(request.messages) ? request.messages as Array<{ role?: unknown, content?: unknown }> : []
+  const user = messages.find(m => m.role === 'user')
+  let payload: Record<string, unknown> | undefined
+  try {
+    payload = typeof user?.content === 'string' ? JSON.parse(user.content) as Record<string, unknown> : undefined
+  } catch {
+    payload = undefined
+  }
+  if (typeof request.model !== 'string' || request.model === '' || payload === undefined) {
+    sendJson(res, 400, { error: { message: 'expected a model and a user message holding a JSON object', type: 'invalid_request_error' } })
+    return
+  }
+  const handler = TASKS[String(payload['task'])]
+  if (!handler) {
+    sendJson(res, 400, { error: { message: `unknown task ${JSON.stringify(payload['task'])}`, type: 'invalid_request_error' } })
+    return
+  }
+  const format = request.response_format?.type
+  if (fake.behaviour === 'refuse-json-schema' && format === 'json_schema') {
+    sendJson(res, 400, { error: { message: 'response_format json_schema is not supported', type: 'invalid_request_error', param: 'response_format' } })
+    return
+  }
+
+  let behaviour: FakeBehaviour = 'ok'
+  if (fake.behaviour !== 'ok' && fake.behaviour !== 'refuse-json-schema' && fake.failTimes > 0) {
+    behaviour = fake.behaviour
+    fake.failTimes--
+  }
+  switch (behaviour) {
+    case 'error500':
+      sendJson(res, 500, { error: { message: 'The server had an error while processing your request.', type: 'server_error' } })
+      return
+    case 'rate-limit':
+      res.setHeader('retry-after', String(fake.retryAfterSeconds))
+      sendJson(res, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } })
+      return
+    case 'hang':
+      // never answers; close() or the client's abort ends the socket
+      return
+    case 'malformed':
+      sendJson(res, 200, chatCompletion(request.model, 'Sure! Here is the translation you asked for.'))
+      return
+    default:
+      break
+  }
+  const answer = handler(payload)
+  if (behaviour === 'wrong-count' && Array.isArray(answer['segments'])) {
+    answer['segments'] = answer['segments'].slice(0, -1)
+  }
+  if (behaviour === 'mangle-placeholder' && Array.isArray(answer['segments'])) {
+    const segments = answer['segments'] as string[]
+    const i = segments.findIndex(s => /<x\b[^>]*\/>/.test(s))
+    if (i !== -1) segments[i] = segments[i]!.replace(/<x\b[^>]*\/>/, '')
+  }
+  sendJson(res, 200, chatCompletion(request.model, JSON.stringify(answer)))
+}
+
+let sequence = 0
+
+/** A chat.completion object as OpenAI answers it. */
+function chatCompletion (model: string, content: string): Record<string, unknown> {
+  const completionTokens = Math.ceil(content.length / 4)
+  return {
+    id: `chatcmpl-fake${++sequence}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 50, completion_tokens: completionTokens, total_tokens: 50 + completionTokens }
+  }
+}
+
+function sendJson (res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+async function readBody (req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,269 @@
+/** The OpenAI-compatible client and "openai" translator against a real chat-completions server over HTTP. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
+import { createLlmClient, createOpenAiTranslator, DEFAULT_LANGUAGES, type LlmClient } from '../../src/providers/openai/index.js'
+import type { RemoteOptions } from '../../src/providers/remote/index.js'
+import type { TranslateJob, Translator } from '../../src/providers/types.js'
+import { startFakeLlm, type FakeLlm } from '../fakes/openai.js'
+
+let fake: FakeLlm
+
+beforeAll(async () => { fake = await startFakeLlm() })
+afterAll(async () => { await fake.close() })
+beforeEach(() => { fake.reset() })
+
+const signal = (): AbortSignal => new AbortController().signal
+
+function setup (remote: Partial<Omit<RemoteOptions, 'service'>> = {}, apiKey: string | undefined = fake.key): { client: LlmClient, translator: Translator } {
+  const client = createLlmClient({
+    baseUrl: fake.url,
+    apiKey,
+    model: fake.model,
+    remote: { timeoutMs: 5000, backoffMs: 10, breakerFailures: 100, ...remote }
+  })
+  return { client, translator: createOpenAiTranslator(client) }
+}
+
+const job = (segments: string[], extra: Partial<TranslateJob> = {}): TranslateJob => ({ from: 'en', to: 'de', segments, ...extra })
+
+/** The rejection of a promise, failing the test when it resolves. */
+async function failure (promise: Promise<unknown>): Promise<UpstreamError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e)
+  expect(err).toBeInstanceOf(UpstreamError)
+  return err as UpstreamError
+}
+
+describe('openai translator: the request', () => {
+  it('sends one chat completion shaped as API.md fixes it', async () => {
+    const { translator } = setup()
+    const out = await translator.translate(job(['Hello <g id="1">world</g>', 'Save <x id="2"/> now'], { context: 'A greeting card', formality: 'more' }), signal())
+    expect(out).toEqual(['HELLO <g id="1">WORLD</g>', 'SAVE <x id="2"/> NOW'])
+    const [call] = fake.completions()
+    expect(fake.completions()).toHaveLength(1)
+    expect(call!.method).toBe('POST')
+    expect(call!.authorization).toBe(`Bearer ${fake.key}`)
+    const body = call!.body
+    expect(body.model).toBe(fake.model)
+    expect(body.temperature).toBe(0)
+    expect(body.messages).toHaveLength(2)
+    expect(body.messages[0].role).toBe('system')
+    expect(body.messages[0].content).toMatch(/JSON/)
+    expect(body.messages[1].role).toBe('user')
+    expect(JSON.parse(body.messages[1].content)).toEqual({
+      task: 'translate',
+      source: 'en',
+      target: 'de',
+      segments: ['Hello <g id="1">world</g>', 'Save <x id="2"/> now'],
+      context: 'A greeting card',
+      formality: 'more'
+    })
+    expect(body.response_format.type).toBe('json_schema')
+    expect(body.response_format.json_schema.strict).toBe(true)
+    expect(body.response_format.json_schema.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/)
+    expect(body.response_format.json_schema.schema).toEqual({
+      type: 'object',
+      properties: { segments: { type: 'array', items: { type: 'string' } } },
+      required: ['segments'],
+      additionalProperties: false
+    })
+    // no fields beyond the protocol's
+    expect(Object.keys(body).sort()).toEqual(['messages', 'model', 'response_format', 'temperature'])
+  })
+
+  it('leaves context and formality out when not given (and "default" formality asks nothing)', async () => {
+    const { translator } = setup()
+    await translator.translate(job(['One'], { formality: 'default' }), signal())
+    expect(JSON.parse(fake.completions()[0]!.body.messages[1].content)).toEqual({ task: 'translate', source: 'en', target: 'de', segments: ['One'] })
+  })
+
+  it('keeps tags and escaping, normalised, and skips segments without words', async () => {
+    const { translator } = setup()
+    const out = await translator.translate(job(['a &amp; b &lt;c&gt; <g id="1">d <x id="2"/></g>', '', '  ', '<x id="3"/>']), signal())
+    expect(out).toEqual(['A &amp; B &lt;C&gt; <g id="1">D <x id="2"/></g>', '', '  ', '<x id="3"/>'])
+    expect(JSON.parse(fake.completions()[0]!.body.messages[1].content).segments).toEqual(['a &amp; b &lt;c&gt; <g id="1">d <x id="2"/></g>'])
+  })
+
+  it('splits at 40 segments and about 8,000 characters, keeping the order', async () => {
+    const { translator } = setup()
+    const many = Array.from({ length: 100 }, (_, i) => `segment ${i}`)
+    expect(await translator.translate(job(many), signal())).toEqual(many.map(s => s.toUpperCase()))
+    expect(fake.completions().map(c => JSON.parse(c.body.messages[1].content).segments.length).sort((a: number, b: number) => b - a)).toEqual([40, 40, 20])
+
+    fake.reset()
+    const long = Array.from({ length: 5 }, (_, i) => `${i}${'x'.repeat(2999)}`)
+    expect(await translator.translate(job(long), signal())).toEqual(long.map(s => s.toUpperCase()))
+    expect(fake.completions()).toHaveLength(3)
+  })
+
+  it('works without a key against a server that takes none', async () => {
+    const open = await startFakeLlm({ key: '' })
+    try {
+      const client = createLlmClient({ baseUrl: open.url, model: 'local', remote: { timeoutMs: 2000 } })
+      expect(await createOpenAiTranslator(client).translate(job(['hi']), signal())).toEqual(['HI'])
+      expect(open.completions()[0]!.body.model).toBe('local')
+    } finally {
+      await open.close()
+    }
+  })
+
+  it('lists any pair of the default languages with different base languages', async () => {
+    const { client } = setup()
+    const pairs = await createOpenAiTranslator(client).languages()
+    expect(DEFAULT_LANGUAGES.filter(t => !t.includes('-'))).toHaveLength(100)
+    expect(pairs).toContainEqual({ from: 'en', to: 'de' })
+    expect(pairs).toContainEqual({ from: 'pt-BR', to: 'zh-Hant' })
+    expect(pairs).not.toContainEqual({ from: 'en', to: 'en-GB' })
+    const configured = await createOpenAiTranslator(client, { languages: ['en', 'de', 'fr'] }).languages()
+    expect(configured).toHaveLength(6)
+  })
+})
+
+describe('openai translator: response_format fallback', () => {
+  it('retries a refused json_schema with json_object, then asks json_object at once', async () => {
+    const { translator } = setup()
+    fake.behaviour = 'refuse-json-schema'
+    expect(await translator.translate(job(['one']), signal())).toEqual(['ONE'])
+    expect(fake.completions().map(c => c.body.response_format)).toEqual([
+      expect.objectContaining({ type: 'json_schema' }),
+      { type: 'json_object' }
+    ])
+    fake.calls.length = 0
+    expect(await translator.translate(job(['two']), signal())).toEqual(['TWO'])
+    expect(fake.completions().map(c => c.body.response_format)).toEqual([{ type: 'json_object' }])
+  })
+})
+
+describe('openai translator: answers that do not fit', () => {
+  it('retries a wrong count once and succeeds', async () => {
+    const { translator } = setup()
+    fake.behaviour = 'wrong-count'
+    fake.failTimes = 1
+    expect(await translator.translate(job(['a', 'b', 'c']), signal())).toEqual(['A', 'B', 'C'])
+    expect(fake.completions()).toHaveLength(2)
+  })
+
+  it.each([
+    ['wrong-count', 'answered 2 segments for 3'],
+    ['mangle-placeholder', 'segment 2: placeholder <x id="7"/> missing'],
+    ['malformed', 'not JSON']
+  ] as const)('%s every time: a final 502 after exactly 2 calls per batch', async (behaviour, message) => {
+    const { translator } = setup()
+    fake.behaviour = behaviour
+    const err = await failure(translator.translate(job(['a', 'b <x id="7"/>', 'c']), signal()))
+    expect(err.status).toBe(502)
+    expect(err.retryable).toBe(false)
+    expect(err.message).toContain(message)
+    expect(err.message).not.toContain(fake.key)
+    expect(fake.completions()).toHaveLength(2)
+
+    // two batches: two calls each, no more
+    fake.calls.length = 0
+    const many = Array.from({ length: 41 }, (_, i) => `s${i} <x id="${i}"/>`)
+    await failure(createOpenAiTranslator(setup().client, { maxSegments: 40 }).translate(job(many), signal()))
+    // the second batch may be stopped early once the first failed, never retried more
+    expect(fake.completions().length).toBeLessThanOrEqual(4)
+    expect(fake.completions().length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('rejects a <g> left open or an invented tag', async () => {
+    const { checkTranslation } = await import('../../src/providers/openai/translator.js')
+    const check = checkTranslation(['a <g id="1">b</g>', 'c'])
+    expect(() => check({ segments: ['A <g id="1">B', 'C'] })).toThrow('segment 1: tag <g id="1"> is not closed')
+    expect(() => check({ segments: ['A <g id="1">B</g>', 'C <x id="9"/>'] })).toThrow('segment 2: unexpected placeholder <x id="9"/>')
+    expect(() => check({ segments: ['A <x id="1"/>B', 'C'] })).toThrow('segment 1: tag <g id="1"> missing')
+    expect(() => check({ segments: ['A', 7] })).toThrow('segment 1: tag <g id="1"> missing')
+    expect(() => check({ segments: ['A <g id="1">B</g>', 7] })).toThrow('segment 2 of the answer is not a string')
+    expect(() => check({ translations: [] })).toThrow('without a "segments" array')
+    expect(check({ segments: ["<G ID='1'>B</G> A", 'C'] })).toEqual(['<g id="1">B</g> A', 'C'])
+  })
+})
+
+describe('openai client: HTTP failures', () => {
+  it('honours Retry-After on a 429 and then succeeds', async () => {
+    const { translator } = setup()
+    fake.behaviour = 'rate-limit'
+    fake.failTimes = 1
+    fake.retryAfterSeconds = 1
+    const started = Date.now()
+    expect(await translator.translate(job(['x']), signal())).toEqual(['X'])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+    expect(fake.completions()).toHaveLength(2)
+  })
+
+  it('a 429 that lasts is a RateLimitedError (503) after 3 attempts', async () => {
+    const { translator } = setup()
+    fake.behaviour = 'rate-limit'
+    fake.retryAfterSeconds = 0
+    const err = await failure(translator.translate(job(['x']), signal()))
+    expect(err).toBeInstanceOf(RateLimitedError)
+    expect(err.status).toBe(503)
+    expect(fake.completions()).toHaveLength(3)
+  })
+
+  it('a 5xx that lasts is an UpstreamError after 3 attempts', async () => {
+    const { translator } = setup()
+    fake.behaviour = 'error500'
+    const err = await failure(translator.translate(job(['x']), signal()))
+    expect(err.status).toBe(502)
+    expect(err.message).toContain('HTTP 500')
+    expect(fake.completions()).toHaveLength(3)
+  })
+
+  it('a server that hangs is an UpstreamTimeoutError at the deadline', async () => {
+    const { translator } = setup({ timeoutMs: 300 })
+    fake.behaviour = 'hang'
+    const started = Date.now()
+    const err = await failure(translator.translate(job(['x']), signal()))
+    expect(err).toBeInstanceOf(UpstreamTimeoutError)
+    expect(err.status).toBe(504)
+    expect(Date.now() - started).toBeLessThan(1500)
+  })
+
+  it('the caller giving up rejects with its reason', async () => {
+    const { translator } = setup()
+    fake.behaviour = 'hang'
+    const caller = new AbortController()
+    const pending = translator.translate(job(['x']), caller.signal)
+    setTimeout(() => caller.abort(new Error('client went away')), 100)
+    await expect(pending).rejects.toThrow('client went away')
+  })
+
+  it('opens the breaker after breakerFailures failures and stops calling the server', async () => {
+    const { translator } = setup({ retries: 0, breakerFailures: 2 })
+    fake.behaviour = 'error500'
+    await failure(translator.translate(job(['x']), signal()))
+    await failure(translator.translate(job(['x']), signal()))
+    expect(fake.completions()).toHaveLength(2)
+    const err = await failure(translator.translate(job(['x']), signal()))
+    expect(err).toBeInstanceOf(CircuitOpenError)
+    expect(fake.completions()).toHaveLength(2)
+  })
+
+  it('never puts the key in an error, even when the server echoes it', async () => {
+    const wrong = 'sk-wrong-key-0123456789abcdef'
+    const { translator } = setup({}, wrong)
+    const err = await failure(translator.translate(job(['secret text to translate']), signal()))
+    expect(err.message).toContain('HTTP 401')
+    expect(err.message).toContain('check its API key')
+    const everything = `${err.message} ${JSON.stringify(err)} ${String(err.stack)}`
+    expect(everything).not.toContain(wrong)
+    expect(everything).not.toContain('wrong-key')
+    expect(everything).not.toContain('secret text')
+    expect(fake.completions()).toHaveLength(1)
+  })
+})
+
+describe('the fake chat-completions server', () => {
+  it('lists its model, checks the key and refuses an unknown task', async () => {
+    const headers = { authorization: `Bearer ${fake.key}`, 'content-type': 'application/json' }
+    const models = await fetch(`${fake.url}/models`, { headers })
+    expect(((await models.json()) as { data: Array<{ id: string }> }).data[0]!.id).toBe(fake.model)
+    expect((await fetch(`${fake.url}/models`)).status).toBe(401)
+    const unknown = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: fake.model, messages: [{ role: 'user', content: JSON.stringify({ task: 'poem' }) }] })
+    })
+    expect(unknown.status).toBe(400)
+  })
+})

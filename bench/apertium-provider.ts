@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
-import { escapeText } from '../src/providers/tagged.js'
+import { escapeText } from '../src/core/tagged.js'
 import { createApertium } from '../src/providers/translation/apertium/index.js'
 import { apyPath, startApy } from './lib/apy.js'
 import { stopChildrenOnExit } from './lib/children.js'

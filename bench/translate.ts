@@ -30,6 +30,7 @@ import { englishCorpus, wordCount } from './lib/corpus.js'
 import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree } from './lib/proc.js'
 import { profileSummary } from './lib/profile.js'
 import { accessToken, ROOT, startService, type Service } from './lib/service.js'
+import { outsideEngineRun, type OutsideResult } from './lib/outside.js'
 
 const TARGET_RATIO = 5
 const TARGET_P99_MS = 50
@@ -45,11 +46,14 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '300' },
     'bulk-requests': { type: 'string', default: '6' },
     'bulk-concurrency': { type: 'string', default: '2' },
-    runs: { type: 'string', default: 'off,apy,on,none,bulk' },
+    runs: { type: 'string', default: 'off,apy,on,none,bulk,outside' },
+    'outside-requests': { type: 'string', default: '500' },
+    'outside-connections': { type: 'string', default: '32' },
+    'outside-latency': { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false }
   }
 })
-const RUN_NAMES = ['off', 'apy', 'on', 'none', 'bulk'] as const
+const RUN_NAMES = ['off', 'apy', 'on', 'none', 'bulk', 'outside'] as const
 const RUNS = new Set(flags.runs.split(',').map(r => r.trim()))
 for (const r of RUNS) {
   if (!(RUN_NAMES as readonly string[]).includes(r)) throw new Error(`--runs takes ${RUN_NAMES.join(', ')}; got "${r}"`)
@@ -65,6 +69,11 @@ const CONNECTIONS = positive('connections')
 const WARMUP = positive('warmup')
 const BULK_REQUESTS = positive('bulk-requests')
 const BULK_CONCURRENCY = positive('bulk-concurrency')
+const OUTSIDE_REQUESTS = positive('outside-requests')
+const OUTSIDE_CONNECTIONS = positive('outside-connections')
+const OUTSIDE_LATENCY = positive('outside-latency')
+/** Share of the ideal rate the outside-engine run must reach (issue 8). */
+const TARGET_OUTSIDE_SHARE = 0.9
 
 interface Measured {
   label: string
@@ -266,6 +275,10 @@ async function main (): Promise<void> {
   console.log(`text: ${corpus.sentences.length} sentences of 4-15 words, ${corpus.paragraphs.length} paragraphs of 20-60 words, from ${corpus.source}`)
   console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per measurement, after ${WARMUP} warm-up requests; autocannon runs on the same cores\n`)
 
+  if (RUNS.size === 1 && RUNS.has('outside')) {
+    await reportOutside(await outsideRun(corpus.sentences))
+    return
+  }
   if (flags.profile) mkdirSync(OUT_DIR, { recursive: true })
   const service = await startService({ nodeArgs: flags.profile ? ['--cpu-prof', '--cpu-prof-dir', OUT_DIR] : [] })
   const token = await accessToken(service)
@@ -312,6 +325,14 @@ async function main (): Promise<void> {
     }
   }
 
+  // the outside engine has its own service instance: this one stops first
+  let outside: OutsideResult | undefined
+  if (RUNS.has('outside')) {
+    await service.child.stop()
+    await apy?.child.stop()
+    outside = await outsideRun(corpus.sentences)
+  }
+
   console.log('\ntargets (issue 4):')
   if (ratio !== undefined) console.log(`  ours >= ${TARGET_RATIO}x apertium-apy req/s at concurrency ${TARGET_CONNECTIONS}: ${ratio.toFixed(2)}x (${off!.reqPerS.toFixed(0)} vs ${theirs!.reqPerS.toFixed(0)} at ${CONNECTIONS}) ${shortVerdict(ratio >= TARGET_RATIO)}`)
   if (off) console.log(`  p99 < ${TARGET_P99_MS} ms at concurrency ${TARGET_CONNECTIONS}: ${off.p99.toFixed(2)} ms at ${CONNECTIONS} ${shortVerdict(off.p99 < TARGET_P99_MS)}`)
@@ -320,11 +341,28 @@ async function main (): Promise<void> {
     console.log(`  bulk >= ${TARGET_BULK_WORDS_PER_S} words/s en->es: ${best.toFixed(0)} words/s (sequential ${bulk.sequential.toFixed(0)}, ${BULK_CONCURRENCY} in flight ${bulk.concurrent.toFixed(0)}) ${verdict(best >= TARGET_BULK_WORDS_PER_S)}`)
   }
   console.log(`  load average after the run: ${loadavg().map(l => l.toFixed(2)).join(' ')}`)
+  if (outside) await reportOutside(outside)
 
   const failed = [...runs.values()].filter(r => r.non2xx > 0 || r.errors > 0)
   if (failed.length > 0) {
     throw new Error(`requests failed: ${failed.map(r => `${r.label}: ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`)
   }
+}
+
+async function outsideRun (sentences: readonly string[]): Promise<OutsideResult> {
+  console.log(`\noutside engine: a local fake LibreTranslate answering after ${OUTSIDE_LATENCY} ms; ${OUTSIDE_REQUESTS} short requests (cache off) at concurrency ${OUTSIDE_CONNECTIONS}`)
+  const r = await outsideEngineRun(sentences, OUTSIDE_REQUESTS, OUTSIDE_CONNECTIONS, OUTSIDE_LATENCY)
+  console.log(`${'outside engine en->es'.padEnd(44)} ${r.reqPerS.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms  ` +
+    `${r.requests} requests in ${r.seconds.toFixed(2)} s, ${r.engineCalls} engine calls, ${r.non2xx} non-2xx, ${r.errors} errors`)
+  return r
+}
+
+async function reportOutside (r: OutsideResult): Promise<void> {
+  const share = r.reqPerS / r.ideal
+  console.log('\ntargets (issue 8):')
+  console.log(`  outside engine at ${r.latencyMs} ms latency: ${r.requests} requests at concurrency ${r.connections} >= ${TARGET_OUTSIDE_SHARE * 100}% of the ideal ${r.ideal.toFixed(0)} req/s: ` +
+    `${(share * 100).toFixed(1)}% (${r.reqPerS.toFixed(0)} req/s, ${r.engineCalls} engine calls for ${r.requests} requests) ${verdict(share >= TARGET_OUTSIDE_SHARE)}`)
+  if (r.non2xx + r.errors > 0) throw new Error(`outside engine run: ${r.non2xx} non-2xx answers, ${r.errors} errors`)
 }
 
 /** The newest CPU profile written since `since` (ms), if any. */

@@ -38,14 +38,8 @@ async function start (): Promise<{ app: FastifyInstance, config: Config }> {
 
 async function main (): Promise<void> {
   const { app, config } = await start()
-  const unused = [
-    config.openai.baseUrl && 'OPENAI_BASE_URL',
-    config.google.enabled && 'GOOGLE_TRANSLATE_ENABLED',
-    config.libretranslate.url && 'LIBRETRANSLATE_URL',
-    config.redisUrl && 'REDIS_URL'
-  ].filter(Boolean)
-  if (unused.length > 0) {
-    app.log.warn(`${unused.join(', ')} ${unused.length > 1 ? 'are' : 'is'} set, but this version does not use ${unused.length > 1 ? 'them' : 'it'} yet: only the embedded engines serve requests`)
+  if (config.redisUrl) {
+    app.log.warn('REDIS_URL is set, but this version does not use it yet: rate limits and the translation cache stay per process')
   }
   if (app.tokens.ephemeralSecret) {
     app.log.warn('AUTH_JWT_SECRET is not set: a random signing key was made; tokens stop working when the service restarts')

@@ -40,8 +40,32 @@ describe('configuration', () => {
     bad({ REDIS_URL: 'http://localhost' }, 'REDIS_URL')
     bad({ TRANSLATION_SERVICES: 'apertium,bad name' }, 'TRANSLATION_SERVICES')
     bad({ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL')
+    bad({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'OPENAI_MODEL')
+    bad({ OPENAI_API_KEY: 'sk-something' }, 'OPENAI_MODEL')
+    bad({ OPENAI_MODEL: 'llama3.1', OPENAI_LANGUAGES: 'en,not_a_tag' }, 'OPENAI_LANGUAGES')
+    bad({ TRANSLATION_SERVICES: 'apertium,bing' }, 'TRANSLATION_SERVICES')
+    bad({ TRANSLATION_SERVICES: 'apertium,apertium' }, 'TRANSLATION_SERVICES')
+    bad({ GOOGLE_TRANSLATE_HOST: 'http://translate.example' }, 'GOOGLE_TRANSLATE_HOST')
+    bad({ BREAKER_FAILURES: '0' }, 'BREAKER_FAILURES')
+    bad({ UPSTREAM_CONCURRENCY: 'many' }, 'UPSTREAM_CONCURRENCY')
     bad({ AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks', AUTH_ISSUER: 'http://issuer' }, 'AUTH_AUDIENCE')
     bad({ AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks', AUTH_AUDIENCE: 'api' }, 'AUTH_ISSUER')
+  })
+
+  it('switches each outside engine on by its settings, in the default order, and refuses a named engine that is not configured', async () => {
+    const { createRegistry } = await import('../src/registry.js')
+    const names = (env: Record<string, string>): string[] => {
+      const registry = createRegistry(loadConfig(env))
+      void registry.close()
+      return registry.translators.map(t => t.name)
+    }
+    expect(names({})).toEqual(['apertium'])
+    expect(names({ LIBRETRANSLATE_URL: 'http://127.0.0.1:9', OPENAI_MODEL: 'llama3.1', DEEPL_API_KEY: 'k:fx' }))
+      .toEqual(['deepl', 'openai', 'libretranslate', 'apertium'])
+    expect(names({ LIBRETRANSLATE_URL: 'http://127.0.0.1:9', TRANSLATION_SERVICES: 'apertium,libretranslate' })).toEqual(['apertium', 'libretranslate'])
+    expect(loadConfig({ OPENAI_MODEL: 'gpt-4o-mini' }).openai.baseUrl).toBe('https://api.openai.com/v1')
+    expect(loadConfig({ GOOGLE_TRANSLATE_HOST: 'https://translate.example/' }).google.host).toBe('translate.example')
+    expect(() => names({ TRANSLATION_SERVICES: 'deepl,apertium' })).toThrow(/TRANSLATION_SERVICES: "deepl" is named but not configured \(set DEEPL_API_KEY\)/)
   })
 
   it('checks the signing key file at start', async () => {

@@ -37,13 +37,13 @@ async function inProcess (): Promise<{ answers: Answers, rate: number, shortRate
   const answers: Answers = new Map()
   const t0 = performance.now()
   for (const s of samples) {
-    const best = detector.detect(s.text)[0]
+    const best = (await detector.detect(s.text))[0]
     answers.set(s, { language: best?.language ?? 'und', confidence: best?.confidence ?? 0 })
   }
   const rate = samples.length / ((performance.now() - t0) / 1000)
   const short = samples.filter(s => s.bucket === 'short')
   const t1 = performance.now()
-  for (let round = 0; round < 3; round++) for (const s of short) detector.detect(s.text)
+  for (let round = 0; round < 3; round++) for (const s of short) await detector.detect(s.text)
   const shortRate = (3 * short.length) / ((performance.now() - t1) / 1000)
   return { answers, rate, shortRate }
 }

@@ -19,7 +19,7 @@ const texts = ['Open file', 'Datei konnte nicht geöffnet werden', 'Преузи
   'The weather is lovely today, so we are going for a long walk in the park.']
 const t0 = performance.now()
 let n = 0
-while (performance.now() - t0 < 2000) for (const t of texts) { detector.detect(t); n++ }
+while (performance.now() - t0 < 2000) for (const t of texts) { await detector.detect(t); n++ }
 const warm = process.memoryUsage()
 
 console.log(`createDetector() returned in ${constructed.toFixed(1)} ms; models loaded (ready) after ${loaded.toFixed(0)} ms`)

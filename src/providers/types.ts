@@ -13,7 +13,6 @@ export interface LanguagePair {
   to: string
 }
 
-
 /** One call to a translator: every segment in one language pair. */
 export interface TranslateJob {
   from: string

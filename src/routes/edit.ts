@@ -6,7 +6,6 @@ import { editSchemas, Tones } from '../schemas/edit.js'
 import { DEFAULT_LIMITS } from '../shared/limits.js'
 import { TONES } from '../shared/tones.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
-import { abortSignal } from './signal.js'
 import { cachedJson } from './cached.js'
 
 export default async function editRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {

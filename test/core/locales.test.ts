@@ -104,18 +104,18 @@ describe('getLocale', () => {
     const error = thrown(() => getLocale(tag))
     expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).status).toBe(400)
-    expect((error as ValidationError).errors).toEqual([{ pointer: '/tag', message: expect.stringContaining('well-formed') }])
+    expect((error as ValidationError).errors).toEqual([{ path: ['tag'], message: expect.stringContaining('well-formed') }])
   })
 
-  it('names the pointer the caller gives', () => {
-    const error = thrown(() => getLocale('en_US', { pointer: '/params/tag' })) as ValidationError
-    expect(error.errors?.[0]?.pointer).toBe('/params/tag')
+  it('names the path the caller gives', () => {
+    const error = thrown(() => getLocale('en_US', { path: ['params', 'tag'] })) as ValidationError
+    expect(error.errors?.[0]?.path).toEqual(['params', 'tag'])
   })
 
   it('refuses a malformed display language with a 400 at /display', () => {
     const error = thrown(() => getLocale('pt-BR', { display: 'fr_FR' }))
     expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).errors?.[0]?.pointer).toBe('/display')
+    expect((error as ValidationError).errors?.[0]?.path).toEqual(['display'])
   })
 
   it.each(['xx', 'qaa', 'xx-YY', 'en-XY', 'de-US', 'und', 'en-GB-u-ca-buddhist', 'en-x-private'])(
@@ -221,7 +221,7 @@ describe('listLocales', () => {
 
   it('refuses a malformed display language with a 400 at /display', () => {
     const error = thrown(() => listLocales({ display: '123' }))
-    expect((error as ValidationError).errors?.[0]?.pointer).toBe('/display')
+    expect((error as ValidationError).errors?.[0]?.path).toEqual(['display'])
   })
 })
 

@@ -5,7 +5,7 @@ import { Batcher } from '../../src/core/translation/batching.js'
 import { MemoryTranslationCache } from '../../src/core/translation/cache.js'
 import { INLINE_PARSE_CHARS } from '../../src/core/documents/markdown-guard.js'
 import {
-  ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, ValidationError
+  ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, ValidationError
 } from '../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../src/core/tagged.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../src/providers/types.js'
@@ -207,6 +207,53 @@ describe('translateDocuments', () => {
     const out = await translateDocuments(input([{ value: 'Hello {name}, you have %d messages.' }], ['es']), deps([engine]), never)
     expect(out[0]!.results['es']!.value).toBe('HELLO {name}, YOU HAVE %d MESSAGES.')
     expect(engine.calls[0]!.segments.join(' ')).not.toContain('{name}')
+  })
+})
+
+describe('outside engines: shared calls, fallback and failures', () => {
+  /** An engine that answers after a delay and may take several requests' segments in one call (batching set). */
+  class SlowBatchingTranslator extends UpperTranslator {
+    readonly batching = { concurrency: 1, maxSegments: 100 }
+    override async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+      await new Promise(resolve => setTimeout(resolve, 50))
+      return await super.translate(job, signal)
+    }
+  }
+
+  it('gathers concurrent requests for the same pair into the next call while the engine is busy', async () => {
+    const engine = new SlowBatchingTranslator('remote', EN_ES)
+    const d = deps([engine])
+    const out = await Promise.all(Array.from({ length: 20 }, async (_, n) =>
+      await translateDocuments(input([{ value: `Sentence number ${n}.` }], ['es']), d, never)))
+    out.forEach(([doc], n) => expect(doc!.results['es']!.value).toBe(`SENTENCE NUMBER ${n}.`))
+    // the first request leaves at once; the 19 that arrive meanwhile share the next call
+    expect(engine.calls.length).toBeLessThanOrEqual(3)
+    expect(engine.calls.flatMap(c => c.segments)).toHaveLength(20)
+  })
+
+  it('fails a bulk request whole, naming the pair and documents, and every service tried with its reason', async () => {
+    const a = new UpperTranslator('a', EN_ES, 'fail')
+    const b = new UpperTranslator('b', EN_ES, 'fail')
+    const err = await rejection(translateDocuments(input([{ value: 'One.' }, { value: 'Two.' }], ['es']), deps([a, b]), never))
+    expect(err.status).toBe(502)
+    expect(err.message).toBe('Translating en->es for documents 0, 1 failed on every service tried: a: engine down; b: engine down')
+  })
+
+  it('answers 504 when every service tried timed out, and caches a fallback under the service that made it', async () => {
+    const slow = new UpperTranslator('slow', EN_ES, 'hang')
+    const slower = new UpperTranslator('slower', EN_ES, 'hang')
+    const timedOut = await rejection(translateDocuments(input([{ value: 'Hi.' }], ['es']), deps([slow, slower], { upstreamTimeoutMs: 100 }), never))
+    expect(timedOut.status).toBe(504)
+    const down = new UpperTranslator('first', EN_ES, 'fail')
+    const up = new UpperTranslator('second', EN_ES)
+    const d = deps([down, up])
+    await translateDocuments(input([{ value: 'Cached?' }], ['es']), d, never)
+    // the fallback's answer is not served as the first service's
+    const again = await rejection(translateDocuments(input([{ value: 'Cached?' }], ['es'], { options: { fallback: false } }), d, never))
+    expect(again.status).toBe(502)
+    const viaSecond = await translateDocuments(input([{ value: 'Cached?' }], ['es'], { options: { service: 'second' } }), d, never)
+    expect(viaSecond[0]!.extra.services['es']).toBe('second')
+    expect(up.calls).toHaveLength(1)
   })
 })
 

@@ -55,9 +55,10 @@ function classify (err: unknown, signal: AbortSignal): unknown {
     if (e.status === 429) return new RateLimitedError(SERVICE, retryAfterMs(typeof e.retryAfter === 'string' ? e.retryAfter : undefined))
     return statusError(SERVICE, e.status, undefined)
   }
-  // a 200 whose body is not JSON (node-fetch's FetchError 'invalid-json'), or JSON without sentences
+  // a 200 whose body is not JSON (node-fetch's FetchError 'invalid-json'), or JSON without sentences;
+  // no cause kept: JSON.parse quotes the body, which may hold the translated text
   if (e?.type === 'invalid-json' || err instanceof SyntaxError || err instanceof TypeError) {
-    return new UpstreamError(SERVICE, 'answered with a body that is not a translation', err)
+    return new UpstreamError(SERVICE, `answered with a body that is not a translation (${e?.type === 'invalid-json' ? 'not JSON' : 'no sentences'})`)
   }
   return err
 }

@@ -46,10 +46,10 @@ describe('application/json given as JSON text', () => {
     expect(out).toContain('"THE FILE \\"%(FILENAME)S\\" IS TOO LARGE."')
   })
 
-  it('answers a 400 at the pointer for invalid JSON', () => {
-    const err = validationError(() => segmentDocument('{"a": "b",}', 'application/json', { pointer: '/documents/3/value' }))
+  it('answers a 400 at the path for invalid JSON', () => {
+    const err = validationError(() => segmentDocument('{"a": "b",}', 'application/json', { path: ['documents', 3, 'value'] }))
     expect(err.status).toBe(400)
-    expect(err.errors).toEqual([{ pointer: '/documents/3/value', message: expect.stringMatching(/^is not valid JSON: /) as string }])
+    expect(err.errors).toEqual([{ path: ['documents', 3, 'value'], message: expect.stringMatching(/^is not valid JSON: /) as string }])
   })
 
   it('passes JSON without strings through unchanged', () => {
@@ -94,20 +94,20 @@ describe('object and array values', () => {
     expect(doc.rebuild(['Hola.'])).toBe('Hola.')
   })
 
-  it('answers a 400 at the pointer for a value that is not a document', () => {
+  it('answers a 400 at the path for a value that is not a document', () => {
     for (const value of [42, true, null, undefined]) {
-      const err = validationError(() => segmentDocument(value, 'text/plain', { pointer: '/document/value' }))
-      expect(err.errors![0]!.pointer).toBe('/document/value')
+      const err = validationError(() => segmentDocument(value, 'text/plain', { path: ['document', 'value'] }))
+      expect(err.errors![0]!.path).toEqual(['document', 'value'])
     }
     const err = validationError(() => segmentDocument({ a: [{ 'b/c~': () => 1 }] }, 'text/plain'))
-    expect(err.errors![0]!.pointer).toBe('/document/value/a/0/b~1c~0')
+    expect(err.errors![0]!.path).toEqual(['document', 'value', 'a', 0, 'b/c~'])
   })
 
   it('answers a 400 for values nested deeper than it walks', () => {
     let value: unknown = 'Hello.'
     for (let i = 0; i < 600; i++) value = [value]
     const err = validationError(() => segmentDocument(value, 'text/plain'))
-    expect(err.errors![0]!.pointer).toBe('/document/value' + '/0'.repeat(501))
+    expect(err.errors![0]!.path).toEqual(['document', 'value', ...Array<number>(501).fill(0)])
     expect(err.errors![0]!.message).toBe('is nested deeper than 500 levels')
   })
 })

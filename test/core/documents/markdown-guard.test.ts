@@ -56,7 +56,7 @@ describe('Markdown parsing under a time limit', () => {
   it('gives each string leaf of a structured value its tree, and every entry point uses them', async () => {
     const leaf = (n: number): string => `The *garden* tool number ${n} is fine.\n\n`.repeat(80)
     const value = { a: leaf(1), b: [leaf(2), { c: leaf(3) }] }
-    const context = await readyToSegment(value, 'text/markdown', '/documents/0/value')
+    const context = await readyToSegment(value, 'text/markdown', ['documents', 0, 'value'])
     expect(context.trees.size).toBe(3)
     const doc = segmentDocument(value, 'text/markdown', { context })
     expect(doc.segments).toHaveLength(240)
@@ -67,12 +67,12 @@ describe('Markdown parsing under a time limit', () => {
     expect(JSON.stringify(out.value)).not.toContain('garden')
   })
 
-  it('refuses a pathological document with a 400 at its pointer, and other requests\' Markdown is parsed meanwhile', async () => {
+  it('refuses a pathological document with a 400 at its path, and other requests\' Markdown is parsed meanwhile', async () => {
     const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
     let ticks = 0
     const ticker = setInterval(() => { ticks++ }, 50)
     const settled: string[] = []
-    const stuck = failure(() => readyToSegment({ body: evil }, 'text/markdown', '/documents/2/value'))
+    const stuck = failure(() => readyToSegment({ body: evil }, 'text/markdown', ['documents', 2, 'value']))
       .finally(() => settled.push('stuck'))
     // another request while the first one holds a parser thread: the second thread takes it
     const ok = 'Another *fine* text.\n\n'.repeat(300)
@@ -81,7 +81,7 @@ describe('Markdown parsing under a time limit', () => {
     expect(settled).toEqual(['other', 'stuck'])
     expect(segmentDocument(ok, 'text/markdown', { context }).segments).toHaveLength(300)
     expect(caught).toBeInstanceOf(ValidationError)
-    expect((caught as ValidationError).errors?.[0]?.pointer).toBe('/documents/2/value/body')
+    expect((caught as ValidationError).errors?.[0]?.path).toEqual(['documents', 2, 'value', 'body'])
     // the event loop kept turning while the worker was stuck
     expect(ticks).toBeGreaterThan(PARSE_TIMEOUT_MS / 50 / 2)
   }, PARSE_TIMEOUT_MS * 4)
@@ -96,9 +96,9 @@ describe('Markdown parsing under a time limit', () => {
     for (const depth of [MAX_TREE_DEPTH + 700, 8000]) {
       const source = '> '.repeat(depth) + 'Hello.'
       expect(source.length).toBeGreaterThan(INLINE_PARSE_CHARS)
-      const err = await failure(() => readyToSegment(source, 'text/markdown', '/documents/1/value'))
+      const err = await failure(() => readyToSegment(source, 'text/markdown', ['documents', 1, 'value']))
       expect(err).toBeInstanceOf(ValidationError)
-      expect((err as ValidationError).errors?.[0]?.pointer).toBe('/documents/1/value')
+      expect((err as ValidationError).errors?.[0]?.path).toEqual(['documents', 1, 'value'])
       expect((err as ValidationError).errors?.[0]?.message).toMatch(/nest/)
     }
     // moderately nested, it parses

@@ -11,14 +11,14 @@ describe('parseMimeType', () => {
     expect(parseMimeType('application/json;charset=utf-8')).toBe('application/json')
   })
 
-  it('answers a 400 at the pointer naming the supported types', () => {
+  it('answers a 400 at the path naming the supported types', () => {
     try {
-      parseMimeType('application/pdf', '/documents/2/mime_type')
+      parseMimeType('application/pdf', ['documents', 2, 'mime_type'])
       expect.unreachable()
     } catch (err) {
       expect(err).toBeInstanceOf(ValidationError)
       const problem = (err as ValidationError).errors![0]!
-      expect(problem.pointer).toBe('/documents/2/mime_type')
+      expect(problem.path).toEqual(['documents', 2, 'mime_type'])
       expect(problem.message).toBe('unsupported mime type "application/pdf"; supported: text/plain, text/html, text/markdown, application/json')
     }
   })

@@ -98,10 +98,10 @@ describe('prepareForTranslation', () => {
     expect(prepared.finish(prepared.segments.map(dropTags)).value).toBe('<p>Hi , see this. {name}</p>')
   })
 
-  it('rejects an answer of the wrong length and reports bad input at its pointer', () => {
+  it('rejects an answer of the wrong length and reports bad input at its path', () => {
     const prepared = prepareForTranslation('One. Two.', 'text/plain', defaults)
     expect(() => prepared.finish(['Uno.'])).toThrow(/expected 2 translated segments, got 1/)
-    expect(() => prepareForTranslation('{"a": }', 'application/json', { ...defaults, pointer: '/documents/1/value' }))
+    expect(() => prepareForTranslation('{"a": }', 'application/json', { ...defaults, path: ['documents', 1, 'value'] }))
       .toThrow(ValidationError)
   })
 })

@@ -290,7 +290,7 @@ async function main (): Promise<void> {
     JSON.stringify({ document: { value }, source: 'en', targets: [target], options: { cache } })
   const ours = `${service.base}/language/translate`
   const apyPaths = corpus.sentences.map(s => apyPath('eng|spa', s))
-  const loads: Record<Exclude<typeof RUN_NAMES[number], 'bulk'>, { label: string, go: (amount?: number) => Promise<Load> }> = {
+  const loads: Record<Exclude<typeof RUN_NAMES[number], 'bulk' | 'outside'>, { label: string, go: (amount?: number) => Promise<Load> }> = {
     off: { label: 'ours  POST /language/translate, cache off', go: amount => cannon(ours, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, auth, amount) },
     apy: { label: 'apy   GET /translate eng|spa', go: amount => cannon(apy!.base, 'GET', { paths: apyPaths }, {}, amount) },
     // every sentence goes through once while warming up, so the measurement is all cache hits

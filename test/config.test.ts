@@ -56,7 +56,7 @@ describe('configuration', () => {
     const { createRegistry } = await import('../src/registry.js')
     const names = (env: Record<string, string>): string[] => {
       const registry = createRegistry(loadConfig(env))
-      void registry.close()
+      registry.close().catch(() => {})
       return registry.translators.map(t => t.name)
     }
     expect(names({})).toEqual(['apertium'])

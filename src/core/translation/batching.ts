@@ -35,6 +35,10 @@ interface Queue {
 interface Lane {
   active: number
   queues: Map<string, Queue>
+  /** When the last call left, and how long calls take (moving average, ms; 0 until one finished). */
+  lastDispatch: number
+  callMs: number
+  timer: NodeJS.Timeout | undefined
 }
 
 export class Batcher {
@@ -70,7 +74,7 @@ export class Batcher {
 
   private laneOf (translator: Translator): Lane {
     let lane = this.lanes.get(translator)
-    if (lane === undefined) this.lanes.set(translator, lane = { active: 0, queues: new Map() })
+    if (lane === undefined) this.lanes.set(translator, lane = { active: 0, queues: new Map(), lastDispatch: 0, callMs: 0, timer: undefined })
     return lane
   }
 
@@ -82,13 +86,26 @@ export class Batcher {
     else entry.reject(outcome)
   }
 
-  /** Starts calls while the service has free slots, taking queues in turn so that no pair starves another. */
+  /**
+   * Starts calls while the service has free slots, taking queues in turn so that no pair starves
+   * another. Calls leave at least (call time / slots) apart: calls that all left at once would
+   * all come back at once, and what arrives just after would wait a whole call for a slot;
+   * spaced calls keep a slot freeing up every few milliseconds, and each takes what gathered.
+   */
   private pump (translator: Translator): void {
     const lane = this.laneOf(translator)
     const { concurrency, maxSegments } = translator.batching!
     while (lane.active < concurrency) {
       const queue = [...lane.queues.values()].find(q => q.waiting.some(w => !w.settled))
       if (queue === undefined) return
+      const wait = lane.lastDispatch + lane.callMs / concurrency - Date.now()
+      if (wait > 0) {
+        lane.timer ??= setTimeout(() => {
+          lane.timer = undefined
+          this.pump(translator)
+        }, wait)
+        return
+      }
       // the queue goes to the back: the next free slot serves another pair first
       const key = [...lane.queues].find(([, q]) => q === queue)![0]
       lane.queues.delete(key)
@@ -107,7 +124,10 @@ export class Batcher {
       if (queue.waiting.length > 0) lane.queues.set(key, queue)
       if (batch.length === 0) continue
       lane.active++
+      const started = lane.lastDispatch = Date.now()
       this.dispatch(queue, batch).finally(() => {
+        const took = Date.now() - started
+        lane.callMs = lane.callMs === 0 ? took : 0.8 * lane.callMs + 0.2 * took
         lane.active--
         this.pump(translator)
       })

@@ -2,7 +2,7 @@
 import { UpstreamError } from '../../errors.js'
 import { RemoteService, requestJson, type RemoteOptions } from '../remote/index.js'
 import type { LanguagePair, TranslateJob, Translator } from '../types.js'
-import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from './common.js'
+import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from '../remote/batches.js'
 
 export interface LibreTranslateOptions {
   url: string

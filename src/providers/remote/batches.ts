@@ -1,5 +1,4 @@
-/** What the REST translation adapters share: batches under count and size caps, answers checked and made canonical, engine codes as BCP 47. */
-// The same file lives in src/providers/{google-cloud,libretranslate}/common.ts; keep the two identical (they belong in one shared place).
+/** What the translation adapters share: batches under count and size caps, answers checked and made canonical, engine codes as BCP 47. */
 import { parseTagged, serializeTagged } from '../../core/tagged.js'
 import { UpstreamError } from '../../errors.js'
 

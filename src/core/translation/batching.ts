@@ -17,6 +17,9 @@ export interface Variant {
   context?: string
 }
 
+/** The most calls are spaced apart, however slow the engine (a slow engine must not slow the start of calls). */
+const MAX_SPACING_MS = 20
+
 interface Waiting {
   segments: string[]
   signal: AbortSignal
@@ -98,7 +101,7 @@ export class Batcher {
     while (lane.active < concurrency) {
       const queue = [...lane.queues.values()].find(q => q.waiting.some(w => !w.settled))
       if (queue === undefined) return
-      const wait = lane.lastDispatch + lane.callMs / concurrency - Date.now()
+      const wait = lane.lastDispatch + Math.min(MAX_SPACING_MS, lane.callMs / concurrency) - Date.now()
       if (wait > 0) {
         lane.timer ??= setTimeout(() => {
           lane.timer = undefined
@@ -125,17 +128,21 @@ export class Batcher {
       if (batch.length === 0) continue
       lane.active++
       const started = lane.lastDispatch = Date.now()
-      this.dispatch(queue, batch).finally(() => {
-        const took = Date.now() - started
-        lane.callMs = lane.callMs === 0 ? took : 0.8 * lane.callMs + 0.2 * took
+      this.dispatch(queue, batch).then(ok => {
+        // failed calls (timeouts above all) say nothing about how long answers take
+        if (ok) {
+          const took = Date.now() - started
+          lane.callMs = lane.callMs === 0 ? took : 0.8 * lane.callMs + 0.2 * took
+        }
+      }).finally(() => {
         lane.active--
         this.pump(translator)
       })
     }
   }
 
-  /** One call for a batch: distinct segments once; aborted only when every request in it gave up. */
-  private async dispatch (queue: Queue, batch: Waiting[]): Promise<void> {
+  /** One call for a batch: distinct segments once; aborted only when every request in it gave up. Whether it succeeded. */
+  private async dispatch (queue: Queue, batch: Waiting[]): Promise<boolean> {
     for (const entry of batch) clearTimeout(entry.timer)
     const distinct = [...new Set(batch.flatMap(e => e.segments))]
     const controller = new AbortController()
@@ -147,8 +154,10 @@ export class Batcher {
       const out = await this.call(queue.route, distinct, queue.variant, controller.signal)
       const answers = new Map(distinct.map((s, i) => [s, out[i]!]))
       for (const entry of batch) this.settle(entry, undefined, entry.segments.map(s => answers.get(s)!))
+      return true
     } catch (err) {
       for (const entry of batch) this.settle(entry, err)
+      return false
     } finally {
       for (const entry of batch) entry.signal.removeEventListener('abort', onAbort)
     }

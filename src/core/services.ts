@@ -31,7 +31,6 @@ export function createServices (config: Config, registry: Registry): Services {
       catalog,
       cache: new MemoryTranslationCache(config.translation.cacheEntries),
       textChars: config.limits.textChars,
-      upstreamTimeoutMs: config.limits.upstreamTimeoutMs,
       batcher: new Batcher(config.limits.upstreamTimeoutMs),
       detect: detection.detectText
     }),

@@ -31,12 +31,11 @@ class UpperTranslator implements Translator {
 
 const EN_ES = [{ from: 'en', to: 'es' }, { from: 'en', to: 'fr' }, { from: 'en', to: 'pt' }]
 
-function deps (translators: Translator[], extra: Partial<TranslationDeps> = {}): TranslationDeps {
+function deps (translators: Translator[], extra: Partial<TranslationDeps> & { upstreamTimeoutMs?: number } = {}): TranslationDeps {
   return {
     catalog: new TranslatorCatalog(translators),
     cache: new MemoryTranslationCache(1000),
     textChars: 100_000,
-    upstreamTimeoutMs: extra.upstreamTimeoutMs ?? 5000,
     batcher: new Batcher(extra.upstreamTimeoutMs ?? 5000),
     detect: async () => ({ language: 'en', confidence: 0.99 }),
     ...extra

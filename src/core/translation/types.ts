@@ -59,7 +59,6 @@ export interface TranslationDeps {
   catalog: TranslatorCatalog
   cache: TranslationCache
   textChars: number
-  upstreamTimeoutMs: number
   /** Gathers concurrent requests' segments into engine calls; one per process. */
   batcher: Batcher
   detect: DetectText

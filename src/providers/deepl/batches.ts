@@ -1,4 +1,5 @@
 /** Splits a job's texts into DeepL calls: at most 50 texts and under DeepL's 128 KiB request size each. */
+import { batches } from '../remote/batches.js'
 
 /** DeepL takes at most 50 `text` fields per /v2/translate request. */
 export const MAX_TEXTS = 50
@@ -17,20 +18,5 @@ export function formBytes (name: string, value: string): number {
  * the texts (the context). A text too big for any call goes alone, and DeepL's 413 says so.
  */
 export function splitBatches (texts: readonly string[], sharedBytes: number, maxTexts = MAX_TEXTS, maxBytes = MAX_REQUEST_BYTES): number[][] {
-  const budget = maxBytes - FIELDS_BYTES - sharedBytes
-  const batches: number[][] = []
-  let current: number[] = []
-  let bytes = 0
-  texts.forEach((text, i) => {
-    const size = formBytes('text', text)
-    if (current.length > 0 && (current.length >= maxTexts || bytes + size > budget)) {
-      batches.push(current)
-      current = []
-      bytes = 0
-    }
-    current.push(i)
-    bytes += size
-  })
-  if (current.length > 0) batches.push(current)
-  return batches
+  return batches(texts.map((_, i) => i), maxTexts, maxBytes - FIELDS_BYTES - sharedBytes, i => formBytes('text', texts[i]!))
 }

@@ -55,7 +55,7 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
       // Cloud Translation v2 has no context or formality option: both are ignored
       const source = codes.get(job.from) ?? job.from
       const target = codes.get(job.to) ?? job.to
-      return runBatches(batches(job.segments, MAX_SEGMENTS, MAX_CHARS), signal,
+      return runBatches(batches(job.segments, MAX_SEGMENTS, MAX_CHARS, s => s.length), signal,
         (q, batchSignal) => translateBatch(q, source, target, batchSignal))
     }
   }

@@ -2,6 +2,7 @@
 import { baseLanguage } from '../../core/languages.js'
 import { parseTagged, plainText, serializeTagged, type TaggedPart } from '../../core/tagged.js'
 import type { LanguagePair, TranslateJob, Translator } from '../types.js'
+import { batches } from '../remote/batches.js'
 import { CheckError, OPENAI_SERVICE, type LlmClient } from './client.js'
 import { DEFAULT_LANGUAGES } from './languages.js'
 
@@ -75,12 +76,12 @@ async function translate (client: LlmClient, job: TranslateJob, signal: AbortSig
   // segments with no words (empty, spaces, tags only) come back as they are: nothing to ask a model
   const todo = job.segments.flatMap((segment, i) => plainText(segment).trim() === '' ? [] : [i])
   if (todo.length === 0) return out
-  const batches = split(todo, i => job.segments[i]!.length, maxSegments, maxChars)
+  const groups = batches(todo, maxSegments, maxChars, i => job.segments[i]!.length)
   // the first failed batch fails the job: the others are stopped rather than left to count against the breaker
   const stop = new AbortController()
   const batchSignal = AbortSignal.any([signal, stop.signal])
   try {
-    await Promise.all(batches.map(async indexes => {
+    await Promise.all(groups.map(async indexes => {
       const answers = await translateBatch(client, job, indexes.map(i => job.segments[i]!), batchSignal)
       indexes.forEach((index, k) => { out[index] = answers[k]! })
     }))
@@ -90,25 +91,6 @@ async function translate (client: LlmClient, job: TranslateJob, signal: AbortSig
     throw err
   }
   return out
-}
-
-/** Groups items in order: at most maxItems per group and maxChars of text, a larger item alone. */
-function split (items: number[], size: (item: number) => number, maxItems: number, maxChars: number): number[][] {
-  const groups: number[][] = []
-  let current: number[] = []
-  let chars = 0
-  for (const item of items) {
-    const n = size(item)
-    if (current.length > 0 && (current.length >= maxItems || chars + n > maxChars)) {
-      groups.push(current)
-      current = []
-      chars = 0
-    }
-    current.push(item)
-    chars += n
-  }
-  if (current.length > 0) groups.push(current)
-  return groups
 }
 
 async function translateBatch (client: LlmClient, job: TranslateJob, segments: string[], signal: AbortSignal): Promise<string[]> {

@@ -2,19 +2,20 @@
 import { parseTagged, serializeTagged } from '../../core/tagged.js'
 import { UpstreamError } from '../../errors.js'
 
-/** Splits segments into consecutive batches of at most `maxCount` segments and `maxChars` characters (a longer segment goes alone). */
-export function batches (segments: readonly string[], maxCount: number, maxChars: number): string[][] {
-  const out: string[][] = []
-  let current: string[] = []
-  let chars = 0
-  for (const segment of segments) {
-    if (current.length > 0 && (current.length >= maxCount || chars + segment.length > maxChars)) {
+/** Splits items into consecutive batches of at most `maxCount` items and `maxSize` in `size` (a larger item goes alone). */
+export function batches<T> (items: readonly T[], maxCount: number, maxSize: number, size: (item: T) => number): T[][] {
+  const out: T[][] = []
+  let current: T[] = []
+  let total = 0
+  for (const item of items) {
+    const n = size(item)
+    if (current.length > 0 && (current.length >= maxCount || total + n > maxSize)) {
       out.push(current)
       current = []
-      chars = 0
+      total = 0
     }
-    current.push(segment)
-    chars += segment.length
+    current.push(item)
+    total += n
   }
   if (current.length > 0) out.push(current)
   return out

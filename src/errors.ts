@@ -51,11 +51,12 @@ export function invalidField (path: FieldPath, message: string): ValidationError
   return new ValidationError(message, [{ path, message }], true)
 }
 
-/** 400: the request holds more text than the service takes (the HTTP layer names the setting). */
-export class TextLimitError extends ValidationError {
+/** 413: the request holds more text than the service takes (the HTTP layer names the setting). */
+export class TextLimitError extends ServiceError {
   readonly limit: number
   constructor (limit: number, path: FieldPath) {
-    super(`The request holds more than ${limit} characters of text.`, [{ path, message: `more than ${limit} characters of text` }])
+    super(413, 'text-too-large', 'Too much text', `The request holds more than ${limit} characters of text.`,
+      { errors: [{ path, message: `more than ${limit} characters of text` }] })
     this.limit = limit
   }
 }
@@ -76,13 +77,6 @@ export class UnsupportedPairError extends ServiceError {
 export class NotFoundError extends ServiceError {
   constructor (detail: string) {
     super(404, 'not-found', 'Not found', detail)
-  }
-}
-
-/** 501: the capability is declared in the API but its engine is not built into this version. */
-export class NotImplementedError extends ServiceError {
-  constructor (detail: string) {
-    super(501, 'not-implemented', 'Not implemented', detail)
   }
 }
 

@@ -13,12 +13,16 @@ import { createDeepl } from './providers/deepl/index.js'
 import { createGoogleCloud } from './providers/google-cloud/index.js'
 import { createGoogle } from './providers/google/index.js'
 import { createLibreTranslate } from './providers/libretranslate/index.js'
-import { createLlmClient, createOpenAiTranslator } from './providers/openai/index.js'
+import { createOpenAi } from './providers/openai/index.js'
+import { createOfflineAnalyzer } from './providers/analysis/index.js'
+import { createRulesEditor } from './providers/rules/index.js'
 
 export interface Registry {
   /** Translators in preference order (TRANSLATION_SERVICES, else the configured outside engines, then the embedded one). */
   translators: Translator[]
+  /** Editors in preference order: a generative model when configured, then the offline rules. */
   editors: Editor[]
+  /** Analyzers in preference order: a generative model when configured, then the offline analysers. */
   analyzers: Analyzer[]
   detector?: Detector
   /** Components /ready waits for. */
@@ -40,8 +44,8 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
   openai: (config, remote) => {
     const { baseUrl, apiKey, model, languages } = config.openai
     if (model === undefined) return undefined
-    const client = createLlmClient({ baseUrl, model, remote, ...(apiKey === undefined ? {} : { apiKey }) })
-    return { translator: createOpenAiTranslator(client, languages === undefined ? {} : { languages }) }
+    const { client, ...capabilities } = createOpenAi({ baseUrl, model, remote, ...(apiKey === undefined ? {} : { apiKey }), ...(languages === undefined ? {} : { languages }) })
+    return capabilities
   },
   libretranslate: (config, remote) => config.libretranslate.url === undefined
     ? undefined
@@ -85,11 +89,14 @@ export function createRegistry (config: Config): Registry {
     if (!built.has(name)) throw new ConfigError('TRANSLATION_SERVICES', `"${name}" is named but not configured (set ${SETTINGS[name]})`)
   }
   const translators = wanted.map(name => built.get(name)?.translator).filter((t): t is Translator => t !== undefined)
-  const all = [...built.values()]
+  // the offline editor and analysers always exist, last in line; they load in the background
+  const all: Capabilities[] = [...built.values(), { editor: createRulesEditor(), analyzer: createOfflineAnalyzer() }]
   const editors = all.map(c => c.editor).filter((e): e is Editor => e !== undefined)
   const analyzers = all.map(c => c.analyzer).filter((a): a is Analyzer => a !== undefined)
   // loads its models in the background; /ready waits for it
   const detector = createDetector()
+  const ready = (what: Array<{ name: string, ready?: () => Promise<void> }>, suffix: string): Array<[string, Promise<void>]> =>
+    what.filter(w => w.ready).map(w => [`${w.name}${suffix}`, w.ready!()])
   return {
     translators,
     editors,
@@ -97,7 +104,9 @@ export function createRegistry (config: Config): Registry {
     detector,
     readiness: () => ({
       detector: detector.ready(),
-      ...Object.fromEntries(translators.filter(t => t.ready).map(t => [t.name, t.ready!()]))
+      ...Object.fromEntries(ready(translators, '')),
+      ...Object.fromEntries(ready(editors, '-editor')),
+      ...Object.fromEntries(ready(analyzers, '-analyzer'))
     }),
     close: async () => {
       const closers = [detector.close?.(), ...all.flatMap(c => [c.translator?.close?.(), c.editor?.close?.(), c.analyzer?.close?.()])]

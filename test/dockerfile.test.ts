@@ -76,7 +76,8 @@ async function freePort (): Promise<number> {
 /** Bare package names a built JavaScript file imports. */
 function importedPackages (code: string): string[] {
   const names: string[] = []
-  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"./][^'"]*)['"]/g)) {
+  // static and dynamic imports and createRequire calls of a package name (word lists holding "from" are not imports)
+  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire(?:\.resolve)?\s*\(\s*)['"]((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[^'"\s]*)?)['"]/g)) {
     const spec = m[1]!
     if (spec.startsWith('node:') || builtinModules.includes(spec)) continue
     names.push(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!)

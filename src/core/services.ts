@@ -1,7 +1,7 @@
 /** Wiring only: the use cases the routes call, built once from Config and the engine registry. */
 import type { Config } from '../config.js'
 import type { Registry } from '../registry.js'
-import { createAnalysis, type Analysis } from './analysis/index.js'
+import { createAnalysis, type Analysis, type ToEnglish } from './analysis/index.js'
 import { createDetection, type Detection } from './detection/index.js'
 import { createEditing, type Editing } from './editing/index.js'
 import { getLocale, listLocales, type LocaleInfo } from './locales.js'
@@ -26,20 +26,32 @@ export interface Services {
 export function createServices (config: Config, registry: Registry): Services {
   const catalog = new TranslatorCatalog(registry.translators)
   const detection = createDetection(registry.detector, config.limits.textChars)
+  const textChars = config.limits.textChars
+  const translation = createTranslation({
+    catalog,
+    cache: new MemoryTranslationCache(config.translation.cacheEntries),
+    textChars,
+    batcher: new Batcher(config.limits.upstreamTimeoutMs),
+    detect: detection.detectText
+  })
   return {
-    translation: createTranslation({
-      catalog,
-      cache: new MemoryTranslationCache(config.translation.cacheEntries),
-      textChars: config.limits.textChars,
-      batcher: new Batcher(config.limits.upstreamTimeoutMs),
-      detect: detection.detectText
-    }),
+    translation,
     detection,
-    substitute: createSubstitution(detection.detectText, config.limits.textChars),
-    editing: createEditing(registry.editors),
-    analysis: createAnalysis(registry.analyzers),
+    substitute: createSubstitution(detection.detectText, textChars),
+    editing: createEditing({ editors: registry.editors, detect: detection.detectText, textChars }),
+    analysis: createAnalysis({ analyzers: registry.analyzers, detect: detection.detectText, toEnglish: englishVia(translation), textChars }),
     locale: (tag, display) => getLocale(tag, display === undefined ? {} : { display }),
     locales: (display) => listLocales(display === undefined ? {} : { display }),
     close: () => catalog.close()
+  }
+}
+
+/** Plain text into English through the translation use case (cache, routing and fallback included); undefined when no service translates that language. */
+function englishVia (translation: Translation): ToEnglish {
+  return async (text, from, signal) => {
+    if (!(await translation.supported(from, ['en'])).supported) return undefined
+    const [doc] = await translation.translate({ documents: [{ value: text, language: from }], documentPath: () => ['document'], source: from, targets: ['en'] }, signal)
+    const result = doc!.results['en']!
+    return { text: result.value as string, service: doc!.extra.services['en']! }
   }
 }

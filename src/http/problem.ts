@@ -281,7 +281,7 @@ const SETTINGS: Record<NothingConfiguredError['capability'], string> = {
   translation: ' The embedded Apertium engine needs its Debian packages (make run installs them); outside engines are switched on by DEEPL_API_KEY, GOOGLE_CLOUD_API_KEY, GOOGLE_TRANSLATE_ENABLED, OPENAI_MODEL (with OPENAI_BASE_URL or OPENAI_API_KEY) or LIBRETRANSLATE_URL.',
   detection: ' The embedded detector loads at start; /ready says when it is loaded.',
   editing: ' Generative edits need a model: set OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself).',
-  analysis: ' Analysis by a model needs OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself).'
+  analysis: ' A model analyses every language: set OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself); or configure an engine that translates the language into English (DEEPL_API_KEY, GOOGLE_CLOUD_API_KEY, GOOGLE_TRANSLATE_ENABLED, LIBRETRANSLATE_URL, or the Apertium pair).'
 }
 
 function settingHint (error: ServiceError): string {

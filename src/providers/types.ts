@@ -4,6 +4,8 @@
  * core/tagged.ts, which is what they translate).
  */
 import type { Formality } from '../shared/formality.js'
+import type { Tone } from '../shared/tones.js'
+import type { FoundEntity, Scored, SentimentScore } from './analysis/types.js'
 
 export type { Formality }
 
@@ -64,15 +66,74 @@ export interface Detector {
   close?: () => Promise<void>
 }
 
-/** Rewrites text as asked (POST /language/edit); its methods land with that endpoint. */
+/** One requested edit (API.md "Edit"). */
+export type EditItem =
+  | { type: 'grammar' | 'syntax' | 'simplify' | 'clarify' }
+  | { type: 'length', length: 'default' | 'expand' | 'shorten' }
+  | { type: 'tone', tone: Tone }
+
+export type EditType = EditItem['type']
+
+/** One call to an editor: every segment of a document, in one language, with every requested edit. */
+export interface EditJob {
+  /** The text's language (BCP 47); the edited text stays in it. */
+  language: string
+  edits: readonly EditItem[]
+  /** 1..10: strength of a tone edit. */
+  toneLevel: number
+  /** 0..1, passed to a generative model as given. */
+  temperature: number
+  /** Segments in the tagged form of core/tagged.ts; answers keep every tag. */
+  segments: string[]
+}
+
+/** What an editor changed in a segment, as it knows it (core attributes diff hunks to these). */
+export interface EditNote {
+  /** The words replaced, as in the segment's plain text. */
+  original: string
+  replacement: string
+  /** The edit type that made the change ("grammar", "simplify", ...). */
+  type: EditType
+  /** Why, for people ("Misspelling of 'library'", "Wordy: use 'to'"). */
+  reason: string
+}
+
+export interface EditedSegment {
+  /** The edited tagged segment (same tags as sent). */
+  segment: string
+  /** Known changes in segment order; may be empty when the editor cannot say (a generative model). */
+  notes: EditNote[]
+}
+
 export interface Editor {
+  /** "openai" or "rules" (the response's meta.editor). */
   readonly name: string
+  /** Why this editor cannot do `edit` in `language` (a sentence for the 503 detail), or undefined when it can. */
+  cannot: (edit: EditItem, language: string) => string | undefined
+  /** Edits every segment; the answer has the same length and order. Honours the signal. */
+  edit: (job: EditJob, signal: AbortSignal) => Promise<EditedSegment[]>
+  ready?: () => Promise<void>
   close?: () => Promise<void>
 }
 
-/** Analyses text (POST /language/analyze); its methods land with that endpoint. */
+export type AnalysisPart = 'entities' | 'sentiment' | 'moderation' | 'categories'
+
+/** The parts asked for; parts not asked are absent. */
+export interface AnalysisAnswer {
+  entities?: FoundEntity[]
+  sentiment?: SentimentScore
+  moderation?: Scored[]
+  categories?: Scored[]
+}
+
 export interface Analyzer {
+  /** "openai" or "offline" (each part's meta.analyzer). */
   readonly name: string
+  /** Whether it analyses `part` in `language` (a base language such as "fr") on the text itself. */
+  supports: (part: AnalysisPart, language: string) => boolean
+  /** Runs the asked parts on `text` (plain text) in `language`. Honours the signal. */
+  analyze: (text: string, language: string, parts: readonly AnalysisPart[], signal: AbortSignal) => Promise<AnalysisAnswer>
+  ready?: () => Promise<void>
   close?: () => Promise<void>
 }
 

@@ -1,8 +1,44 @@
 /** POST /language/analyze and /language/analyze/sentiment */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AnalyzeRequest, AnalyzeResponse, SentimentRequest, SentimentResult } from '../schemas/analyze.js'
+import type { Analyzed, PartRun } from '../core/analysis/index.js'
+import type { FoundEntity } from '../providers/analysis/types.js'
+import { AnalyzeRequest, AnalyzeResponse, SentimentRequest, SentimentResult, type AnalyzeResponseT, type SentimentResultT } from '../schemas/analyze.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
+import { mergeMeta } from '../core/meta.js'
+import { abortSignal } from './signal.js'
+import { wireDocument } from './wire.js'
+
+/** A part's `meta`: what served it, and on which text. */
+function partMeta (run: PartRun, analyzed: Analyzed): Record<string, string> {
+  return {
+    analyzer: run.analyzer,
+    source_language: analyzed.sourceLanguage,
+    ...(run.translatedBy === undefined ? {} : { translated: 'true', translated_by: run.translatedBy }),
+    ...(run.fallbackFrom === undefined ? {} : { fallback_from: run.fallbackFrom.analyzer, fallback_reason: run.fallbackFrom.reason })
+  }
+}
+
+function sentimentResult (analyzed: Analyzed, requestMeta?: Record<string, string>): SentimentResultT {
+  const part = analyzed.sentiment!
+  const { score, magnitude, sentiment } = part.score
+  return { sentiment, score: round(score), magnitude: round(magnitude), language: part.language, meta: mergeMeta(requestMeta, partMeta(part, analyzed)) }
+}
+
+const round = (n: number): number => Math.round(n * 10_000) / 10_000
+
+function entity (found: FoundEntity, language: string): NonNullable<AnalyzeResponseT['entities']>['entities'][number] {
+  return {
+    name: found.name,
+    type: found.type,
+    language,
+    mentions: Math.max(1, found.count ?? found.mentions.length),
+    meta: {
+      offsets: found.mentions.map(m => ({ offset: m.offset, length: m.length, text: m.text })),
+      ...(found.value === undefined ? {} : { value: found.value })
+    }
+  }
+}
 
 export default async function analyzeRoutes (fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -12,12 +48,39 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
       tags: ['analyze'],
       operationId: 'analyze',
       summary: 'Run one or many analyses (entities, sentiment, moderation, categories) on a document',
-      description: '`analyses`: any of entities, sentiment, moderation, categories; absent or empty means all four. Parts not asked for are absent from the answer.',
+      description: '`analyses`: any of entities, sentiment, moderation, categories; absent or empty means all four. Parts not asked for are absent from the answer. HTML, Markdown and JSON documents are analysed on their text. ' +
+        'Each part runs in the text\'s own language when an analyser reads it (offline: en, fr, de, es, it, pt, nl; every language with OPENAI_MODEL), else on its English translation (`meta.translated` = "true"). ' +
+        'Each part\'s `meta.analyzer` names what served it ("openai" or "offline"); entity `meta.offsets` are code points into the document\'s text (or into the translation when `entities.meta.offsets_in` = "translation").',
       security: SECURITY,
       body: AnalyzeRequest,
-      response: securedResponses({ 200: { ...AnalyzeResponse, description: 'The analyses asked for' } }, 413, 415, 501, 502, 503, 504)
+      response: securedResponses({ 200: { ...AnalyzeResponse, description: 'The analyses asked for' } }, 413, 415, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.analysis.analyze())
+  }, async (request, reply) => {
+    const { document, analyses = [], meta } = request.body
+    const analyzed = await app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: analyses }, abortSignal(reply))
+    const response: AnalyzeResponseT = {
+      request: { document, analyses, meta: meta ?? {} },
+      meta: mergeMeta(meta, {
+        language: analyzed.sourceLanguage,
+        ...(analyzed.detected ? { detected_confidence: String(round(analyzed.detected.confidence)) } : {})
+      })
+    }
+    if (analyzed.entities) {
+      const part = analyzed.entities
+      response.entities = {
+        entities: part.entities.map(e => entity(e, part.language)),
+        meta: { ...partMeta(part, analyzed), offsets_in: part.offsetsIn }
+      }
+    }
+    if (analyzed.sentiment) response.sentiment = sentimentResult(analyzed)
+    if (analyzed.moderation) {
+      response.moderation = { categories: analyzed.moderation.categories.map(c => ({ name: c.name, confidence: round(c.confidence) })), meta: partMeta(analyzed.moderation, analyzed) }
+    }
+    if (analyzed.categories) {
+      response.categories = { categories: analyzed.categories.categories.map(c => ({ name: c.name, confidence: round(c.confidence) })), meta: partMeta(analyzed.categories, analyzed) }
+    }
+    return response
+  })
 
   app.post('/language/analyze/sentiment', {
     config: accessConfig,
@@ -25,9 +88,15 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
       tags: ['analyze'],
       operationId: 'analyze_sentiment',
       summary: 'Sentiment of a document (native language when supported, else translated to English first)',
+      description: 'Native offline analysers: en, fr, de, es, it, pt, nl (every language with OPENAI_MODEL). Other languages are translated to English first: then `language` is "en", `meta.translated` = "true" and `meta.source_language` is the document\'s language. ' +
+        '`score` in [-1, 1]; `magnitude` >= 0 is the sum of the sentences\' absolute scores; `sentiment` is mixed when strong sentences of both signs meet.',
       security: SECURITY,
       body: SentimentRequest,
-      response: securedResponses({ 200: { ...SentimentResult, description: 'The sentiment of the document' } }, 413, 415, 501, 502, 503, 504)
+      response: securedResponses({ 200: { ...SentimentResult, description: 'The sentiment of the document' } }, 413, 415, 502, 503, 504)
     }
-  }, async (request, reply) => app.services.analysis.sentiment())
+  }, async (request, reply) => {
+    const { document, meta } = request.body
+    const analyzed = await app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: ['sentiment'] }, abortSignal(reply))
+    return sentimentResult(analyzed, meta)
+  })
 }

@@ -81,7 +81,6 @@ export function errorResponses (...statuses: number[]): Record<number, TSchema> 
     415: 'Content-Type is not application/json',
     429: 'Rate limited (see Retry-After and RateLimit-* headers)',
     500: 'Unexpected error (a bug; no details are leaked)',
-    501: 'Not implemented in this version',
     502: 'An engine or outside service failed',
     503: 'Nothing is configured or ready to serve this',
     504: 'An engine or outside service timed out'

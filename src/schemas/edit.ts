@@ -35,11 +35,13 @@ export function editSchemas (limits: Limits) {
   }, { additionalProperties: false })
 
   const Change = Type.Object({
-    offset: Type.Integer({ minimum: 0 }),
-    length: Type.Integer({ minimum: 0 }),
+    offset: Type.Integer({ minimum: 0, description: 'Code points into the original string.' }),
+    length: Type.Integer({ minimum: 0, description: 'Code points of the original string replaced (0: an insertion).' }),
     original: Type.String(),
     replacement: Type.String(),
-    type: Type.String()
+    type: Type.String({ description: 'The edit type that made the change, or "edit" when several edits were asked and the editor cannot say which.' }),
+    reason: Type.Optional(Type.String({ description: 'Why, when the editor says (the offline rules always do).' })),
+    path: Type.Optional(Type.String({ description: 'JSON Pointer of the string leaf inside a JSON object/array document value.' }))
   })
 
   const EditResponse = Type.Object({

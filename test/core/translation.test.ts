@@ -282,12 +282,13 @@ describe('MAX_TEXT_CHARS on substitute and detect', () => {
       const auth = bearer(await tokenFor(app))
       const big = '<p>' + 'word '.repeat(400) + '</p>'
       const sub = await app.inject({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document: { value: big, mime_type: 'text/html' }, substitutions: [] } })
-      expect(sub.statusCode).toBe(400)
+      expect(sub.statusCode).toBe(413)
       expect(sub.json().errors[0].pointer).toBe('/document/value')
+      expect(sub.json().detail).toMatch(/MAX_TEXT_CHARS/)
       const markupOnly = await app.inject({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document: { value: '<p class="x">' + '<br>'.repeat(400) + 'ok</p>', mime_type: 'text/html' }, substitutions: [] } })
       expect(markupOnly.statusCode).toBe(200)
       const det = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: big, mime_type: 'text/html' } } })
-      expect(det.statusCode).toBe(400)
+      expect(det.statusCode).toBe(413)
     } finally {
       await app.close()
     }

@@ -39,13 +39,45 @@ type TaskHandler = (payload: Record<string, unknown>) => Record<string, unknown>
 /** Markup and entities pass through; only the text between them is changed. */
 const TAG_OR_ENTITY = /(<[^>]*>|&#?[a-zA-Z0-9]+;)/
 
-/** One handler per `task`; edit and analyze join here. An unknown task is a 400. */
+/** Applies `change` to the text between tags and entities of every segment. */
+function textPieces (payload: Record<string, unknown>, change: (text: string) => string): Record<string, unknown> {
+  const segments = Array.isArray(payload['segments']) ? payload['segments'] : []
+  return { segments: segments.map(s => String(s).split(TAG_OR_ENTITY).map((piece, i) => i % 2 === 1 ? piece : change(piece)).join('')) }
+}
+
+/** The 16 moderation categories of API.md, in order. */
+const MODERATION = ['Toxic', 'Derogatory', 'Violent', 'Sexual', 'Insult', 'Profanity', 'Death Harm & Tragedy', 'Firearms & Weapons',
+  'Public Safety', 'Health', 'Religion & Belief', 'Illicit Drugs', 'War & Conflict', 'Politics', 'Finance', 'Legal']
+
+/** How often `word` is written in `text`, as a whole word, any case. */
+const count = (text: string, word: string): number => text.toLowerCase().split(/[^\p{L}]+/u).filter(w => w === word).length
+
+/** One handler per `task`. An unknown task is a 400. Answers are computed from the payload, so tests can tell them from the offline ones. */
 const TASKS: Record<string, TaskHandler> = {
-  translate: (payload) => {
-    const segments = Array.isArray(payload['segments']) ? payload['segments'] : []
-    return {
-      segments: segments.map(s => String(s).split(TAG_OR_ENTITY).map((piece, i) => i % 2 === 1 ? piece : piece.toUpperCase()).join(''))
+  // upper case: visibly translated, tags and entities untouched
+  translate: (payload) => textPieces(payload, text => text.toUpperCase()),
+  // "good" -> "excellent", "bad" -> "poor": a visible edit whatever the edits asked
+  edit: (payload) => textPieces(payload, text => text.replace(/\bgood\b/g, 'excellent').replace(/\bbad\b/g, 'poor')),
+  analyze: (payload) => {
+    const text = String(payload['text'])
+    const asked = Array.isArray(payload['analyses']) ? payload['analyses'].map(String) : []
+    const answer: Record<string, unknown> = {}
+    if (asked.includes('sentiment')) {
+      const score = Math.max(-1, Math.min(1, (count(text, 'good') - count(text, 'bad')) * 0.6))
+      answer['sentiment'] = { score, magnitude: Math.abs(score) * 1.5 }
     }
+    if (asked.includes('entities')) {
+      const names = new Map<string, number>()
+      for (const m of text.matchAll(/\b[A-Z][a-z]+\b/g)) names.set(m[0], (names.get(m[0]) ?? 0) + 1)
+      answer['entities'] = [...names].map(([name, mentions]) => ({ name, type: 'PERSON', mentions }))
+    }
+    if (asked.includes('moderation')) {
+      answer['moderation'] = MODERATION.map(name => ({ name, confidence: name === 'Violent' && count(text, 'kill') > 0 ? 0.93 : 0.02 }))
+    }
+    if (asked.includes('categories')) {
+      answer['categories'] = count(text, 'football') > 0 ? [{ name: '/Sports', confidence: 0.81 }] : []
+    }
+    return answer
   }
 }
 

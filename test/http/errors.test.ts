@@ -124,9 +124,9 @@ describe('problem+json errors', () => {
     expect((await app.inject({ method: 'GET', url: '/health' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it('answers 501 problem+json for operations whose engines are not built yet', async () => {
-    const res = await app.inject({ method: 'POST', url: '/language/edit', headers: auth, payload: { document: { value: 'Some text.' }, edits: [{ type: 'grammar' }] } })
-    expect(expectProblem(res, 501).detail).toMatch(/not built into this version/)
+  it('answers 503 problem+json naming the settings when no engine can serve an operation', async () => {
+    const res = await app.inject({ method: 'POST', url: '/language/edit', headers: auth, payload: { document: { value: 'Some text.', language: 'en' }, edits: [{ type: 'grammar' }] } })
+    expect(expectProblem(res, 503).detail).toMatch(/No editor is configured.*OPENAI_BASE_URL and OPENAI_MODEL/)
   })
 })
 

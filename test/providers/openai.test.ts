@@ -166,8 +166,8 @@ describe('openai translator: answers that do not fit', () => {
   })
 
   it('rejects a <g> left open or an invented tag', async () => {
-    const { checkTranslation } = await import('../../src/providers/openai/translator.js')
-    const check = checkTranslation(['a <g id="1">b</g>', 'c'])
+    const { checkSegments } = await import('../../src/providers/openai/segments.js')
+    const check = checkSegments(['a <g id="1">b</g>', 'c'])
     expect(() => check({ segments: ['A <g id="1">B', 'C'] })).toThrow('segment 1: tag <g id="1"> is not closed')
     expect(() => check({ segments: ['A <g id="1">B</g>', 'C <x id="9"/>'] })).toThrow('segment 2: unexpected placeholder <x id="9"/>')
     expect(() => check({ segments: ['A <x id="1"/>B', 'C'] })).toThrow('segment 1: tag <g id="1"> missing')

@@ -1,19 +1,193 @@
-/** The analysis use case (entities, sentiment, moderation, categories); its analysers land with POST /language/analyze. */
-import { NotImplementedError } from '../../errors.js'
-import type { Analyzer } from '../../providers/types.js'
+/**
+ * The analysis use case: entities, sentiment, moderation and categories of a document's text.
+ * Each part runs on the text itself with the first analyzer that reads its language (a
+ * generative model when configured, else the offline analysers); a part no analyzer reads in that
+ * language runs on the English translation (any configured engine, Apertium offline). When the
+ * model's call fails, its parts fall back to the offline analysers.
+ */
+import { NothingConfiguredError, invalidField } from '../../errors.js'
+import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../providers/types.js'
+import type { FoundEntity, Scored, SentimentScore } from '../../providers/analysis/types.js'
+import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { canonicalTag } from '../languages.js'
+import { checkTextLimit } from '../text-limit.js'
+import type { DetectText } from '../translation/types.js'
+
+export const ANALYSIS_PARTS: readonly AnalysisPart[] = ['entities', 'sentiment', 'moderation', 'categories']
+
+/** The language analysers fall back to, through translation. */
+const ENGLISH = 'en'
+
+export interface AnalyzeInput {
+  document: { value: unknown, mimeType?: string, language?: string }
+  /** Empty: all four. */
+  parts: readonly AnalysisPart[]
+}
+
+/** How a part was made. */
+export interface PartRun {
+  /** The analyzer that served it ("openai", "offline"). */
+  analyzer: string
+  /** The language the analysis ran on. */
+  language: string
+  /** Set when the text was translated to English first: the service that translated it. */
+  translatedBy?: string
+  /** Set when a generative model failed and the offline analysers answered: why it failed. */
+  fallbackFrom?: { analyzer: string, reason: string }
+}
+
+export interface Analyzed {
+  /** The document's language (given, else detected). */
+  sourceLanguage: string
+  /** Set when the language was detected. */
+  detected?: { language: string, confidence: number }
+  /** The text that was analysed in its own language (entity offsets of parts that ran on it point into it). */
+  text: string
+  entities?: PartRun & { entities: FoundEntity[], offsetsIn: 'text' | 'translation' }
+  sentiment?: PartRun & { score: SentimentScore }
+  moderation?: PartRun & { categories: Scored[] }
+  categories?: PartRun & { categories: Scored[] }
+}
+
+/** Translates plain text into English with the configured services; undefined when none translates that language. */
+export type ToEnglish = (text: string, from: string, signal: AbortSignal) => Promise<{ text: string, service: string } | undefined>
+
+export interface AnalysisDeps {
+  /** In preference order; the last ones are offline. */
+  analyzers: readonly Analyzer[]
+  detect: DetectText
+  toEnglish: ToEnglish
+  textChars: number
+}
 
 export interface Analysis {
-  analyze: () => Promise<never>
-  sentiment: () => Promise<never>
+  analyze: (input: AnalyzeInput, signal: AbortSignal) => Promise<Analyzed>
 }
 
-/** Answers 501 until the analysers are built: never a made-up analysis. */
-export function createAnalysis (_analyzers: readonly Analyzer[]): Analysis {
-  const pending = (what: string) => async (): Promise<never> => {
-    throw new NotImplementedError(`${what} is not built into this version of the service yet.`)
+export function createAnalysis (deps: AnalysisDeps): Analysis {
+  return { analyze: async (input, signal) => await analyze(input, deps, signal) }
+}
+
+async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSignal): Promise<Analyzed> {
+  const { document } = input
+  const parts = input.parts.length === 0 ? ANALYSIS_PARTS : [...new Set(input.parts)]
+  const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
+  const context = await readyToSegment(document.value, mime)
+  checkTextLimit([{ value: document.value, mime, context }], deps.textChars, ['document', 'value'])
+  // HTML, Markdown and JSON are analysed on their text, never on markup
+  const text = documentText(document.value, mime, { context })
+  if (text.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
+
+  let sourceLanguage: string
+  let detected: Analyzed['detected']
+  if (document.language !== undefined) {
+    sourceLanguage = canonicalTag(document.language, ['document', 'language'])
+  } else {
+    detected = await deps.detect(text)
+    sourceLanguage = detected.language
   }
-  return {
-    analyze: pending('Text analysis'),
-    sentiment: pending('Sentiment analysis')
+  // text with no detectable language (numbers, names, symbols) is read by the English analysers
+  const language = sourceLanguage === 'und' ? ENGLISH : sourceLanguage
+
+  const result: Analyzed = { sourceLanguage, text, ...(detected ? { detected } : {}) }
+  // parts grouped by the first analyzer that reads the language; the rest need English
+  const groups = new Map<Analyzer, AnalysisPart[]>()
+  const viaEnglish: AnalysisPart[] = []
+  for (const part of parts) {
+    const analyzer = deps.analyzers.find(a => a.supports(part, language))
+    if (analyzer === undefined) viaEnglish.push(part)
+    else groups.set(analyzer, [...(groups.get(analyzer) ?? []), part])
+  }
+
+  const runs: Array<Promise<void>> = []
+  for (const [analyzer, asked] of groups) {
+    runs.push((async () => {
+      try {
+        store(result, await analyzer.analyze(text, language, asked, signal), { analyzer: analyzer.name, language })
+      } catch (err) {
+        // the client went away, or the last analyzer in line failed: nothing to fall back to
+        const others = deps.analyzers.filter(a => a !== analyzer)
+        if (signal.aborted || analyzer === deps.analyzers.at(-1)) throw err
+        const fallbackFrom = { analyzer: analyzer.name, reason: err instanceof Error ? err.message : String(err) }
+        const native = asked.filter(part => others.some(a => a.supports(part, language)))
+        const rest = asked.filter(part => !native.includes(part))
+        await Promise.all([
+          ...native.map(async part => {
+            const fallback = others.find(a => a.supports(part, language))!
+            store(result, await fallback.analyze(text, language, [part], signal), { analyzer: fallback.name, language, fallbackFrom })
+          }),
+          ...(rest.length > 0 ? [analyzeInEnglish(result, text, sourceLanguage, rest, { ...deps, analyzers: others }, signal, fallbackFrom)] : [])
+        ])
+      }
+    })())
+  }
+  if (viaEnglish.length > 0) runs.push(analyzeInEnglish(result, text, sourceLanguage, viaEnglish, deps, signal))
+  await Promise.all(runs)
+  return result
+}
+
+/** The parts no analyzer reads in the text's language: run on its English translation. */
+async function analyzeInEnglish (result: Analyzed, text: string, from: string, parts: AnalysisPart[], deps: AnalysisDeps, signal: AbortSignal,
+  fallbackFrom?: PartRun['fallbackFrom']): Promise<void> {
+  const analyzer = deps.analyzers.find(a => parts.every(part => a.supports(part, ENGLISH)))
+  const translated = analyzer === undefined ? undefined : await deps.toEnglish(text, from, signal)
+  if (analyzer === undefined || translated === undefined) {
+    throw new NothingConfiguredError('analysis',
+      `No analyser reads ${from} (${parts.join(', ')}), and no configured translation service translates ${from} into English to analyse it there.`)
+  }
+  store(result, await analyzer.analyze(translated.text, ENGLISH, parts, signal), {
+    analyzer: analyzer.name, language: ENGLISH, translatedBy: translated.service, ...(fallbackFrom ? { fallbackFrom } : {})
+  }, text)
+}
+
+/**
+ * Puts an analyzer's answer into the result. Entities found in a translation are pointed back at
+ * the original text when their name is written there unchanged (names usually are).
+ */
+function store (result: Analyzed, answer: AnalysisAnswer, run: PartRun, original?: string): void {
+  if (answer.sentiment) result.sentiment = { ...run, score: answer.sentiment }
+  if (answer.moderation) result.moderation = { ...run, categories: answer.moderation }
+  if (answer.categories) result.categories = { ...run, categories: answer.categories }
+  if (answer.entities) {
+    if (original === undefined) {
+      result.entities = { ...run, entities: answer.entities, offsetsIn: 'text' }
+    } else {
+      const mapped = answer.entities.map(entity => mapBack(entity, original))
+      const all = mapped.every(m => m.mapped)
+      result.entities = { ...run, entities: mapped.map(m => m.entity), offsetsIn: all ? 'text' : 'translation' }
+    }
   }
 }
+
+/** An entity of the translation with its mentions located in the original text, when its name is written there. */
+function mapBack (entity: FoundEntity, original: string): { entity: FoundEntity, mapped: boolean } {
+  const forms = [...new Set([entity.name, ...entity.mentions.map(m => m.text)])]
+  const mentions = forms.flatMap(form => locate(original, form))
+  if (mentions.length === 0) return { entity, mapped: false }
+  // a longer form found at a place covers the shorter one found inside it
+  mentions.sort((a, b) => a.offset - b.offset || b.length - a.length)
+  const kept = mentions.filter((m, i) => i === 0 || m.offset >= mentions[i - 1]!.offset + mentions[i - 1]!.length)
+  return { entity: { ...entity, mentions: kept, count: Math.max(entity.count ?? entity.mentions.length, kept.length) }, mapped: true }
+}
+
+/** Whole-word literal occurrences of `form` in `text`, in code points. */
+function locate (text: string, form: string): FoundEntity['mentions'] {
+  const out: FoundEntity['mentions'] = []
+  if (form === '') return out
+  const length = Array.from(form).length
+  // code points counted incrementally from the previous hit: linear in the text
+  let unit = 0
+  let point = 0
+  for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
+    for (; unit < at; unit++) if (!isLowSurrogate(text.charCodeAt(unit))) point++
+    const before = text.codePointAt(at - 1)
+    const after = text.codePointAt(at + form.length)
+    if (isWordChar(before) || isWordChar(after)) continue
+    out.push({ offset: point, length, text: form })
+  }
+  return out
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff
+const isWordChar = (c: number | undefined): boolean => c !== undefined && !isLowSurrogate(c) && WORD_CHAR.test(String.fromCodePoint(c))

@@ -1,14 +1,105 @@
-/** The editing use case; its editors land with POST /language/edit. */
-import { NotImplementedError } from '../../errors.js'
-import type { Editor } from '../../providers/types.js'
+/**
+ * The editing use case: a document's text edited through the same segments as translation
+ * (markup, code, placeholders and JSON keys never reach the editor), by the first editor that can
+ * do every requested edit in the text's language: a generative model when configured, else the
+ * offline rules. Never the text unchanged as if edited: edits no editor can do are a 503.
+ */
+import { NothingConfiguredError, UpstreamError } from '../../errors.js'
+import type { EditItem, EditNote, EditType, Editor } from '../../providers/types.js'
+import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { prepareForTranslation } from '../documents/prepare.js'
+import { canonicalTag } from '../languages.js'
+import { checkTextLimit } from '../text-limit.js'
+import type { DetectText, DocumentValue } from '../translation/types.js'
+import { diffChanges, type Change } from './changes.js'
 
-export interface Editing {
-  edit: () => Promise<never>
+export type { Change } from './changes.js'
+
+export interface EditInput {
+  document: { value: unknown, mimeType?: string, language?: string }
+  edits: readonly EditItem[]
+  /** 1..10 */
+  toneLevel: number
+  /** 0..1 */
+  temperature: number
 }
 
-/** Answers 501 until the editors are built: never the text unchanged as if edited. */
-export function createEditing (_editors: readonly Editor[]): Editing {
-  return {
-    edit: async () => { throw new NotImplementedError('Editing is not built into this version of the service yet.') }
+export interface Edited {
+  value: DocumentValue
+  /** The document's language (given, else detected). */
+  language: string
+  /** The editor that served ("openai", "rules"). */
+  editor: string
+  changes: Change[]
+}
+
+export interface EditingDeps {
+  /** In preference order: a generative model first when configured, then the offline rules. */
+  editors: readonly Editor[]
+  detect: DetectText
+  textChars: number
+}
+
+export interface Editing {
+  edit: (input: EditInput, signal: AbortSignal) => Promise<Edited>
+}
+
+export function createEditing (deps: EditingDeps): Editing {
+  return { edit: async (input, signal) => await edit(input, deps, signal) }
+}
+
+/** "tone (friendly)", "length (shorten)", "grammar". */
+const describe = (item: EditItem): string =>
+  item.type === 'tone' ? `tone (${item.tone})` : item.type === 'length' ? `length (${item.length})` : item.type
+
+async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): Promise<Edited> {
+  const { document } = input
+  const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
+  const context = await readyToSegment(document.value, mime)
+  checkTextLimit([{ value: document.value, mime, context }], deps.textChars, ['document', 'value'])
+  const language = document.language !== undefined
+    ? canonicalTag(document.language, ['document', 'language'])
+    : (await deps.detect(documentText(document.value, mime, { context }))).language
+
+  const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))
+  if (editor === undefined) {
+    const last = deps.editors.at(-1)
+    const why = last === undefined
+      ? 'No editor is configured.'
+      : `The ${last.name} editor cannot do ${input.edits.flatMap(item => {
+          const reason = last.cannot(item, language)
+          return reason === undefined ? [] : [`${describe(item)}: ${reason}`]
+        }).join('; ')}.`
+    throw new NothingConfiguredError('editing', why)
   }
+
+  // placeholders protected as in translation; there is no glossary in an edit request
+  const prepared = prepareForTranslation(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language, context })
+  const edited = prepared.segments.length === 0
+    ? []
+    : await editor.edit({ language, edits: input.edits, toneLevel: input.toneLevel, temperature: input.temperature, segments: prepared.segments }, signal)
+  if (edited.length !== prepared.segments.length) {
+    throw new UpstreamError(editor.name, `answered ${edited.length} segments for ${prepared.segments.length}`)
+  }
+  const { value } = prepared.finish(edited.map(e => e.segment))
+  const notes = edited.flatMap(e => e.notes)
+  const asked = input.edits.map(item => item.type)
+  return { value: value as DocumentValue, language, editor: editor.name, changes: changesOf(document.value, value, notes, asked) }
+}
+
+/** Changes of a string value, or of each string leaf of a JSON value (with its pointer). */
+function changesOf (before: unknown, after: unknown, notes: readonly EditNote[], asked: readonly EditType[]): Change[] {
+  if (typeof before === 'string') return typeof after === 'string' ? diffChanges(before, after, notes, asked) : []
+  const out: Change[] = []
+  const walk = (a: unknown, b: unknown, pointer: string): void => {
+    if (typeof a === 'string' && typeof b === 'string') {
+      out.push(...diffChanges(a, b, notes, asked, pointer))
+    } else if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
+      for (const [key, child] of Object.entries(a)) {
+        walk(child, (b as Record<string, unknown>)[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+      }
+    }
+  }
+  walk(before, after, '')
+  return out
 }

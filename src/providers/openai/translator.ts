@@ -1,9 +1,8 @@
 /** The "openai" translator: tagged segments translated by a chat model through the shared LLM client, every answer checked. */
 import { baseLanguage } from '../../core/languages.js'
-import { parseTagged, plainText, serializeTagged, type TaggedPart } from '../../core/tagged.js'
 import type { LanguagePair, TranslateJob, Translator } from '../types.js'
-import { batches } from '../remote/batches.js'
-import { CheckError, OPENAI_SERVICE, type LlmClient } from './client.js'
+import { SEGMENTS_SCHEMA, answerSegments, checkSegments } from './segments.js'
+import { OPENAI_SERVICE, type LlmClient } from './client.js'
 import { DEFAULT_LANGUAGES } from './languages.js'
 
 export interface OpenAiTranslatorOptions {
@@ -31,14 +30,6 @@ Keep numbers, URLs, e-mail addresses and code as they are, and keep each segment
 
 "context", when present, is text around the segments that helps disambiguate them: use it for meaning only, never translate it or put it in the answer.
 "formality", when present: "more" asks for a formal, polite register (German Sie, French vous, Japanese keigo), "less" for an informal one (du, tu, plain form); "prefer_more" and "prefer_less" ask the same where the target language has the distinction. Without it, use the register a careful professional translator would choose for the text.`
-
-/** Strict JSON schema of the answer: every property required, nothing else allowed (OpenAI's strict-mode rules). */
-export const TRANSLATE_SCHEMA: Record<string, unknown> = Object.freeze({
-  type: 'object',
-  properties: { segments: { type: 'array', items: { type: 'string' } } },
-  required: ['segments'],
-  additionalProperties: false
-})
 
 const DEFAULT_MAX_SEGMENTS = 40
 const DEFAULT_MAX_CHARS = 8_000
@@ -72,25 +63,7 @@ function allPairs (tags: readonly string[]): LanguagePair[] {
 }
 
 async function translate (client: LlmClient, job: TranslateJob, signal: AbortSignal, maxSegments: number, maxChars: number): Promise<string[]> {
-  const out = [...job.segments]
-  // segments with no words (empty, spaces, tags only) come back as they are: nothing to ask a model
-  const todo = job.segments.flatMap((segment, i) => plainText(segment).trim() === '' ? [] : [i])
-  if (todo.length === 0) return out
-  const groups = batches(todo, maxSegments, maxChars, i => job.segments[i]!.length)
-  // the first failed batch fails the job: the others are stopped rather than left to count against the breaker
-  const stop = new AbortController()
-  const batchSignal = AbortSignal.any([signal, stop.signal])
-  try {
-    await Promise.all(groups.map(async indexes => {
-      const answers = await translateBatch(client, job, indexes.map(i => job.segments[i]!), batchSignal)
-      indexes.forEach((index, k) => { out[index] = answers[k]! })
-    }))
-  } catch (err) {
-    stop.abort()
-    // a sibling stopped by us rejects with our own abort reason; the caller wants the first failure
-    throw err
-  }
-  return out
+  return await answerSegments(job.segments, { maxSegments, maxChars }, signal, async (batch, batchSignal) => await translateBatch(client, job, batch, batchSignal))
 }
 
 async function translateBatch (client: LlmClient, job: TranslateJob, segments: string[], signal: AbortSignal): Promise<string[]> {
@@ -102,70 +75,8 @@ async function translateBatch (client: LlmClient, job: TranslateJob, segments: s
     system: TRANSLATE_SYSTEM,
     payload,
     schemaName: 'translation',
-    schema: TRANSLATE_SCHEMA,
+    schema: SEGMENTS_SCHEMA,
     temperature: 0,
-    check: checkTranslation(segments)
+    check: checkSegments(segments)
   }, signal)
-}
-
-/** Tag ids of a segment, by kind, with their counts. */
-interface TagCounts {
-  g: Map<number, number>
-  x: Map<number, number>
-}
-
-function countTags (parts: readonly TaggedPart[]): TagCounts {
-  const counts: TagCounts = { g: new Map(), x: new Map() }
-  for (const p of parts) {
-    if (p.type === 'open') counts.g.set(p.id, (counts.g.get(p.id) ?? 0) + 1)
-    else if (p.type === 'token') counts.x.set(p.id, (counts.x.get(p.id) ?? 0) + 1)
-  }
-  return counts
-}
-
-/**
- * The checker of one batch: as many strings as sent, each with exactly the tags of its segment
- * (same ids, same number of times, `<g>` pairs closed), normalised to our tagged form.
- */
-export function checkTranslation (sent: readonly string[]): (json: unknown) => string[] {
-  const expected = sent.map(s => countTags(parseTagged(s)))
-  return (json) => {
-    const answers = (json !== null && typeof json === 'object' ? (json as { segments?: unknown }).segments : undefined)
-    if (!Array.isArray(answers)) throw new CheckError('answered JSON without a "segments" array')
-    if (answers.length !== sent.length) throw new CheckError(`answered ${answers.length} segments for ${sent.length}`)
-    return answers.map((answer: unknown, i) => {
-      if (typeof answer !== 'string') throw new CheckError(`segment ${i + 1} of the answer is not a string`)
-      const parts = parseTagged(answer)
-      const problem = tagProblem(expected[i]!, parts)
-      if (problem !== undefined) throw new CheckError(`segment ${i + 1}: ${problem}`)
-      return serializeTagged(parts)
-    })
-  }
-}
-
-/** What is wrong with the tags of an answer, or undefined when they are those of its segment. */
-function tagProblem (want: TagCounts, parts: readonly TaggedPart[]): string | undefined {
-  const got = countTags(parts)
-  const show = { g: (id: number) => `tag <g id="${id}">`, x: (id: number) => `placeholder <x id="${id}"/>` }
-  // what is lost says more than what was made up, so it is reported first
-  for (const kind of ['x', 'g'] as const) {
-    for (const [id, n] of want[kind]) {
-      const m = got[kind].get(id) ?? 0
-      if (m < n) return `${show[kind](id)} missing`
-      if (m > n) return `${show[kind](id)} repeated`
-    }
-  }
-  for (const kind of ['x', 'g'] as const) {
-    for (const id of got[kind].keys()) {
-      if (!want[kind].has(id)) return `unexpected ${show[kind](id)}`
-    }
-  }
-  // parseTagged pairs closes with opens and drops stray closes; an open left without its close is what remains
-  const open: number[] = []
-  for (const p of parts) {
-    if (p.type === 'open') open.push(p.id)
-    else if (p.type === 'close') open.pop()
-  }
-  if (open.length > 0) return `tag <g id="${open[open.length - 1]}"> is not closed`
-  return undefined
 }

@@ -1,0 +1,20 @@
+/**
+ * A converter from UTF-16 offsets to code-point offsets for one text. Calls in increasing order cost
+ * linear time over the whole text; a smaller offset starts counting again from the beginning.
+ */
+export function codePointOffsets (text: string): (utf16: number) => number {
+  if (!/[\ud800-\udfff]/.test(text)) return utf16 => utf16
+  let unit = 0
+  let point = 0
+  return utf16 => {
+    if (utf16 < unit) { unit = 0; point = 0 }
+    for (; unit < utf16; unit++) {
+      const c = text.charCodeAt(unit)
+      // the low half of a pair is the same code point as the high half before it
+      if (!(c >= 0xdc00 && c <= 0xdfff && unit > 0 && isHigh(text.charCodeAt(unit - 1)))) point++
+    }
+    return point
+  }
+}
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff

@@ -1,0 +1,87 @@
+/**
+ * Offline entity extraction. English reads names with compromise and dates, numbers and amounts
+ * with wink-nlp; French, German, Spanish, Italian, Portuguese and Dutch use heuristics built on the
+ * platform's locale data (month and country names) and compromise's given names. Every language
+ * finds e-mail addresses, URLs, phone numbers (libphonenumber-js) and street addresses.
+ */
+import type { FoundEntity } from '../types.js'
+import { findAddresses } from './addresses.js'
+import { findAmounts } from './amounts.js'
+import { findEmails, findUrls } from './contacts.js'
+import { englishSpans, lexiconWords, loadEnglishModels, type EnglishModels } from './english.js'
+import { entitiesOf } from './mentions.js'
+import { nativeLexicon, nativeSpans, type NativeLexicon } from './native.js'
+import { findOrganizations } from './organizations.js'
+import { findPhones, PHONE_REGIONS } from './phones.js'
+import { baseLanguage } from './text.js'
+import { tokenize } from './tokens.js'
+
+export const ENTITY_LANGUAGES: readonly string[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']
+
+/** findEntities was called before loadEntities() finished. */
+export class EntityModelsNotLoadedError extends Error {
+  constructor () {
+    super('The entity models are not loaded: await loadEntities() first.')
+    this.name = 'EntityModelsNotLoadedError'
+  }
+}
+
+interface Models {
+  english: EnglishModels
+  firstNames: string[]
+  cities: string[]
+  /** Built on first use per language. */
+  native: Map<string, NativeLexicon>
+}
+
+let models: Models | undefined
+let loading: Promise<void> | undefined
+
+/** Loads compromise and wink-nlp once (later calls share the first); findEntities needs it done. */
+export function loadEntities (): Promise<void> {
+  loading ??= (async () => {
+    const english = await loadEnglishModels()
+    models = {
+      english,
+      firstNames: lexiconWords(english, ['FirstName', 'MaleName', 'FemaleName']),
+      cities: lexiconWords(english, ['City']),
+      native: new Map()
+    }
+    // build the other languages' lexicons now rather than on a request
+    for (const language of ENTITY_LANGUAGES) if (language !== 'en') lexiconOf(models, language)
+  })().catch(err => {
+    loading = undefined
+    throw err
+  })
+  return loading
+}
+
+function lexiconOf (loaded: Models, language: string): NativeLexicon {
+  let lexicon = loaded.native.get(language)
+  if (lexicon === undefined) loaded.native.set(language, lexicon = nativeLexicon(language, loaded.firstNames, loaded.cities))
+  return lexicon
+}
+
+/**
+ * The entities of `text` in `language` (a tag such as "fr" or "pt-BR"), in order of first mention,
+ * with short forms merged into full names and offsets in code points. A language outside
+ * ENTITY_LANGUAGES gets the language-neutral finds only (e-mail, URL, phone number, number).
+ */
+export function findEntities (text: string, language: string): FoundEntity[] {
+  if (models === undefined) throw new EntityModelsNotLoadedError()
+  const base = baseLanguage(language)
+  const tokens = tokenize(text)
+  if (base === 'en') {
+    const contacts = [...findEmails(text), ...findUrls(text)]
+    const spans = [
+      ...contacts, ...findPhones(text, PHONE_REGIONS.en),
+      ...findAddresses(text, tokens, 'en'), ...findOrganizations(text, tokens, 'en'), ...englishSpans(text, models.english, contacts),
+      // amounts wink does not read as money ("EUR 12 million")
+      ...findAmounts(text, tokens, 'en').filter(s => s.type === 'PRICE')
+    ]
+    return entitiesOf(text, tokens, spans, 'en')
+  }
+  if (ENTITY_LANGUAGES.includes(base)) return entitiesOf(text, tokens, nativeSpans(text, tokens, lexiconOf(models, base)), base)
+  const spans = [...findEmails(text), ...findUrls(text), ...findPhones(text, undefined), ...findAmounts(text, tokens, base)]
+  return entitiesOf(text, tokens, spans, base)
+}

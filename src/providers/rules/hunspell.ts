@@ -1,0 +1,493 @@
+/**
+ * A Hunspell spell checker that strips affixes at lookup time, as Hunspell itself does.
+ *
+ * nspell expands every affixed form into memory when it loads: dictionary-fr takes 4.8 s and
+ * ~410 MB, dictionary-it and dictionary-pt run for minutes past 1 GB. Here a dictionary costs its
+ * stems and rules only (en +11 MB RSS in 55 ms, pt +61 MB in 0.3 s), and a word is checked by
+ * undoing at most two suffixes and one prefix.
+ *
+ * Supported: FLAG (char, long, num, UTF-8), PFX/SFX with cross products and continuation classes
+ * (two suffixes, or prefix and suffix), CIRCUMFIX, NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND,
+ * NOSUGGEST, ICONV (undone on suggestions), TRY, REP. Not compounding: callers treat unknown words
+ * that split into known words as correct.
+ */
+
+interface Affix {
+  /** The rule's flag, as one internal char. */
+  flag: string
+  /** Whether it combines with an affix of the other kind on the same stem. */
+  cross: boolean
+  strip: string
+  add: string
+  /** Continuation flags (internal chars): affixes allowed on top of this one. */
+  cont: string
+  condition: (stem: string) => boolean
+  circumfix: boolean
+  needAffix: boolean
+}
+
+/** A dictionary stem the checker reached, with its flags (internal chars inside this file, names outside). */
+export interface Root {
+  stem: string
+  flags: string
+  /** The suffix rule that produced the word from the stem, if any (outermost). */
+  suffix?: { add: string, flag: string }
+}
+
+/** A root as callers see it: flags by their names in the .aff file. */
+export interface NamedRoot {
+  stem: string
+  flags: string[]
+  suffix?: { add: string, flag: string }
+}
+
+/** How a suggestion relates to the misspelling: `strong` ones are the usual slips (swap, doubling, accent, REP table). */
+export interface Suggestion {
+  word: string
+  strong: boolean
+}
+
+export interface SpellChecker {
+  /** Whether `word` is spelled right as written (case as given). */
+  correct: (word: string) => boolean
+  /** Dictionary stems `word` is built from (empty when misspelled). */
+  roots: (word: string) => NamedRoot[]
+  /** Raw flags (by their names in the .aff) of a stem, if the stem is in the dictionary. */
+  stemFlags: (stem: string) => string[][] | undefined
+  /** Words one edit away (plus REP-table rewrites) that are correct, strong first; at most `limit`. */
+  suggest: (word: string, limit?: number) => Suggestion[]
+}
+
+type FlagMode = 'char' | 'long' | 'num' | 'utf8'
+
+const YIELD_LINES = 20_000
+// letters past the 30 most frequent of a TRY line (œ, ÿ, ñ in French) are rarely the fix; skipping them halves the work
+const COMMON_LETTERS = 30
+
+/** Builds a checker from the .aff and .dic texts; parses in slices so a server's other requests keep running. */
+export async function createSpellChecker (affText: string, dicText: string): Promise<SpellChecker> {
+  const aff = parseAff(affText)
+  const entries = new Map<string, string | string[]>()
+  const internedFlags = new Map<string, string>()
+  // walk the text line by line without splitting it: a 300k-line array is garbage the heap keeps
+  let at = dicText.indexOf('\n') + 1
+  for (let count = 1; at > 0 && at < dicText.length; count++) {
+    if (count % YIELD_LINES === 0) await new Promise<void>(resolve => setImmediate(resolve))
+    let end = dicText.indexOf('\n', at)
+    if (end === -1) end = dicText.length
+    const line = dicText.slice(at, end)
+    at = end + 1
+    if (line === '' || line[0] === '\t' || line[0] === ' ' || line[0] === '#') continue
+    const [word, rawFlags] = splitDicLine(line)
+    if (word === '') continue
+    // most stems share a handful of flag sets: convert each raw set once and share the string
+    let flags = internedFlags.get(rawFlags)
+    if (flags === undefined) {
+      flags = rawFlags === '' ? '' : aff.toInternal(rawFlags)
+      internedFlags.set(rawFlags, flags)
+    }
+    const old = entries.get(word)
+    if (old === undefined) entries.set(word, flags)
+    else if (typeof old === 'string') entries.set(word, [old, flags])
+    else old.push(flags)
+  }
+  return new Checker(aff, entries)
+}
+
+/** The word and its flags; `\/` escapes a slash inside the word; morphology after whitespace is dropped. */
+function splitDicLine (line: string): [string, string] {
+  let end = line.length
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]
+    if (c === ' ' || c === '\t' || c === '\r') { end = i; break }
+  }
+  let slash = -1
+  for (let i = 0; i < end; i++) {
+    if (line[i] === '/' && i > 0 && line[i - 1] !== '\\') { slash = i; break }
+  }
+  const word = slash === -1 ? line.slice(0, end) : line.slice(0, slash)
+  return [word.includes('\\/') ? word.replaceAll('\\/', '/') : word, slash === -1 ? '' : line.slice(slash + 1, end)]
+}
+
+interface ParsedAff {
+  toInternal: (raw: string) => string
+  fromInternal: (flags: string) => string[]
+  prefixes: Map<string, Affix[]>
+  suffixes: Map<string, Affix[]>
+  maxPrefixAdd: number
+  maxSuffixAdd: number
+  /** For a suffix flag: the suffixes that list it in their continuation class (it may sit on top of them). */
+  inner: Map<string, { table: Map<string, Affix[]>, maxAdd: number }>
+  forbidden: string
+  needAffix: string
+  onlyInCompound: string
+  noSuggest: string
+  try: string
+  rep: Array<[RegExp | string, string, 'start' | 'end' | 'any']>
+  iconv: Array<[string, string]>
+  /** OCONV pairs reversed to undo ICONV on suggestions: only those that turn one char into letters ("ĳ" -> "ij"). */
+  oconv: Array<[string, string]>
+}
+
+function parseAff (text: string): ParsedAff {
+  let mode: FlagMode = 'char'
+  const names = new Map<string, string>()
+  const reverse: string[] = []
+  // every flag becomes one UTF-16 unit below the surrogates, so a stem's flags are a plain string
+  const internal = (name: string): string => {
+    let c = names.get(name)
+    if (c === undefined) {
+      c = String.fromCharCode(0x100 + reverse.length)
+      names.set(name, c)
+      reverse.push(name)
+    }
+    return c
+  }
+  const split = (raw: string): string[] => {
+    if (mode === 'long') {
+      const out: string[] = []
+      for (let i = 0; i + 1 < raw.length; i += 2) out.push(raw.slice(i, i + 2))
+      return out
+    }
+    if (mode === 'num') return raw.split(',').filter(Boolean)
+    return Array.from(raw)
+  }
+  const toInternal = (raw: string): string => split(raw).map(internal).join('')
+
+  const prefixes = new Map<string, Affix[]>()
+  const suffixes = new Map<string, Affix[]>()
+  const pending: Array<{ kind: 'PFX' | 'SFX', flag: string, strip: string, add: string, cont: string, cond: string, cross: boolean }> = []
+  const headers = new Map<string, { cross: boolean, left: number }>()
+  const special = { forbidden: '', needAffix: '', onlyInCompound: '', noSuggest: '', circumfix: '' }
+  let tryChars = ''
+  const rep: ParsedAff['rep'] = []
+  const iconv: Array<[string, string]> = []
+
+  for (const rawLine of text.split('\n')) {
+    const line = rawLine.trim()
+    if (line === '' || line[0] === '#') continue
+    const f = line.split(/\s+/)
+    const key = f[0]!
+    if (key === 'FLAG') {
+      const m = f[1]
+      mode = m === 'long' ? 'long' : m === 'num' ? 'num' : m === 'UTF-8' ? 'utf8' : 'char'
+    } else if (key === 'TRY' && f[1] !== undefined) {
+      tryChars = f[1]
+    } else if (key === 'FORBIDDENWORD' && f[1] !== undefined) {
+      special.forbidden = f[1]
+    } else if (key === 'NEEDAFFIX' && f[1] !== undefined) {
+      special.needAffix = f[1]
+    } else if (key === 'ONLYINCOMPOUND' && f[1] !== undefined) {
+      special.onlyInCompound = f[1]
+    } else if (key === 'NOSUGGEST' && f[1] !== undefined) {
+      special.noSuggest = f[1]
+    } else if (key === 'CIRCUMFIX' && f[1] !== undefined) {
+      special.circumfix = f[1]
+    } else if (key === 'REP' && f.length >= 3) {
+      const from = f[1]!
+      const to = f[2]!.replaceAll('_', ' ')
+      if (from.includes('_') || to.includes(' ')) continue
+      const anchor = from.startsWith('^') ? 'start' : from.endsWith('$') ? 'end' : 'any'
+      rep.push([from.replace(/^\^|\$$/g, ''), to, anchor])
+    } else if (key === 'ICONV' && f.length >= 3) {
+      iconv.push([f[1]!, f[2]!])
+    } else if ((key === 'PFX' || key === 'SFX') && f.length >= 4) {
+      const flag = f[1]!
+      const head = headers.get(key + flag)
+      if (head === undefined || head.left === 0) {
+        headers.set(key + flag, { cross: f[2] === 'Y', left: Number(f[3]) || 0 })
+        continue
+      }
+      head.left--
+      const [add, cont = ''] = f[3]!.split('/') as [string, string?]
+      pending.push({
+        kind: key,
+        flag,
+        strip: f[2] === '0' ? '' : f[2]!,
+        add: add === '0' ? '' : add,
+        cont,
+        cond: f[4] ?? '.',
+        cross: head.cross
+      })
+    }
+  }
+
+  const circumfix = special.circumfix === '' ? '' : toInternal(special.circumfix)
+  const needAffix = special.needAffix === '' ? '' : toInternal(special.needAffix)
+  const inner: ParsedAff['inner'] = new Map()
+  // rules share conditions ("[^aeiou]y" hundreds of times in pt): one test each
+  const conditions = new Map<string, (stem: string) => boolean>()
+  let maxPrefixAdd = 0
+  let maxSuffixAdd = 0
+  for (const p of pending) {
+    const cont = p.cont === '' ? '' : toInternal(p.cont)
+    const conditionKey = p.kind + p.cond
+    let condition = conditions.get(conditionKey)
+    if (condition === undefined) conditions.set(conditionKey, condition = compileCondition(p.cond, p.kind === 'SFX'))
+    const affix: Affix = {
+      flag: internal(p.flag),
+      cross: p.cross,
+      strip: p.strip,
+      add: p.add,
+      cont,
+      condition,
+      circumfix: circumfix !== '' && cont.includes(circumfix),
+      needAffix: needAffix !== '' && cont.includes(needAffix)
+    }
+    const table = p.kind === 'PFX' ? prefixes : suffixes
+    const list = table.get(p.add)
+    if (list === undefined) table.set(p.add, [affix])
+    else list.push(affix)
+    if (p.kind === 'PFX') maxPrefixAdd = Math.max(maxPrefixAdd, p.add.length)
+    else {
+      maxSuffixAdd = Math.max(maxSuffixAdd, p.add.length)
+      for (const c of new Set(cont)) {
+        let under = inner.get(c)
+        if (under === undefined) inner.set(c, under = { table: new Map(), maxAdd: 0 })
+        const same = under.table.get(p.add)
+        if (same === undefined) under.table.set(p.add, [affix])
+        else same.push(affix)
+        under.maxAdd = Math.max(under.maxAdd, p.add.length)
+      }
+    }
+  }
+
+  return {
+    toInternal,
+    fromInternal: flags => Array.from(flags, c => reverse[c.charCodeAt(0) - 0x100] ?? ''),
+    prefixes,
+    suffixes,
+    maxPrefixAdd,
+    maxSuffixAdd,
+    inner,
+    forbidden: special.forbidden === '' ? '' : toInternal(special.forbidden),
+    needAffix,
+    onlyInCompound: special.onlyInCompound === '' ? '' : toInternal(special.onlyInCompound),
+    noSuggest: special.noSuggest === '' ? '' : toInternal(special.noSuggest),
+    try: tryChars,
+    rep,
+    iconv,
+    // OCONV turns ' into ’ (fr) or ij into ĳ (nl); the caller keeps the writer's apostrophes, so
+    // only undo ICONV's letter rewrites (not its Unicode composition): suggestions come back as the text was written
+    oconv: iconv.filter(([from, to]) => Array.from(to).length === 1 && Array.from(from).length > 1 && from.normalize('NFC') !== to).map(([from, to]) => [to, from])
+  }
+}
+
+/**
+ * A Hunspell condition ("[^aeiou]y", ".", "ing") as a test on the end (suffix) or start (prefix)
+ * of a stem. Conditions come from the dictionary files, never from clients.
+ */
+function compileCondition (cond: string, atEnd: boolean): (stem: string) => boolean {
+  if (cond === '.') return () => true
+  if (!/[[\].]/.test(cond)) return atEnd ? stem => stem.endsWith(cond) : stem => stem.startsWith(cond)
+  let re: RegExp
+  try {
+    re = new RegExp(atEnd ? `(?:${cond})$` : `^(?:${cond})`, 'u')
+  } catch {
+    return () => false
+  }
+  return stem => re.test(stem)
+}
+
+class Checker implements SpellChecker {
+  readonly #aff: ParsedAff
+  readonly #entries: Map<string, string | string[]>
+  /** What an edit may insert or substitute: TRY's most frequent lowercase letters (and the apostrophe). */
+  readonly #alphabet: string[]
+  /** Every lowercase letter of TRY by its base letter ("e" -> é, è, ê, ë): accent slips. */
+  readonly #variants: Map<string, string[]>
+
+  constructor (aff: ParsedAff, entries: Map<string, string | string[]>) {
+    this.#aff = aff
+    this.#entries = entries
+    // letters and the apostrophe from TRY: what an edit may insert or substitute
+    const lower = Array.from(new Set(Array.from(aff.try).filter(c => /\p{L}/u.test(c) && c === c.toLowerCase())))
+    this.#alphabet = lower.slice(0, COMMON_LETTERS)
+    if (aff.try.includes("'")) this.#alphabet.push("'")
+    this.#variants = new Map()
+    for (const c of lower) {
+      const base = baseLetter(c)
+      const list = this.#variants.get(base)
+      if (list === undefined) this.#variants.set(base, [c])
+      else list.push(c)
+    }
+  }
+
+  correct (word: string): boolean {
+    return this.#check(this.#convert(word), true) !== undefined
+  }
+
+  roots (word: string): NamedRoot[] {
+    const out: Root[] = []
+    this.#check(this.#convert(word), false, out)
+    const name = (flag: string): string => this.#aff.fromInternal(flag)[0] ?? ''
+    return out.map(r => ({
+      stem: r.stem,
+      flags: this.#aff.fromInternal(r.flags),
+      ...(r.suffix === undefined ? {} : { suffix: { add: r.suffix.add, flag: name(r.suffix.flag) } })
+    }))
+  }
+
+  stemFlags (stem: string): string[][] | undefined {
+    const e = this.#entries.get(stem)
+    if (e === undefined) return undefined
+    return (typeof e === 'string' ? [e] : e).map(f => this.#aff.fromInternal(f))
+  }
+
+  suggest (word: string, limit = 8): Suggestion[] {
+    const w = this.#convert(word)
+    const found = new Map<string, boolean>()
+    const valid = new Map<string, boolean>()
+    const consider = (candidate: string, strong: boolean): void => {
+      if (candidate === w || candidate === '' || found.get(candidate) === true) return
+      let ok = valid.get(candidate)
+      if (ok === undefined) {
+        const root = this.#check(candidate, true)
+        ok = root !== undefined && !(this.#aff.noSuggest !== '' && root.flags.includes(this.#aff.noSuggest))
+        valid.set(candidate, ok)
+      }
+      if (ok) found.set(candidate, strong || (found.get(candidate) ?? false))
+    }
+    const chars = Array.from(w)
+    const n = chars.length
+    const join = (a: number, mid: string, b: number): string => chars.slice(0, a).join('') + mid + chars.slice(b).join('')
+    for (const [from, to, anchor] of this.#aff.rep) {
+      const f = from as string
+      if (anchor === 'start') { if (w.startsWith(f)) consider(to + w.slice(f.length), true); continue }
+      if (anchor === 'end') { if (w.endsWith(f)) consider(w.slice(0, w.length - f.length) + to, true); continue }
+      for (let at = w.indexOf(f); at !== -1; at = w.indexOf(f, at + 1)) consider(w.slice(0, at) + to + w.slice(at + f.length), true)
+    }
+    for (let i = 0; i + 1 < n; i++) {
+      if (chars[i] !== chars[i + 1]) consider(join(i, chars[i + 1]! + chars[i]!, i + 2), true)
+    }
+    for (let i = 0; i < n; i++) {
+      const doubled = (i > 0 && chars[i - 1] === chars[i]) || (i + 1 < n && chars[i + 1] === chars[i])
+      consider(join(i, '', i + 1), doubled)
+    }
+    for (let i = 0; i <= n; i++) {
+      for (const c of this.#alphabet) {
+        const doubling = chars[i - 1] === c || chars[i] === c
+        consider(join(i, c, i), doubling)
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const base = baseLetter(chars[i]!)
+      for (const c of this.#variants.get(base) ?? []) if (c !== chars[i]) consider(join(i, c, i + 1), true)
+      for (const c of this.#alphabet) if (c !== chars[i] && baseLetter(c) !== base) consider(join(i, c, i + 1), false)
+    }
+    const out: Suggestion[] = []
+    for (const [candidate, strong] of found) out.push({ word: this.#output(candidate), strong })
+    out.sort((a, b) => Number(b.strong) - Number(a.strong))
+    return out.slice(0, limit)
+  }
+
+  #output (word: string): string {
+    let w = word
+    for (const [from, to] of this.#aff.oconv) if (w.includes(from)) w = w.replaceAll(from, to)
+    return w
+  }
+
+  #convert (word: string): string {
+    let w = word.normalize('NFC')
+    for (const [from, to] of this.#aff.iconv) if (w.includes(from)) w = w.replaceAll(from, to)
+    return w
+  }
+
+  /** The first of `stem`'s entries usable as a word base (not forbidden, not compound-only) whose flags pass `test`. */
+  #flagsOf (stem: string, test: (flags: string) => boolean): string | undefined {
+    const e = this.#entries.get(stem)
+    if (e === undefined) return undefined
+    const { forbidden, onlyInCompound } = this.#aff
+    const usable = (f: string): boolean => !(forbidden !== '' && f.includes(forbidden)) && !(onlyInCompound !== '' && f.includes(onlyInCompound)) && test(f)
+    if (typeof e === 'string') return usable(e) ? e : undefined
+    return e.find(usable)
+  }
+
+  #forbidden (word: string): boolean {
+    const e = this.#entries.get(word)
+    if (e === undefined || this.#aff.forbidden === '') return false
+    return (typeof e === 'string' ? [e] : e).some(f => f.includes(this.#aff.forbidden))
+  }
+
+  /** The first root (or every root into `all`) that makes `word` a valid form. */
+  #check (word: string, first: boolean, all?: Root[]): Root | undefined {
+    if (word === '' || this.#forbidden(word)) return undefined
+    const { needAffix, suffixes, prefixes, maxSuffixAdd, maxPrefixAdd, inner } = this.#aff
+    let result: Root | undefined
+    const hit = (root: Root): boolean => {
+      all?.push(root)
+      result ??= root
+      return first
+    }
+    const direct = this.#flagsOf(word, f => !(needAffix !== '' && f.includes(needAffix)))
+    if (direct !== undefined && hit({ stem: word, flags: direct })) return result
+
+    // one suffix, or two when the inner one lists the outer one in its continuation class
+    const top = Math.min(maxSuffixAdd, word.length)
+    for (let len = 0; len <= top; len++) {
+      const rules = suffixes.get(word.slice(word.length - len))
+      if (rules === undefined) continue
+      const base = word.slice(0, word.length - len)
+      for (const s of rules) {
+        const stem = base + s.strip
+        if (stem === '' || !s.condition(stem)) continue
+        if (!s.circumfix && !s.needAffix) {
+          const flags = this.#flagsOf(stem, f => f.includes(s.flag))
+          if (flags !== undefined && hit({ stem, flags, suffix: { add: s.add, flag: s.flag } })) return result
+        }
+        const under = inner.get(s.flag)
+        if (under === undefined || s.needAffix) continue
+        const top2 = Math.min(under.maxAdd, stem.length)
+        for (let len2 = 0; len2 <= top2; len2++) {
+          const rules2 = under.table.get(stem.slice(stem.length - len2))
+          if (rules2 === undefined) continue
+          const base2 = stem.slice(0, stem.length - len2)
+          for (const s1 of rules2) {
+            const root = base2 + s1.strip
+            if (root === '' || s1.circumfix || !s1.condition(root)) continue
+            const flags = this.#flagsOf(root, f => f.includes(s1.flag))
+            if (flags !== undefined && hit({ stem: root, flags, suffix: { add: s.add, flag: s.flag } })) return result
+          }
+        }
+      }
+    }
+
+    // a prefix, alone or with a suffix (cross product, or one allowed by the other's continuation class)
+    const ptop = Math.min(maxPrefixAdd, word.length)
+    for (let plen = 1; plen <= ptop; plen++) {
+      const prules = prefixes.get(word.slice(0, plen))
+      if (prules === undefined) continue
+      const after = word.slice(plen)
+      for (const p of prules) {
+        const rest = p.strip + after
+        if (rest === '' || !p.condition(rest)) continue
+        if (!p.circumfix && !p.needAffix) {
+          const flags = this.#flagsOf(rest, f => f.includes(p.flag))
+          if (flags !== undefined && hit({ stem: rest, flags })) return result
+        }
+        const stop = Math.min(maxSuffixAdd, rest.length)
+        for (let len = 0; len <= stop; len++) {
+          const rules = suffixes.get(rest.slice(rest.length - len))
+          if (rules === undefined) continue
+          const base = rest.slice(0, rest.length - len)
+          for (const s of rules) {
+            if (s.circumfix !== p.circumfix) continue
+            const stem = base + s.strip
+            if (stem === '' || !s.condition(stem)) continue
+            const byCross = p.cross && s.cross
+            const sAllowsP = s.cont.includes(p.flag)
+            const pAllowsS = p.cont.includes(s.flag)
+            const flags = this.#flagsOf(stem, f => f.includes(s.flag) && (sAllowsP || ((byCross || pAllowsS) && f.includes(p.flag))))
+            if (flags !== undefined && hit({ stem, flags, suffix: { add: s.add, flag: s.flag } })) return result
+          }
+        }
+      }
+    }
+    return result
+  }
+}
+
+/** The letter without its accents ("é" -> "e"). */
+function baseLetter (c: string): string {
+  return c.normalize('NFD')[0] ?? c
+}

@@ -1,0 +1,177 @@
+/**
+ * Spelling: a misspelled word is replaced only when the dictionary offers one clear fix, and only
+ * words that look like plain words are checked (no digits, acronyms, names it does not know,
+ * URLs, e-mail addresses, handles, file names or code: those tokens are guarded).
+ */
+import type { SpellChecker, Suggestion } from './hunspell.js'
+import { capitalize, matchCase, type Change, type Token } from './text.js'
+
+export interface Speller {
+  language: string
+  checker: SpellChecker
+  /** Languages that glue words together (de, nl): an unknown word made of known words is fine. */
+  compounds: boolean
+  /** Suggestions already worked out, by word (bounded). */
+  cache: Map<string, Suggestion[]>
+}
+
+/** How many words a job may look up fixes for (a search costs 1-20 ms), and until when; the rest stay as written. */
+export interface SpellBudget {
+  suggestions: number
+  /** Search time left, in ms (time spent searching, not waiting). */
+  ms: number
+}
+
+const CACHE_SIZE = 5_000
+const MAX_WORD = 40
+
+/** Changes fixing confident misspellings among `tokens`. */
+export function spellingChanges (tokens: readonly Token[], speller: Speller, budget: SpellBudget, apostrophe: string): Change[] {
+  const changes: Change[] = []
+  const locale = speller.language
+  for (const t of tokens) {
+    if (t.kind !== 'word' || t.guarded) continue
+    const target = fixableTail(t.text, speller)
+    if (target === undefined) continue
+    const { text, offset } = target
+    const chars = Array.from(text)
+    if (chars.length < 3 || chars.length > MAX_WORD || /\p{N}/u.test(text) || !VOWEL.test(text)) continue
+    const lower = text.toLocaleLowerCase(locale)
+    if (text !== lower) {
+      // only a first capital, and only where a sentence or line starts: elsewhere it is a name
+      if (text.slice(chars[0]!.length) !== lower.slice(chars[0]!.length)) continue
+      if (offset > 0 || !(t.sentenceStart || t.lineStart)) continue
+    }
+    const { checker } = speller
+    if (checker.correct(text) || (text !== lower && checker.correct(lower))) continue
+    if (speller.compounds && madeOfKnownWords(lower, checker, locale)) continue
+    if (speller.language === 'en' && (isBritish(lower, checker) || isPlural(lower, checker))) continue
+    const fix = confidentFix(lower, speller, budget)
+    if (fix === undefined) continue
+    const written = apostrophe === '’' ? fix.replaceAll("'", '’') : fix
+    const replacement = matchCase(text, written, locale)
+    const start = t.start + offset
+    const end = start + text.length
+    changes.push({ start, end, replacement, note: { original: text, replacement, type: 'grammar', reason: `Misspelling of "${replacement}"` } })
+  }
+  return changes
+}
+
+/**
+ * The part of a word to check: the whole word, or in French and Italian the word after an
+ * elision ("l'arbre", "dell'anno") when the whole is not in the dictionary as written.
+ */
+function fixableTail (word: string, speller: Speller): { text: string, offset: number } | undefined {
+  const cut = Math.max(word.lastIndexOf("'"), word.lastIndexOf('’'))
+  if (cut === -1) return { text: word, offset: 0 }
+  if (speller.checker.correct(word)) return undefined
+  if (speller.language !== 'fr' && speller.language !== 'it') return { text: word, offset: 0 }
+  const head = word.slice(0, cut)
+  if (Array.from(head).length > 6) return undefined
+  return { text: word.slice(cut + 1), offset: cut + 1 }
+}
+
+/**
+ * The one clear suggestion: the only strong one (swap, doubling, accent, REP table), else the only
+ * one. Words under 5 letters are fixed only into the commonest English words ("teh" -> "the"):
+ * short unknown words are mostly abbreviations ("prev", "eval"). A fix keeps the first letter (the
+ * one writers get right; "async" is not "sync"), does not drop a plural -s ("encodings") and adds
+ * no possessive ("syntaxes" is not "syntax's").
+ */
+function confidentFix (word: string, speller: Speller, budget: SpellBudget): string | undefined {
+  let suggestions = speller.cache.get(word)
+  if (suggestions === undefined) {
+    if (budget.suggestions <= 0 || budget.ms <= 0) return undefined
+    budget.suggestions--
+    const started = performance.now()
+    suggestions = speller.checker.suggest(word, 16)
+    budget.ms -= performance.now() - started
+    if (speller.cache.size >= CACHE_SIZE) speller.cache.delete(speller.cache.keys().next().value!)
+    speller.cache.set(word, suggestions)
+  }
+  const short = Array.from(word).length < 5
+  if (short && speller.language !== 'en') return undefined
+  const plausible = suggestions.filter(s =>
+    // names and acronyms in the dictionary ("Libra", "NASA") are not fixes for a lowercase word
+    s.word === s.word.toLocaleLowerCase(speller.language) &&
+    keepsFirstLetter(word, s.word) &&
+    s.word !== word.replace(/s$/, '') &&
+    !(s.word.endsWith("'s") && !word.includes("'")) &&
+    (!short || COMMON_SHORT_WORDS.has(s.word)))
+  const strong = plausible.filter(s => s.strong)
+  if (strong.length === 1) return strong[0]!.word
+  if (strong.length === 0 && plausible.length === 1 && !short) return plausible[0]!.word
+  return undefined
+}
+
+/** Whether `fix` starts like `word` (same letter, an accent apart, or its first two letters swapped). */
+function keepsFirstLetter (word: string, fix: string): boolean {
+  const a = Array.from(word)
+  const b = Array.from(fix)
+  if (baseLetter(a[0]!) === baseLetter(b[0]!)) return true
+  return a[0] === b[1] && a[1] === b[0]
+}
+
+function baseLetter (c: string): string {
+  return c.normalize('NFD')[0] ?? c
+}
+
+const VOWEL = /[aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿ]/iu
+
+// the commonest short English words: an unknown word of under 5 letters is fixed only into one of these
+const COMMON_SHORT_WORDS = new Set([
+  'the', 'and', 'that', 'have', 'for', 'not', 'with', 'you', 'this', 'but', 'his', 'from', 'they', 'say', 'her',
+  'she', 'will', 'one', 'all', 'would', 'there', 'their', 'what', 'out', 'about', 'who', 'get', 'which', 'when',
+  'make', 'can', 'like', 'time', 'just', 'him', 'know', 'take', 'into', 'year', 'your', 'good', 'some', 'could',
+  'them', 'see', 'other', 'than', 'then', 'now', 'look', 'only', 'come', 'its', 'over', 'also', 'back', 'after',
+  'use', 'two', 'how', 'our', 'work', 'well', 'way', 'even', 'new', 'want', 'any', 'these', 'give', 'day', 'most',
+  'are', 'was', 'were', 'been', 'has', 'had', 'does', 'did', 'said', 'each', 'very', 'much', 'many', 'such',
+  'here', 'where', 'why', 'off', 'down', 'more', 'must', 'should', 'same', 'own', 'too', 'both', 'few', 'while'
+])
+
+// British spellings the American dictionary does not list: behaviour, organise, organisation, analyse, centre, cancelled, targetting, catalogue, licence, programme
+const BRITISH: Array<[RegExp, string]> = [
+  [/our/g, 'or'], [/is(e|ed|es|ing|ation|ations)$/, 'iz$1'], [/ys(e|ed|es|ing)$/, 'yz$1'], [/tre(s?)$/, 'ter$1'],
+  [/([bcdfgklmnprstvz])\1(ed|ing|er|ers)$/, '$1$2'], [/ogue(s?)$/, 'og$1'], [/ence$/, 'ense'], [/mme(s?)$/, 'm$1'], [/ae/g, 'e'], [/oe/g, 'e']
+]
+
+/** Whether `word` is the plural of a known word the dictionary does not flag for it ("schemas", "encodings"). */
+function isPlural (word: string, checker: SpellChecker): boolean {
+  if (!word.endsWith('s') || word.endsWith('ss')) return false
+  return checker.correct(word.slice(0, -1)) || (word.endsWith('es') && checker.correct(word.slice(0, -2)))
+}
+
+/** Whether `word` is a British spelling of a word the (American) dictionary knows. */
+function isBritish (word: string, checker: SpellChecker): boolean {
+  for (const [pattern, us] of BRITISH) {
+    pattern.lastIndex = 0
+    if (!pattern.test(word)) continue
+    const american = word.replace(pattern, us)
+    if (american !== word && checker.correct(american)) return true
+  }
+  return false
+}
+
+/** Whether `word` splits into known words (German and Dutch compounds), allowing linking -s-, -n-, -e-, -en-, -es-, -er-. */
+function madeOfKnownWords (word: string, checker: SpellChecker, locale: string): boolean {
+  const known = (part: string): boolean => {
+    for (const cut of ['', 's', 'es', 'n', 'en', 'e', 'er']) {
+      if (cut !== '' && !part.endsWith(cut)) continue
+      const p = part.slice(0, part.length - cut.length)
+      if (p.length >= 3 && (checker.correct(p) || checker.correct(capitalize(p, locale)))) return true
+    }
+    return false
+  }
+  // reach[i]: word[0..i) is a chain of known parts
+  const n = word.length
+  const reach = new Array<boolean>(n + 1).fill(false)
+  reach[0] = true
+  for (let i = 0; i < n; i++) {
+    if (!reach[i]) continue
+    for (let j = i + 3; j <= n; j++) {
+      if (reach[j] || (i === 0 && j === n)) continue
+      if (known(word.slice(i, j))) reach[j] = true
+    }
+  }
+  return reach[n]!
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { diffChanges } from '../../src/core/editing/changes.js'
+import type { EditNote } from '../../src/providers/types.js'
+
+const slice = (text: string, offset: number, length: number): string => Array.from(text).slice(offset, offset + length).join('')
+
+describe('diffChanges', () => {
+  it('lists word-level replacements with code-point offsets that slice the original', () => {
+    const before = '😀 Their going to the libary.'
+    const after = "😀 They're going to the library."
+    const changes = diffChanges(before, after, [], ['grammar'])
+    expect(changes).toEqual([
+      { offset: 2, length: 5, original: 'Their', replacement: "They're", type: 'grammar' },
+      { offset: 21, length: 6, original: 'libary', replacement: 'library', type: 'grammar' }
+    ])
+    for (const c of changes) expect(slice(before, c.offset, c.length)).toBe(c.original)
+  })
+
+  it('attributes each change to the note that explains it, with its reason', () => {
+    const notes: EditNote[] = [
+      { original: 'libary', replacement: 'library', type: 'grammar', reason: 'Misspelling' },
+      { original: 'in order to', replacement: 'to', type: 'simplify', reason: 'Wordy' }
+    ]
+    const changes = diffChanges('Go to the libary in order to read.', 'Go to the library to read.', notes, ['grammar', 'simplify'])
+    expect(changes.map(c => [c.original.trim(), c.type, c.reason])).toEqual([
+      ['libary', 'grammar', 'Misspelling'],
+      ['in order', 'simplify', 'Wordy']
+    ])
+  })
+
+  it('says "edit" when several edits were asked and nothing says which one made a change', () => {
+    expect(diffChanges('a b', 'a c', [], ['tone', 'length'])[0]!.type).toBe('edit')
+  })
+
+  it('gives insertions a zero length and deletions an empty replacement', () => {
+    expect(diffChanges('a c', 'a b c', [], ['grammar'])).toEqual([{ offset: 2, length: 0, original: '', replacement: 'b ', type: 'grammar' }])
+    expect(diffChanges('a b c', 'a c', [], ['grammar'])).toEqual([{ offset: 2, length: 2, original: 'b ', replacement: '', type: 'grammar' }])
+  })
+
+  it('falls back to one change over the differing middle when the texts differ too much to diff word by word', () => {
+    const before = 'Start. ' + Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ') + ' End.'
+    const after = 'Start. ' + Array.from({ length: 3000 }, (_, i) => `v${i}`).join(' ') + ' End.'
+    const changes = diffChanges(before, after, [], ['clarify'])
+    expect(changes).toHaveLength(1)
+    expect(slice(before, changes[0]!.offset, changes[0]!.length)).toBe(changes[0]!.original)
+    expect(changes[0]!.original.startsWith('w0')).toBe(true)
+  })
+
+  it('marks the JSON pointer of a leaf and finds nothing in equal strings', () => {
+    expect(diffChanges('same', 'same', [], ['grammar'])).toEqual([])
+    expect(diffChanges('a x', 'a y', [], ['syntax'], '/items/0')[0]!.path).toBe('/items/0')
+  })
+})

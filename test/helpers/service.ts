@@ -1,0 +1,68 @@
+/** The service as its own process (as `make run` starts it), for tests over real HTTP. */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { freePort, waitForOk } from '../../bench/lib/net.js'
+import { CLIENT, JWT_SECRET } from './app.js'
+
+export interface RunningService {
+  base: string
+  token: string
+  /** Everything the process wrote (for failure messages). */
+  output: () => string
+  /** POST JSON with the token; the answer's status, headers and JSON (any shape: tests check it field by field). */
+  post: (path: string, body: unknown) => Promise<{ status: number, headers: Headers, json: Record<string, any> }>
+  stop: () => Promise<void>
+}
+
+/** Starts `src/server.ts` with `env` on a free loopback port and waits for /ready. */
+export async function startService (env: Record<string, string> = {}, readyTimeoutMs = 60_000): Promise<RunningService> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]),
+      AUTH_JWT_SECRET: JWT_SECRET,
+      ...env
+    },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  child.stdout!.on('data', (d: Buffer) => { output += d.toString() })
+  child.stderr!.on('data', (d: Buffer) => { output += d.toString() })
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    await new Promise(resolve => child.once('exit', resolve))
+  }
+  try {
+    await waitForOk(`${base}/ready`, 'the service', () => child.exitCode === null, readyTimeoutMs)
+  } catch (err) {
+    await stop()
+    throw new Error(`${(err as Error).message}\n${output}`)
+  }
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret })
+  })
+  const token = ((await res.json()) as { access_token: string }).access_token
+  return {
+    base,
+    token,
+    output: () => output,
+    async post (path, body) {
+      const answer = await fetch(base + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body)
+      })
+      return { status: answer.status, headers: answer.headers, json: await answer.json() as Record<string, any> }
+    },
+    stop
+  }
+}

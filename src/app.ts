@@ -11,6 +11,7 @@ import openapi from './http/openapi.js'
 import { createRegistry, type Registry } from './registry.js'
 import { createServices, type Services } from './core/services.js'
 import routes from './routes/index.js'
+import web from './http/web.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(limits, { config })
   await app.register(auth, { config })
   await app.register(routes, { config })
+  await app.register(web)
 
   for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
   return app

@@ -3,6 +3,7 @@
  * a bad value stops start-up with a message naming the variable.
  * A `.env` file is read when present; variables already set in the environment win.
  */
+import { availableParallelism } from 'node:os'
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
@@ -55,10 +56,14 @@ export interface Config {
     maxEventLoopDelayMs: number
   }
   redisUrl?: string
+  /** Processes serving requests (WORKERS, default: the available cores). */
+  workers: number
   translation: {
     /** preference order of services; empty means every available one, embedded last */
     services: string[]
     cacheEntries: number
+    /** Seconds a translated segment stays in the shared (Redis) cache. */
+    cacheTtlSeconds: number
   }
   /** How every outside call behaves (API.md "Outside engines"). */
   upstream: {
@@ -199,8 +204,10 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     },
     translation: {
       services,
-      cacheEntries: int('TRANSLATION_CACHE_ENTRIES', 50_000, 0, 10_000_000)
+      cacheEntries: int('TRANSLATION_CACHE_ENTRIES', 50_000, 0, 10_000_000),
+      cacheTtlSeconds: int('TRANSLATION_CACHE_TTL', 86_400, 1, 365 * 86_400)
     },
+    workers: int('WORKERS', availableParallelism(), 1, 256),
     upstream: {
       retries: int('UPSTREAM_RETRIES', 2, 0, 10),
       breakerFailures: int('BREAKER_FAILURES', 5, 1, 1000),

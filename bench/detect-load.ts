@@ -1,7 +1,8 @@
 /**
  * Load test of POST /language/detect on short texts, through the service with auth. Without
  * --url it builds and starts the service itself (as bench/translate.ts does) and stops it after.
- * Prints requests/s, latency percentiles and the service's RSS. Texts: the corpus's short bucket
+ * Prints requests/s, latency percentiles and the service's RSS for each WORKERS value (default 1,2),
+ * side by side. Texts: the corpus's short bucket
  * when it was built (bench/detect-accuracy/build-corpus.ts), else a few fixed strings.
  *
  *   npm run bench:detect:load [-- --duration 20 --connections 64 --pipelining 1]
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { DEFAULT_CORPUS, readCorpus } from './detect-accuracy/corpus.js'
 import { accessToken, startService, type Service } from './lib/service.js'
-import { memoryOf } from './lib/proc.js'
+import { memoryOf, processes } from './lib/proc.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -21,7 +22,9 @@ const { values: args } = parseArgs({
     'client-secret': { type: 'string', default: 'bench-secret' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '64' },
-    pipelining: { type: 'string', default: '1' }
+    pipelining: { type: 'string', default: '1' },
+    /** WORKERS values to compare, in one run (without --url) */
+    workers: { type: 'string', default: '1,2' }
   }
 })
 
@@ -30,29 +33,53 @@ const FALLBACK = ['Open file', 'Datei öffnen', 'Ouvrir le fichier', 'Abrir arch
 const texts = existsSync(DEFAULT_CORPUS) ? readCorpus(DEFAULT_CORPUS).filter(s => s.bucket === 'short').map(s => s.text) : FALLBACK
 const bodies = texts.map(text => JSON.stringify({ document: { value: text } }))
 
-const service: Service | undefined = args.url === undefined ? await startService() : undefined
-const url = service?.base ?? args.url!
-const token = await accessToken(service ?? { base: url.replace(/\/+$/, ''), clientId: args['client-id'], clientSecret: args['client-secret'] })
+/** Node processes of the service: the process and its direct children (cluster workers; Apertium's stages are their children). */
+const nodePids = (service: Service): number[] =>
+  [service.child.pid, ...processes().filter(p => p.ppid === service.child.pid).map(p => p.pid)]
 
-let next = 0
-const result = await autocannon({
-  url,
-  connections: Number(args.connections),
-  pipelining: Number(args.pipelining),
-  duration: Number(args.duration),
-  requests: [{
-    method: 'POST',
-    path: '/language/detect',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    setupRequest: request => ({ ...request, body: bodies[next++ % bodies.length] })
-  }]
-})
+async function run (url: string, token: string): Promise<autocannon.Result> {
+  let next = 0
+  return await autocannon({
+    url,
+    connections: Number(args.connections),
+    pipelining: Number(args.pipelining),
+    duration: Number(args.duration),
+    requests: [{
+      method: 'POST',
+      path: '/language/detect',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      setupRequest: request => ({ ...request, body: bodies[next++ % bodies.length] })
+    }]
+  })
+}
 
-console.log(`POST /language/detect, ${texts.length} short texts, ${args.connections} connections, ${args.duration} s`)
-console.log(`requests/s: ${result.requests.average.toFixed(0)} (mean), ${result.requests.p50} (p50 of per-second samples)`)
-console.log(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`)
-console.log(`responses: ${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
-if (service) {
-  console.log(`service Node RSS after the run: ${memoryOf([service.child.pid]).rssMb.toFixed(0)} MB`)
-  await service.child.stop()
+function report (label: string, result: autocannon.Result, rss?: string): void {
+  console.log(`${label}: ${result.requests.average.toFixed(0)} req/s (mean), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
+    `${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors${rss === undefined ? '' : `; Node RSS after: ${rss}`}`)
+}
+
+console.log(`POST /language/detect, ${texts.length} short texts, ${args.connections} connections, ${args.duration} s per run`)
+if (args.url !== undefined) {
+  const url = args.url
+  const token = await accessToken({ base: url.replace(/\/+$/, ''), clientId: args['client-id'], clientSecret: args['client-secret'] })
+  report(url, await run(url, token))
+} else {
+  // every WORKERS value in one run, so the machine's state is the same for each
+  const rates: Array<[string, number]> = []
+  for (const workers of args.workers.split(',')) {
+    const service = await startService({ env: { WORKERS: workers } })
+    try {
+      // each worker loads its detector; /ready answered for the first one
+      await new Promise(resolve => setTimeout(resolve, 3000))
+      const token = await accessToken(service)
+      const result = await run(service.base, token)
+      const memory = memoryOf(nodePids(service))
+      report(`WORKERS=${workers}`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes`)
+      rates.push([workers, result.requests.average])
+    } finally {
+      await service.child.stop()
+    }
+  }
+  const [first] = rates
+  for (const [workers, rate] of rates.slice(1)) console.log(`WORKERS=${workers} / WORKERS=${first![0]}: ${(rate / first![1]).toFixed(2)}x`)
 }

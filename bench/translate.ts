@@ -16,7 +16,8 @@
  * with CPU time per request of each process (service, its pipelines, apy, this bench) and the
  * memory of the service and its pipelines before and after. Everything started is stopped at the
  * end, on failure and on Ctrl-C. `--runs` picks measurements (off: ours cache off, apy, on: ours
- * cache on, none: no engine, bulk). `--profile` runs the service under `node --cpu-prof` and prints
+ * cache on, none: no engine, bulk, workers: `off` and `bulk` again on a WORKERS=2 service, beside the
+ * WORKERS=1 one the other runs use). `--profile` runs the service under `node --cpu-prof` and prints
  * where its busy time went (profile in bench/out/); with `--runs off` that is the engine path alone.
  */
 import { availableParallelism, loadavg } from 'node:os'
@@ -46,14 +47,14 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '300' },
     'bulk-requests': { type: 'string', default: '6' },
     'bulk-concurrency': { type: 'string', default: '2' },
-    runs: { type: 'string', default: 'off,apy,on,none,bulk,outside' },
+    runs: { type: 'string', default: 'off,apy,on,none,bulk,workers,outside' },
     'outside-requests': { type: 'string', default: '500' },
     'outside-connections': { type: 'string', default: '32' },
     'outside-latency': { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false }
   }
 })
-const RUN_NAMES = ['off', 'apy', 'on', 'none', 'bulk', 'outside'] as const
+const RUN_NAMES = ['off', 'apy', 'on', 'none', 'bulk', 'workers', 'outside'] as const
 const RUNS = new Set(flags.runs.split(',').map(r => r.trim()))
 for (const r of RUNS) {
   if (!(RUN_NAMES as readonly string[]).includes(r)) throw new Error(`--runs takes ${RUN_NAMES.join(', ')}; got "${r}"`)
@@ -280,7 +281,8 @@ async function main (): Promise<void> {
     return
   }
   if (flags.profile) mkdirSync(OUT_DIR, { recursive: true })
-  const service = await startService({ nodeArgs: flags.profile ? ['--cpu-prof', '--cpu-prof-dir', OUT_DIR] : [] })
+  // one process; the `workers` run compares WORKERS=2
+  const service = await startService({ env: { WORKERS: '1' }, nodeArgs: flags.profile ? ['--cpu-prof', '--cpu-prof-dir', OUT_DIR] : [] })
   const token = await accessToken(service)
   console.log(`at start: ${memoryLine(service)}`)
   const apy = RUNS.has('apy') ? await startApy() : undefined
@@ -290,7 +292,7 @@ async function main (): Promise<void> {
     JSON.stringify({ document: { value }, source: 'en', targets: [target], options: { cache } })
   const ours = `${service.base}/language/translate`
   const apyPaths = corpus.sentences.map(s => apyPath('eng|spa', s))
-  const loads: Record<Exclude<typeof RUN_NAMES[number], 'bulk' | 'outside'>, { label: string, go: (amount?: number) => Promise<Load> }> = {
+  const loads: Record<Exclude<typeof RUN_NAMES[number], 'bulk' | 'workers' | 'outside'>, { label: string, go: (amount?: number) => Promise<Load> }> = {
     off: { label: 'ours  POST /language/translate, cache off', go: amount => cannon(ours, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, auth, amount) },
     apy: { label: 'apy   GET /translate eng|spa', go: amount => cannon(apy!.base, 'GET', { paths: apyPaths }, {}, amount) },
     // every sentence goes through once while warming up, so the measurement is all cache hits
@@ -323,6 +325,30 @@ async function main (): Promise<void> {
       sequential: await bulkRun(service, apy, token, bodies, BULK_REQUESTS, 1),
       concurrent: await bulkRun(service, apy, token, bodies, BULK_REQUESTS, BULK_CONCURRENCY)
     }
+  }
+
+  // WORKERS=2 beside WORKERS=1: the same short load and the same bulk requests
+  if (RUNS.has('workers')) {
+    await service.child.stop()
+    await apy?.child.stop()
+    console.log('\nWORKERS=2 (two processes sharing the port, each with its own pipelines):')
+    const two = await startService({ env: { WORKERS: '2' } })
+    const twoToken = await accessToken(two)
+    const twoAuth = { authorization: `Bearer ${twoToken}`, 'content-type': 'application/json' }
+    const go = (amount?: number): Promise<Load> => cannon(`${two.base}/language/translate`, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, twoAuth, amount)
+    // both workers warm their pipelines
+    await go(WARMUP * 2)
+    const measured = await measure('ours  POST /language/translate, cache off, WORKERS=2', go, two, undefined, true)
+    const oneRate = runs.get('off')?.reqPerS
+    if (oneRate !== undefined) console.log(`short requests WORKERS=2 / WORKERS=1: ${(measured.reqPerS / oneRate).toFixed(2)}x (${measured.reqPerS.toFixed(0)} vs ${oneRate.toFixed(0)} req/s)`)
+    if (bulk) {
+      const bodies = bulkBodies(corpus.paragraphs, Math.max(BULK_REQUESTS, 2))
+      await bulkRun(two, undefined, twoToken, bodies.slice(0, 2), 2, 2)
+      const concurrent = await bulkRun(two, undefined, twoToken, bodies, BULK_REQUESTS, BULK_CONCURRENCY)
+      console.log(`bulk WORKERS=2 / WORKERS=1 (${BULK_CONCURRENCY} in flight): ${(concurrent / bulk.concurrent).toFixed(2)}x (${concurrent.toFixed(0)} vs ${bulk.concurrent.toFixed(0)} words/s)`)
+    }
+    runs.set('workers', measured)
+    await two.child.stop()
   }
 
   // the outside engine has its own service instance: this one stops first

@@ -1,9 +1,18 @@
-/** Start-up only: read config, build the app, listen, shut down gracefully. */
+/**
+ * Start-up only: read config, then either serve in this process (WORKERS=1) or fork WORKERS
+ * processes that share the port (node:cluster) and keep them running; shut down gracefully.
+ */
+import cluster, { type Worker } from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
 import { buildApp } from './app.js'
+
+/** Exit code of a configuration error (EX_CONFIG): a worker exiting with it is not restarted. */
+const EX_CONFIG = 78
+/** How long the primary waits for its workers to finish their requests after SIGTERM before killing them. */
+const SHUTDOWN_MS = 15_000
 
 /** With no client configured, one is made so the service is usable at once; its secret is printed once. */
 function ensureClient (config: Config): void {
@@ -21,25 +30,30 @@ function ensureClient (config: Config): void {
   ].join('\n') + '\n')
 }
 
-/** The app for this environment; a configuration error stops start-up naming the variable. */
-async function start (): Promise<{ app: FastifyInstance, config: Config }> {
+/** The configuration, or exit naming the bad variable. */
+function configOrExit (): Config {
   try {
-    const config = loadConfig()
-    ensureClient(config)
-    return { app: await buildApp(config), config }
+    return loadConfig()
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`configuration error: ${err.message}\n`)
-      process.exit(78)
+      process.exit(EX_CONFIG)
     }
     throw err
   }
 }
 
-async function main (): Promise<void> {
-  const { app, config } = await start()
-  if (config.redisUrl) {
-    app.log.warn('REDIS_URL is set, but this version does not use it yet: rate limits and the translation cache stay per process')
+/** Serves requests in this process until SIGTERM/SIGINT, then finishes the requests in flight and closes engines. */
+async function serve (config: Config): Promise<void> {
+  let app: FastifyInstance
+  try {
+    app = await buildApp(config)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${err.message}\n`)
+      process.exit(EX_CONFIG)
+    }
+    throw err
   }
   if (app.tokens.ephemeralSecret) {
     app.log.warn('AUTH_JWT_SECRET is not set: a random signing key was made; tokens stop working when the service restarts')
@@ -52,4 +66,83 @@ async function main (): Promise<void> {
   await app.listen({ host: config.host, port: config.port })
 }
 
-await main()
+/**
+ * The primary of WORKERS processes: what must be the same in every worker is decided once here
+ * (the start-up client, a random signing key when none is configured, each worker's share of the
+ * Apertium pipelines) and handed to the workers in their environment. A worker that dies is
+ * replaced; SIGTERM/SIGINT are passed on and the primary exits once every worker has finished.
+ */
+function runPrimary (config: Config): void {
+  ensureClient(config)
+  const env: Record<string, string> = {
+    // the workers are the processes that serve: each runs as WORKERS=1
+    WORKERS: '1',
+    // the clients as read (AUTH_CLIENTS and AUTH_CLIENTS_FILE, or the one made above), in AUTH_CLIENTS's form
+    AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({ id: c.id, scopes: c.scopes, ...(c.secretHash === undefined ? { secret: c.secret } : { secret_hash: c.secretHash }) }))),
+    // one pipeline cap for the whole service, shared out among the workers
+    APERTIUM_MAX_PIPELINES: String(Math.max(1, Math.floor(config.apertium.maxPipelines / config.workers)))
+  }
+  if (config.auth.jwtSecret === undefined && config.auth.jwtPrivateKey === undefined && config.auth.jwksUrl === undefined) {
+    env['AUTH_JWT_SECRET'] = randomBytes(48).toString('base64url')
+    process.stderr.write('WARNING: AUTH_JWT_SECRET is not set: a random signing key was made for this run; tokens stop working when the service restarts\n')
+  }
+  // AUTH_CLIENTS_FILE would be read again by each worker: the clients are passed as they were read
+  delete process.env['AUTH_CLIENTS_FILE']
+
+  let stopping = false
+  const started = new Map<Worker, number>()
+  let quickDeaths = 0
+  const fork = (): void => {
+    const worker = cluster.fork(env)
+    started.set(worker, Date.now())
+  }
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (started.get(worker) ?? 0)
+    started.delete(worker)
+    if (stopping) {
+      if (started.size === 0) process.exit(process.exitCode ?? 0)
+      return
+    }
+    if (code === EX_CONFIG) {
+      process.stderr.write('a worker stopped on a configuration error: stopping\n')
+      stopAll(EX_CONFIG)
+      return
+    }
+    // a worker that keeps dying at start (the port is taken, an engine cannot load) stops the service
+    quickDeaths = lived < 5_000 ? quickDeaths + 1 : 0
+    if (quickDeaths > 5) {
+      process.stderr.write('workers keep dying right after start: stopping\n')
+      stopAll(1)
+      return
+    }
+    process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`)
+    setTimeout(fork, quickDeaths * 500)
+  })
+
+  const stopAll = (exitCode: number): void => {
+    if (exitCode !== 0) process.exitCode = exitCode
+    if (stopping) return
+    stopping = true
+    for (const worker of started.keys()) worker.process.kill('SIGTERM')
+    if (started.size === 0) process.exit(exitCode)
+    setTimeout(() => {
+      for (const worker of started.keys()) worker.process.kill('SIGKILL')
+      process.exit(exitCode === 0 ? 1 : exitCode)
+    }, SHUTDOWN_MS).unref()
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (!stopping) process.stderr.write(`${signal}: stopping ${started.size} workers after their requests in flight\n`)
+      stopAll(0)
+    })
+  }
+  for (let i = 0; i < config.workers; i++) fork()
+}
+
+const config = configOrExit()
+if (cluster.isPrimary && config.workers > 1) {
+  runPrimary(config)
+} else {
+  if (cluster.isPrimary) ensureClient(config)
+  await serve(config)
+}

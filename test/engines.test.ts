@@ -42,6 +42,7 @@ beforeAll(async () => {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      WORKERS: '1',
       AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]),
       AUTH_JWT_SECRET: JWT_SECRET,
       UPSTREAM_TIMEOUT_MS: '1500',

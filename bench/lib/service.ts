@@ -60,6 +60,8 @@ export async function startService (options: ServiceOptions = {}): Promise<Servi
       LOG_LEVEL: 'warn',
       // the default 600 a minute would make this a 429 bench
       RATE_LIMIT_MAX: '1000000000',
+      // one process unless a bench compares WORKERS (memoryOf the child is then the whole service)
+      WORKERS: '1',
       ...options.env
     }
   })

@@ -10,6 +10,10 @@ export interface RunningService {
   output: () => string
   /** POST JSON with the token; the answer's status, headers and JSON (any shape: tests check it field by field). */
   post: (path: string, body: unknown) => Promise<{ status: number, headers: Headers, json: Record<string, any> }>
+  /** The process (the cluster primary with WORKERS > 1). */
+  child: ChildProcess
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
   stop: () => Promise<void>
 }
 
@@ -26,6 +30,8 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
       PORT: String(port),
       LOG_LEVEL: 'warn',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // one process unless a test asks for more
+      WORKERS: '1',
       AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]),
       AUTH_JWT_SECRET: JWT_SECRET,
       ...env
@@ -34,10 +40,13 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
   })
   child.stdout!.on('data', (d: Buffer) => { output += d.toString() })
   child.stderr!.on('data', (d: Buffer) => { output += d.toString() })
+  const exited = new Promise<{ code: number | null, signal: NodeJS.Signals | null }>(resolve => {
+    child.once('exit', (code, signal) => resolve({ code, signal }))
+  })
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return
     child.kill('SIGTERM')
-    await new Promise(resolve => child.once('exit', resolve))
+    await exited
   }
   try {
     await waitForOk(`${base}/ready`, 'the service', () => child.exitCode === null, readyTimeoutMs)
@@ -63,6 +72,8 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
       })
       return { status: answer.status, headers: answer.headers, json: await answer.json() as Record<string, any> }
     },
+    child,
+    exited,
     stop
   }
 }

@@ -1,0 +1,46 @@
+/**
+ * Graceful shutdown over real HTTP, as one process and as a cluster of two workers: SIGTERM lets a
+ * bulk translation in flight finish with 200, refuses new connections, and the service exits 0
+ * in bounded time.
+ */
+import { describe, expect, it } from 'vitest'
+import { startService } from './helpers/service.js'
+
+const SUBJECTS = ['The committee', 'Our neighbour', 'The old teacher', 'A young doctor', 'The city council', 'My brother', 'The engineers', 'The small company', 'Her grandmother', 'The new manager']
+const VERBS = ['reviewed', 'rejected', 'discussed', 'praised', 'criticised', 'signed', 'printed', 'translated', 'defended', 'explained']
+const OBJECTS = ['the proposal', 'the long report', 'the budget', 'the letter', 'the contract', 'the plan', 'the old map', 'the recipe', 'the schedule', 'the price list']
+const TIMES = ['yesterday', 'last week', 'in the morning', 'after lunch', 'before the meeting', 'on Monday', 'at night', 'in the spring', 'during the trip', 'without delay']
+/** Sentence n of 10,000 distinct ones (the engine gets no repeats to share). */
+const sentence = (n: number): string =>
+  `${SUBJECTS[n % 10]} ${VERBS[Math.floor(n / 10) % 10]} ${OBJECTS[Math.floor(n / 100) % 10]} ${TIMES[Math.floor(n / 1000) % 10]}.`
+
+describe.each([['one process', '1'], ['two workers', '2']])('SIGTERM with %s', (_, workers) => {
+  it('finishes the bulk translation in flight with 200, then exits 0', async () => {
+    const service = await startService({ WORKERS: workers })
+    try {
+      // warm en->es so the bulk request spends its time translating
+      expect((await service.post('/language/translate', { document: { value: 'Hello.' }, source: 'en', targets: ['es'] })).status).toBe(200)
+      const documents = Array.from({ length: 100 }, (_, i) => ({ value: Array.from({ length: 20 }, (_, k) => sentence(i * 20 + k)).join(' ') }))
+      const started = Date.now()
+      const inFlight = service.post('/language/translate/bulk', { documents, source: 'en', targets: ['es'], options: { cache: false } })
+      let answeredAt = 0
+      inFlight.then(() => { answeredAt = Date.now() }, () => {})
+      await new Promise(resolve => setTimeout(resolve, 200))
+      const killedAt = Date.now()
+      service.child.kill('SIGTERM')
+      const answer = await inFlight
+      expect(answer.status, JSON.stringify(answer.json).slice(0, 300)).toBe(200)
+      // it was still being translated when the signal came
+      expect(answeredAt).toBeGreaterThan(killedAt)
+      expect(JSON.stringify(answer.json)).toContain('comité')
+      expect(answer.json).toHaveLength(100)
+      const { code } = await service.exited
+      expect(code).toBe(0)
+      expect(Date.now() - started).toBeLessThan(20_000)
+      // nothing listens any more
+      await expect(fetch(`${service.base}/health`)).rejects.toThrow()
+    } finally {
+      await service.stop()
+    }
+  }, 60_000)
+})

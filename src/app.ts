@@ -4,12 +4,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import problem, { clientError, frameworkError } from './http/problem.js'
 import requestIdPlugin, { requestId } from './http/request-id.js'
+import { requestSerializer } from './http/log-redaction.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
 import ops from './http/ops.js'
 import openapi from './http/openapi.js'
 import { createRegistry, type Registry } from './registry.js'
 import { createServices, type Services } from './core/services.js'
+import { createRedis } from './redis/connection.js'
+import { RedisTranslationCache } from './redis/translation-cache.js'
 import routes from './routes/index.js'
 import web from './http/web.js'
 
@@ -43,6 +46,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
       : {
           level: config.logLevel,
           redact: { paths: REDACT, censor: '[redacted]' },
+          // every logged URL without its query secrets (?access_token=, ?api_key=...)
+          serializers: { req: requestSerializer },
           ...(options.logStream ? { stream: options.logStream } : {})
         },
     genReqId: requestId,
@@ -79,20 +84,26 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   app.removeContentTypeParser('text/plain')
 
   const registry = options.registry ?? createRegistry(config)
-  const services = createServices(config, registry)
+  // REDIS_URL: rate limits and the translation cache shared by every replica
+  const redis = config.redisUrl === undefined ? undefined : createRedis(config.redisUrl, { timeoutMs: config.redisTimeoutMs, log: app.log })
+  const services = createServices(config, registry, redis === undefined
+    ? {}
+    : { translationCache: local => new RedisTranslationCache(redis, local, { ttlSeconds: config.translation.cacheTtlSeconds }) })
   app.decorate('services', services)
+  // the first connection attempt is awaited (bounded) so a healthy Redis is in use from the first request
+  if (redis !== undefined) app.addHook('onReady', async () => { await redis.connect() })
   app.addHook('onClose', async () => {
     services.close()
-    await registry.close()
+    await Promise.all([registry.close(), redis?.close()])
   })
 
   await app.register(problem)
   await app.register(requestIdPlugin)
-  await app.register(ops, { config })
+  await app.register(ops, { config, redis })
   await app.register(openapi)
   // limits first: the rate limiter covers only routes added after it, the token endpoint included;
   // its hook runs after the bearer check anyway (preParsing follows every onRequest hook)
-  await app.register(limits, { config })
+  await app.register(limits, { config, redis })
   await app.register(auth, { config })
   await app.register(routes, { config })
   await app.register(web)

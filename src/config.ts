@@ -56,6 +56,8 @@ export interface Config {
     maxEventLoopDelayMs: number
   }
   redisUrl?: string
+  /** Longest any one Redis call may take before the service goes on without Redis (REDIS_TIMEOUT_MS). */
+  redisTimeoutMs: number
   /** Processes serving requests (WORKERS, default: the available cores). */
   workers: number
   translation: {
@@ -207,6 +209,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       cacheEntries: int('TRANSLATION_CACHE_ENTRIES', 50_000, 0, 10_000_000),
       cacheTtlSeconds: int('TRANSLATION_CACHE_TTL', 86_400, 1, 365 * 86_400)
     },
+    redisTimeoutMs: int('REDIS_TIMEOUT_MS', 200, 10, 60_000),
     workers: int('WORKERS', availableParallelism(), 1, 256),
     upstream: {
       retries: int('UPSTREAM_RETRIES', 2, 0, 10),

@@ -9,9 +9,13 @@
  *
  * A tag that is not one of those ids still names one when CLDR's lookup would
  * reach it through likely subtags (UTS #35 "Bundle vs Item Lookup"): zh-TW is
- * zh-Hant-TW, sr-ME is sr-Latn-ME, en-Latn-US is en-US. It is answered under the
- * asked tag, with the parent of the locale it names. Anything else is unknown,
- * even a plausible pair such as de-US: CLDR has no locale for it.
+ * zh-Hant-TW, sr-ME is sr-Latn-ME, en-Latn-US is en-US, ca-valencia is
+ * ca-ES-valencia. It is answered under the asked tag, with the parent of the
+ * locale it names. Two more kinds resolve, so that every language translation
+ * lists is a locale here: a locale with variants CLDR has no data for
+ * (oc-aranes, parent oc, as the lookup truncates), and a bare language CLDR
+ * knows by its likely subtags but has no locale for (frp, parent root). Anything
+ * else is unknown, even a plausible pair such as de-US: CLDR has no locale for it.
  *
  * Parent (UTS #35 "Parent Locales", CLDR 45+): an explicit parentLocales entry
  * first; else a language-script locale whose script is not its language's likely
@@ -24,7 +28,7 @@ import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
 import likelySubtags from 'cldr-core/supplemental/likelySubtags.json' with { type: 'json' }
 import parentLocales from 'cldr-core/supplemental/parentLocales.json' with { type: 'json' }
 import { NotFoundError, type FieldPath } from '../errors.js'
-import { baseLanguage, canonicalTag } from './languages.js'
+import { baseLanguage, canonicalTag, tryCanonicalTag } from './languages.js'
 
 export interface LocaleInfo {
   tag: string
@@ -70,7 +74,12 @@ function parentOf (id: string): string {
   return subtags.slice(0, -1).join('-')
 }
 
-/** The CLDR locale id a canonical tag names, directly or through its likely script; undefined when none. */
+/**
+ * The locale id a canonical tag names, undefined when none: a CLDR locale id, directly or through
+ * its likely script or region (zh-TW is zh-Hant-TW, ca-valencia is ca-ES-valencia); a CLDR locale
+ * with variants CLDR has no data for (oc-aranes: its parent is oc, as CLDR's lookup truncates); or
+ * a language CLDR knows (likely subtags) but has no locale for (frp, Arpitan: its parent is root).
+ */
 function localeIdOf (tag: string): string | undefined {
   if (LOCALE_IDS.has(tag)) return tag
   const locale = new Intl.Locale(tag)
@@ -81,11 +90,19 @@ function localeIdOf (tag: string): string | undefined {
   if (language === 'und') return undefined
   const { script, region } = locale
   const variants = tag.split('-').slice(1 + (script === undefined ? 0 : 1) + (region === undefined ? 0 : 1))
-  const likelyScript = new Intl.Locale(join(language, region)).maximize().script
-  const alias = script === undefined
-    ? join(language, likelyScript, region, ...variants)
-    : script === likelyScript ? join(language, region, ...variants) : undefined
-  return alias !== undefined && LOCALE_IDS.has(alias) ? alias : undefined
+  const likely = new Intl.Locale(join(language, region)).maximize()
+  const likelyScript = likely.script
+  const aliases = script === undefined
+    ? [join(language, likelyScript, region, ...variants)]
+    : script === likelyScript ? [join(language, region, ...variants)] : []
+  // a variant belongs to a region ("valencia" is Spain's): CLDR keys it with the region spelled out
+  if (variants.length > 0 && region === undefined && likely.region !== undefined && (script === undefined || script === likelyScript)) {
+    aliases.push(join(language, likely.region, ...variants))
+  }
+  const alias = aliases.find(id => LOCALE_IDS.has(id))
+  if (alias !== undefined) return alias
+  if (variants.length > 0) return localeIdOf(join(language, script, region)) === undefined ? undefined : tag
+  return script === undefined && region === undefined && LIKELY[language] !== undefined ? tag : undefined
 }
 
 function join (...subtags: Array<string | undefined>): string {
@@ -148,6 +165,12 @@ const namers = new Map<string, Namer>()
 function namerFor (display: string | undefined): Namer {
   const tag = display === undefined ? ENGLISH : canonicalTag(display, ['display'])
   return recall(namers, tag) ?? remember(namers, tag, createNamer(tag), NAMERS_KEPT)
+}
+
+/** The English name of a language tag, as GET /language/locale/{tag} gives it ("Portuguese (Brazil)"). */
+export function languageName (tag: string): string {
+  const canonical = tryCanonicalTag(tag)
+  return canonical === undefined ? tag : namerFor(undefined).name('language', canonical)
 }
 
 /** The answer for a canonical tag that names CLDR locale `id`. */

@@ -7,7 +7,7 @@ import { createEditing, type Editing } from './editing/index.js'
 import { getLocale, listLocales, type LocaleInfo } from './locales.js'
 import { createSubstitution, type Substitute } from './substitution/index.js'
 import { Batcher } from './translation/batching.js'
-import { MemoryTranslationCache } from './translation/cache.js'
+import { MemoryTranslationCache, type TranslationCache } from './translation/cache.js'
 import { TranslatorCatalog } from './translation/catalog.js'
 import { createTranslation, type Translation } from './translation/index.js'
 
@@ -23,13 +23,22 @@ export interface Services {
   close: () => void
 }
 
-export function createServices (config: Config, registry: Registry): Services {
+/** State shared by every replica, built outside core (Redis with REDIS_URL). */
+export interface SharedState {
+  /** The segment cache shared by replicas, in front of which `local` (this process's cache) answers first. */
+  translationCache?: (local: TranslationCache) => TranslationCache
+}
+
+export function createServices (config: Config, registry: Registry, shared: SharedState = {}): Services {
   const catalog = new TranslatorCatalog(registry.translators)
+  const local = new MemoryTranslationCache(config.translation.cacheEntries)
+  // TRANSLATION_CACHE_ENTRIES=0 turns the cache off, the shared one included
+  const cache = shared.translationCache !== undefined && config.translation.cacheEntries > 0 ? shared.translationCache(local) : local
   const detection = createDetection(registry.detector, config.limits.textChars)
   const textChars = config.limits.textChars
   const translation = createTranslation({
     catalog,
-    cache: new MemoryTranslationCache(config.translation.cacheEntries),
+    cache,
     textChars,
     batcher: new Batcher(config.limits.upstreamTimeoutMs),
     detect: detection.detectText

@@ -6,6 +6,8 @@ import rateLimit from '@fastify/rate-limit'
 import underPressure from '@fastify/under-pressure'
 import type { Config } from '../config.js'
 import { ServiceError, invalidField } from '../errors.js'
+import type { SharedRedis } from '../redis/connection.js'
+import { fallbackStore } from '../redis/rate-limit-store.js'
 
 /** 429 with the RateLimit-* and Retry-After headers the rate limiter sets. */
 export class RateLimitedError extends ServiceError {
@@ -68,7 +70,7 @@ function unreadableBody (headers: Record<string, string | string[] | undefined>)
   return undefined
 }
 
-async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis?: SharedRedis }): Promise<void> {
   // the body parsers read UTF-8 and do not decompress: say so instead of "not valid JSON"
   app.addHook('preParsing', async (request) => {
     const error = unreadableBody(request.headers)
@@ -94,7 +96,9 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     keyGenerator: (request) => request.client ? `client:${request.client.id}` : `ip:${request.ip}`,
     // RateLimit-Limit / -Remaining / -Reset and Retry-After (IETF draft names)
     enableDraftSpec: true,
-    errorResponseBuilder: (_request, context) => new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000)))
+    errorResponseBuilder: (_request, context) => new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000))),
+    // REDIS_URL: one count per client across replicas; this process's own while Redis is away
+    ...(opts.redis === undefined ? {} : { store: fallbackStore(opts.redis) })
   })
 
   // shed load only when the event loop is stalled (requests would wait seconds anyway); a busy

@@ -1,10 +1,11 @@
-/** Operations endpoints: /health (liveness), /ready (embedded engines loaded), /metrics (Prometheus). */
+/** Operations endpoints: /health (liveness), /ready (embedded engines loaded; Redis ready or degraded), /metrics (Prometheus). */
 import { timingSafeEqual, createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Config } from '../config.js'
+import type { RedisState } from '../redis/connection.js'
 import { sendProblem } from './problem.js'
 
 export type ComponentState = 'starting' | 'ready' | 'failed'
@@ -19,10 +20,13 @@ declare module 'fastify' {
 const Health = Type.Object({ status: Type.Literal('ok') })
 const Ready = Type.Object({
   status: Type.Enum(['ready', 'starting', 'failed']),
-  components: Type.Unsafe<Record<string, ComponentState>>({ type: 'object', additionalProperties: { enum: ['starting', 'ready', 'failed'] } })
+  components: Type.Unsafe<Record<string, ComponentState>>({ type: 'object', additionalProperties: { enum: ['starting', 'ready', 'failed'] } }),
+  redis: Type.Optional(Type.Enum(['ready', 'degraded'], {
+    description: 'With REDIS_URL only. degraded: Redis is unreachable or slow; the service still answers, with per-process rate limits and no shared cache'
+  }))
 })
 
-async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: { state: () => RedisState } }): Promise<void> {
   const components = new Map<string, ComponentState>()
   app.decorate('trackReadiness', (name: string, ready: Promise<unknown>) => {
     components.set(name, 'starting')
@@ -74,14 +78,16 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config }): Promi
     schema: {
       tags: ['ops'],
       operationId: 'ready',
-      summary: 'Readiness: 200 once the embedded engines are loaded, else 503',
+      summary: 'Readiness: 200 once the embedded engines are loaded, else 503; with REDIS_URL it also says whether Redis is ready or degraded (still 200)',
       response: { 200: { ...Ready, description: 'Every component is ready' }, 503: { ...Ready, description: 'A component is starting or failed' } }
     }
   }, async (_request, reply) => {
     const states = Object.fromEntries(components)
     const values = [...components.values()]
     const status = values.includes('failed') ? 'failed' : values.every(v => v === 'ready') ? 'ready' : 'starting'
-    return reply.code(status === 'ready' ? 200 : 503).send({ status, components: states })
+    // Redis away is no reason to take this replica out of the load balancer: it answers without it
+    const redis = opts.redis === undefined ? {} : { redis: opts.redis.state() }
+    return reply.code(status === 'ready' ? 200 : 503).send({ status, components: states, ...redis })
   })
 
   const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(`Bearer ${opts.config.metricsToken}`).digest()

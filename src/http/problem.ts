@@ -194,7 +194,8 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0] ?? '/'
     const allowed = new Set<string>()
     for (const r of routes) if (r.matcher.test(path)) for (const m of r.methods) allowed.add(m)
-    if (allowed.size > 0) {
+    // a route that takes this method and found nothing (a missing file under a static prefix) is a 404
+    if (allowed.size > 0 && !allowed.has(request.method)) {
       return sendProblem(request, reply, 405, `${request.method} is not allowed on ${path}; allowed: ${[...allowed].sort().join(', ')}`,
         { headers: { allow: [...allowed].sort().join(', ') } })
     }

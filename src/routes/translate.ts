@@ -8,14 +8,24 @@ import { DEFAULT_LIMITS } from '../shared/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { abortSignal } from './signal.js'
 import { invalidField } from '../errors.js'
+import { tryCanonicalTag } from '../core/languages.js'
 import type { TranslatedDocument, TranslateInput } from '../core/translation/index.js'
 import type { DocumentT } from '../schemas/common.js'
 import type { TranslateOptionsT } from '../schemas/translate.js'
 import type { SubstitutionT } from '../schemas/common.js'
 import { defined, wireDocument } from './wire.js'
 
+/** MAX_TARGETS counts distinct languages: repeats ("es", "ES") are removed before counting. */
+function checkDistinctTargets (targets: readonly string[], limit: number): void {
+  if (targets.length <= limit) return
+  // a malformed tag counts as itself; translation reports it at its index
+  const distinct = new Set(targets.map(tag => tryCanonicalTag(tag) ?? tag))
+  if (distinct.size > limit) throw invalidField(['targets'], `must NOT have more than ${limit} distinct languages (repeats are removed first)`)
+}
+
 /** The domain's translation request from the fields a single and a bulk request share. */
-function translateInput (body: { source?: string, targets: string[], options?: TranslateOptionsT, substitutions?: SubstitutionT[] }): Omit<TranslateInput, 'documents' | 'documentPath'> {
+function translateInput (body: { source?: string, targets: string[], options?: TranslateOptionsT, substitutions?: SubstitutionT[] }, targetLimit: number): Omit<TranslateInput, 'documents' | 'documentPath'> {
+  checkDistinctTargets(body.targets, targetLimit)
   const o = body.options
   return defined({
     source: body.source,
@@ -48,7 +58,8 @@ function resultsOut (doc: TranslatedDocument): Record<string, { value: Translate
 
 export default async function translateRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  const { TranslationRequest, BulkTranslationRequest, TranslationResult } = translateSchemas({ ...DEFAULT_LIMITS, ...opts.config.limits })
+  const limits = { ...DEFAULT_LIMITS, ...opts.config.limits }
+  const { TranslationRequest, BulkTranslationRequest, TranslationResult } = translateSchemas(limits)
 
   app.post('/language/translate', {
     config: accessConfig,
@@ -63,7 +74,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
     }
   }, async (request, reply) => {
     const body = request.body
-    const [doc] = await app.services.translation.translate({ ...translateInput(body), documents: [documentIn(body.document)], documentPath: () => ['document'] }, abortSignal(reply))
+    const [doc] = await app.services.translation.translate({ ...translateInput(body, limits.targets), documents: [documentIn(body.document)], documentPath: () => ['document'] }, abortSignal(reply))
     return { results: resultsOut(doc!), original: body, extra: doc!.extra }
   })
 
@@ -80,7 +91,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
     }
   }, async (request, reply) => {
     const { documents, ...shared } = request.body
-    const docs = await app.services.translation.translate({ ...translateInput(shared), documents: documents.map(documentIn), documentPath: i => ['documents', i] }, abortSignal(reply))
+    const docs = await app.services.translation.translate({ ...translateInput(shared, limits.targets), documents: documents.map(documentIn), documentPath: i => ['documents', i] }, abortSignal(reply))
     return docs.map((doc, i) => ({ results: resultsOut(doc), original: { ...shared, document: documents[i]! }, extra: doc.extra }))
   })
 

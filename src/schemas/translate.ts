@@ -22,11 +22,48 @@ export const TranslateOptions = Type.Object({
 }, { additionalProperties: false, description: 'Translation options; unknown keys are a 400.' })
 export type TranslateOptionsT = Static<typeof TranslateOptions>
 
+/** How many entries `targets` may hold, repeats included, per distinct language allowed (MAX_TARGETS counts distinct ones). */
+export const TARGET_ENTRIES_PER_LANGUAGE = 5
+
+/**
+ * A copy of a schema without `default` keywords. An echo (`original`) says what the client sent:
+ * the response serializer would otherwise write each absent field's default into it.
+ */
+export function withoutDefaults<T> (schema: T): T {
+  return strip(schema, true)
+}
+
+function strip<T> (node: T, isSchema: boolean): T {
+  if (Array.isArray(node)) return node.map(item => strip(item, isSchema)) as T
+  if (node === null || typeof node !== 'object') return node
+  // every own key, the non-enumerable ones TypeBox keeps ('~kind', '~optional') included
+  const descriptors = Object.getOwnPropertyDescriptors(node) as Record<string, PropertyDescriptor>
+  if (isSchema) delete descriptors['default']
+  for (const [key, descriptor] of Object.entries(descriptors)) {
+    if (!('value' in descriptor)) continue
+    // the values of a map of schemas are schemas, its keys are names (a property may be called "default")
+    const map = isSchema && (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions')
+    descriptor.value = map ? mapOfSchemas(descriptor.value) : strip(descriptor.value, isSchema && !NOT_SCHEMAS.has(key))
+  }
+  return Object.defineProperties({}, descriptors) as T
+}
+
+/** Keywords whose values are data, not schemas. */
+const NOT_SCHEMAS = new Set(['enum', 'const', 'examples', 'example', 'required'])
+
+function mapOfSchemas (map: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, schema] of Object.entries(map)) out[name] = strip(schema, true)
+  return out
+}
+
 export function translateSchemas (limits: Limits) {
   const targets = Type.Array(LanguageTag, {
     minItems: 1,
-    maxItems: limits.targets,
-    description: `Target languages (1 to ${limits.targets}; duplicates removed).`
+    // the limit counts distinct languages (a repeat, "es" and "ES" alike, is removed first): the
+    // route counts them; the schema only bounds the work a list of repeats can cause
+    maxItems: limits.targets * TARGET_ENTRIES_PER_LANGUAGE,
+    description: `Target languages: 1 to ${limits.targets} distinct ones (repeats are removed; at most ${limits.targets * TARGET_ENTRIES_PER_LANGUAGE} entries in all).`
   })
   const source = Type.Optional(Type.String({
     maxLength: 64,
@@ -56,7 +93,7 @@ export function translateSchemas (limits: Limits) {
       additionalProperties: TranslatedDocument,
       description: 'Keyed by the target tags as the client asked for them (canonical form).'
     }),
-    original: TranslationRequest,
+    original: withoutDefaults(TranslationRequest),
     extra: Type.Object({
       services: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The service that produced each target.' }),
       substitutions: Type.Array(AppliedSubstitution),

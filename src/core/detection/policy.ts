@@ -59,7 +59,7 @@ export async function detectLanguage (text: string, options: DetectOptions, dete
   })
   if (letterCount(read, policy.minChars) < policy.minChars) return fallback()
 
-  const candidates = clientCandidates(await detector.detect(read, policy.limits), policy.limits)
+  const candidates = await candidatesOf(read, policy.limits, detector)
   const best = candidates[0]
   if (best === undefined) return fallback()
 
@@ -130,6 +130,20 @@ function sameLanguage (a: string, b: string): boolean {
   const x = baseLanguage(a)
   const y = baseLanguage(b)
   return x === y || (x === 'no' && y === 'nb') || (x === 'nb' && y === 'no')
+}
+
+/**
+ * The candidates, best first. With `limit_results` the detector votes among those languages only
+ * (their order), but their confidences stay probabilities among every language it knows: the
+ * restricted ones are scaled by the mass the unrestricted detection gives the allowed languages,
+ * P(l) = P(l | allowed) x P(allowed). Renormalised among the allowed only, a Spanish sentence
+ * limited to pt and it would answer Portuguese at 0.9999.
+ */
+async function candidatesOf (text: string, limits: string[] | undefined, detector: Detector): Promise<Candidate[]> {
+  if (limits === undefined) return await detector.detect(text)
+  const [restricted, unrestricted] = await Promise.all([detector.detect(text, limits), detector.detect(text)])
+  const mass = Math.min(1, clientCandidates(unrestricted, limits).reduce((sum, c) => sum + c.confidence, 0))
+  return clientCandidates(restricted, limits).map(c => ({ language: c.language, confidence: c.confidence * mass }))
 }
 
 /**

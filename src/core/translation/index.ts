@@ -1,5 +1,6 @@
 /** The translation use case: documents into targets, and what the configured services can translate. */
 import { canonicalTag, sameBase } from '../languages.js'
+import { languageName } from '../locales.js'
 import { translateDocuments } from './translate.js'
 import type { TranslatedDocument, TranslateInput, TranslationDeps } from './types.js'
 
@@ -23,20 +24,13 @@ export interface Translation {
 
 export function createTranslation (deps: TranslationDeps): Translation {
   const { catalog } = deps
-  const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
-  const nameOf = (tag: string): string => {
-    try {
-      return languageNames.of(tag) ?? tag
-    } catch {
-      return tag
-    }
-  }
   return {
     translate: async (input, signal) => await translateDocuments(input, deps, signal),
 
     async languages () {
       await catalog.load()
-      const entry = ({ tag, services }: { tag: string, services: string[] }): LanguageEntry => ({ name: nameOf(tag), tag, services })
+      // named as GET /language/locale/{tag} names them
+      const entry = ({ tag, services }: { tag: string, services: string[] }): LanguageEntry => ({ name: languageName(tag), tag, services })
       return { source: catalog.languages('source').map(entry), target: catalog.languages('target').map(entry) }
     },
 

@@ -3,11 +3,13 @@
  * the client is told when every one of them failed.
  */
 import {
-  CircuitOpenError, RateLimitedError, ServiceError, UpstreamError, UpstreamTimeoutError, invalidField
+  CircuitOpenError, RateLimitedError, ServiceError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, invalidField,
+  type FieldPath
 } from '../../errors.js'
 import type { Formality } from '../../shared/formality.js'
 import type { Translator } from '../../providers/types.js'
-import type { Route } from './catalog.js'
+import { fallbackChain } from '../languages.js'
+import type { Route, TranslatorCatalog } from './catalog.js'
 
 /** The configured translators a request may use (its `service` option), or undefined for all. */
 export function serviceFilter (service: string | readonly string[] | undefined, translators: readonly Translator[]): string[] | undefined {
@@ -36,6 +38,19 @@ export function selectRoutes (routes: Route[], wanted: string[] | undefined, for
     out = able
   }
   return out
+}
+
+/**
+ * The 400 for pairs no configured service supports. When no service takes a pair's source
+ * language at all, the fix is another source: the error points where that source came from
+ * (`/source`, or the document's `language`); otherwise at `/targets`.
+ */
+export function unsupportedPairs (pairs: Array<{ from: string, to: string }>, catalog: TranslatorCatalog,
+  documents: ReadonlyArray<{ source: string, origin: FieldPath }>): UnsupportedPairError {
+  const sources = new Set(catalog.languages('source').map(l => l.tag))
+  const untranslatable = pairs.find(({ from }) => !fallbackChain(from).some(tag => sources.has(tag)))
+  const origin = untranslatable === undefined ? undefined : documents.find(d => d.source === untranslatable.from)?.origin
+  return new UnsupportedPairError(pairs, origin)
 }
 
 /** One failed try of a route. */

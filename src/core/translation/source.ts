@@ -10,6 +10,8 @@ const UNSURE_DETECTION = 0.5
 
 export interface ResolvedSource {
   source: string
+  /** Where the source came from, for errors: the request's `source`, the document's `language`, or `source` again when detected (setting it is the fix). */
+  origin: FieldPath
   detected?: { language: string, confidence: number }
 }
 
@@ -21,8 +23,8 @@ export interface ResolvedSource {
 export async function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, path: FieldPath,
   context: SegmentContext, targets: readonly string[], catalog: TranslatorCatalog, detect: DetectText): Promise<ResolvedSource> {
   const given = source?.trim()
-  if (given && given.toLowerCase() !== 'auto') return { source: canonicalTag(given, ['source']) }
-  if (doc.language) return { source: canonicalTag(doc.language, [...path, 'language']) }
+  if (given && given.toLowerCase() !== 'auto') return { source: canonicalTag(given, ['source']), origin: ['source'] }
+  if (doc.language) return { source: canonicalTag(doc.language, [...path, 'language']), origin: [...path, 'language'] }
   const text = documentText(doc.value, mime, { context })
   let detected = await detect(text)
   const reach = (from: string): number => targets.filter(to => sameBase(from, to) || catalog.routes(from, to).length > 0).length
@@ -38,5 +40,5 @@ export async function resolveSource (source: string | undefined, doc: TranslateD
   if (detected.language === 'und') {
     throw invalidField([...path, 'value'], 'the source language could not be detected (too little text); set "source" or document.language')
   }
-  return { source: detected.language, detected }
+  return { source: detected.language, origin: ['source'], detected }
 }

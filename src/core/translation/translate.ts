@@ -4,7 +4,7 @@
  * segmented once per rule set, then one engine call per (service, pair) for every segment of
  * every document (./batching.ts), and the documents rebuilt.
  */
-import { NothingConfiguredError, UnsupportedPairError } from '../../errors.js'
+import { NothingConfiguredError } from '../../errors.js'
 import { canonicalTag, sameBase } from '../languages.js'
 import { parseMimeType, readyToSegment, type SegmentContext } from '../documents/index.js'
 import { prepareForTranslation, type Prepared } from '../documents/prepare.js'
@@ -12,7 +12,7 @@ import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, ty
 import { checkTextLimit } from '../text-limit.js'
 import type { Route } from './catalog.js'
 import { translateDistinct } from './batching.js'
-import { selectRoutes, serviceFilter } from './routing.js'
+import { selectRoutes, serviceFilter, unsupportedPairs } from './routing.js'
 import { resolveSource } from './source.js'
 import type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
 
@@ -46,8 +46,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     const mime = parseMimeType(doc.mimeType, [...path, 'mime_type'])
     const context = await readyToSegment(doc.value, mime, [...path, 'value'])
     contexts.push(context)
-    const { source, detected } = await resolveSource(input.source, doc, mime, path, context, targets, deps.catalog, deps.detect)
-    docs.push({ doc, mime, source, detected })
+    const { source, origin, detected } = await resolveSource(input.source, doc, mime, path, context, targets, deps.catalog, deps.detect)
+    docs.push({ doc, mime, source, origin, detected })
   }
 
   // routes for every pair, and every unsupported pair at once, before any work
@@ -69,7 +69,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     if (deps.catalog.languages('source').length === 0) {
       throw new NothingConfiguredError('translation', 'No translation service is configured or none has listed its languages yet.')
     }
-    throw new UnsupportedPairError(unsupported)
+    throw unsupportedPairs(unsupported, deps.catalog, docs)
   }
 
   // the text limit before any segmenting work for the targets

@@ -30,6 +30,9 @@ export interface TokenService {
   readonly ephemeralSecret: boolean
 }
 
+/** Seconds of clock skew allowed between this service and a token's issuer. */
+const CLOCK_TOLERANCE = 5
+
 const REMOTE_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
 /** Builds the token service from the auth part of Config. */
@@ -71,7 +74,11 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
       return new ServiceUnavailableError('The token issuer\'s key set (AUTH_JWKS_URL) could not be fetched; try again later.', 30)
     }
     if (err instanceof joseErrors.JWTExpired) return new InvalidTokenError('the access token has expired')
-    if (err instanceof joseErrors.JWTClaimValidationFailed) return new InvalidTokenError(`the access token's "${err.claim}" claim is not accepted`)
+    if (err instanceof joseErrors.JWTClaimValidationFailed) {
+      return new InvalidTokenError(err.reason === 'missing'
+        ? `the access token has no "${err.claim}" claim`
+        : `the access token's "${err.claim}" claim is not accepted`)
+    }
     return new InvalidTokenError('the access token is invalid')
   }
 
@@ -101,14 +108,25 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
       if (typeof header.alg !== 'string' || header.alg.toLowerCase() === 'none') throw new InvalidTokenError('unsigned tokens are not accepted')
       try {
         if (claims.iss === auth.tokenIssuer || !remote) {
-          const { payload } = await jwtVerify(token, verifyKey, { algorithms: [alg], issuer: auth.tokenIssuer, audience: auth.tokenAudience, clockTolerance: 5 })
+          // ours always expire: exp and iat are required, issued in the past, living at most AUTH_TOKEN_TTL
+          const { payload } = await jwtVerify(token, verifyKey, {
+            algorithms: [alg],
+            issuer: auth.tokenIssuer,
+            audience: auth.tokenAudience,
+            requiredClaims: ['exp', 'iat'],
+            maxTokenAge: auth.tokenTtl,
+            clockTolerance: CLOCK_TOLERANCE
+          })
+          if (payload.exp! - payload.iat! > auth.tokenTtl) throw new InvalidTokenError('the access token claims a longer lifetime than this service gives (AUTH_TOKEN_TTL)')
           return toVerified(payload)
         }
         const { payload } = await jwtVerify(token, remote, {
           algorithms: REMOTE_ALGS,
           ...(auth.issuer ? { issuer: auth.issuer } : {}),
           ...(auth.audience ? { audience: auth.audience } : {}),
-          clockTolerance: 5
+          // the issuer sets the lifetime, but a token that never expires is not accepted
+          requiredClaims: ['exp'],
+          clockTolerance: CLOCK_TOLERANCE
         })
         return toVerified(payload)
       } catch (err) {

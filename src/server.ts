@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
 import { buildApp } from './app.js'
+import { serveClusterRateLimits } from './http/cluster-rate-limit.js'
 
 /** Exit code of a configuration error (EX_CONFIG): a worker exiting with it is not restarted. */
 const EX_CONFIG = 78
@@ -136,6 +137,8 @@ function runPrimary (config: Config): void {
       stopAll(0)
     })
   }
+  // one rate-limit count per client for all workers (with REDIS_URL the workers count in Redis)
+  if (config.redisUrl === undefined) serveClusterRateLimits()
   for (let i = 0; i < config.workers; i++) fork()
 }
 

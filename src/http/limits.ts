@@ -8,6 +8,8 @@ import type { Config } from '../config.js'
 import { ServiceError, invalidField } from '../errors.js'
 import type { SharedRedis } from '../redis/connection.js'
 import { fallbackStore } from '../redis/rate-limit-store.js'
+import { clusterStore } from './cluster-rate-limit.js'
+import cluster from 'node:cluster'
 
 /** 429 with the RateLimit-* and Retry-After headers the rate limiter sets. */
 export class RateLimitedError extends ServiceError {
@@ -97,8 +99,9 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis
     // RateLimit-Limit / -Remaining / -Reset and Retry-After (IETF draft names)
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) => new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000))),
-    // REDIS_URL: one count per client across replicas; this process's own while Redis is away
-    ...(opts.redis === undefined ? {} : { store: fallbackStore(opts.redis) })
+    // REDIS_URL: one count per client across replicas; this process's own while Redis is away.
+    // Without it, WORKERS processes share the cluster primary's counters.
+    ...(opts.redis !== undefined ? { store: fallbackStore(opts.redis) } : cluster.isWorker ? { store: clusterStore() } : {})
   })
 
   // shed load only when the event loop is stalled (requests would wait seconds anyway); a busy

@@ -43,14 +43,16 @@ describe('warm pipelines (real processes)', () => {
     await expect(run(t, ['Hello'])).rejects.toBeInstanceOf(ServiceUnavailableError)
   })
 
-  it('fail the request in flight when the process group dies, and serve later requests on a new one', async () => {
+  it('write the requests in flight again when the process group dies, and serve later requests on a new one', async () => {
     const t = translator()
     await run(t, ['Warm up.'])
     const [leader] = pipelineLeaders('eng-spa')
-    const bulk = run(t, Array.from({ length: 1500 }, (_, i) => `The house has ${i} windows.`))
+    const segments = Array.from({ length: 1500 }, (_, i) => `The house has ${i} windows.`)
+    const bulk = run(t, segments)
     await new Promise(resolve => setTimeout(resolve, 40))
     process.kill(-leader!.pgid, 'SIGKILL')
-    await expect(bulk).rejects.toBeInstanceOf(UpstreamError)
+    // a crash is not the requests' fault: each is tried once more on a fresh pipeline
+    expect((await bulk).map((out, i) => out === `La casa tiene ${i} ventanas.`).every(Boolean)).toBe(true)
     expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])
     const [next] = pipelineLeaders('eng-spa')
     expect(next?.pid).toBeDefined()

@@ -25,9 +25,10 @@ describe('encoding tagged segments for Apertium', () => {
     expect(encode('a\u0001b\u0000c')).toBe('a[\u0001]bc.[]')
   })
 
-  it('turns <g> into word-bound blanks on its words, nested ids outermost first', () => {
+  it('turns <g> into word-bound blanks on its words, naming only the innermost group', () => {
     expect(encode('The <g id="1">red</g> car')).toBe('The [[t:g:1]]red[[/]] car.[]')
-    expect(encode('<g id="1">very <g id="2">big</g> </g>house')).toBe('[[t:g:1]]very[[/]] [[t:g:1;t:g:2]]big[[/]] house.[]')
+    // the groups around it follow from the source's nesting when the answer is read
+    expect(encode('<g id="1">very <g id="2">big</g> </g>house')).toBe('[[t:g:1]]very[[/]] [[t:g:2]]big[[/]] house.[]')
   })
 
   it('widens a group that starts or ends inside a word to the whole word', () => {

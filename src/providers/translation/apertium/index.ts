@@ -19,8 +19,13 @@ export interface ApertiumOptions {
   idleMs?: number
   /** Requests waiting or in flight per pipeline beyond which new ones get 503 (default 20,000; a job holds at most 256). */
   maxPending?: number
-  /** Pipelines kept running at once; the least recently used idle ones stop first (default 6). */
+  /**
+   * Pipelines running at once, a hard cap (default 6): a direction without a free slot waits (at
+   * most requestTimeoutMs); the least recently used idle pipelines stop first to make room.
+   */
   maxPipelines?: number
+  /** How long a busy pipeline keeps its slot while another direction waits for one (default 2 s). */
+  turnMs?: number
 }
 
 export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes'
@@ -32,7 +37,8 @@ export function createApertium (options: ApertiumOptions = {}): Translator {
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
     idleMs: options.idleMs ?? 10 * 60_000,
     maxPending: options.maxPending ?? 20_000,
-    maxPipelines: options.maxPipelines ?? 6
+    maxPipelines: options.maxPipelines ?? 6,
+    turnMs: options.turnMs ?? 2000
   })
   const scanned: Promise<{ scan: ModeScan, pairs: DirectPairs }> = readModes(modesDir)
     .then(scan => ({ scan, pairs: directPairs(scan.modes) }))

@@ -6,16 +6,39 @@
  * write must hold the same `[#<seq>]` superblanks in order. A stage that dies makes the next
  * stages flush and emit extra NULs, so an answer without its markers means the pipeline broke.
  *
+ * Requests wait in turns: each job (the `turn` object its requests share) has its own queue, and
+ * the jobs waiting take one request each in turn, so a job of any size holds the pipeline for one
+ * request at a time while others wait, not for all of its own.
+ *
+ * Every stage is watched: the shell runs the stages as a background job and kills its whole
+ * process group as soon as any of them exits (a CHLD trap), so a stage that crashes or is killed
+ * ends the pipeline at once instead of leaving it silent until the timeout.
+ *
  * Failures (a crash, a broken answer, or no answer within `requestTimeoutMs` while requests wait):
- * the whole process group is killed, the request at the head fails (UpstreamError, or
- * UpstreamTimeoutError on a timeout), and the requests behind it are sent once more to a fresh
- * pipeline; a request caught in a second failure fails too, so a pipeline that breaks on every
+ * the whole process group is killed and the requests in flight are written again to a fresh
+ * pipeline, except the oldest after a timeout (UpstreamTimeoutError) or after a second crash
+ * (UpstreamError), and any request caught in a third failure, so a pipeline that breaks on every
  * input cannot hold requests forever. The timeout runs while requests are in flight and restarts
  * whenever an answer arrives, so a long queue is not a timeout.
+ *
+ * A process starts only with a slot from `slots` (the pool's cap on running pipelines); requests
+ * that find no free slot wait, at most `requestTimeoutMs`.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../errors.js'
+
+/** Who may run a process (the pool's cap). */
+export interface Slots {
+  /** Whether the pipeline may start its process now; when not, `grant()` tells it later. */
+  request: (pipeline: Pipeline) => boolean
+  /** The pipeline no longer wants the slot it asked for. */
+  withdraw: (pipeline: Pipeline) => void
+  /** The pipeline's process was killed: its slot is free once `exited` resolves. */
+  release: (pipeline: Pipeline, exited: Promise<void>) => void
+  /** The pipeline has nothing to do (its slot may go to a waiting one). */
+  idle: (pipeline: Pipeline) => void
+}
 
 export interface PipelineOptions {
   /** Mode name ("eng-spa"), for messages and the process title. */
@@ -27,20 +50,28 @@ export interface PipelineOptions {
   idleMs: number
   /** Requests waiting or in flight beyond which new ones are refused (503). */
   maxPending: number
-  /** Told when the process starts (true) and stops (false). */
-  onRunning?: (running: boolean) => void
+  /** The cap on running processes (none: start at once). */
+  slots?: Slots
 }
 
 interface Entry {
   payload: string
   seq: number
   attempts: number
-  /** In the waiting queue (false: written, or not yet queued). */
+  /** In a waiting queue (false: written, or not yet queued). */
   waiting: boolean
   settled: boolean
   resolve: (answer: string) => void
   reject: (error: unknown) => void
   signal: AbortSignal | undefined
+  turn: object
+}
+
+/** The waiting requests of one job, oldest first from `head` on. */
+interface Turn {
+  key: object
+  entries: Entry[]
+  head: number
 }
 
 /** The unsettled requests of one abort signal, and the one listener the signal has for them. */
@@ -56,31 +87,47 @@ const SERVICE = 'apertium'
  * and MAX_BATCH_CHARS characters: every write costs a flush in each of the 10-15 stages, so
  * under load fewer, fuller writes cost less CPU (measured on eng-spa with 8 callers: 675 -> 570 us
  * of pipeline CPU and 128 -> 90 us of Node CPU per short request). Up to 4 concurrent requests
- * still go out one by one.
+ * still go out one by one. At most MAX_INFLIGHT_CHARS are in the pipeline at once (one write
+ * always may go): what is written can no longer wait its turn, so this bounds how long a request
+ * of another job waits behind a large one.
  */
 const MAX_WRITES = 4
 const MAX_BATCH = 32
-const MAX_BATCH_CHARS = 16_384
+const MAX_BATCH_CHARS = 4096
+const MAX_INFLIGHT_CHARS = 8192
 const STDERR_TAIL = 500
-/** Dequeued entries kept at the front of the queue array before it is compacted. */
+/** Dequeued entries kept at the front of a queue array before it is compacted. */
 const COMPACT_AFTER = 1024
+
+/**
+ * The shell around a mode's pipeline: the stages run as a background job (its first stage keeps
+ * our stdin: `0<&0`, or bash would give it /dev/null) and the first stage to exit, for any reason,
+ * kills the whole group (`kill 0`), which closes our pipes and tells us at once.
+ */
+function watchedScript (script: string): string {
+  return `trap 'kill -KILL 0' CHLD\n0<&0 ${script} &\nwait\n`
+}
 
 export class Pipeline {
   readonly mode: string
   private readonly options: PipelineOptions
   private child: ChildProcessWithoutNullStreams | undefined
   private chunks: Buffer[] = []
-  /**
-   * Requests not yet written, oldest first, from index `head` on. An aborted one is settled
-   * and skipped when it comes up (removing it at once would cost a pass over the queue).
-   */
-  private queue: Entry[] = []
-  private head = 0
-  /** Unsettled requests in the queue. */
+  /** Requests written again after a failure, before any other; oldest first from `retryHead` on. */
+  private retries: Entry[] = []
+  private retryHead = 0
+  /** Jobs with waiting requests, in turn order from `turnHead` on, and by key. */
+  private turns: Turn[] = []
+  private turnHead = 0
+  private readonly turnOf = new Map<object, Turn>()
+  /** Requests sent without a job share this one. */
+  private readonly ownTurn = {}
+  /** Unsettled requests waiting (not written). Settled ones are skipped when they come up. */
   private waiting = 0
   /** Written requests, one array per NUL-terminated write, oldest first. */
   private inflight: Entry[][] = []
   private written = 0
+  private writtenChars = 0
   /**
    * One abort listener per signal, not per request: a job's requests share its signal, and
    * EventTarget checks every listener already there when one is added (quadratic in a job's size).
@@ -89,6 +136,11 @@ export class Pipeline {
   private seq = 0
   private headTimer: NodeJS.Timeout | undefined
   private idleTimer: NodeJS.Timeout | undefined
+  /** Set while waiting for a slot: fails the waiting requests when none comes in time. */
+  private slotTimer: NodeJS.Timeout | undefined
+  private awaitingSlot = false
+  /** Asked to give its slot up: writes nothing more and stops once what is written is answered. */
+  private draining = false
   private stderrTail = ''
   private closed = false
 
@@ -107,8 +159,16 @@ export class Pipeline {
     return this.waiting + this.written
   }
 
-  /** Sends one request (stream format, no NUL) and resolves with the answer (marker removed). */
-  request (payload: string, signal?: AbortSignal): Promise<string> {
+  /** Whether it is giving its slot up (see drain()). */
+  get yielding (): boolean {
+    return this.draining
+  }
+
+  /**
+   * Sends one request (stream format, no NUL) and resolves with the answer (marker removed).
+   * Requests of one `turn` (a job) queue behind each other; different turns take turns.
+   */
+  request (payload: string, signal?: AbortSignal, turn?: object): Promise<string> {
     if (this.closed) return Promise.reject(new ServiceUnavailableError('apertium is shutting down'))
     if (signal?.aborted) return Promise.reject(signal.reason)
     if (this.pending >= this.options.maxPending) {
@@ -123,10 +183,11 @@ export class Pipeline {
         settled: false,
         resolve,
         reject,
-        signal
+        signal,
+        turn: turn ?? this.ownTurn
       }
       if (signal) this.watch(signal, entry)
-      this.enqueue([entry])
+      this.enqueue(entry)
       clearTimeout(this.idleTimer)
       this.pump()
     })
@@ -136,9 +197,13 @@ export class Pipeline {
   close (): void {
     this.closed = true
     const error = new ServiceUnavailableError('apertium is shutting down')
-    for (const entry of [...this.inflight.flat(), ...this.queue.slice(this.head)]) this.settle(entry, () => entry.reject(error))
+    const entries = [...this.inflight.flat(), ...this.retries.slice(this.retryHead)]
+    for (const turn of this.turns.slice(this.turnHead)) entries.push(...turn.entries.slice(turn.head))
+    for (const entry of entries) this.settle(entry, () => entry.reject(error))
     this.inflight = []
     this.written = 0
+    this.writtenChars = 0
+    this.giveUpSlot()
     this.stop()
   }
 
@@ -147,12 +212,41 @@ export class Pipeline {
     clearTimeout(this.idleTimer)
     clearTimeout(this.headTimer)
     this.headTimer = undefined
+    this.draining = false
     const child = this.child
     if (!child) return
     this.child = undefined
     this.chunks = []
+    // the slot is free when the memory is: once the process is gone
+    const exited = child.pid === undefined || child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>(resolve => child.once('exit', () => resolve()))
     killGroup(child)
-    this.options.onRunning?.(false)
+    this.options.slots?.release(this, exited)
+  }
+
+  /** The slot asked for is free: start and write what waits. */
+  grant (): void {
+    clearTimeout(this.slotTimer)
+    this.slotTimer = undefined
+    this.awaitingSlot = false
+    if (this.closed || this.child || this.waiting === 0) {
+      // nothing to do with it (any more)
+      if (!this.child) this.options.slots?.release(this, Promise.resolve())
+      return
+    }
+    this.start()
+    this.pump()
+  }
+
+  /**
+   * Gives the slot up for a pipeline that waits for one: nothing more is written, and once what
+   * is written is answered the process stops; requests still waiting then ask for a slot again.
+   */
+  drain (): void {
+    if (!this.child) return
+    this.draining = true
+    if (this.inflight.length === 0) this.pump()
   }
 
   /** Kills the process group without waiting (for process exit). */
@@ -194,49 +288,91 @@ export class Pipeline {
       entry.waiting = false
       if (--this.waiting === 0) {
         // nothing live is left: drop the skipped entries at once
-        this.queue = []
-        this.head = 0
+        this.retries = []
+        this.retryHead = 0
+        this.turns = []
+        this.turnHead = 0
+        this.turnOf.clear()
+        if (this.awaitingSlot) this.giveUpSlot()
       }
     }
     finish()
   }
 
-  /** Puts entries at the end of the waiting queue (or, with `first`, before every waiting one). */
-  private enqueue (entries: Entry[], first = false): void {
+  /** Puts a request at the end of its job's queue (the job at the end of the turns if it had none). */
+  private enqueue (entry: Entry): void {
+    entry.waiting = true
+    this.waiting++
+    let turn = this.turnOf.get(entry.turn)
+    if (!turn) {
+      turn = { key: entry.turn, entries: [], head: 0 }
+      this.turnOf.set(entry.turn, turn)
+      this.turns.push(turn)
+    }
+    turn.entries.push(entry)
+  }
+
+  /** Puts requests to write again before every waiting one. */
+  private enqueueRetries (entries: Entry[]): void {
     if (entries.length === 0) return
     for (const entry of entries) entry.waiting = true
     this.waiting += entries.length
-    if (first) {
-      this.queue = [...entries, ...this.queue.slice(this.head)]
-      this.head = 0
-    } else {
-      this.queue.push(...entries)
-    }
+    this.retries = [...entries, ...this.retries.slice(this.retryHead)]
+    this.retryHead = 0
   }
 
-  /** The oldest waiting request, skipping settled ones; undefined when none waits. */
+  /** The next request to write (retries first, then the job whose turn it is), skipping settled ones. */
   private peek (): Entry | undefined {
-    while (this.head < this.queue.length && this.queue[this.head]!.settled) this.head++
-    return this.queue[this.head]
+    while (this.retryHead < this.retries.length && this.retries[this.retryHead]!.settled) this.retryHead++
+    const retry = this.retries[this.retryHead]
+    if (retry) return retry
+    while (this.turnHead < this.turns.length) {
+      const turn = this.turns[this.turnHead]!
+      while (turn.head < turn.entries.length && turn.entries[turn.head]!.settled) turn.head++
+      const entry = turn.entries[turn.head]
+      if (entry) return entry
+      // a job with nothing left waiting leaves the turns
+      this.turnOf.delete(turn.key)
+      this.nextTurn()
+    }
+    return undefined
   }
 
-  /** Takes the oldest waiting request off the queue (call after peek() found one). */
+  /** Takes the request peek() found off its queue; its job goes to the end of the turns. */
   private dequeue (): Entry {
-    const entry = this.queue[this.head++]!
+    let entry: Entry
+    if (this.retryHead < this.retries.length) {
+      entry = this.retries[this.retryHead++]!
+    } else {
+      const turn = this.turns[this.turnHead]!
+      entry = turn.entries[turn.head++]!
+      if (turn.head >= COMPACT_AFTER && turn.head * 2 >= turn.entries.length) {
+        turn.entries = turn.entries.slice(turn.head)
+        turn.head = 0
+      }
+      this.nextTurn()
+      if (turn.head < turn.entries.length) this.turns.push(turn)
+      else this.turnOf.delete(turn.key)
+    }
     entry.waiting = false
     this.waiting--
-    if (this.head >= COMPACT_AFTER && this.head * 2 >= this.queue.length) {
-      this.queue = this.queue.slice(this.head)
-      this.head = 0
-    }
     return entry
+  }
+
+  /** Drops the job at the front of the turns. */
+  private nextTurn (): void {
+    this.turnHead++
+    if (this.turnHead >= COMPACT_AFTER && this.turnHead * 2 >= this.turns.length) {
+      this.turns = this.turns.slice(this.turnHead)
+      this.turnHead = 0
+    }
   }
 
   private start (): ChildProcessWithoutNullStreams {
     // $1 is the generator flag: -n leaves unknown words unmarked (no * # @); $2 the tagger flag.
     // --norc: with a socket as stdin and SHLVL unset or 0 (a service manager, a container), bash
     // takes itself for a remote shell and runs ~/.bashrc, whatever it does or waits for, on every start
-    const child = spawn('bash', ['--norc', '-c', this.options.script, `apertium-${this.mode}`, '-n', ''], {
+    const child = spawn('bash', ['--norc', '-c', watchedScript(this.options.script), `apertium-${this.mode}`, '-n', ''], {
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe']
     })
@@ -246,14 +382,16 @@ export class Pipeline {
     child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL)
     })
-    // a dead stage closes the pipe; 'close' below reports it
+    // a dead stage closes the pipe; 'exit' and 'close' below report it
     child.stdin.on('error', () => {})
     child.on('error', error => this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline could not start`, error)))
-    child.on('close', (code, signal) => {
+    // 'exit': the shell alone may die, its stages still holding our pipes open ('close' waits for them)
+    const ended = (code: number | null, signal: NodeJS.Signals | null): void => {
       const how = code === null ? `signal ${signal}` : `code ${code}`
       this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline exited with ${how}${this.stderrSuffix()}`))
-    })
-    this.options.onRunning?.(true)
+    }
+    child.on('exit', ended)
+    child.on('close', ended)
     return child
   }
 
@@ -262,17 +400,30 @@ export class Pipeline {
     return tail ? `: ${tail.split('\n').at(-1)}` : ''
   }
 
-  /** Writes waiting requests while the window has room; starts the process when needed. */
+  /** Writes waiting requests while the window has room; starts the process (with a slot) when needed. */
   private pump (): void {
+    if (this.draining) {
+      if (this.inflight.length > 0) return
+      // the slot goes to the pipeline that waits for it; what waits here asks for one again
+      this.stop()
+    }
     if (this.waiting === 0) {
       this.whenIdle()
       return
     }
-    const child = this.child ?? this.start()
+    if (!this.child) {
+      if (this.awaitingSlot || this.closed) return
+      if (this.options.slots && !this.options.slots.request(this)) {
+        this.awaitSlot()
+        return
+      }
+      this.start()
+    }
+    const child = this.child!
     this.setRef(child, true)
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
-    while (this.inflight.length < MAX_WRITES && this.peek()) {
+    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenChars < MAX_INFLIGHT_CHARS) && this.peek()) {
       const batch: Entry[] = []
       let chars = 0
       for (let next = this.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || chars + next.payload.length <= MAX_BATCH_CHARS); next = this.peek()) {
@@ -285,9 +436,32 @@ export class Pipeline {
       out += '\0'
       this.inflight.push(batch)
       this.written += batch.length
+      this.writtenChars += chars
       if (this.inflight.length === 1) this.armHeadTimer()
     }
     if (out) child.stdin.write(out)
+  }
+
+  /** Waits for a slot, at most requestTimeoutMs: then the waiting requests fail. */
+  private awaitSlot (): void {
+    this.awaitingSlot = true
+    const ms = this.options.requestTimeoutMs
+    this.slotTimer = setTimeout(() => {
+      this.giveUpSlot()
+      const error = new UpstreamTimeoutError(SERVICE, ms)
+      const entries = this.retries.slice(this.retryHead)
+      for (const turn of this.turns.slice(this.turnHead)) entries.push(...turn.entries.slice(turn.head))
+      for (const entry of entries) this.settle(entry, () => entry.reject(error))
+    }, ms)
+  }
+
+  /** Stops waiting for a slot. */
+  private giveUpSlot (): void {
+    clearTimeout(this.slotTimer)
+    this.slotTimer = undefined
+    if (!this.awaitingSlot) return
+    this.awaitingSlot = false
+    this.options.slots?.withdraw(this)
   }
 
   private onData (child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
@@ -326,6 +500,7 @@ export class Pipeline {
     }
     this.inflight.shift()
     this.written -= batch.length
+    for (const entry of batch) this.writtenChars -= entry.payload.length
     batch.forEach((entry, i) => this.settle(entry, () => entry.resolve(parts[i]!)))
     this.armHeadTimer()
     this.pump()
@@ -341,25 +516,33 @@ export class Pipeline {
     this.headTimer = setTimeout(() => this.onBroken(child, new UpstreamTimeoutError(SERVICE, ms)), ms)
   }
 
-  /** Kills a broken process group: the head request fails, the ones behind it get one more try. */
+  /**
+   * Kills a broken process group and writes what was in flight again to a fresh one. The oldest
+   * request is the likeliest cause: after a timeout it fails at once, after a crash it fails when
+   * it was already tried again; the others fail when caught in a third failure. So a stage killed
+   * from outside costs no request, and an input that crashes a stage, or a pipeline that breaks on
+   * every input, cannot hold requests forever.
+   */
   private onBroken (child: ChildProcessWithoutNullStreams, error: Error): void {
     if (child !== this.child) return
-    this.stop()
-    const [head, ...rest] = this.inflight.flat()
+    const entries = this.inflight.flat().filter(entry => !entry.settled)
     this.inflight = []
     this.written = 0
-    if (head) this.settle(head, () => head.reject(error))
+    this.writtenChars = 0
+    this.stop()
     const retry: Entry[] = []
-    for (const entry of rest) {
-      if (entry.settled) continue
-      if (entry.attempts >= 1) {
-        this.settle(entry, () => entry.reject(new UpstreamError(SERVICE, `${this.mode} pipeline failed twice while this request waited`, error)))
-      } else {
+    entries.forEach((entry, i) => {
+      const tries = i > 0 ? 2 : error instanceof UpstreamTimeoutError ? 0 : 1
+      if (entry.attempts < tries) {
         entry.attempts++
         retry.push(entry)
+      } else if (i === 0) {
+        this.settle(entry, () => entry.reject(error))
+      } else {
+        this.settle(entry, () => entry.reject(new UpstreamError(SERVICE, `${this.mode} pipeline failed ${entry.attempts + 1} times while this request waited`, error)))
       }
-    }
-    this.enqueue(retry, true)
+    })
+    this.enqueueRetries(retry)
     if (!this.closed) this.pump()
   }
 
@@ -369,6 +552,8 @@ export class Pipeline {
     clearTimeout(this.idleTimer)
     this.idleTimer = setTimeout(() => this.stop(), this.options.idleMs)
     this.idleTimer.unref()
+    // another pipeline may be waiting for this one's slot
+    this.options.slots?.idle(this)
   }
 
   /** An idle pipeline must not keep Node's event loop alive; a busy one must. */

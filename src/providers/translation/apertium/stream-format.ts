@@ -21,7 +21,18 @@ const TOKEN_WORD_PATTERN = new RegExp(TOKEN_WORD, 'gi')
 const TOKEN_WORD_IN_TEXT = /zxqv(x*)/gi
 const HAS_TOKEN_WORD = /zxqv/i
 
-/** One piece of a segment with the groups (`<g>` ids, outermost first) around it. */
+/**
+ * One piece of a source segment and the innermost group around it: `node` is the index of that
+ * group's open part (-1 outside every group). Only the innermost id travels in a word-bound
+ * blank, the ones around it follow from the source's nesting: listing every enclosing id on
+ * every word made the stream grow with the square of the nesting depth (4,000 nested `<b>`
+ * were 68 MB, and held the pipeline for its whole timeout).
+ */
+type Piece =
+  | { kind: 'text', text: string, node: number }
+  | { kind: 'token' | 'empty', id: number, node: number }
+
+/** A unit of an answer: the group ids its word-bound blank named (innermost ones; merged words name several). */
 type Unit =
   | { kind: 'text', text: string, groups: number[] }
   | { kind: 'token' | 'empty', id: number, groups: number[] }
@@ -55,17 +66,13 @@ function tokenWord (parts: readonly TaggedPart[]): string {
   return TOKEN_WORD + 'x'.repeat(longest + 1)
 }
 
-function isPrefix (short: readonly number[], long: readonly number[]): boolean {
-  return short.length < long.length && short.every((id, i) => id === long[i])
-}
-
-/** Indexes of the close tag matching each open tag. */
-function matchingCloses (parts: readonly TaggedPart[]): Map<number, number> {
-  const closes = new Map<number, number>()
+/** For each open part, the index of its close (parts.length when it is never closed). */
+function closeIndexes (parts: readonly TaggedPart[]): Int32Array {
+  const closes = new Int32Array(parts.length).fill(parts.length)
   const stack: number[] = []
   parts.forEach((p, i) => {
     if (p.type === 'open') stack.push(i)
-    else if (p.type === 'close' && stack.length > 0) closes.set(stack.pop()!, i)
+    else if (p.type === 'close' && stack.length > 0) closes[stack.pop()!] = i
   })
   return closes
 }
@@ -81,74 +88,78 @@ function nextFilled (parts: readonly TaggedPart[]): number[] {
   return next
 }
 
-/** Turns parts into units; a group with no words inside becomes a unit of its own. */
-function toUnits (parts: readonly TaggedPart[]): Unit[] {
-  const closes = matchingCloses(parts)
+/** Turns parts into pieces; a group with no words inside becomes a piece of its own. */
+function toPieces (parts: readonly TaggedPart[], closes: Int32Array): Piece[] {
   const filled = nextFilled(parts)
-  const units: Unit[] = []
+  const pieces: Piece[] = []
+  // open parts of the groups around the current part, innermost last
   const stack: number[] = []
   const skip = new Set<number>()
   parts.forEach((p, i) => {
     if (skip.has(i)) return
+    const node = stack.length > 0 ? stack[stack.length - 1]! : -1
     if (p.type === 'text') {
       const text = p.text.replaceAll('\0', '')
-      if (text) units.push({ kind: 'text', text, groups: [...stack] })
+      if (text) pieces.push({ kind: 'text', text, node })
     } else if (p.type === 'token') {
-      units.push({ kind: 'token', id: p.id, groups: [...stack] })
+      pieces.push({ kind: 'token', id: p.id, node })
     } else if (p.type === 'open') {
-      const close = closes.get(i) ?? parts.length
+      const close = closes[i]!
       // empty: nothing but blank text before its close
       if (filled[i + 1]! >= close) {
-        units.push({ kind: 'empty', id: p.id, groups: [...stack] })
+        pieces.push({ kind: 'empty', id: p.id, node })
         skip.add(close)
       } else {
-        stack.push(p.id)
+        stack.push(i)
       }
     } else {
       stack.pop()
     }
   })
-  return units
+  return pieces
 }
 
 /** Moves word fragments across group boundaries so a group never starts or ends inside a word. */
-function wholeWords (units: Unit[]): Unit[] {
-  for (let i = 0; i + 1 < units.length; i++) {
-    const a = units[i]!
-    const b = units[i + 1]!
+function wholeWords (pieces: Piece[], closes: Int32Array): Piece[] {
+  // whether group `outer` (an open part's index, -1 for none) holds `inner` and is not it
+  const holds = (outer: number, inner: number): boolean =>
+    inner !== -1 && (outer === -1 || (outer < inner && closes[inner]! <= closes[outer]!))
+  for (let i = 0; i + 1 < pieces.length; i++) {
+    const a = pieces[i]!
+    const b = pieces[i + 1]!
     if (a.kind !== 'text' || b.kind !== 'text') continue
     const tail = WORD_END.exec(a.text)?.[0]
     const head = WORD_START.exec(b.text)?.[0]
     if (tail === undefined || head === undefined) continue
-    if (isPrefix(a.groups, b.groups)) {
+    if (holds(a.node, b.node)) {
       a.text = a.text.slice(0, -tail.length)
       b.text = tail + b.text
-    } else if (isPrefix(b.groups, a.groups)) {
+    } else if (holds(b.node, a.node)) {
       a.text += head
       b.text = b.text.slice(head.length)
     }
   }
-  return units.filter(u => u.kind !== 'text' || u.text !== '')
+  return pieces.filter(u => u.kind !== 'text' || u.text !== '')
 }
 
-function header (groups: readonly number[], extra?: string): string {
-  const entries = groups.map(id => `t:g:${id}`)
-  if (extra !== undefined) entries.push(extra)
-  return `[[${entries.join(';')}]]`
+/** The word-bound blank header of a piece: its innermost group and, for a token, the token. */
+function header (group: number | undefined, extra?: string): string {
+  if (group === undefined) return `[[${extra}]]`
+  return extra === undefined ? `[[t:g:${group}]]` : `[[t:g:${group};${extra}]]`
 }
 
-/** One stretch of text: superblanks for special runs, word-bound blanks around words in groups. */
-function encodeText (text: string, groups: readonly number[]): string {
+/** One stretch of text: superblanks for special runs, word-bound blanks around words in a group. */
+function encodeText (text: string, group: number | undefined): string {
   let out = ''
   let last = 0
   const words = (piece: string): string => {
-    if (groups.length === 0) return escapeStream(piece)
+    if (group === undefined) return escapeStream(piece)
     let start = 0
     let end = piece.length
     while (start < end && piece[start] === ' ') start++
     while (end > start && piece[end - 1] === ' ') end--
     if (start === end) return piece
-    return `${piece.slice(0, start)}${header(groups)}${escapeStream(piece.slice(start, end))}[[/]]${piece.slice(end)}`
+    return `${piece.slice(0, start)}${header(group)}${escapeStream(piece.slice(start, end))}[[/]]${piece.slice(end)}`
   }
   for (const m of text.matchAll(SPECIAL_RUN)) {
     out += words(text.slice(last, m.index))
@@ -161,13 +172,145 @@ function encodeText (text: string, groups: readonly number[]): string {
 /** A tagged segment (parsed) in Apertium's stream format, ending with `.[]`. */
 export function encodeSegment (parts: readonly TaggedPart[]): string {
   const word = tokenWord(parts)
+  const closes = closeIndexes(parts)
+  const groupOf = (node: number): number | undefined => node === -1 ? undefined : (parts[node] as { id: number }).id
   let out = ''
-  for (const unit of wholeWords(toUnits(parts))) {
-    if (unit.kind === 'text') out += encodeText(unit.text, unit.groups)
-    else if (unit.kind === 'token') out += `${header(unit.groups, `t:x:${unit.id}`)}${word}[[/]]`
-    else if (unit.kind === 'empty') out += `${header(unit.groups, `t:e:${unit.id}`)}${word}[[/]]`
+  for (const piece of wholeWords(toPieces(parts, closes), closes)) {
+    const group = groupOf(piece.node)
+    if (piece.kind === 'text') out += encodeText(piece.text, group)
+    else if (piece.kind === 'token') out += `${header(group, `t:x:${piece.id}`)}${word}[[/]]`
+    else out += `${header(group, `t:e:${piece.id}`)}${word}[[/]]`
   }
   return out + '.[]'
+}
+
+/**
+ * Requests longer than this (in stream characters) are cut. Apertium's time grows with the square
+ * of a sentence's length (one 60,000-character sentence of one-letter words: ~13 s), and a request
+ * is what a pipeline's turns are made of, so no request may be long.
+ */
+export const MAX_REQUEST_CHARS = 2500
+/** What ends a clause: a piece preferably ends after one. */
+const CLAUSE_END = /[,;:)]/
+/** A word-bound blank of a protected token: its word must not be cut. */
+const TOKEN_HEADER = /t:[xe]:/
+
+/**
+ * A segment's stream (encodeSegment) as requests of about `max` characters, each ending with a
+ * sentence end: cut at the last space before the limit, preferably one after a clause (a comma)
+ * in the second half of the piece (the space travels as a superblank `[ ]`, so Apertium keeps
+ * it), or inside a longer word, never inside a blank or an escape. A
+ * word-bound blank cut in two is closed before the cut and opened again after it. The answers,
+ * joined, read as one answer to the whole stream (decodeSegment drops the sentence ends).
+ */
+export function splitStream (stream: string, max = MAX_REQUEST_CHARS): string[] {
+  if (stream.length <= max) return [stream]
+  const pieces: string[] = []
+  let start = 0
+  // the word-bound blank header the current piece starts inside ('' for none), and the one open here
+  let reopen = ''
+  let open = ''
+  // the last space outside blanks since `start`, and the header open there
+  let space = -1
+  let spaceOpen = ''
+  // where the text of the last word-bound blank opened starts
+  let openedAt = -1
+  let i = 0
+  while (i < stream.length) {
+    const c = stream[i]
+    if (c === ' ') {
+      // after a clause (a comma...) if there is one in the second half of the piece
+      if (!(space > start + max / 2 && CLAUSE_END.test(stream[space - 1]!)) || CLAUSE_END.test(stream[i - 1] ?? '')) {
+        space = i
+        spaceOpen = open
+      }
+    }
+    if (i - start + reopen.length >= max) {
+      if (space > start) {
+        pieces.push(`${reopen}${stream.slice(start, space)}${spaceOpen ? '[[/]]' : ''}.[][ ]`)
+        start = space + 1
+        reopen = spaceOpen
+        space = -1
+      } else if (i > start && i !== openedAt && !stream.startsWith('[[/]]', i) && !isLowSurrogate(stream.charCodeAt(i)) && !TOKEN_HEADER.test(open)) {
+        // inside a word longer than a piece; never leaving a word-bound blank empty
+        pieces.push(`${reopen}${stream.slice(start, i)}${open ? '[[/]]' : ''}.[]`)
+        start = i
+        reopen = open
+      }
+    }
+    if (c === '\\') {
+      i += 2
+    } else if (c === '[') {
+      if (stream.startsWith('[[/]]', i)) {
+        open = ''
+        i += 5
+      } else if (stream[i + 1] === '[') {
+        const end = stream.indexOf(']]', i + 2)
+        if (end === -1) break
+        open = stream.slice(i, end + 2)
+        i = openedAt = end + 2
+      } else {
+        // a superblank: to its first unescaped ]
+        let j = i + 1
+        while (j < stream.length && stream[j] !== ']') j += stream[j] === '\\' ? 2 : 1
+        i = j + 1
+      }
+    } else {
+      i++
+    }
+  }
+  pieces.push(reopen + stream.slice(start))
+  return pieces
+}
+
+/**
+ * The answers to splitStream's pieces as one answer. Apertium capitalises the first word of every
+ * request, so a piece whose source starts in lower case gets its first word lowered again (not a
+ * one-letter word nor an acronym, as tidy does for lines).
+ */
+export function joinAnswers (pieces: readonly string[], answers: readonly string[]): string {
+  let out = answers[0] ?? ''
+  for (let k = 1; k < answers.length; k++) {
+    const answer = answers[k]!
+    const source = firstLetter(pieces[k] ?? '')
+    const at = firstLetter(answer)
+    if (source !== -1 && at !== -1 && /\p{Ll}/u.test(pieces[k]![source]!) && /\p{Lu}/u.test(answer[at]!) && /\p{Ll}/u.test(answer[at + 1] ?? '')) {
+      out += answer.slice(0, at) + answer[at]!.toLowerCase() + answer.slice(at + 1)
+    } else {
+      out += answer
+    }
+  }
+  return out
+}
+
+/** Index of the first letter of a stream's text (outside blanks and escapes), -1 when a digit or nothing comes first. */
+function firstLetter (stream: string): number {
+  let i = 0
+  while (i < stream.length) {
+    const c = stream[i]!
+    if (c === '\\') {
+      i += 2
+    } else if (c === '[') {
+      if (stream[i + 1] === '[') {
+        const end = stream.indexOf(']]', i + 2)
+        if (end === -1) return -1
+        i = end + 2
+      } else {
+        let j = i + 1
+        while (j < stream.length && stream[j] !== ']') j += stream[j] === '\\' ? 2 : 1
+        i = j + 1
+      }
+    } else if (/[\p{L}\p{N}]/u.test(c)) {
+      return /\p{L}/u.test(c) ? i : -1
+    } else {
+      i++
+    }
+  }
+  return -1
+}
+
+function isLowSurrogate (code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
 }
 
 interface Header {
@@ -273,15 +416,31 @@ interface Inventory {
   empties: number[]
   /** Groups with words, each id with its rank in document order. */
   groups: Map<number, number>
+  /** The group each group is nested in (ids, first occurrence). */
+  parents: Map<number, number>
 }
 
 function inventory (parts: readonly TaggedPart[]): Inventory {
-  const units = toUnits(parts)
-  const empties = units.flatMap(u => u.kind === 'empty' ? [u.id] : [])
+  const pieces = toPieces(parts, closeIndexes(parts))
+  const empties = pieces.flatMap(u => u.kind === 'empty' ? [u.id] : [])
   const emptyIds = new Set(empties)
   const groups = new Map<number, number>()
-  for (const p of parts) if (p.type === 'open' && !emptyIds.has(p.id) && !groups.has(p.id)) groups.set(p.id, groups.size)
-  return { tokens: units.flatMap(u => u.kind === 'token' ? [u.id] : []), empties, groups }
+  const parents = new Map<number, number>()
+  const stack: number[] = []
+  for (const p of parts) {
+    if (p.type === 'open') {
+      if (!emptyIds.has(p.id) && !groups.has(p.id)) {
+        groups.set(p.id, groups.size)
+        // the enclosing group was seen first, so parents never form a cycle
+        const parent = stack.at(-1)
+        if (parent !== undefined && parent !== p.id) parents.set(p.id, parent)
+      }
+      stack.push(p.id)
+    } else if (p.type === 'close') {
+      stack.pop()
+    }
+  }
+  return { tokens: pieces.flatMap(u => u.kind === 'token' ? [u.id] : []), empties, groups, parents }
 }
 
 /** Each source token exactly once: duplicates dropped, lost ones take stray token words, else go last. */
@@ -309,17 +468,30 @@ interface Span {
   end: number
 }
 
-/** Group spans over unit indexes, clipped so that they nest. */
+/**
+ * Group spans over unit indexes, clipped so that they nest. A unit names its innermost groups;
+ * each group also spans what the groups nested in it span (children before parents: in
+ * reverse document order), so nesting costs no more than one pass.
+ */
 function groupSpans (units: readonly Unit[], source: Inventory): Span[] {
   const spans = new Map<number, Span>()
-  units.forEach((u, i) => {
-    for (const id of u.groups) {
-      if (!source.groups.has(id)) continue
-      const span = spans.get(id)
-      if (span) span.end = i
-      else spans.set(id, { id, start: i, end: i })
+  const cover = (id: number, start: number, end: number): void => {
+    const span = spans.get(id)
+    if (!span) spans.set(id, { id, start, end })
+    else {
+      if (start < span.start) span.start = start
+      if (end > span.end) span.end = end
     }
+  }
+  units.forEach((u, i) => {
+    for (const id of u.groups) if (source.groups.has(id)) cover(id, i, i)
   })
+  const ids = [...source.groups.keys()]
+  for (let k = ids.length - 1; k >= 0; k--) {
+    const span = spans.get(ids[k]!)
+    const parent = source.parents.get(ids[k]!)
+    if (span && parent !== undefined && source.groups.has(parent)) cover(parent, span.start, span.end)
+  }
   const order = (id: number): number => source.groups.get(id)!
   const sorted = [...spans.values()].sort((a, b) => a.start - b.start || b.end - a.end || order(a.id) - order(b.id))
   const stack: Span[] = []

@@ -1,14 +1,18 @@
-/** Translates tagged segments along a route: one request per segment, a bounded number of them in flight at once. */
+/**
+ * Translates tagged segments along a route: one request per segment (or per piece of a long
+ * one), a bounded number of segments in flight at once, every request tagged with its job so
+ * that a pipeline serves the jobs waiting on it in turns.
+ */
 import { parseTagged, serializeTagged, type TaggedPart } from '../../../core/tagged.js'
 import type { Pipeline } from './pipeline.js'
-import { decodeSegment, encodeSegment } from './stream-format.js'
+import { decodeSegment, encodeSegment, joinAnswers, splitStream } from './stream-format.js'
 import { tidy } from './tidy.js'
 
 /**
- * Segments of one job in progress at once. A pipeline has at most 4 writes of 32 requests in
- * flight, so 256 keep it busy while the rest wait here, not in the pipeline's queue: a job of
- * any size holds at most this many of a pipeline's `maxPending` places, and requests of other
- * callers wait behind at most this many of the job's.
+ * Segments of one job in progress at once. A pipeline has at most 4 writes (8 KB) in flight, so
+ * 256 keep it busy while the rest wait here, not in the pipeline's queue: a job of any size holds
+ * at most this many segments' places of a pipeline's `maxPending`. Other jobs do not wait behind
+ * them: the pipeline takes the jobs' requests in turns.
  */
 export const JOB_WINDOW = 256
 
@@ -18,13 +22,15 @@ function hasWords (parts: readonly TaggedPart[]): boolean {
 }
 
 /** One segment through every leg of the route; a pivot feeds each leg's answer to the next. */
-async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal): Promise<string> {
+async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal, job: object): Promise<string> {
   const source = parseTagged(segment)
   if (!hasWords(source)) return segment
   let parts = source
   for (const leg of legs) {
-    const answer = await leg.request(encodeSegment(parts), signal)
-    parts = tidy(decodeSegment(answer, parts), parts)
+    // a long segment goes in pieces, whose answers read as one
+    const pieces = splitStream(encodeSegment(parts))
+    const answers = await Promise.all(pieces.map(piece => leg.request(piece, signal, job)))
+    parts = tidy(decodeSegment(joinAnswers(pieces, answers), parts), parts)
   }
   return serializeTagged(parts)
 }
@@ -37,6 +43,8 @@ async function translateSegment (segment: string, legs: readonly Pipeline[], sig
 export async function translateSegments (segments: readonly string[], legs: readonly Pipeline[], signal: AbortSignal): Promise<string[]> {
   const job = new AbortController()
   const both = AbortSignal.any([signal, job.signal])
+  // the pipelines take the jobs waiting on them in turns, a request of each at a time
+  const turn = {}
   const out = new Array<string>(segments.length)
   let next = 0
   // each worker takes the next segment in order, so requests enter the pipelines in segment order
@@ -44,7 +52,7 @@ export async function translateSegments (segments: readonly string[], legs: read
     while (next < segments.length) {
       both.throwIfAborted()
       const i = next++
-      out[i] = await translateSegment(segments[i]!, legs, both)
+      out[i] = await translateSegment(segments[i]!, legs, both, turn)
     }
   }
   try {

@@ -8,3 +8,8 @@ npm run bench:translate
 npm run bench:detect
 npm run bench:detect:load
 npm run bench:detect:startup
+npm run bench:analyze
+npm run bench:sentiment
+npm run bench:edit
+npm run bench:load
+npm run bench:fuzz -- --cases 20000

@@ -103,8 +103,12 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
     },
     // RFC 6749 clients expect {error, error_description}; keep them even for body parse errors
     errorHandler: (error, request, reply) => {
-      // rate limiting and load shedding answer as everywhere else, with their headers
-      if (error instanceof ServiceError) throw error
+      // rate limiting, load shedding and size limits answer as everywhere else, with their headers;
+      // a request the service refuses as invalid (a body nested too deeply) is an OAuth invalid_request
+      if (error instanceof ServiceError) {
+        if (error.status !== 400) throw error
+        return oauthError(request, reply, 400, 'invalid_request', error.message)
+      }
       const status = (error as { statusCode?: number }).statusCode
       if (typeof status === 'number' && status >= 400 && status < 500) {
         return oauthError(request, reply, status, 'invalid_request', error.message || 'malformed token request')

@@ -1,0 +1,152 @@
+/**
+ * Schema-driven fuzzing at scale: the generators and property of test/fuzz.test.ts, over real HTTP
+ * against the service started as its own process (WORKERS=1), `--cases` requests spread over every
+ * operation with `--concurrency` in flight. Prints answers per operation and status, /health
+ * latency percentiles during the run, and each failure (shrunk by fast-check to a minimal case,
+ * saved to bench/out/fuzz-failures/*.json). Exits 1 when anything failed.
+ *
+ *   npx tsx bench/fuzz.ts [--cases 100000] [--concurrency 8] [--seed 42] [--chunk 50] [--only 'POST /language/translate']
+ *     [--node-options='--max-old-space-size=1024 --max-semi-space-size=8'] [--chunk-time-limit-ms 180000]
+ *
+ * Cases are made in chunks of `--chunk` (operation i mod n, seed + i), so a failing chunk replays
+ * alone with the same seed. 100,000 cases take about half an hour on two busy cores.
+ */
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import { CLIENT } from '../test/helpers/app.js'
+import { startService } from '../test/helpers/service.js'
+import { caseArbitrary, endpointsOf, type Endpoint } from '../test/fuzz/arbitraries.js'
+import { FULL_SCALE } from '../test/fuzz/hostile.js'
+import { percentile, startHealthProbe } from '../test/fuzz/health-probe.js'
+import { AnswerChecker } from '../test/fuzz/property.js'
+import { KNOWN_FAILURES, knownFailure } from '../test/fuzz/known-failures.js'
+import { FuzzStats, describeFailure, fuzzEndpoint, loadDocument, saveFailure, type FuzzFailure } from '../test/fuzz/run.js'
+
+const { values: args } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '8' },
+    seed: { type: 'string', default: process.env['FUZZ_SEED'] ?? '20240612' },
+    // runs per fast-check call: each call has its own seed (seed + chunk index), so a chunk replays alone
+    chunk: { type: 'string', default: '50' },
+    'timeout-ms': { type: 'string', default: '30000' },
+    // failures shrunk (and saved) per operation; later ones are only counted
+    'max-failures': { type: 'string', default: '5' },
+    // a chunk (its shrinking included) stops after this long: heavy failing cases shrink slowly
+    'chunk-time-limit-ms': { type: 'string', default: '180000' },
+    // only the operations whose name contains this ("POST /language/translate/bulk")
+    only: { type: 'string' },
+    // Node flags for the service, e.g. npm start's heap limits: --node-options='--max-old-space-size=1024 --max-semi-space-size=8'
+    'node-options': { type: 'string' }
+  }
+})
+
+const totalCases = Number(args.cases)
+const concurrency = Number(args.concurrency)
+const seed = Number(args.seed)
+const chunk = Number(args.chunk)
+const timeoutMs = Number(args['timeout-ms'])
+const outDir = fileURLToPath(new URL('./out/fuzz-failures/', import.meta.url))
+
+const service = await startService({ RATE_LIMIT_MAX: '1000000000', ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
+// Ctrl-C: the service is our child, stop it too
+process.once('SIGINT', () => { service.stop().finally(() => process.exit(130)).catch(() => {}) })
+const failures: FuzzFailure[] = []
+try {
+  const document = await loadDocument(service.base)
+  const checker = new AnswerChecker(document)
+  const endpoints = endpointsOf(document).filter(e => args.only === undefined || e.name.includes(args.only))
+  if (endpoints.length === 0) throw new Error(`no operation matches --only ${args.only}`)
+  const arbitraries = new Map(endpoints.map(e => [e.name, caseArbitrary(e, document, { credentials: CLIENT, scale: FULL_SCALE })]))
+  const stats = new FuzzStats()
+  const failuresPer = new Map<string, number>()
+  console.log(`fuzzing ${endpoints.length} operations, ${totalCases} cases, concurrency ${concurrency}, seed ${seed} (FUZZ_SEED or --seed to change), chunks of ${chunk}`)
+
+  // chunks in a fixed order: chunk i is operation i mod n with seed + i
+  const chunks: Array<{ endpoint: Endpoint, seed: number, runs: number }> = []
+  for (let i = 0, left = totalCases; left > 0; i++) {
+    const runs = Math.min(chunk, left)
+    chunks.push({ endpoint: endpoints[i % endpoints.length]!, seed: seed + i, runs })
+    left -= runs
+  }
+  const probe = startHealthProbe(service.base, 50, timeoutMs)
+  // the service's resident memory, sampled every second (Linux)
+  let peakRssMb = 0
+  const rssTimer = setInterval(() => {
+    try {
+      const status = readFileSync(`/proc/${service.child.pid}/status`, 'utf8')
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+      peakRssMb = Math.max(peakRssMb, kb / 1024)
+    } catch {
+      // not Linux, or the process is gone
+    }
+  }, 1000)
+  const started = performance.now()
+  let next = 0
+  let lastReport = started
+  const slot = async (): Promise<void> => {
+    while (next < chunks.length) {
+      const job = chunks[next++]!
+      const failure = await fuzzEndpoint({
+        endpoint: job.endpoint,
+        arbitrary: arbitraries.get(job.endpoint.name)!,
+        checker,
+        target: { base: service.base, token: service.token },
+        stats,
+        seed: job.seed,
+        numRuns: job.runs,
+        timeoutMs,
+        timeLimitMs: Number(args['chunk-time-limit-ms']),
+        known: knownFailure
+      }).catch((err: Error): FuzzFailure => ({
+        // the generator itself failed: report it as a failure of this chunk, keep going
+        endpoint: job.endpoint.name,
+        seed: job.seed,
+        error: `the fuzzer failed: ${err.stack ?? err.message}`,
+        case: { endpoint: job.endpoint.name, method: job.endpoint.method, url: job.endpoint.path, headers: {}, mutations: [] }
+      }))
+      if (failure !== undefined) {
+        const seen = (failuresPer.get(failure.endpoint) ?? 0) + 1
+        failuresPer.set(failure.endpoint, seen)
+        if (seen <= Number(args['max-failures'])) {
+          failures.push(failure)
+          console.log('\nFAILURE ' + describeFailure(failure, saveFailure(outDir, failure)))
+        }
+      }
+      if (performance.now() - lastReport > 10_000) {
+        lastReport = performance.now()
+        console.log(`  ${stats.cases} cases in ${((lastReport - started) / 1000).toFixed(0)} s`)
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, slot))
+  const seconds = (performance.now() - started) / 1000
+  const health = await probe.stop()
+  clearInterval(rssTimer)
+
+  console.log(`\n${stats.cases} cases in ${seconds.toFixed(1)} s (${(stats.cases / seconds).toFixed(0)}/s)\n`)
+  console.log('answers per operation and status:')
+  console.log(stats.table())
+  console.log('\nanswers per mutation:')
+  for (const [kind, statuses] of [...stats.kinds].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${kind.padEnd(48)} ${[...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}: ${n}`).join('  ')}`)
+  }
+  console.log('\nslowest answers:')
+  for (const s of stats.slowest) console.log(`  ${s.ms.toFixed(0).padStart(6)} ms  ${s.status}  ${s.endpoint}  ${s.mutations.join('; ').slice(0, 140)}`)
+  const l = health.latencies
+  console.log(`\n/health during the run: ${l.length} probes, p50 ${percentile(l, 50).toFixed(1)} ms, p90 ${percentile(l, 90).toFixed(1)} ms, ` +
+    `p99 ${percentile(l, 99).toFixed(1)} ms, p99.9 ${percentile(l, 99.9).toFixed(1)} ms, max ${percentile(l, 100).toFixed(1)} ms, ` +
+    `over 50 ms: ${l.filter(ms => ms > 50).length}, failed: ${health.failures}`)
+  const known = [...stats.counts.values()].flatMap(statuses => [...statuses].filter(([s]) => s.endsWith('known'))).reduce((n, [, k]) => n + k, 0)
+  if (known > 0) console.log(`\n${known} answers were known failures (counted as "<status> known" above):\n${KNOWN_FAILURES.map(k => `  ${k.id}: ${k.description}`).join('\n')}`)
+  if (peakRssMb > 0) console.log(`\nthe service's peak RSS during the run: ${peakRssMb.toFixed(0)} MB`)
+  const counted = [...failuresPer].map(([e, n]) => `${e}: ${n}`).join(', ')
+  console.log(failures.length === 0 ? '\nno failures' : `\n${[...failuresPer.values()].reduce((a, b) => a + b, 0)} failing chunks (${counted}); minimal cases in ${outDir}`)
+} finally {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) {
+    console.log(`\nthe service exited (${service.child.exitCode ?? service.child.signalCode}); its last output:\n${service.output().slice(-4000)}`)
+  }
+  await service.stop()
+}
+process.exitCode = failures.length > 0 ? 1 : 0

@@ -1,0 +1,134 @@
+/**
+ * Schema-driven fuzzing of every operation over real HTTP (the service as its own process,
+ * WORKERS=1): requests generated from the OpenAPI document's request schemas, then mutated (wrong
+ * types, missing and extra fields, 200 KB strings, 1,000 levels of nesting, lone surrogates,
+ * bidi and zero-width marks, NUL, emoji, hostile HTML, Markdown and JSON documents). Every answer
+ * must be a 2xx matching its response schema or a 4xx problem (RFC 6749 errors on the token
+ * endpoint), never a 5xx (a 503 only when its detail names the setting that enables the
+ * capability) and never a hang; /health must stay fast meanwhile.
+ *
+ * The seed is fixed so CI is reproducible: FUZZ_SEED=<n> runs another one, FUZZ_RUNS=<n> changes
+ * the runs per operation. A failure is shrunk to a minimal request, saved under
+ * test-results/fuzz-failures/. bench/fuzz.ts runs the same property for 100,000 cases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLIENT } from './helpers/app.js'
+import { startService, type RunningService } from './helpers/service.js'
+import { caseArbitrary, endpointsOf, type FuzzCase } from './fuzz/arbitraries.js'
+import { FULL_SCALE, nested } from './fuzz/hostile.js'
+import { percentile, startHealthProbe, type HealthProbe } from './fuzz/health-probe.js'
+import { knownFailure } from './fuzz/known-failures.js'
+import { AnswerChecker, send } from './fuzz/property.js'
+import { FuzzStats, describeFailure, fuzzEndpoint, loadDocument, saveFailure } from './fuzz/run.js'
+import type { OpenApiDocument } from './fuzz/schema-arbitrary.js'
+
+const SEED = Number(process.env['FUZZ_SEED'] ?? 20240612)
+/** Runs per operation: the POST operations do the heavy work; the GETs and the token endpoint are quick. */
+const RUNS = process.env['FUZZ_RUNS'] === undefined ? { post: 200, get: 120 } : { post: Number(process.env['FUZZ_RUNS']), get: Number(process.env['FUZZ_RUNS']) }
+/** A slower machine runs a prefix of each operation's cases (at least a quarter of them) within this time. */
+const TIME_LIMIT_MS = Number(process.env['FUZZ_TIME_LIMIT_MS'] ?? 75_000)
+/** An answer later than this is a hang (the service's own request timeout is 120 s). */
+const HANG_MS = 30_000
+/** The /health p99 issue 12 asks for while fuzzing (printed; not asserted until documents leave the event loop). */
+const HEALTH_P99_MS = 50
+
+/** Every operation of the API; the document must not have more (a new one would go unfuzzed). */
+const OPERATIONS = [
+  'POST /language/translate', 'POST /language/translate/bulk', 'POST /language/detect', 'POST /language/substitute',
+  'POST /language/edit', 'POST /language/analyze', 'POST /language/analyze/sentiment',
+  'GET /language/translate/locales', 'GET /language/translate/locales/supported', 'GET /language/locale/{tag}',
+  'GET /language/locales', 'GET /language/edit/tones', 'POST /oauth/token'
+]
+
+let service: RunningService
+let document: OpenApiDocument
+let checker: AnswerChecker
+let probe: HealthProbe | undefined
+let idleP99 = 0
+const stats = new FuzzStats()
+const started = performance.now()
+
+beforeAll(async () => {
+  // no rate limit: thousands of requests from one client in a minute are the point here
+  service = await startService({ RATE_LIMIT_MAX: '1000000000' })
+  document = await loadDocument(service.base)
+  checker = new AnswerChecker(document)
+  // what /health costs on this machine with nothing else to do (a shared CI machine is noisy)
+  const idle = startHealthProbe(service.base, 50, HANG_MS)
+  await new Promise(resolve => setTimeout(resolve, 2_000))
+  idleP99 = percentile((await idle.stop()).latencies, 99)
+  console.log(`fuzz seed ${SEED} (FUZZ_SEED to change), ${RUNS.post} runs per POST operation, ${RUNS.get} per GET and the token endpoint; idle /health p99 ${idleP99.toFixed(1)} ms`)
+  // a probe fails only when it gets no 200 at all within HANG_MS; slowness is what the latencies measure
+  probe = startHealthProbe(service.base, 50, HANG_MS)
+}, 90_000)
+
+afterAll(async () => {
+  await probe?.stop()
+  await service?.stop()
+})
+
+it('fuzzes every operation the OpenAPI document has', () => {
+  expect(endpointsOf(document).map(e => e.name).sort()).toEqual([...OPERATIONS].sort())
+})
+
+describe.concurrent('every answer is a 2xx matching its response schema or a 4xx problem; no 5xx, no hang', () => {
+  for (const name of OPERATIONS) {
+    it(name, async () => {
+      const endpoint = endpointsOf(document).find(e => e.name === name)!
+      const failure = await fuzzEndpoint({
+        endpoint,
+        arbitrary: caseArbitrary(endpoint, document, { credentials: CLIENT, scale: FULL_SCALE }),
+        checker,
+        target: { base: service.base, token: service.token },
+        stats,
+        // one seed per operation, derived from the run's seed
+        seed: SEED + OPERATIONS.indexOf(name),
+        numRuns: name.startsWith('POST /language/') ? RUNS.post : RUNS.get,
+        timeoutMs: HANG_MS,
+        timeLimitMs: TIME_LIMIT_MS,
+        known: knownFailure
+      })
+      if (failure !== undefined) {
+        const file = saveFailure('test-results/fuzz-failures', failure)
+        expect.fail(`the fuzzing property failed; minimal case:\n${describeFailure(failure, file)}\n${service.output().slice(-2_000)}`)
+      }
+      const answers = [...stats.counts.get(name)?.values() ?? []].reduce((a, b) => a + b, 0)
+      expect(answers).toBeGreaterThanOrEqual(Math.ceil((name.startsWith('POST /language/') ? RUNS.post : RUNS.get) / 4))
+    }, TIME_LIMIT_MS + 2 * HANG_MS)
+  }
+})
+
+let health: { latencies: number[], failures: number } | undefined
+
+it('answers every /health probe while the fuzzing runs', async () => {
+  health = await probe!.stop()
+  probe = undefined
+  const { latencies, failures } = health
+  console.log(`${stats.cases} cases in ${((performance.now() - started) / 1000).toFixed(1)} s\n${stats.table()}\n` +
+    `/health while fuzzing: ${latencies.length} probes, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ` +
+    `max ${percentile(latencies, 100).toFixed(1)} ms, failed ${failures}; target p99 ${HEALTH_P99_MS} ms, not asserted yet (idle p99 ${idleP99.toFixed(1)} ms)`)
+  expect(failures).toBe(0)
+  expect(latencies.length).toBeGreaterThan(100)
+})
+
+describe('regressions the fuzzing found', () => {
+  // /health p99 under 50 ms is not asserted: documents are still parsed, segmented and rebuilt on the
+  // event loop (issue 12 finding 2: 10,000 unclosed HTML tags 1.2 s, 100,000 JSON keys 0.8 s, a JSON
+  // value of 25,000 short strings sent as text/markdown 3.5-4 s), and so is the offline entity analysis
+  // (0.6-1.3 s per 100,000 characters); the figure is printed above.
+
+  it('answers a token request nested deeper than the limit with an RFC 6749 invalid_request, not a 500', async () => {
+    const c: FuzzCase = {
+      endpoint: 'POST /oauth/token',
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_secret: nested(600, 'array', 'x') }),
+      mutations: ['deep: /client_secret (600 arrays)']
+    }
+    const answer = await send(service.base, service.token, c, HANG_MS)
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.text)).toMatchObject({ error: 'invalid_request' })
+    expect(checker.check(c, answer)).toBeUndefined()
+  })
+})

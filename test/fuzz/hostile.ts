@@ -1,0 +1,163 @@
+/**
+ * Hostile inputs: strings (huge, lone surrogates, bidi and zero-width marks, NUL, emoji) and
+ * documents for each MIME type (pathological HTML, Markdown and JSON). Each is built from a few
+ * small numbers, so a failing case shrinks to the smallest size that still fails.
+ */
+import fc from 'fast-check'
+
+/** How large the biggest hostile inputs get (the bounded test uses less than the bench). */
+export interface HostileScale {
+  /** Longest hostile string, in UTF-16 units (~200 KB by default). */
+  hugeChars: number
+  /** Most elements of a flat or nested HTML structure. */
+  tags: number
+  /** Deepest nesting of JSON and Markdown structures. */
+  depth: number
+  /** Most keys of a hostile JSON object. */
+  keys: number
+}
+
+export const FULL_SCALE: HostileScale = { hugeChars: 200_000, tags: 10_000, depth: 1_000, keys: 100_000 }
+
+/** Code points and sequences that break naive text handling. */
+export const NASTY_PIECES: readonly string[] = [
+  '\u0000', '\u0001', '\u001b[31m', '\u007f', '\u0085', '\u2028', '\u2029', '\r\n', '\r', '\t', '\f', '\v',
+  '\ud800', '\udfff', '\udc00\ud800', 'a\ud83d', '\ud83dz',
+  '\u202e', '\u202d', '\u200f', '\u200e', '\u2066', '\u2067', '\u2069', '\u061c',
+  '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u034f',
+  '😀', '👩‍👩‍👧‍👦', '🇪🇸', '👍🏽', '🏳️‍🌈', '\ufe0f', '\u20e3',
+  'e\u0301', 'Z\u0351\u0362\u0334\u0335\u0336\u0337\u0338',
+  'مرحبا بالعالم', 'שלום עולם', '你好世界', 'こんにちは', '안녕하세요', 'Привет', 'Γειά σου', 'नमस्ते',
+  '{name}', '{{name}}', '{0}', '%s', '%1$s', '%(name)s', '<0>x</0>', '</0>', '{', '}}', '%', '$&', '$1', '\\',
+  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '&amp;', '&#0;', '&#x110000;', '&nosuchentity;',
+  '../../etc/passwd', '$' + '{jndi:ldap://x}', '{{7*7}}', '(a+)+$', '.*.*.*=.*', '[', ']', '(', '\\u0000',
+  '__proto__', 'constructor', 'toString', 'NaN', '-0', '1e309', 'null', 'true', 'und', 'auto', 'x-'
+]
+
+/** A short string of nasty pieces and ordinary words. */
+export const nastyString: fc.Arbitrary<string> = fc.array(
+  fc.oneof({ arbitrary: fc.constantFrom(...NASTY_PIECES), weight: 3 }, { arbitrary: fc.constantFrom('hello', 'world', 'casa', ' ', 'the', '.'), weight: 1 }),
+  { minLength: 1, maxLength: 12 }
+).map(parts => parts.join(''))
+
+/** `unit` repeated to about `chars` UTF-16 units. */
+function repeatTo (unit: string, chars: number): string {
+  return unit.repeat(Math.max(1, Math.ceil(chars / unit.length)))
+}
+
+/** Huge and strange strings for any string field. */
+export function hostileString (scale: HostileScale = FULL_SCALE): fc.Arbitrary<string> {
+  const size = fc.integer({ min: 1, max: scale.hugeChars })
+  return fc.oneof(
+    { arbitrary: nastyString, weight: 4 },
+    { arbitrary: fc.tuple(fc.constantFrom('a', 'word ', 'Hello world. ', '😀', '\u0000', '\ud800', '\u200b', 'é', 'مرحبا '), size).map(([unit, n]) => repeatTo(unit, n)), weight: 2 },
+    { arbitrary: fc.tuple(nastyString, fc.integer({ min: 1, max: 5_000 })).map(([s, n]) => s.repeat(n)), weight: 1 },
+    // one base letter under thousands of combining marks
+    { arbitrary: fc.integer({ min: 1, max: 20_000 }).map(n => 'a' + '\u0301'.repeat(n)), weight: 1 },
+    { arbitrary: fc.string({ unit: 'binary', maxLength: 200 }), weight: 2 }
+  )
+}
+
+/** A document value with its MIME type, and what makes it hostile (for counts and reports). */
+export interface HostileDocument {
+  mime_type: string
+  value: unknown
+  label: string
+}
+
+const doc = (mime: string, label: string) => (value: unknown): HostileDocument => ({ mime_type: mime, value, label })
+
+/** Pathological HTML: unclosed tags, deep nesting, many attributes, many small elements. */
+export function hostileHtml (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const html = 'text/html'
+  const n = fc.integer({ min: 1, max: scale.tags })
+  return fc.oneof(
+    n.map(k => '<b><i><p><div><span><a href="x">'.repeat(k) + 'Hello world, how are you?').map(doc(html, 'html-unclosed')),
+    n.map(k => '<b>'.repeat(k) + 'Hello world' + '</b>'.repeat(k)).map(doc(html, 'html-nested-b')),
+    n.map(k => '<p ' + Array.from({ length: k }, (_, i) => `data-a${i}="v${i}" title="The house ${i}"`).join(' ') + '>The house is red.</p>').map(doc(html, 'html-attributes')),
+    n.map(k => '<a href="#">the house</a> '.repeat(k)).map(doc(html, 'html-many-tags')),
+    n.map(k => '<table><tr><td>'.repeat(k) + 'cell' + '</td></tr></table>'.repeat(k)).map(doc(html, 'html-nested-tables')),
+    n.map(k => 'Hello &amp; world &#x1F600; &nosuch; &#0; &'.repeat(k)).map(doc(html, 'html-entities')),
+    n.map(k => '<p>Hello<!-- a comment -->world</p><![CDATA[x]]><script>var a = "<p>not text</p>"</script>'.repeat(k) + '<!-- never closed <p>').map(doc(html, 'html-comments')),
+    n.map(k => '<p translate="no">keep</p><code>x</code><p class="notranslate">keep</p><p title="Hello" alt="world">Hello</p>'.repeat(k) + '<p').map(doc(html, 'html-mixed')),
+    n.map(k => '<svg><math><template><select><option>' + 'x<'.repeat(k) + '</svg>').map(doc(html, 'html-foreign'))
+  )
+}
+
+/** Pathological Markdown: deep lists and quotes, long link chains, backtick and emphasis runs. */
+export function hostileMarkdown (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const md = 'text/markdown'
+  const deep = fc.integer({ min: 1, max: scale.depth })
+  const many = fc.integer({ min: 1, max: scale.tags })
+  return fc.oneof(
+    deep.map(k => '- '.repeat(k) + 'a deeply nested item').map(doc(md, 'md-deep-list')),
+    deep.map(k => '> '.repeat(k) + 'a deeply nested quote').map(doc(md, 'md-deep-quote')),
+    deep.map(k => Array.from({ length: k }, (_, i) => ' '.repeat(Math.min(i, 40) * 2) + '1. item ' + i).join('\n')).map(doc(md, 'md-indented-list')),
+    many.map(k => Array.from({ length: k }, (_, i) => `[the house ${i}](http://example.com/${i} "title ${i}")`).join(' ')).map(doc(md, 'md-link-chain')),
+    deep.map(k => '['.repeat(k) + 'the house' + '](u)'.repeat(k)).map(doc(md, 'md-nested-brackets')),
+    many.map(k => Array.from({ length: k }, (_, i) => '`'.repeat(1 + (i % 40)) + 'x').join(' ')).map(doc(md, 'md-backtick-runs')),
+    many.map(k => '*a _b '.repeat(k) + '**'.repeat(k)).map(doc(md, 'md-emphasis-runs')),
+    many.map(k => '|a'.repeat(k) + '|\n' + '|-'.repeat(k) + '|\n' + '|the house'.repeat(k) + '|').map(doc(md, 'md-wide-table')),
+    many.map(k => '<div>'.repeat(k) + '\n\nHello *world*\n').map(doc(md, 'md-html-blocks')),
+    many.map(k => '---\ntitle: x\n---\n' + '# Heading\n\nText with {name} and %s and <0>tag</0>.\n\n```js\ncode\n```\n'.repeat(k)).map(doc(md, 'md-repeated'))
+  )
+}
+
+/** `depth` levels of arrays or objects around a string. */
+export function nested (depth: number, kind: 'array' | 'object', leaf: unknown = 'the house'): unknown {
+  let value: unknown = leaf
+  for (let i = 0; i < depth; i++) value = kind === 'array' ? [value] : { k: value }
+  return value
+}
+
+/** An object of `keys` keys (short base-36 names; every tenth value a string, the rest numbers). */
+export function manyKeys (keys: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (let i = 0; i < keys; i++) out[i.toString(36)] = i % 10 === 0 ? 'a' : 1
+  return out
+}
+
+/** Pathological JSON documents: very many keys, deep nesting, as values and as strings holding JSON. */
+export function hostileJson (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const json = 'application/json'
+  const deep = fc.integer({ min: 1, max: scale.depth })
+  const keys = fc.integer({ min: 1, max: scale.keys })
+  return fc.oneof(
+    keys.map(k => manyKeys(k)).map(doc(json, 'json-many-keys')),
+    keys.map(k => JSON.stringify(manyKeys(Math.min(k, 50_000)))).map(doc(json, 'json-many-keys-string')),
+    fc.tuple(deep, fc.constantFrom<'array' | 'object'>('array', 'object')).map(([d, kind]) => nested(d, kind)).map(doc(json, 'json-deep')),
+    fc.tuple(deep, fc.constantFrom<'array' | 'object'>('array', 'object')).map(([d, kind]) => JSON.stringify(nested(d, kind))).map(doc(json, 'json-deep-string')),
+    keys.map(k => Array.from({ length: Math.min(k, 50_000) }, (_, i) => i % 2 === 0 ? 'the house' : i)).map(doc(json, 'json-long-array')),
+    fc.constantFrom('{', '[1,2', '{"a":}', '', 'null', '1e999', '"just a string"', '{"__proto__":{"x":1}}', '\ufeff{}').map(doc(json, 'json-string-malformed')),
+    nastyString.map(s => ({ [s]: s, nested: { [s]: [s, null, true, -0, 1e308] } })).map(doc(json, 'json-nasty-keys'))
+  )
+}
+
+/** Hostile plain text: huge, strange, or both. */
+export function hostilePlain (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  return hostileString(scale).map(doc('text/plain', 'plain-hostile'))
+}
+
+/** Any hostile document, of any MIME type (sometimes an odd spelling or one the service does not know). */
+export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const odd = fc.tuple(
+    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale)),
+    fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
+  ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json')
+  // JSON values under every MIME type (their string leaves are read as that type)
+  const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
+    .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))
+  // hostile HTML and Markdown as the string leaves of a JSON value
+  const markupInJson = fc.tuple(fc.oneof(hostileHtml(scale), hostileMarkdown(scale)), fc.integer({ min: 1, max: 3 }))
+    .map(([d, copies]) => ({ mime_type: d.mime_type, value: { items: Array.from({ length: copies }, () => d.value), title: 'the house' }, label: `${d.label}-in-json` }))
+  return fc.oneof(
+    { arbitrary: hostileHtml(scale), weight: 3 },
+    { arbitrary: hostileMarkdown(scale), weight: 3 },
+    { arbitrary: hostileJson(scale), weight: 2 },
+    { arbitrary: jsonAnyMime, weight: 2 },
+    { arbitrary: markupInJson, weight: 1 },
+    { arbitrary: hostilePlain(scale), weight: 2 },
+    { arbitrary: odd, weight: 1 }
+  )
+}

@@ -24,14 +24,16 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '64' },
     pipelining: { type: 'string', default: '1' },
     /** WORKERS values to compare, in one run (without --url) */
-    workers: { type: 'string', default: '1,2' }
+    workers: { type: 'string', default: '1,2' },
+    /** each text repeated this many times (longer texts: the service's work per request outweighs the load generator's) */
+    repeat: { type: 'string', default: '1' }
   }
 })
 
 const FALLBACK = ['Open file', 'Datei öffnen', 'Ouvrir le fichier', 'Abrir archivo', 'Открыть файл', '打开文件', 'ファイルを開く',
   'Apri il file', 'Otwórz plik', 'Bestand openen']
 const texts = existsSync(DEFAULT_CORPUS) ? readCorpus(DEFAULT_CORPUS).filter(s => s.bucket === 'short').map(s => s.text) : FALLBACK
-const bodies = texts.map(text => JSON.stringify({ document: { value: text } }))
+const bodies = texts.map(text => JSON.stringify({ document: { value: Array(Number(args.repeat)).fill(text).join(' ') } }))
 
 /** Node processes of the service: the process and its direct children (cluster workers; Apertium's stages are their children). */
 const nodePids = (service: Service): number[] =>
@@ -58,7 +60,7 @@ function report (label: string, result: autocannon.Result, rss?: string): void {
     `${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors${rss === undefined ? '' : `; Node RSS after: ${rss}`}`)
 }
 
-console.log(`POST /language/detect, ${texts.length} short texts, ${args.connections} connections, ${args.duration} s per run`)
+console.log(`POST /language/detect, ${texts.length} short texts${args.repeat === '1' ? '' : ` each repeated ${args.repeat} times`}, ${args.connections} connections, ${args.duration} s per run`)
 if (args.url !== undefined) {
   const url = args.url
   const token = await accessToken({ base: url.replace(/\/+$/, ''), clientId: args['client-id'], clientSecret: args['client-secret'] })

@@ -4,15 +4,13 @@
  * each engine speaking that engine's protocol. Routing by options.service, the default order,
  * fallback (to Apertium too), timeouts, the breaker and the errors a client gets.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, waitForOk } from '../bench/lib/net.js'
 import { startFakeDeepl } from './fakes/deepl.js'
 import { startFakeGoogleCloud } from './fakes/google-cloud.js'
 import { startFakeGoogle } from './fakes/google.js'
 import { startFakeLibreTranslate } from './fakes/libretranslate.js'
 import { startFakeLlm } from './fakes/openai.js'
-import { CLIENT, JWT_SECRET } from './helpers/app.js'
+import { startService, type RunningService } from './helpers/service.js'
 
 type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
 
@@ -21,10 +19,9 @@ let googleCloud: Started<typeof startFakeGoogleCloud>
 let google: Started<typeof startFakeGoogle>
 let libre: Started<typeof startFakeLibreTranslate>
 let llm: Started<typeof startFakeLlm>
-let child: ChildProcess
+let service: RunningService
 let base = ''
 let token = ''
-let output = ''
 
 const OUTSIDE = ['deepl', 'google-cloud', 'google', 'openai', 'libretranslate'] as const
 
@@ -32,55 +29,29 @@ beforeAll(async () => {
   [deepl, googleCloud, google, libre, llm] = await Promise.all([
     startFakeDeepl(), startFakeGoogleCloud(), startFakeGoogle(), startFakeLibreTranslate(), startFakeLlm({ key: 'sk-test-key' })
   ])
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: {
-      PATH: process.env['PATH'],
-      HOME: process.env['HOME'],
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      WORKERS: '1',
-      AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]),
-      AUTH_JWT_SECRET: JWT_SECRET,
-      UPSTREAM_TIMEOUT_MS: '1500',
-      BREAKER_FAILURES: '3',
-      BREAKER_COOLDOWN_MS: '60000',
-      DEEPL_API_KEY: deepl.key,
-      DEEPL_SERVER_URL: deepl.url,
-      GOOGLE_CLOUD_API_KEY: googleCloud.key,
-      GOOGLE_CLOUD_TRANSLATE_URL: googleCloud.url,
-      GOOGLE_TRANSLATE_ENABLED: 'true',
-      GOOGLE_TRANSLATE_HOST: google.host,
-      NODE_EXTRA_CA_CERTS: google.caPath,
-      OPENAI_BASE_URL: llm.url,
-      OPENAI_API_KEY: llm.key,
-      OPENAI_MODEL: llm.model,
-      LIBRETRANSLATE_URL: libre.url,
-      LIBRETRANSLATE_API_KEY: libre.key
-    },
-    stdio: ['ignore', 'pipe', 'pipe']
+  service = await startService({
+    UPSTREAM_TIMEOUT_MS: '1500',
+    BREAKER_FAILURES: '3',
+    BREAKER_COOLDOWN_MS: '60000',
+    DEEPL_API_KEY: deepl.key,
+    DEEPL_SERVER_URL: deepl.url,
+    GOOGLE_CLOUD_API_KEY: googleCloud.key,
+    GOOGLE_CLOUD_TRANSLATE_URL: googleCloud.url,
+    GOOGLE_TRANSLATE_ENABLED: 'true',
+    GOOGLE_TRANSLATE_HOST: google.host,
+    NODE_EXTRA_CA_CERTS: google.caPath,
+    OPENAI_BASE_URL: llm.url,
+    OPENAI_API_KEY: llm.key,
+    OPENAI_MODEL: llm.model,
+    LIBRETRANSLATE_URL: libre.url,
+    LIBRETRANSLATE_API_KEY: libre.key
   })
-  child.stdout!.on('data', (d: Buffer) => { output += d.toString() })
-  child.stderr!.on('data', (d: Buffer) => { output += d.toString() })
-  await waitForOk(`${base}/ready`, 'the service', () => child.exitCode === null, 60_000).catch(err => {
-    throw new Error(`${(err as Error).message}\n${output}`)
-  })
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret })
-  })
-  token = ((await res.json()) as { access_token: string }).access_token
+  base = service.base
+  token = service.token
 }, 90_000)
 
 afterAll(async () => {
-  if (child !== undefined && child.exitCode === null) {
-    child.kill('SIGTERM')
-    await new Promise(resolve => child.once('exit', resolve))
-  }
+  await service?.stop()
   await Promise.all([deepl, googleCloud, google, libre, llm].filter(Boolean).map(async f => await f.close()))
 })
 

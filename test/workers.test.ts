@@ -31,10 +31,17 @@ function freshGet (path: string, token: string): Promise<{ status: number, retry
 
 describe('WORKERS=2', () => {
   it('runs two worker processes, verifies tokens on both, and holds one rate limit per client across them', async () => {
-    // the primary and two workers
-    const { execFileSync } = await import('node:child_process')
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(service.child.pid)], { encoding: 'utf8' }).trim().split(/\s+/)
-    expect(children.length).toBeGreaterThanOrEqual(2)
+    // the primary and two workers (its children in /proc)
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const children = readdirSync('/proc').filter(d => /^\d+$/.test(d)).filter(d => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === service.child.pid
+      } catch {
+        return false
+      }
+    })
+    expect(children.length).toBe(2)
 
     // the token request was counted by address, not by client: this client starts at 0 of 10
     const statuses: number[] = []

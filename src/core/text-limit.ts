@@ -1,6 +1,6 @@
 /** MAX_TEXT_CHARS: how much text a request may hold, checked before any per-target work. */
 import { TextLimitError, type FieldPath } from '../errors.js'
-import { documentText, type MimeType, type SegmentContext } from './documents/index.js'
+import { documentText, parseMimeType, readyToSegment, type MimeType, type SegmentContext } from './documents/index.js'
 
 /** Characters in the string leaves of a value: an upper bound of its text (markup included). */
 function rawLength (value: unknown): number {
@@ -25,4 +25,16 @@ export function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: Mime
       throw new TextLimitError(limit, path)
     }
   }
+}
+
+/**
+ * A request's one document (`document`) as the single-document use cases take it: its MIME type
+ * (400 at /document/mime_type), what segmenting it needs (see readyToSegment), and its text checked
+ * against `limit` (413 at /document/value).
+ */
+export async function openDocument (document: { value: unknown, mimeType?: string | undefined }, limit: number): Promise<{ mime: MimeType, context: SegmentContext }> {
+  const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
+  const context = await readyToSegment(document.value, mime)
+  checkTextLimit([{ value: document.value, mime, context }], limit, ['document', 'value'])
+  return { mime, context }
 }

@@ -15,23 +15,6 @@ export interface KnownFailure {
   matches: (c: FuzzCase, answer: Answer) => boolean
 }
 
-/** How deep `text` (a JSON document) nests, counted on its brackets outside strings. */
-export function jsonDepth (text: string): number {
-  let depth = 0
-  let max = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (inString) {
-      if (ch === '\\') i++
-      else if (ch === '"') inString = false
-    } else if (ch === '"') inString = true
-    else if (ch === '[' || ch === '{') max = Math.max(max, ++depth)
-    else if (ch === ']' || ch === '}') depth--
-  }
-  return max
-}
-
 /** None at the moment: the deep token body that answered 500 is fixed (src/http/auth/index.ts). */
 export const KNOWN_FAILURES: KnownFailure[] = []
 

@@ -8,9 +8,10 @@
 import { NothingConfiguredError, invalidField } from '../../errors.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../providers/types.js'
 import type { FoundEntity, Scored, SentimentScore } from '../../providers/analysis/types.js'
-import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { documentText } from '../documents/index.js'
 import { canonicalTag } from '../languages.js'
-import { checkTextLimit } from '../text-limit.js'
+import { openDocument } from '../text-limit.js'
+import { codePointLength, codePointOffsets } from '../../shared/code-points.js'
 import type { DetectText } from '../translation/types.js'
 
 export const ANALYSIS_PARTS: readonly AnalysisPart[] = ['entities', 'sentiment', 'moderation', 'categories']
@@ -71,9 +72,7 @@ export function createAnalysis (deps: AnalysisDeps): Analysis {
 async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSignal): Promise<Analyzed> {
   const { document } = input
   const parts = input.parts.length === 0 ? ANALYSIS_PARTS : [...new Set(input.parts)]
-  const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
-  const context = await readyToSegment(document.value, mime)
-  checkTextLimit([{ value: document.value, mime, context }], deps.textChars, ['document', 'value'])
+  const { mime, context } = await openDocument(document, deps.textChars)
   // HTML, Markdown and JSON are analysed on their text, never on markup
   const text = documentText(document.value, mime, { context })
   if (text.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
@@ -103,7 +102,7 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   for (const [analyzer, asked] of groups) {
     runs.push((async () => {
       try {
-        store(result, await analyzer.analyze(text, language, asked, signal), { analyzer: analyzer.name, language })
+        store(result, await analyzer.analyze(text, language, asked, signal), { analyzer: analyzer.name, language }, text)
       } catch (err) {
         // the client went away, or the last analyzer in line failed: nothing to fall back to
         const others = deps.analyzers.filter(a => a !== analyzer)
@@ -114,7 +113,7 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
         await Promise.all([
           ...native.map(async part => {
             const fallback = others.find(a => a.supports(part, language))!
-            store(result, await fallback.analyze(text, language, [part], signal), { analyzer: fallback.name, language, fallbackFrom })
+            store(result, await fallback.analyze(text, language, [part], signal), { analyzer: fallback.name, language, fallbackFrom }, text)
           }),
           ...(rest.length > 0 ? [analyzeInEnglish(result, text, sourceLanguage, rest, { ...deps, analyzers: others }, signal, fallbackFrom)] : [])
         ])
@@ -137,26 +136,35 @@ async function analyzeInEnglish (result: Analyzed, text: string, from: string, p
   }
   store(result, await analyzer.analyze(translated.text, ENGLISH, parts, signal), {
     analyzer: analyzer.name, language: ENGLISH, translatedBy: translated.service, ...(fallbackFrom ? { fallbackFrom } : {})
-  }, text)
+  }, translated.text, text)
 }
 
 /**
- * Puts an analyzer's answer into the result. Entities found in a translation are pointed back at
- * the original text when their name is written there unchanged (names usually are).
+ * Puts an analyzer's answer on `analysed` into the result. Entities an analyzer could not locate (a
+ * generative model only names and counts them) are located in `analysed`; entities found in a
+ * translation are pointed back at the `original` text when their name is written there unchanged
+ * (names usually are).
  */
-function store (result: Analyzed, answer: AnalysisAnswer, run: PartRun, original?: string): void {
+function store (result: Analyzed, answer: AnalysisAnswer, run: PartRun, analysed: string, original?: string): void {
   if (answer.sentiment) result.sentiment = { ...run, score: answer.sentiment }
   if (answer.moderation) result.moderation = { ...run, categories: answer.moderation }
   if (answer.categories) result.categories = { ...run, categories: answer.categories }
   if (answer.entities) {
+    const entities = answer.entities.map(entity => entity.mentions.length > 0 ? entity : locateEntity(entity, analysed))
     if (original === undefined) {
-      result.entities = { ...run, entities: answer.entities, offsetsIn: 'text' }
+      result.entities = { ...run, entities, offsetsIn: 'text' }
     } else {
-      const mapped = answer.entities.map(entity => mapBack(entity, original))
+      const mapped = entities.map(entity => mapBack(entity, original))
       const all = mapped.every(m => m.mapped)
       result.entities = { ...run, entities: mapped.map(m => m.entity), offsetsIn: all ? 'text' : 'translation' }
     }
   }
+}
+
+/** An entity with its name's mentions located in `text`; the analyzer's count stands where it counted more (aliases). */
+function locateEntity (entity: FoundEntity, text: string): FoundEntity {
+  const mentions = locate(text, entity.name)
+  return { ...entity, mentions, count: Math.max(entity.count ?? 0, mentions.length, 1) }
 }
 
 /** An entity of the translation with its mentions located in the original text, when its name is written there. */
@@ -174,16 +182,13 @@ function mapBack (entity: FoundEntity, original: string): { entity: FoundEntity,
 function locate (text: string, form: string): FoundEntity['mentions'] {
   const out: FoundEntity['mentions'] = []
   if (form === '') return out
-  const length = Array.from(form).length
-  // code points counted incrementally from the previous hit: linear in the text
-  let unit = 0
-  let point = 0
+  const length = codePointLength(form)
+  const toPoint = codePointOffsets(text)
   for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
-    for (; unit < at; unit++) if (!isLowSurrogate(text.charCodeAt(unit))) point++
     const before = text.codePointAt(at - 1)
     const after = text.codePointAt(at + form.length)
     if (isWordChar(before) || isWordChar(after)) continue
-    out.push({ offset: point, length, text: form })
+    out.push({ offset: toPoint(at), length, text: form })
   }
   return out
 }

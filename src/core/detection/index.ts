@@ -1,8 +1,8 @@
 /** The detection use case: the language of a document (HTML and JSON reduced to their text first) under the detection policy. */
 import { NothingConfiguredError } from '../../errors.js'
 import type { Detector } from '../../providers/types.js'
-import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
-import { checkTextLimit } from '../text-limit.js'
+import { documentText } from '../documents/index.js'
+import { openDocument } from '../text-limit.js'
 import { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
 
 export { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
@@ -28,9 +28,7 @@ function requireDetector (detector: Detector | undefined): Detector {
 export function createDetection (detector: Detector | undefined, textChars: number): Detection {
   return {
     async detect (document, options) {
-      const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
-      const context = await readyToSegment(document.value, mime)
-      checkTextLimit([{ value: document.value, mime, context }], textChars, ['document', 'value'])
+      const { mime, context } = await openDocument(document, textChars)
       return await detectLanguage(documentText(document.value, mime, { context }), options, requireDetector(detector))
     },
     async detectText (text, candidates) {

@@ -5,6 +5,7 @@
  */
 import { diffWordsWithSpace } from 'diff'
 import type { EditNote, EditType } from '../../providers/types.js'
+import { codePointLength } from '../../shared/code-points.js'
 
 export interface Change {
   /** Code points into the original string. */
@@ -22,16 +23,6 @@ export interface Change {
 
 /** Past this many edited words the word diff of one string gives up for one change over the differing middle (bounds the diff's time). */
 const MAX_EDIT_LENGTH = 2_000
-
-/** Code points in a string. */
-const points = (text: string): number => {
-  let n = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c < 0xdc00 || c > 0xdfff) n++
-  }
-  return n
-}
 
 /** The changes turning `before` into `after`. */
 export function diffChanges (before: string, after: string, notes: readonly EditNote[], asked: readonly EditType[], path?: string): Change[] {
@@ -72,14 +63,14 @@ function wordHunks (before: string, after: string): Array<Omit<Change, 'type'>> 
     if (!part.added && !part.removed) {
       if (open) hunks.push(open)
       open = undefined
-      offset += points(part.value)
+      offset += codePointLength(part.value)
       continue
     }
     open ??= { offset, length: 0, original: '', replacement: '' }
     if (part.removed) {
       open.original += part.value
-      open.length += points(part.value)
-      offset += points(part.value)
+      open.length += codePointLength(part.value)
+      offset += codePointLength(part.value)
     } else {
       open.replacement += part.value
     }

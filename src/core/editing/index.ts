@@ -6,10 +6,10 @@
  */
 import { NothingConfiguredError, UpstreamError } from '../../errors.js'
 import type { EditItem, EditNote, EditType, Editor } from '../../providers/types.js'
-import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { documentText } from '../documents/index.js'
 import { prepareForTranslation } from '../documents/prepare.js'
 import { canonicalTag } from '../languages.js'
-import { checkTextLimit } from '../text-limit.js'
+import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
 import { diffChanges, type Change } from './changes.js'
 
@@ -54,9 +54,7 @@ const describe = (item: EditItem): string =>
 
 async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): Promise<Edited> {
   const { document } = input
-  const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
-  const context = await readyToSegment(document.value, mime)
-  checkTextLimit([{ value: document.value, mime, context }], deps.textChars, ['document', 'value'])
+  const { mime, context } = await openDocument(document, deps.textChars)
   const language = document.language !== undefined
     ? canonicalTag(document.language, ['document', 'language'])
     : (await deps.detect(documentText(document.value, mime, { context }))).language

@@ -1,9 +1,9 @@
 /** The substitution use case: glossary rules applied to a document in its own language (given, else detected). */
-import { documentText, parseMimeType, readyToSegment } from '../documents/index.js'
+import { documentText } from '../documents/index.js'
 import { substituteDocument } from '../documents/substitute.js'
 import { checkRuleTags, rulesForLanguage, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { canonicalTag } from '../languages.js'
-import { checkTextLimit } from '../text-limit.js'
+import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
 
 export interface SubstituteInput {
@@ -23,9 +23,7 @@ export type Substitute = (input: SubstituteInput) => Promise<Substituted>
 
 export function createSubstitution (detect: DetectText, textChars: number): Substitute {
   return async ({ document, substitutions: rules, caseSensitive }) => {
-    const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
-    const context = await readyToSegment(document.value, mime)
-    checkTextLimit([{ value: document.value, mime, context }], textChars, ['document', 'value'])
+    const { mime, context } = await openDocument(document, textChars)
     checkRuleTags(rules)
     // the language matters only when a rule names one
     let language = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])

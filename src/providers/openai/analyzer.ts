@@ -1,5 +1,5 @@
 /** The "openai" analyzer: the asked analyses of a text in one chat call (API.md "The LLM protocol"), every answer checked. */
-import { ENTITY_TYPES, MODERATION_CATEGORIES, type EntityType, type FoundEntity, type Mention, type Scored, type SentimentLabel } from '../analysis/types.js'
+import { ENTITY_TYPES, MODERATION_CATEGORIES, type EntityType, type FoundEntity, type Scored, type SentimentLabel } from '../analysis/types.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../types.js'
 import { CheckError, OPENAI_SERVICE, type LlmClient } from './client.js'
 
@@ -59,7 +59,7 @@ export function createOpenAiAnalyzer (client: LlmClient): Analyzer {
       schemaName: 'analysis',
       schema: analyzeSchema(parts),
       temperature: 0,
-      check: checkAnalysis(text, parts)
+      check: checkAnalysis(parts)
     }, signal)
   }
 }
@@ -68,7 +68,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
 /** The checker of one answer: every asked part present and well-formed, numbers in range. */
-export function checkAnalysis (text: string, parts: readonly AnalysisPart[]): (json: unknown) => AnalysisAnswer {
+export function checkAnalysis (parts: readonly AnalysisPart[]): (json: unknown) => AnalysisAnswer {
   return (json) => {
     if (!isObject(json)) throw new CheckError('answered JSON that is not an object')
     const answer: AnalysisAnswer = {}
@@ -76,7 +76,7 @@ export function checkAnalysis (text: string, parts: readonly AnalysisPart[]): (j
       if (!(part in json)) throw new CheckError(`answer has no "${part}"`)
       const value = json[part]
       if (part === 'sentiment') answer.sentiment = checkSentiment(value)
-      else if (part === 'entities') answer.entities = checkEntities(value, text)
+      else if (part === 'entities') answer.entities = checkEntities(value)
       else if (part === 'moderation') answer.moderation = checkModeration(value)
       else answer.categories = checkCategories(value)
     }
@@ -128,40 +128,14 @@ function checkCategories (value: unknown): Scored[] {
   return items.sort((a, b) => b.confidence - a.confidence)
 }
 
-function checkEntities (value: unknown, text: string): FoundEntity[] {
+function checkEntities (value: unknown): FoundEntity[] {
   if (!Array.isArray(value)) throw new CheckError('"entities" is not an array')
   return value.map((item: unknown, i) => {
     if (!isObject(item) || typeof item['name'] !== 'string' || item['name'].trim() === '' || typeof item['type'] !== 'string' || !Number.isInteger(item['mentions'])) {
       throw new CheckError(`entity ${i + 1} needs a "name", a "type" and an integer "mentions"`)
     }
     const type = (ENTITY_TYPES as readonly string[]).includes(item['type']) ? item['type'] as EntityType : 'OTHER'
-    const name = item['name'].trim()
-    const mentions = occurrences(text, name)
-    // the model counts aliases too; where it counts fewer than the name is written, the text is right
-    return { name, type, mentions, count: Math.max(item['mentions'] as number, mentions.length, 1) }
+    // a model names and counts (aliases too); core locates the name in the text
+    return { name: item['name'].trim(), type, mentions: [], count: Math.max(item['mentions'] as number, 1) }
   })
-}
-
-/** Where `name` is written in `text` (literal, case-sensitive), in code points. */
-function occurrences (text: string, name: string): Mention[] {
-  const out: Mention[] = []
-  const length = [...name].length
-  // code points counted incrementally from the previous hit
-  let unit = 0
-  let point = 0
-  for (;;) {
-    const at = text.indexOf(name, unit)
-    if (at === -1) break
-    for (; unit < at; unit++) {
-      const c = text.charCodeAt(unit)
-      // the second half of a surrogate pair is not a code point of its own
-      if (c < 0xdc00 || c > 0xdfff) point++
-    }
-    out.push({ offset: point, length, text: name })
-    for (const end = at + name.length; unit < end; unit++) {
-      const c = text.charCodeAt(unit)
-      if (c < 0xdc00 || c > 0xdfff) point++
-    }
-  }
-  return out
 }

@@ -46,18 +46,7 @@ export interface PlacedNote {
 
 /** Reads a tagged segment into joined text and spans. */
 export function readSegment (tagged: string): SegmentText {
-  const parts = parseTagged(tagged)
-  let text = ''
-  const spans: SegmentText['spans'] = []
-  parts.forEach((p, i) => {
-    if (p.type === 'text') {
-      spans.push({ start: text.length, end: text.length + p.text.length, part: i })
-      text += p.text
-    } else if (p.type === 'token') {
-      text += TOKEN_CHAR
-    }
-  })
-  return { parts, text, spans }
+  return readParts(parseTagged(tagged))
 }
 
 /** The tagged form of the segment. */
@@ -206,6 +195,7 @@ export function applyChanges (segment: SegmentText, changes: readonly Change[], 
   return { segment: next, notes: [...moved, ...placed] }
 }
 
+/** Parts as joined text (a token as TOKEN_CHAR) and the span of each text part in it. */
 function readParts (parts: TaggedPart[]): SegmentText {
   let text = ''
   const spans: SegmentText['spans'] = []

@@ -1,3 +1,5 @@
+/** Offsets and lengths in code points (what the API reports) from JavaScript's UTF-16 ones. */
+
 /**
  * A converter from UTF-16 offsets to code-point offsets for one text. Calls in increasing order cost
  * linear time over the whole text; a smaller offset starts counting again from the beginning.
@@ -18,3 +20,8 @@ export function codePointOffsets (text: string): (utf16: number) => number {
 }
 
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff
+
+/** Code points in a string (what `Array.from(text).length` counts, without the array). */
+export function codePointLength (text: string): number {
+  return codePointOffsets(text)(text.length)
+}

@@ -38,8 +38,9 @@ run: build
 dev: setup
 	$(NODE) npm run dev
 
+# plain output (no colour codes) so that a CI log reads as text, whatever terminal it runs in
 test: setup .stamps/debian-test
-	$(NODE) npm run typecheck && npm run lint && npm test
+	$(NODE) export NO_COLOR=1 FORCE_COLOR=0 && npm run typecheck && npm run lint && npm test
 
 typecheck lint openapi: .stamps/npm
 	$(NODE) npm run $@

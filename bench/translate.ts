@@ -390,6 +390,9 @@ async function reportOutside (r: OutsideResult): Promise<void> {
     `${(share * 100).toFixed(1)}% (${r.reqPerS.toFixed(0)} req/s, ${r.engineCalls} engine calls for ${r.requests} requests) ${verdict(share >= TARGET_OUTSIDE_SHARE)}`)
   console.log(`    the same clients straight to the fake engine (no service between, ${r.connections} calls in flight): ${r.directReqPerS.toFixed(0)} req/s, ` +
     `${(r.directReqPerS / r.ideal * 100).toFixed(1)}% of the ideal; the service reaches ${(r.reqPerS / r.directReqPerS * 100).toFixed(1)}% of that with at most UPSTREAM_CONCURRENCY calls in flight`)
+  const floor = r.connections / (r.aloneMs / 1000)
+  console.log(`    one request at a time through the service takes ${r.aloneMs.toFixed(1)} ms (engine ${r.latencyMs} ms): ${r.connections} clients could reach at most ` +
+    `${floor.toFixed(0)} req/s (${(floor / r.ideal * 100).toFixed(1)}% of the ideal); the run reaches ${(r.reqPerS / floor * 100).toFixed(1)}% of that`)
   if (r.failed > 0) throw new Error(`outside engine run: ${r.failed} requests failed`)
 }
 

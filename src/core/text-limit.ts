@@ -1,6 +1,7 @@
 /** MAX_TEXT_CHARS: how much text a request may hold, checked before any per-target work. */
 import { TextLimitError, type FieldPath } from '../errors.js'
-import { documentText, parseMimeType, readyToSegment, type MimeType, type SegmentContext } from './documents/index.js'
+import { parseMimeType, type MimeType } from './documents/mime.js'
+import { textOfDocument, type DocumentWork } from './documents/offload.js'
 
 /** Characters in the string leaves of a value: an upper bound of its text (markup included). */
 function rawLength (value: unknown): number {
@@ -14,13 +15,13 @@ function rawLength (value: unknown): number {
   return total
 }
 
-/** Refuses documents holding more than `limit` characters of text together (400 at `path`); `context` is readyToSegment's. */
-export function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, context?: SegmentContext }>, limit: number, path: FieldPath): void {
+/** Refuses documents holding more than `limit` characters of text together (413 at `path`); `work` is the request's document work. */
+export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
   // the raw length bounds the text: count precisely (which means segmenting) only when it is over
   if (docs.reduce((n, d) => n + rawLength(d.value), 0) <= limit) return
   let chars = 0
-  for (const { value, mime, context } of docs) {
-    chars += documentText(value, mime, { context }).length
+  for (const { value, mime } of docs) {
+    chars += (await textOfDocument(value, mime, work)).length
     if (chars > limit) {
       throw new TextLimitError(limit, path)
     }
@@ -29,12 +30,11 @@ export function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: Mime
 
 /**
  * A request's one document (`document`) as the single-document use cases take it: its MIME type
- * (400 at /document/mime_type), what segmenting it needs (see readyToSegment), and its text checked
- * against `limit` (413 at /document/value).
+ * (400 at /document/mime_type) and its text checked against `limit` (413 at /document/value), the
+ * costly part of that on the request's document work (`work`).
  */
-export async function openDocument (document: { value: unknown, mimeType?: string | undefined }, limit: number): Promise<{ mime: MimeType, context: SegmentContext }> {
+export async function openDocument (document: { value: unknown, mimeType?: string | undefined }, limit: number, work: DocumentWork): Promise<{ mime: MimeType }> {
   const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
-  const context = await readyToSegment(document.value, mime)
-  checkTextLimit([{ value: document.value, mime, context }], limit, ['document', 'value'])
-  return { mime, context }
+  await checkTextLimit([{ value: document.value, mime }], limit, ['document', 'value'], work)
+  return { mime }
 }

@@ -8,7 +8,7 @@
 import { NothingConfiguredError, invalidField } from '../../errors.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../providers/types.js'
 import type { FoundEntity, Scored, SentimentScore } from '../../providers/analysis/types.js'
-import { documentText } from '../documents/index.js'
+import { DocumentWork, textOfDocument } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import { codePointLength, codePointOffsets } from '../../shared/code-points.js'
@@ -72,9 +72,10 @@ export function createAnalysis (deps: AnalysisDeps): Analysis {
 async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSignal): Promise<Analyzed> {
   const { document } = input
   const parts = input.parts.length === 0 ? ANALYSIS_PARTS : [...new Set(input.parts)]
-  const { mime, context } = await openDocument(document, deps.textChars)
+  const work = new DocumentWork(signal)
+  const { mime } = await openDocument(document, deps.textChars, work)
   // HTML, Markdown and JSON are analysed on their text, never on markup
-  const text = documentText(document.value, mime, { context })
+  const text = await textOfDocument(document.value, mime, work)
   if (text.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
 
   let sourceLanguage: string

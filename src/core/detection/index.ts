@@ -1,7 +1,7 @@
 /** The detection use case: the language of a document (HTML and JSON reduced to their text first) under the detection policy. */
 import { NothingConfiguredError } from '../../errors.js'
 import type { Detector } from '../../providers/types.js'
-import { documentText } from '../documents/index.js'
+import { DocumentWork, textOfDocument } from '../documents/offload.js'
 import { openDocument } from '../text-limit.js'
 import { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
 
@@ -28,8 +28,9 @@ function requireDetector (detector: Detector | undefined): Detector {
 export function createDetection (detector: Detector | undefined, textChars: number): Detection {
   return {
     async detect (document, options) {
-      const { mime, context } = await openDocument(document, textChars)
-      return await detectLanguage(documentText(document.value, mime, { context }), options, requireDetector(detector))
+      const work = new DocumentWork()
+      const { mime } = await openDocument(document, textChars, work)
+      return await detectLanguage(await textOfDocument(document.value, mime, work), options, requireDetector(detector))
     },
     async detectText (text, candidates) {
       const options = candidates === undefined ? {} : { limitResults: candidates }

@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Root } from 'mdast'
 import { invalidField, type FieldPath } from '../../errors.js'
-import { containerDepth, MAX_TREE_DEPTH, parseMarkdown } from './markdown-parse.js'
+import { containerDepth, MAX_TREE_DEPTH, parseMarkdown, treeDepth } from './markdown-parse.js'
 
 /** Sources up to this size parse inline (worst cases stay in the milliseconds). */
 export const INLINE_PARSE_CHARS = 2000
@@ -125,6 +125,34 @@ function markdownSources (value: unknown, path: FieldPath, out: Array<{ source: 
   return out
 }
 
+/** The 400 for a source that nests more deeply than a tree may. */
+function tooDeep (at: FieldPath): Error {
+  return invalidField(at, `this Markdown document could not be parsed (it nests more than ${MAX_TREE_DEPTH} levels deep); simplify it or send it as text/plain`)
+}
+
+/**
+ * Parses the large Markdown sources of a value on the calling thread, for a thread that may stall
+ * (a document thread, stopped by its caller when it runs over; see pool.ts): the trees for the
+ * synchronous segmenting that follows. A source that cannot be parsed is a 400 at its path.
+ */
+export function parseMarkdownHere (value: unknown, path: FieldPath): SegmentContext {
+  const trees = new Map<string, Root>()
+  for (const { source, path: at } of markdownSources(value, path)) {
+    if (source.length <= INLINE_PARSE_CHARS || trees.has(source)) continue
+    if (containerDepth(source) > MAX_TREE_DEPTH) throw tooDeep(at)
+    let tree: Root
+    try {
+      tree = parseMarkdown(source)
+    } catch (err) {
+      if (err instanceof RangeError) throw invalidField(at, 'this Markdown document could not be parsed (it nests too deeply); simplify it or send it as text/plain')
+      throw err
+    }
+    if (treeDepth(tree) > MAX_TREE_DEPTH) throw tooDeep(at)
+    trees.set(source, tree)
+  }
+  return { trees }
+}
+
 /**
  * Parses the large Markdown sources of a value under the time limit, one after another, and
  * returns their trees for the synchronous segmenting that follows. A source that takes too long
@@ -134,9 +162,7 @@ export async function preparseMarkdown (value: unknown, path: FieldPath): Promis
   const trees = new Map<string, Root>()
   for (const { source, path: at } of markdownSources(value, path)) {
     if (source.length <= INLINE_PARSE_CHARS || trees.has(source)) continue
-    if (containerDepth(source) > MAX_TREE_DEPTH) {
-      throw invalidField(at, `this Markdown document could not be parsed (it nests more than ${MAX_TREE_DEPTH} levels deep); simplify it or send it as text/plain`)
-    }
+    if (containerDepth(source) > MAX_TREE_DEPTH) throw tooDeep(at)
     try {
       trees.set(source, await parseInWorker(source))
     } catch (err) {

@@ -6,8 +6,7 @@
  */
 import { NothingConfiguredError, UpstreamError } from '../../errors.js'
 import type { EditItem, EditNote, EditType, Editor } from '../../providers/types.js'
-import { documentText } from '../documents/index.js'
-import { prepareForTranslation } from '../documents/prepare.js'
+import { DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
@@ -54,10 +53,11 @@ const describe = (item: EditItem): string =>
 
 async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): Promise<Edited> {
   const { document } = input
-  const { mime, context } = await openDocument(document, deps.textChars)
+  const work = new DocumentWork(signal)
+  const { mime } = await openDocument(document, deps.textChars, work)
   const language = document.language !== undefined
     ? canonicalTag(document.language, ['document', 'language'])
-    : (await deps.detect(documentText(document.value, mime, { context }))).language
+    : (await deps.detect(await textOfDocument(document.value, mime, work))).language
 
   const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))
   if (editor === undefined) {
@@ -72,14 +72,14 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   }
 
   // placeholders protected as in translation; there is no glossary in an edit request
-  const prepared = prepareForTranslation(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language, context })
+  const prepared = await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language }, work)
   const edited = prepared.segments.length === 0
     ? []
     : await editor.edit({ language, edits: input.edits, toneLevel: input.toneLevel, temperature: input.temperature, segments: prepared.segments }, signal)
   if (edited.length !== prepared.segments.length) {
     throw new UpstreamError(editor.name, `answered ${edited.length} segments for ${prepared.segments.length}`)
   }
-  const { value } = prepared.finish(edited.map(e => e.segment))
+  const { value } = await prepared.finish(edited.map(e => e.segment), new DocumentWork(signal))
   const notes = edited.flatMap(e => e.notes)
   const asked = input.edits.map(item => item.type)
   return { value: value as DocumentValue, language, editor: editor.name, changes: changesOf(document.value, value, notes, asked) }

@@ -1,6 +1,5 @@
 /** The substitution use case: glossary rules applied to a document in its own language (given, else detected). */
-import { documentText } from '../documents/index.js'
-import { substituteDocument } from '../documents/substitute.js'
+import { DocumentWork, substituteInDocument, textOfDocument } from '../documents/offload.js'
 import { checkRuleTags, rulesForLanguage, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
@@ -23,15 +22,16 @@ export type Substitute = (input: SubstituteInput) => Promise<Substituted>
 
 export function createSubstitution (detect: DetectText, textChars: number): Substitute {
   return async ({ document, substitutions: rules, caseSensitive }) => {
-    const { mime, context } = await openDocument(document, textChars)
+    const work = new DocumentWork()
+    const { mime } = await openDocument(document, textChars, work)
     checkRuleTags(rules)
     // the language matters only when a rule names one
     let language = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
     if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {
-      language = (await detect(documentText(document.value, mime, { context }))).language
+      language = (await detect(await textOfDocument(document.value, mime, work))).language
     }
-    const { value, applied } = substituteDocument(document.value, mime, rulesForLanguage(rules, language ?? 'und'), { caseSensitive, context })
-    // substituteDocument gives back the shape it was given: a Document value
+    const { value, applied } = await substituteInDocument(document.value, mime, rulesForLanguage(rules, language ?? 'und'), { caseSensitive }, work)
+    // substituteInDocument gives back the shape it was given: a Document value
     return { value: value as DocumentValue, ...(language !== undefined && language !== 'und' ? { language } : {}), applied }
   }
 }

@@ -1,6 +1,7 @@
 /** The source language of a document: the request's, else the document's, else detected. */
 import { invalidField, type FieldPath } from '../../errors.js'
-import { documentText, type MimeType, type SegmentContext } from '../documents/index.js'
+import type { MimeType } from '../documents/mime.js'
+import { textOfDocument, type DocumentWork } from '../documents/offload.js'
 import { canonicalTag, sameBase } from '../languages.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { DetectText, TranslateDocument } from './types.js'
@@ -21,11 +22,11 @@ export interface ResolvedSource {
  * a sure one stands and becomes an unsupported pair.
  */
 export async function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, path: FieldPath,
-  context: SegmentContext, targets: readonly string[], catalog: TranslatorCatalog, detect: DetectText): Promise<ResolvedSource> {
+  work: DocumentWork, targets: readonly string[], catalog: TranslatorCatalog, detect: DetectText): Promise<ResolvedSource> {
   const given = source?.trim()
   if (given && given.toLowerCase() !== 'auto') return { source: canonicalTag(given, ['source']), origin: ['source'] }
   if (doc.language) return { source: canonicalTag(doc.language, [...path, 'language']), origin: [...path, 'language'] }
-  const text = documentText(doc.value, mime, { context })
+  const text = await textOfDocument(doc.value, mime, work, { path: [...path, 'value'] })
   let detected = await detect(text)
   const reach = (from: string): number => targets.filter(to => sameBase(from, to) || catalog.routes(from, to).length > 0).length
   const reached = detected.language !== 'und' && detected.confidence < UNSURE_DETECTION ? reach(detected.language) : targets.length

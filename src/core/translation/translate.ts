@@ -6,8 +6,8 @@
  */
 import { NothingConfiguredError } from '../../errors.js'
 import { canonicalTag, sameBase } from '../languages.js'
-import { parseMimeType, readyToSegment, type SegmentContext } from '../documents/index.js'
-import { prepareForTranslation, type Prepared } from '../documents/prepare.js'
+import { parseMimeType } from '../documents/index.js'
+import { DocumentWork, prepareDocument, type PreparedDocument } from '../documents/offload.js'
 import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { checkTextLimit } from '../text-limit.js'
 import type { Route } from './catalog.js'
@@ -26,7 +26,7 @@ interface Job {
   target: string
   from: string
   routes: Route[] | 'identity'
-  finish: Prepared['finish']
+  finish: PreparedDocument['finish']
   segments: string[]
 }
 
@@ -39,14 +39,12 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   const wanted = serviceFilter(options.service, deps.catalog.translators)
 
   const docs = []
-  // what segmenting each document needs (large Markdown trees), kept only until it is prepared
-  const contexts: SegmentContext[] = []
+  // the request's turn on the document threads (costly documents are worked there) for reading its documents
+  const work = new DocumentWork(signal)
   for (const [i, doc] of input.documents.entries()) {
     const path = input.documentPath(i)
     const mime = parseMimeType(doc.mimeType, [...path, 'mime_type'])
-    const context = await readyToSegment(doc.value, mime, [...path, 'value'])
-    contexts.push(context)
-    const { source, origin, detected } = await resolveSource(input.source, doc, mime, path, context, targets, deps.catalog, deps.detect)
+    const { source, origin, detected } = await resolveSource(input.source, doc, mime, path, work, targets, deps.catalog, deps.detect)
     docs.push({ doc, mime, source, origin, detected })
   }
 
@@ -73,14 +71,15 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   }
 
   // the text limit before any segmenting work for the targets
-  checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, context: contexts[i] })), deps.textChars,
-    input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'])
+  await checkTextLimit(docs.map(({ doc, mime }) => ({ value: doc.value, mime })), deps.textChars,
+    input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
 
-  const jobs = prepareJobs(docs, targets, contexts, input, routesFor)
-  // the trees are not needed to finish: let them go before waiting on the engines
-  contexts.length = 0
+  const jobs = await prepareJobs(docs, targets, work, input, routesFor)
   const answers = await runBatches(jobs, options, deps, signal, input.documents.length > 1)
 
+  // rebuilding has a budget of its own; the request's tasks queue in one turn
+  const rebuilding = new DocumentWork(signal)
+  const finished = new Map(await Promise.all(jobs.map(async job => [job, await job.finish(answers.get(job)!.segments, rebuilding)] as const)))
   return docs.map(({ mime, source, detected }, i) => {
     const results: TranslatedDocument['results'] = {}
     const services: Record<string, string> = {}
@@ -88,7 +87,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     for (const job of jobs) {
       if (job.doc !== i) continue
       const answer = answers.get(job)!
-      const { value, applied: used } = job.finish(answer.segments)
+      const { value, applied: used } = finished.get(job)!
       // finish gives back the shape it was given: a Document value
       results[job.target] = { value: value as DocumentValue, language: job.target, mimeType: mime }
       services[job.target] = answer.service
@@ -104,9 +103,9 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
  * A job per (document, target): one rules array per pair (so its glossary compiles once for every
  * document), and one preparation per document and distinct rule set, shared by every target with that set.
  */
-function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents'][number], mime: ReturnType<typeof parseMimeType>, source: string }>,
-  targets: readonly string[], contexts: readonly SegmentContext[], input: TranslateInput,
-  routesFor: (from: string, to: string) => Route[] | 'identity'): Job[] {
+async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents'][number], mime: ReturnType<typeof parseMimeType>, source: string }>,
+  targets: readonly string[], work: DocumentWork, input: TranslateInput,
+  routesFor: (from: string, to: string) => Route[] | 'identity'): Promise<Job[]> {
   const options = input.options ?? {}
   const allRules = input.substitutions ?? []
   const ruleIndex = new Map(allRules.map((rule, i) => [rule, i]))
@@ -120,27 +119,26 @@ function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents'][num
     }
     return entry
   }
-  const jobs: Job[] = []
-  docs.forEach(({ doc, mime, source }, i) => {
-    const preparedBySet = new Map<string, Prepared>()
-    for (const target of targets) {
+  // every preparation is asked for at once: the request's tasks queue in its turn on the threads
+  const perDocument = await Promise.all(docs.map(async ({ doc, mime, source }, i) => {
+    const preparedBySet = new Map<string, Promise<PreparedDocument>>()
+    return await Promise.all(targets.map(async (target): Promise<Job> => {
       const { rules, key } = rulesFor(source, target)
       let prepared = preparedBySet.get(key)
       if (prepared === undefined) {
-        prepared = prepareForTranslation(doc.value, mime, {
+        prepared = prepareDocument(doc.value, mime, {
           placeholders: options.preservePlaceholders !== false,
           rules,
           caseSensitive: options.caseSensitive === true,
-          language: source,
-          path: [...input.documentPath(i), 'value'],
-          context: contexts[i]
-        })
+          language: source
+        }, work, [...input.documentPath(i), 'value'])
         preparedBySet.set(key, prepared)
       }
-      jobs.push({ doc: i, target, from: source, routes: routesFor(source, target), finish: prepared.finish, segments: prepared.segments })
-    }
-  })
-  return jobs
+      const { finish, segments } = await prepared
+      return { doc: i, target, from: source, routes: routesFor(source, target), finish, segments }
+    }))
+  }))
+  return perDocument.flat()
 }
 
 /** Canonical, de-duplicated target tags in request order. */

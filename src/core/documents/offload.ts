@@ -1,0 +1,121 @@
+/**
+ * The asynchronous entry points of the document core, for the use cases: a document's text, its
+ * segments ready for an engine, and the document rebuilt from the engine's answers. A cheap
+ * estimate of each document's cost (length, lines, tags, keys; Markdown weighs more) decides
+ * where the work runs: small documents inline (the common short request pays nothing more), the
+ * rest on the document threads (pool.ts) in the request's turn and within its budget.
+ */
+import type { FieldPath } from '../../errors.js'
+import type { AppliedSubstitution, Substitution } from '../glossary.js'
+import type { MimeType } from './mime.js'
+import { DocumentLane, runInPool } from './pool.js'
+import { runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+
+export { DocumentLane } from './pool.js'
+export type { PrepareSettings } from './tasks.js'
+
+const DOCUMENT_VALUE: FieldPath = ['document', 'value']
+
+/**
+ * Estimated cost units (about a microsecond of segmenting each) a document may have to be worked
+ * inline, and a request's inline work in all: beyond, its documents go to the threads.
+ */
+export const INLINE_COST = 2000
+const LANE_INLINE_COST = 10_000
+/** Documents estimated above this are heavy: they may not hold every thread (pool.ts). */
+export const LIGHT_COST = 40_000
+
+/** Cost units of one character, and of each run boundary (line, tag, key), by format. */
+const CHAR_COST: Record<MimeType, number> = { 'text/plain': 1, 'text/html': 1, 'text/markdown': 10, 'application/json': 1 }
+const RUN_COST = 25
+
+/** Cost of a string leaf, counted only up to `limit` (the caller needs no more). */
+function stringCost (text: string, mime: MimeType, limit: number): number {
+  const perChar = CHAR_COST[mime]
+  let cost = RUN_COST
+  for (let i = 0; i < text.length && cost <= limit; i++) {
+    const c = text.charCodeAt(i)
+    // line breaks end runs everywhere; tags in HTML, string literals in JSON text
+    cost += perChar + (c === 10 || (c === 60 && mime === 'text/html') || (c === 34 && mime === 'application/json') ? RUN_COST : 0)
+  }
+  return cost
+}
+
+/** The estimated cost of a document value, up to just past `limit`. */
+export function documentCost (value: unknown, mime: MimeType, limit = LIGHT_COST): number {
+  const leaf = mime === 'application/json' && typeof value !== 'string' ? 'text/plain' : mime
+  let cost = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0 && cost <= limit) {
+    const v = stack.pop()
+    if (typeof v === 'string') cost += stringCost(v, leaf, limit - cost)
+    else if (v !== null && typeof v === 'object') {
+      for (const child of Object.values(v)) {
+        cost += 5
+        stack.push(child)
+        if (cost > limit) break
+      }
+    }
+  }
+  return cost
+}
+
+/** A request's document work: its turn on the threads, and how much it ran inline. */
+export class DocumentWork {
+  inlineCost = 0
+  readonly lane: DocumentLane
+  constructor (signal?: AbortSignal, budgetMs?: number) {
+    this.lane = new DocumentLane(budgetMs, signal)
+  }
+
+  /** Runs a task inline when the document is cheap, else on a thread. */
+  async run (task: DocumentTask): Promise<TaskResult> {
+    const cost = documentCost(task.value, task.mimeType)
+    if (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST) {
+      this.inlineCost += cost
+      return runTask(task)
+    }
+    return await runInPool(task, this.lane, cost > LIGHT_COST)
+  }
+}
+
+/** A document as segments ready for an engine, and the finish that rebuilds it from the engine's answers. */
+export interface PreparedDocument {
+  segments: string[]
+  finish: (translated: string[], work: DocumentWork) => Promise<{ value: unknown, applied: AppliedSubstitution[] }>
+}
+
+/** The visible text of a document (what would be translated, without markup, code or URLs). */
+export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string, path?: FieldPath } = {}): Promise<string> {
+  if (typeof value === 'string' && mimeType === 'text/plain') return value
+  const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(options.language === undefined ? {} : { language: options.language }) })
+  return (result as Extract<TaskResult, { kind: 'text' }>).text
+}
+
+/**
+ * Segments ready for an engine (placeholders and glossary phrases protected). The finish runs the
+ * preparation again with the answers (on a thread for a costly document: nothing is held there
+ * while the engines work) and may be given another DocumentWork, with a budget of its own.
+ */
+export async function prepareDocument (value: unknown, mimeType: MimeType, settings: PrepareSettings, work: DocumentWork, path: FieldPath = DOCUMENT_VALUE): Promise<PreparedDocument> {
+  const result = await work.run({ kind: 'prepare', value, mimeType, settings, path })
+  const { segments } = result as Extract<TaskResult, { kind: 'prepare' }>
+  return {
+    segments,
+    finish: async (translated, finishing) => {
+      if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
+      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translated })
+      const { value: rebuilt, applied } = done as Extract<TaskResult, { kind: 'finish' }>
+      return { value: rebuilt, applied }
+    }
+  }
+}
+
+/** The document with every rule applied to its text, in the input's shape, and what was applied. */
+export async function substituteInDocument (value: unknown, mimeType: MimeType, rules: readonly Substitution[],
+  options: { caseSensitive: boolean, placeholders?: boolean, language?: string, path?: FieldPath }, work: DocumentWork): Promise<{ value: unknown, applied: AppliedSubstitution[] }> {
+  const settings: PrepareSettings = { placeholders: options.placeholders ?? true, rules, caseSensitive: options.caseSensitive, ...(options.language === undefined ? {} : { language: options.language }) }
+  const done = await work.run({ kind: 'finish', value, mimeType, settings, path: options.path ?? DOCUMENT_VALUE })
+  const { value: rebuilt, applied } = done as Extract<TaskResult, { kind: 'finish' }>
+  return { value: rebuilt, applied }
+}

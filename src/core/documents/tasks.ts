@@ -1,0 +1,53 @@
+/**
+ * The document work a request can hand to a document thread (pool.ts), as plain data in and out:
+ * the visible text of a document, its segments ready for an engine, and the document rebuilt from
+ * the engine's answers. Each task is complete in itself (nothing is kept between tasks), so a
+ * thread stopped for running over loses nothing of other requests, and any thread can take any
+ * task. Run inline, a task is exactly what the synchronous entry points do.
+ */
+import type { FieldPath } from '../../errors.js'
+import type { AppliedSubstitution, Substitution } from '../glossary.js'
+import { plainText } from '../tagged.js'
+import { segmentDocument, type SegmentContext } from './index.js'
+import { parseMarkdownHere } from './markdown-guard.js'
+import type { MimeType } from './mime.js'
+import { prepareForTranslation } from './prepare.js'
+
+/** How a document is prepared for an engine (PrepareOptions without the per-request context). */
+export interface PrepareSettings {
+  placeholders: boolean
+  rules: readonly Substitution[]
+  caseSensitive: boolean
+  language?: string
+}
+
+interface TaskBase {
+  value: unknown
+  mimeType: MimeType
+  /** Where the value is in the request, for errors. */
+  path: FieldPath
+}
+
+export type DocumentTask =
+  | TaskBase & { kind: 'text', language?: string }
+  | TaskBase & { kind: 'prepare', settings: PrepareSettings }
+  /** `translated` absent: the identity translation (substitution). */
+  | TaskBase & { kind: 'finish', settings: PrepareSettings, translated?: string[] }
+
+export type TaskResult =
+  | { kind: 'text', text: string }
+  | { kind: 'prepare', segments: string[] }
+  | { kind: 'finish', value: unknown, applied: AppliedSubstitution[] }
+
+/** Runs a task on this thread; `context` holds the Markdown trees when the caller parsed them already. */
+export function runTask (task: DocumentTask, context?: SegmentContext): TaskResult {
+  const ready = context ?? (task.mimeType === 'text/markdown' ? parseMarkdownHere(task.value, task.path) : undefined)
+  if (task.kind === 'text') {
+    if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
+    const doc = segmentDocument(task.value, task.mimeType, { language: task.language, path: task.path, context: ready })
+    return { kind: 'text', text: doc.segments.map(plainText).join('\n') }
+  }
+  const prepared = prepareForTranslation(task.value, task.mimeType, { ...task.settings, path: task.path, context: ready })
+  if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
+  return { kind: 'finish', ...prepared.finish(task.translated ?? prepared.segments) }
+}

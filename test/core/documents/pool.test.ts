@@ -1,0 +1,80 @@
+/**
+ * Document threads (src/core/documents/pool.ts via offload.ts): costly documents are worked off
+ * the event loop with the same results as inline, requests take turns, and a request's budget
+ * stops a document that runs over (a 400 at its path) without harming the next requests.
+ */
+import { describe, expect, it } from 'vitest'
+import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../src/core/documents/offload.js'
+import { documentText } from '../../../src/core/documents/index.js'
+import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
+import { ValidationError } from '../../../src/errors.js'
+
+const settings = { placeholders: true, rules: [{ text: 'house', substitution: 'home' }], caseSensitive: false }
+
+/** The error a promise rejects with. */
+async function failure (promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise
+  } catch (err) {
+    return err
+  }
+  throw new Error('expected a failure')
+}
+
+describe('document threads', () => {
+  it('works a costly document on a thread with the same segments, text and rebuild as inline, while the event loop turns', async () => {
+    const value = Array.from({ length: 400 }, (_, i) => `<p>The <b>red</b> car number ${i} is in <a href="/x/${i}">the house</a>, {name}.</p>`).join('\n')
+    expect(documentCost(value, 'text/html')).toBeGreaterThan(INLINE_COST)
+    let ticks = 0
+    const ticker = setInterval(() => { ticks++ }, 1)
+    const work = new DocumentWork()
+    const prepared = await prepareDocument(value, 'text/html', settings, work)
+    const inline = prepareForTranslation(value, 'text/html', settings)
+    expect(prepared.segments).toEqual(inline.segments)
+    const answers = prepared.segments.map(s => s.toUpperCase())
+    expect(await prepared.finish(answers, new DocumentWork())).toEqual(inline.finish(answers))
+    expect(await textOfDocument(value, 'text/html', work)).toBe(documentText(value, 'text/html'))
+    clearInterval(ticker)
+    expect(ticks).toBeGreaterThan(0)
+    // the thread's time was counted against the request's budget
+    expect(work.lane.spentMs).toBeGreaterThan(0)
+  })
+
+  it('refuses a document that runs past its request\'s budget with a 400 at its path, and serves the next request', async () => {
+    const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
+    const work = new DocumentWork(undefined, 300)
+    const started = performance.now()
+    const err = await failure(substituteInDocument({ body: evil }, 'text/markdown', [], { caseSensitive: false, path: ['documents', 3, 'value'] }, work))
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(err).toBeInstanceOf(ValidationError)
+    expect((err as ValidationError).errors).toEqual([{ path: ['documents', 3, 'value'], message: expect.stringMatching(/too complex/) }])
+    // the request's later documents are refused at once
+    const later = await failure(textOfDocument('x'.repeat(50_000) + '\n'.repeat(1000), 'text/html', work))
+    expect(later).toBeInstanceOf(ValidationError)
+    // the stopped thread was replaced: another request is served
+    const ok = await substituteInDocument('The *house* is red.\n\n'.repeat(200), 'text/markdown', settings.rules, { caseSensitive: false }, new DocumentWork())
+    expect(ok.applied).toEqual([{ text: 'house', substitution: 'home', count: 200 }])
+  })
+
+  it('lets requests take turns: a small document is not queued behind another request\'s many documents', async () => {
+    const slow = (i: number): string => '*_'.repeat(985) + String(i)
+    const busy = new DocumentWork()
+    const order: string[] = []
+    const many = Array.from({ length: 12 }, async (_, i) => {
+      await textOfDocument(slow(i), 'text/markdown', busy)
+      order.push(`busy ${i}`)
+    })
+    const small = textOfDocument('A *small* document.\n\n'.repeat(100), 'text/markdown', new DocumentWork()).then(() => order.push('small'))
+    await Promise.all([...many, small])
+    // in arrival order it would come last; taking turns, it runs beside the busy request's first
+    // tasks (the margin is for a loaded machine, where the thread it got may start later)
+    expect(order.indexOf('small')).toBeLessThan(6)
+  })
+
+  it('answers a 400, never an internal error, for a document nested too deeply for a thread', async () => {
+    let nested: unknown = 'deep'
+    for (let i = 0; i < 600; i++) nested = [nested]
+    const err = await failure(textOfDocument({ list: nested, pad: 'x'.repeat(60_000) }, 'text/plain', new DocumentWork(), { path: ['document', 'value'] }))
+    expect(err).toBeInstanceOf(ValidationError)
+  })
+})

@@ -1,5 +1,5 @@
 /**
- * Schema-driven fuzzing at scale: the generators and property of test/fuzz.test.ts, over real HTTP
+ * Schema-driven fuzzing at scale: the generators and property of test/load/fuzz.test.ts, over real HTTP
  * against the service started as its own process (WORKERS=1), `--cases` requests spread over every
  * operation with `--concurrency` in flight. Prints answers per operation and status, /health
  * latency percentiles during the run, and each failure (shrunk by fast-check to a minimal case,

@@ -14,8 +14,8 @@ import { createGoogleCloud } from './providers/google-cloud/index.js'
 import { createGoogle } from './providers/google/index.js'
 import { createLibreTranslate } from './providers/libretranslate/index.js'
 import { createOpenAi } from './providers/openai/index.js'
-import { createOfflineAnalyzer } from './providers/analysis/index.js'
-import { createRulesEditor } from './providers/rules/index.js'
+import { createOfflineAnalyzerThread } from './providers/analysis/thread.js'
+import { createRulesEditorThread } from './providers/rules/thread.js'
 
 export interface Registry {
   /** Translators in preference order (TRANSLATION_SERVICES, else the configured outside engines, then the embedded one). */
@@ -89,8 +89,8 @@ export function createRegistry (config: Config): Registry {
     if (!built.has(name)) throw new ConfigError('TRANSLATION_SERVICES', `"${name}" is named but not configured (set ${SETTINGS[name]})`)
   }
   const translators = wanted.map(name => built.get(name)?.translator).filter((t): t is Translator => t !== undefined)
-  // the offline editor and analysers always exist, last in line; they load in the background
-  const all: Capabilities[] = [...built.values(), { editor: createRulesEditor(), analyzer: createOfflineAnalyzer() }]
+  // the offline editor and analysers always exist, last in line; each loads and works in a thread of its own
+  const all: Capabilities[] = [...built.values(), { editor: createRulesEditorThread(), analyzer: createOfflineAnalyzerThread() }]
   const editors = all.map(c => c.editor).filter((e): e is Editor => e !== undefined)
   const analyzers = all.map(c => c.analyzer).filter((a): a is Analyzer => a !== undefined)
   // loads its models in the background; /ready waits for it

@@ -2,7 +2,7 @@
  * Fuzz cases for every operation of the service's OpenAPI document: requests generated from the
  * operation's own schemas (body, query and path parameters), then mutated (wrong types, missing
  * and extra fields, hostile strings and documents, deep nesting, oversized arrays, raw non-JSON
- * bodies). Shared by test/fuzz.test.ts and bench/fuzz.ts.
+ * bodies). Shared by test/load/fuzz.test.ts and bench/fuzz.ts.
  */
 import fc from 'fast-check'
 import { FULL_SCALE, hostileDocument, hostileString, nested, type HostileDocument, type HostileScale } from './hostile.js'

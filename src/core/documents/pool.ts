@@ -9,8 +9,9 @@
  * thread terminated and replaced) and refused with a 400 at its document's path.
  */
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
 import { invalidField, ValidationError, type FieldPath, type FieldProblem } from '../../errors.js'
+import type { Worker } from 'node:worker_threads'
+import { startModuleThread } from '../../shared/module-thread.js'
 import type { DocumentTask, TaskResult } from './tasks.js'
 
 /** Threads per process: the cores, and at least two so that one is always left for light tasks. */
@@ -108,14 +109,7 @@ function discard (thread: Thread, error: Error): void {
 }
 
 function startThread (): Thread {
-  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-  const url = new URL(`./document-worker${ext}`, import.meta.url).href
-  // from sources the thread registers tsx itself (a thread does not inherit the loader hooks) to
-  // load the document core; a string entry inherits the process's options as they are (see markdown-guard.ts)
-  const load = ext === '.ts'
-    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(m => { m.register() }).then(() => import(${JSON.stringify(url)}))`
-    : `import(${JSON.stringify(url)})`
-  const worker = new Worker(load, { eval: true })
+  const worker = startModuleThread(import.meta.url, './document-worker')
   const thread: Thread = { worker, ready: false }
   worker.on('message', (msg: { ready?: true, id?: number, result?: TaskResult, error?: Parameters<typeof rebuildError>[0] }) => {
     if (msg.ready === true) {

@@ -3,24 +3,17 @@
  * and models, for the languages each part knows natively (core translates other text to English
  * first). Everything loads in the background at start; /ready waits for it.
  */
-import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../types.js'
-import { CATEGORY_LANGUAGES, classifyCategories } from './categories/index.js'
-import { ENTITY_LANGUAGES, findEntities, loadEntities } from './entities/index.js'
-import { MODERATION_LANGUAGES, loadModeration, moderate } from './moderation/index.js'
-import { SENTIMENT_LANGUAGES, loadSentiment, scoreSentiment } from './sentiment/index.js'
+import type { AnalysisAnswer, Analyzer } from '../types.js'
+import { classifyCategories } from './categories/index.js'
+import { findEntities, loadEntities } from './entities/index.js'
+import { OFFLINE_ANALYZER, offlineSupports } from './languages.js'
+import { loadModeration, moderate } from './moderation/index.js'
+import { loadSentiment, scoreSentiment } from './sentiment/index.js'
 
-export const OFFLINE_ANALYZER = 'offline'
+export { OFFLINE_ANALYZER, OFFLINE_LANGUAGES } from './languages.js'
 
 /** "pt-BR" -> "pt" (tags arrive canonical from core). */
 const baseLanguage = (tag: string): string => tag.split('-')[0]!.toLowerCase()
-
-/** The languages each part analyses natively (base subtags). */
-export const OFFLINE_LANGUAGES: Readonly<Record<AnalysisPart, readonly string[]>> = {
-  entities: ENTITY_LANGUAGES,
-  sentiment: SENTIMENT_LANGUAGES,
-  moderation: MODERATION_LANGUAGES,
-  categories: CATEGORY_LANGUAGES
-}
 
 export function createOfflineAnalyzer (): Analyzer {
   let loading: Promise<void> | undefined
@@ -32,7 +25,7 @@ export function createOfflineAnalyzer (): Analyzer {
   load().catch(() => {})
   return {
     name: OFFLINE_ANALYZER,
-    supports: (part, language) => OFFLINE_LANGUAGES[part].includes(baseLanguage(language)),
+    supports: offlineSupports,
     ready: load,
     async analyze (text, language, parts) {
       await load()

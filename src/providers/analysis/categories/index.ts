@@ -5,13 +5,14 @@
  * out, sized by their share of all matched weight and by how dense it is in the text. It answers
  * nothing when the evidence is thin or spread over many categories.
  */
+import { OFFLINE_LANGUAGES } from '../languages.js'
 import type { Scored } from '../types.js'
 import { LEXICON_ARTS_TO_GAMES } from './lexicon-1.js'
 import { LEXICON_HEALTH_TO_TRAVEL } from './lexicon-2.js'
 import type { CategoryLexicon } from './lexicon-types.js'
 import { foldedWords } from './words.js'
 
-export const CATEGORY_LANGUAGES: readonly string[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']
+export const CATEGORY_LANGUAGES: readonly string[] = OFFLINE_LANGUAGES.categories
 
 const LEXICON: CategoryLexicon = { ...LEXICON_ARTS_TO_GAMES, ...LEXICON_HEALTH_TO_TRAVEL }
 

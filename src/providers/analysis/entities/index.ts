@@ -4,6 +4,7 @@
  * platform's locale data (month and country names) and compromise's given names. Every language
  * finds e-mail addresses, URLs, phone numbers (libphonenumber-js) and street addresses.
  */
+import { OFFLINE_LANGUAGES } from '../languages.js'
 import type { FoundEntity } from '../types.js'
 import { findAddresses } from './addresses.js'
 import { findAmounts } from './amounts.js'
@@ -16,7 +17,7 @@ import { findPhones, PHONE_REGIONS } from './phones.js'
 import { baseLanguage } from './text.js'
 import { tokenize } from './tokens.js'
 
-export const ENTITY_LANGUAGES: readonly string[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']
+export const ENTITY_LANGUAGES: readonly string[] = OFFLINE_LANGUAGES.entities
 
 /** findEntities was called before loadEntities() finished. */
 export class EntityModelsNotLoadedError extends Error {

@@ -4,6 +4,7 @@
  * topic words, in English, French, German, Spanish, Italian, Portuguese and Dutch. Linear in the
  * text's length.
  */
+import { OFFLINE_LANGUAGES } from '../languages.js'
 import type { Scored } from '../types.js'
 import { Evidence, RULE_EFFECTS, wordEffects, type RuleKind } from './effects.js'
 import type { Listed, Obscenity } from './english.js'
@@ -13,7 +14,7 @@ import type { RuleHit } from './rules.js'
 import { tokenize, unleet, type Token } from './tokens.js'
 
 /** Languages moderated natively (base subtags). */
-export const MODERATION_LANGUAGES: readonly string[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']
+export const MODERATION_LANGUAGES: readonly string[] = OFFLINE_LANGUAGES.moderation
 
 interface Loaded {
   obscenity: Obscenity

@@ -3,12 +3,13 @@
  * over VADER, AFINN and our lists, beside wink-nlp) and French, German, Spanish, Italian, Portuguese and Dutch
  * (rule engine over our core lists and nlp.js's lexicons). Load once with loadSentiment(); scoring is synchronous.
  */
+import { OFFLINE_LANGUAGES } from '../languages.js'
 import type { SentenceSentiment, SentimentLabel, SentimentScore } from '../types.js'
 import type { EnglishAnalyser } from './english.js'
 import type { NativeAnalyser } from './native.js'
 import { sentencesOf, tokenize } from './tokens.js'
 
-export const SENTIMENT_LANGUAGES: readonly string[] = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']
+export const SENTIMENT_LANGUAGES: readonly string[] = OFFLINE_LANGUAGES.sentiment
 
 /** Asked for a language the analyser does not cover. */
 export class UnsupportedSentimentLanguageError extends Error {

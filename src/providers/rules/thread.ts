@@ -1,0 +1,22 @@
+/**
+ * The rules editor in a thread of its own (rules-worker.ts): its dictionaries (tens of MB each,
+ * parsed on first use of a language) load and its edits run there, so neither holds the event
+ * loop that answers every other request. What it cannot do is known here, without the dictionaries.
+ */
+import { ModelThread } from '../../shared/module-thread.js'
+import type { EditedSegment, Editor, EditJob } from '../types.js'
+import { rulesCannot, SPELLING_LANGUAGES } from './index.js'
+
+export function createRulesEditorThread (): Editor {
+  const thread = new ModelThread(import.meta.url, './rules-worker', 'rules editor')
+  const spelling = new Set(SPELLING_LANGUAGES)
+  const ready = async (): Promise<void> => { await thread.call('ready', []) }
+  ready().catch(() => {})
+  return {
+    name: 'rules',
+    cannot: (edit, language) => rulesCannot(edit, language, spelling),
+    ready,
+    edit: async (job: EditJob, signal: AbortSignal) => await thread.call<EditedSegment[]>('edit', [job], signal),
+    close: async () => { await thread.close() }
+  }
+}

@@ -17,6 +17,10 @@ export interface FakeEngine {
   retryAfterSeconds: number
   /** Delay before every answer. */
   latencyMs: number
+  /** Requests received and not yet answered or dropped by the client. */
+  inFlight: number
+  /** The most requests in flight at once so far (tests may reset it to 0). */
+  peakInFlight: number
   close: () => Promise<void>
 }
 
@@ -33,6 +37,8 @@ export interface FakeReply {
   status: number
   body: unknown
   headers?: Record<string, string>
+  /** Sent as it is instead of `body` as JSON (an answer that breaks the protocol); set content-type in `headers`. */
+  raw?: string
 }
 
 /** Answers one request; undefined leaves it hanging until the client gives up or the server closes. */
@@ -50,6 +56,8 @@ export async function startEngineServer (name: string, handler: FakeHandler): Pr
     failTimes: Infinity,
     retryAfterSeconds: 1,
     latencyMs: 0,
+    inFlight: 0,
+    peakInFlight: 0,
     close: () => new Promise<void>(resolve => {
       // the http server tracks its sockets: this also ends requests left hanging
       server.closeAllConnections()
@@ -57,6 +65,9 @@ export async function startEngineServer (name: string, handler: FakeHandler): Pr
     })
   }
   server.on('request', (req, res) => {
+    engine.inFlight++
+    engine.peakInFlight = Math.max(engine.peakInFlight, engine.inFlight)
+    res.once('close', () => { engine.inFlight-- })
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
@@ -69,7 +80,7 @@ export async function startEngineServer (name: string, handler: FakeHandler): Pr
       setTimeout(() => {
         if (res.destroyed) return
         res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers })
-        res.end(JSON.stringify(reply.body))
+        res.end(reply.raw ?? JSON.stringify(reply.body))
       }, engine.latencyMs)
     })
   })

@@ -1,9 +1,14 @@
 /** A fake LibreTranslate server (/translate and /languages) that "translates" by upper-casing text outside tags. */
 import { fakeTranslateHtml, startEngineServer, takeBehaviour, type FakeEngine, type FakeReply, type FakeRequest } from './engine-server.js'
 
+/** What a 'malformed' translate answer is (every one is a 200): JSON of the wrong shape (the default), or another break of the protocol. */
+export type MalformedAnswer = 'wrong-shape' | 'html' | 'truncated-json' | 'wrong-count' | 'empty'
+
 export interface FakeLibreTranslate extends FakeEngine {
   /** Answer /languages without `targets`, as servers before 1.3 did. */
   legacyLanguages: boolean
+  /** The answer of the 'malformed' behaviour (default 'wrong-shape'). */
+  malformedAs: MalformedAnswer
 }
 
 /** Codes as LibreTranslate names them: "zt" is Traditional Chinese; Japanese only pairs with English here. */
@@ -31,7 +36,7 @@ const CHAR_LIMIT = 30_000
 export async function startFakeLibreTranslate (): Promise<FakeLibreTranslate> {
   // the handler gets the same object Object.assign extends below
   const engine = await startEngineServer('libretranslate', (request, self) => handle(request, self as FakeLibreTranslate))
-  return Object.assign(engine, { legacyLanguages: false })
+  return Object.assign(engine, { legacyLanguages: false, malformedAs: 'wrong-shape' as MalformedAnswer })
 }
 
 function handle (request: FakeRequest, engine: FakeLibreTranslate): FakeReply | undefined {
@@ -43,7 +48,7 @@ function handle (request: FakeRequest, engine: FakeLibreTranslate): FakeReply | 
   return error(404, 'Not Found')
 }
 
-function translate (request: FakeRequest, engine: FakeEngine): FakeReply | undefined {
+function translate (request: FakeRequest, engine: FakeLibreTranslate): FakeReply | undefined {
   // LibreTranslate takes JSON or a form; keys are optional unless the server requires them
   const body = (request.body ?? {}) as Record<string, unknown>
   if (body['api_key'] !== undefined && body['api_key'] !== engine.key) return error(403, 'Invalid API key')
@@ -63,11 +68,22 @@ function translate (request: FakeRequest, engine: FakeEngine): FakeReply | undef
     case 'hang': return undefined
     case 'error500': return error(500, 'Cannot translate text: worker crashed')
     case 'rate-limit': return { ...error(429, 'Slowdown: 10 per 1 minute'), headers: { 'retry-after': String(engine.retryAfterSeconds) } }
-    case 'malformed': return { status: 200, body: { translation: texts } }
+    case 'malformed': return malformed(engine.malformedAs, texts)
     default: {
       const out = texts.map(t => format === 'html' ? fakeTranslateHtml(t, behaviour === 'drop-tag') : t.toUpperCase())
       return { status: 200, body: { translatedText: Array.isArray(q) ? out : out[0] } }
     }
+  }
+}
+
+/** A 200 that is not LibreTranslate's answer to `texts`. */
+function malformed (kind: MalformedAnswer, texts: unknown[]): FakeReply {
+  switch (kind) {
+    case 'html': return { status: 200, body: undefined, headers: { 'content-type': 'text/html; charset=utf-8' }, raw: '<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>' }
+    case 'truncated-json': return { status: 200, body: undefined, raw: JSON.stringify({ translatedText: texts }).slice(0, -3) }
+    case 'wrong-count': return { status: 200, body: { translatedText: [...texts, 'ONE MORE'] } }
+    case 'empty': return { status: 200, body: undefined, raw: '' }
+    default: return { status: 200, body: { translation: texts } }
   }
 }
 

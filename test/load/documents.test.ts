@@ -113,7 +113,7 @@ async function measure (ms: number): Promise<{ health: number[], short: Sample[]
 }
 
 describe('heavy documents under load (issue 12, findings 2 and 3)', () => {
-  it('keeps /health, a legitimate document and a fifth client\'s short translations fast while six clients send the worst documents and the longest texts', async () => {
+  it('keeps /health, a legitimate document and another client\'s short translations fast while six clients send the worst documents and the longest texts', async () => {
     expect(legitMarkdown.length).toBeGreaterThan(2500)
     // warm up: the engine pipeline and every code path once
     for (let i = 0; i < 3; i++) {

@@ -26,6 +26,8 @@ interface Waiting {
   resolve: (out: string[]) => void
   reject: (err: unknown) => void
   timer: NodeJS.Timeout
+  /** Date.now() by which the request must have its answer: waiting for a call counts against it. */
+  deadline: number
   settled: boolean
 }
 
@@ -66,6 +68,7 @@ export class Batcher {
         resolve,
         reject,
         settled: false,
+        deadline: Date.now() + this.timeoutMs,
         // waiting for a slot counts against the same deadline as the call itself
         timer: setTimeout(() => this.settle(entry, new UpstreamTimeoutError(route.translator.name, this.timeoutMs)), this.timeoutMs)
       }
@@ -144,6 +147,8 @@ export class Batcher {
   /** One call for a batch: distinct segments once; aborted only when every request in it gave up. Whether it succeeded. */
   private async dispatch (queue: Queue, batch: Waiting[]): Promise<boolean> {
     for (const entry of batch) clearTimeout(entry.timer)
+    // the call has what is left of the deadline of the request that waited longest
+    const left = Math.max(1, Math.min(...batch.map(e => e.deadline)) - Date.now())
     const distinct = [...new Set(batch.flatMap(e => e.segments))]
     const controller = new AbortController()
     const onAbort = (): void => {
@@ -151,7 +156,7 @@ export class Batcher {
     }
     for (const entry of batch) entry.signal.addEventListener('abort', onAbort, { once: true })
     try {
-      const out = await this.call(queue.route, distinct, queue.variant, controller.signal)
+      const out = await this.call(queue.route, distinct, queue.variant, controller.signal, left)
       const answers = new Map(distinct.map((s, i) => [s, out[i]!]))
       for (const entry of batch) this.settle(entry, undefined, entry.segments.map(s => answers.get(s)!))
       return true
@@ -163,9 +168,12 @@ export class Batcher {
     }
   }
 
-  /** One engine call with the per-call timeout; a wrong-length answer is the engine's failure. */
-  private async call (route: Route, segments: string[], variant: Variant, signal: AbortSignal): Promise<string[]> {
-    const timeout = AbortSignal.timeout(this.timeoutMs)
+  /**
+   * One engine call within `timeoutMs` (its deadline reaches the adapter as an AbortSignal.timeout,
+   * which an outside service's breaker counts as its failure); a wrong-length answer is the engine's failure.
+   */
+  private async call (route: Route, segments: string[], variant: Variant, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<string[]> {
+    const timeout = AbortSignal.timeout(timeoutMs)
     const combined = AbortSignal.any([signal, timeout])
     const job: TranslateJob = {
       from: route.from,

@@ -71,8 +71,16 @@ export class RemoteService {
       this.failures = 0
       return result
     } catch (err) {
-      // the caller gave up: not the service's failure
-      if (signal?.aborted === true) throw signal.reason
+      if (signal?.aborted === true) {
+        // the caller's own deadline ran out during the call (a request that waited in line for it
+        // has less than UPSTREAM_TIMEOUT_MS left): the service was too slow, which counts
+        if (isDeadline(signal.reason)) {
+          this.recordFailure()
+          throw timedOut(signal.reason)
+        }
+        // the caller gave up: not the service's failure
+        throw signal.reason
+      }
       const failure = err instanceof UpstreamError ? err : new UpstreamError(this.service, describe(err), err)
       this.recordFailure()
       throw failure
@@ -166,4 +174,9 @@ function describe (err: unknown): string {
   const code = (err as { cause?: { code?: string } } | undefined)?.cause?.code ?? (err as { code?: string } | undefined)?.code
   if (typeof code === 'string') return `call failed (${code})`
   return `call failed (${err instanceof Error ? err.name : 'unknown error'})`
+}
+
+/** Whether an abort reason is a deadline passing (AbortSignal.timeout), not a caller going away. */
+function isDeadline (reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === 'TimeoutError'
 }

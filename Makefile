@@ -21,6 +21,10 @@ setup: .stamps/debian .stamps/npm
 	bash scripts/install-debian-deps.sh $$(sed -e 's/#.*//' scripts/debian-packages-test.txt)
 	@mkdir -p .stamps && touch $@
 
+.stamps/debian-bench: scripts/install-debian-deps.sh scripts/debian-packages.txt scripts/debian-packages-bench.txt
+	bash scripts/install-debian-deps.sh $$(sed -e 's/#.*//' scripts/debian-packages-bench.txt)
+	@mkdir -p .stamps && touch $@
+
 .stamps/npm: package.json package-lock.json
 	$(NODE) npm ci --no-audit --no-fund
 	@mkdir -p .stamps && touch $@
@@ -45,7 +49,7 @@ test: setup .stamps/debian-test
 typecheck lint openapi: .stamps/npm
 	$(NODE) npm run $@
 
-bench: build
+bench: build .stamps/debian-bench
 	$(NODE) npm run bench
 
 clean:

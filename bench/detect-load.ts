@@ -1,11 +1,12 @@
 /**
  * Load test of POST /language/detect on short texts, through the service with auth. Without
  * --url it builds and starts the service itself (as bench/translate.ts does) and stops it after.
- * Prints requests/s, latency percentiles and the service's RSS for each WORKERS value (default 1,2),
+ * Prints requests/s, latency percentiles and the service's RSS for each WORKERS value (default 1,2)
+ * and each load generator (autocannon; wrk, lighter on the shared cores, when installed),
  * side by side. Texts: the corpus's short bucket
  * when it was built (bench/detect-accuracy/build-corpus.ts), else a few fixed strings.
  *
- *   npm run bench:detect:load [-- --duration 20 --connections 64 --pipelining 1]
+ *   npm run bench:detect:load [-- --duration 20 --connections 64 --pipelining 1 --clients autocannon,wrk]
  *   npm run bench:detect:load -- --url http://127.0.0.1:8080 --client-id ID --client-secret SECRET
  */
 import { existsSync } from 'node:fs'
@@ -14,6 +15,7 @@ import autocannon from 'autocannon'
 import { DEFAULT_CORPUS, readCorpus } from './detect-accuracy/corpus.js'
 import { accessToken, startService, type Service } from './lib/service.js'
 import { memoryOf, processes } from './lib/proc.js'
+import { hasWrk, wrk } from './lib/wrk.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -26,7 +28,9 @@ const { values: args } = parseArgs({
     /** WORKERS values to compare, in one run (without --url) */
     workers: { type: 'string', default: '1,2' },
     /** each text repeated this many times (longer texts: the service's work per request outweighs the load generator's) */
-    repeat: { type: 'string', default: '1' }
+    repeat: { type: 'string', default: '1' },
+    /** load generators, each run in turn against the same service: autocannon, and wrk (Debian package) when installed */
+    clients: { type: 'string', default: 'autocannon,wrk' }
   }
 })
 
@@ -67,21 +71,39 @@ if (args.url !== undefined) {
   report(url, await run(url, token))
 } else {
   // every WORKERS value in one run, so the machine's state is the same for each
-  const rates: Array<[string, number]> = []
+  const clients = args.clients.split(',').map(c => c.trim())
+  if (clients.includes('wrk') && !await hasWrk()) {
+    console.log('wrk is not installed (apt-get install wrk): autocannon only')
+    clients.splice(clients.indexOf('wrk'), 1)
+  }
+  const rates = new Map<string, Array<[string, number]>>(clients.map(c => [c, []]))
   for (const workers of args.workers.split(',')) {
     const service = await startService({ env: { WORKERS: workers } })
     try {
       // each worker loads its detector; /ready answered for the first one
       await new Promise(resolve => setTimeout(resolve, 3000))
       const token = await accessToken(service)
-      const result = await run(service.base, token)
-      const memory = memoryOf(nodePids(service))
-      report(`WORKERS=${workers}`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes`)
-      rates.push([workers, result.requests.average])
+      for (const client of clients) {
+        if (client === 'wrk') {
+          const r = await wrk(service.base, '/language/detect', { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            bodies, Number(args.connections), Number(args.duration))
+          const memory = memoryOf(nodePids(service))
+          console.log(`WORKERS=${workers} (wrk, 1 thread): ${r.reqPerS.toFixed(0)} req/s, latency p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms; ` +
+            `${r.requests} requests, ${r.errors} errors; Node RSS after: ${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes`)
+          rates.get(client)!.push([workers, r.reqPerS])
+        } else {
+          const result = await run(service.base, token)
+          const memory = memoryOf(nodePids(service))
+          report(`WORKERS=${workers} (autocannon)`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes`)
+          rates.get(client)!.push([workers, result.requests.average])
+        }
+      }
     } finally {
       await service.child.stop()
     }
   }
-  const [first] = rates
-  for (const [workers, rate] of rates.slice(1)) console.log(`WORKERS=${workers} / WORKERS=${first![0]}: ${(rate / first![1]).toFixed(2)}x`)
+  for (const [client, measured] of rates) {
+    const [first] = measured
+    for (const [workers, rate] of measured.slice(1)) console.log(`${client}: WORKERS=${workers} / WORKERS=${first![0]}: ${(rate / first![1]).toFixed(2)}x`)
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * Worker threads that run a module of ours, from sources (tsx) or from dist/ alike, and a small
- * call protocol for a thread that owns a model: the caller's side (`ModelThread`: calls queue in
- * the thread in order, a call whose request gave up is dropped before it runs, a thread that dies
- * fails its calls and is started again on the next one) and the thread's side (`serveCalls`).
+ * call protocol for a thread that owns a model: the caller's side (`ModelThread`: a call whose
+ * request gave up is dropped if it has not started, a thread that dies fails its calls and is
+ * started again on the next one) and the thread's side (`serveCalls`).
  */
 import { parentPort, Worker } from 'node:worker_threads'
 
@@ -28,24 +28,21 @@ type Message = Call | { cancel: number }
 type Reply = { id: number, result: unknown } | { id: number, error: { name: string, message: string } } | { ready: true }
 
 /**
- * The thread's side: runs the calls it is sent one at a time, in order, each in its own turn of
- * the event loop (so a cancel sent meanwhile drops a call still queued), and posts each result or
- * the error it threw. Posts `{ ready }` once listening.
+ * The thread's side: starts each call it is sent in a turn of the event loop of its own (so a
+ * cancel sent meanwhile drops a call not started yet) and posts its result or the error it threw.
+ * Calls run side by side: one that yields now and then (the rules editor does) lets the others on;
+ * one that does not runs to its end first. Posts `{ ready }` once listening.
  */
 export function serveCalls (handlers: Handlers): void {
   const port = parentPort!
   const queue: Call[] = []
-  let running = false
-  const next = (): void => {
+  const start = (): void => {
     const call = queue.shift()
-    if (call === undefined) {
-      running = false
-      return
-    }
+    if (call === undefined) return
     Promise.resolve().then(() => (handlers[call.method] as (...args: unknown[]) => unknown)(...call.args)).then(
       result => { port.postMessage({ id: call.id, result } satisfies Reply) },
       (err: Error) => { port.postMessage({ id: call.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) } } satisfies Reply) }
-    ).finally(() => setImmediate(next))
+    )
   }
   port.on('message', (msg: Message) => {
     if ('cancel' in msg) {
@@ -54,10 +51,7 @@ export function serveCalls (handlers: Handlers): void {
       return
     }
     queue.push(msg)
-    if (!running) {
-      running = true
-      setImmediate(next)
-    }
+    setImmediate(start)
   })
   port.postMessage({ ready: true } satisfies Reply)
 }

@@ -2,7 +2,7 @@
  * The offline analyser in a thread of its own (offline-worker.ts): its models load and its
  * analyses run there, so a long text (about a second per 100,000 characters) never holds the
  * event loop that answers every other request, and the models are held once, by that thread.
- * Analyses queue in the thread in order; one whose request gave up is dropped before it runs.
+ * One analysis runs at a time (it does not yield); one whose request gave up is dropped before it starts.
  */
 import { ModelThread } from '../../shared/module-thread.js'
 import type { AnalysisAnswer, Analyzer } from '../types.js'

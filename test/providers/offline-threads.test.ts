@@ -1,0 +1,48 @@
+/** The offline analyser and the rules editor in their own threads, as the service assembles them. */
+import { afterAll, describe, expect, it } from 'vitest'
+import { createOfflineAnalyzerThread } from '../../src/providers/analysis/thread.js'
+import { createRulesEditorThread } from '../../src/providers/rules/thread.js'
+
+const editor = createRulesEditorThread()
+const analyzer = createOfflineAnalyzerThread()
+
+afterAll(async () => {
+  await editor.close?.()
+  await analyzer.close?.()
+})
+
+const never = new AbortController().signal
+
+describe('offline threads', () => {
+  it('edits in the thread, and a short edit is not held up by a long one', async () => {
+    await editor.ready!()
+    const long = Array.from({ length: 3000 }, (_, i) => `The hotle number ${i} is wonderfull and teh garden is big.`)
+    const done: string[] = []
+    const longEdit = editor.edit({ language: 'en', edits: [{ type: 'grammar' }], toneLevel: 5, temperature: 0, segments: long }, never).then(r => { done.push('long'); return r })
+    await new Promise(resolve => setTimeout(resolve, 30))
+    const short = await editor.edit({ language: 'en', edits: [{ type: 'grammar' }], toneLevel: 5, temperature: 0, segments: ['Teh house is red.'] }, never)
+    done.push('short')
+    expect(short[0]!.segment).toBe('The house is red.')
+    const edited = await longEdit
+    expect(edited).toHaveLength(long.length)
+    expect(edited[7]!.segment).toContain('hotel number 7')
+    expect(done).toEqual(['short', 'long'])
+  })
+
+  it('knows what it cannot do without loading anything', () => {
+    expect(editor.cannot({ type: 'tone', tone: 'confident' }, 'en')).toMatch(/generative model/)
+    expect(editor.cannot({ type: 'grammar' }, 'en')).toBeUndefined()
+  })
+
+  it('analyses in the thread, and an analysis whose request gave up is refused at once', async () => {
+    await analyzer.ready!()
+    const answer = await analyzer.analyze('Mary Smith loved the wonderful hotel in Paris.', 'en', ['sentiment', 'entities'], never)
+    expect(answer.sentiment!.sentiment).toBe('positive')
+    expect(answer.entities!.map(e => e.type)).toContain('PERSON')
+    const controller = new AbortController()
+    controller.abort(new Error('gone'))
+    await expect(analyzer.analyze('Anything.', 'en', ['sentiment'], controller.signal)).rejects.toThrow('gone')
+    expect(analyzer.supports('sentiment', 'pt-BR')).toBe(true)
+    expect(analyzer.supports('sentiment', 'ja')).toBe(false)
+  })
+})

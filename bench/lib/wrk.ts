@@ -48,14 +48,16 @@ export async function wrk (url: string, path: string, headers: Record<string, st
     const script = join(dir, 'post.lua')
     writeFileSync(script, [
       `local bodies = { ${bodies.map(luaString).join(',\n')} }`,
-      `local headers = { ${Object.entries(headers).map(([k, v]) => `[${luaString(k)}] = ${luaString(v)}`).join(', ')} }`,
+      `local headers = { ${Object.entries(headers).map(([k, v]) => `[ ${luaString(k)} ] = ${luaString(v)}`).join(', ')} }`,
       'local i = 0',
       'request = function()',
       '  i = i % #bodies + 1',
       `  return wrk.format("POST", ${luaString(path)}, headers, bodies[i])`,
       'end'
     ].join('\n'))
-    const { stdout } = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { maxBuffer: 1 << 20 })
+    const { stdout, stderr } = await run('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { maxBuffer: 1 << 20 })
+    // a script wrk cannot load is reported, and wrk goes on with plain GETs: not this measurement
+    if (stderr.includes(script) || stdout.includes(script)) throw new Error(`wrk could not run its script: ${stderr}${stdout}`)
     const number = (re: RegExp): number => Number(re.exec(stdout)?.[1] ?? NaN)
     const non2xx = number(/Non-2xx or 3xx responses:\s+(\d+)/)
     const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)

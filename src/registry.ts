@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
 import type { Analyzer, Capabilities, Detector, Editor, Translator } from './providers/types.js'
 import type { RemoteOptions } from './providers/remote/index.js'
-import { createApertium } from './providers/translation/apertium/index.js'
+import { createApertiumThread } from './providers/translation/apertium/thread.js'
 import { createDetector } from './providers/detection/index.js'
 import { createDeepl } from './providers/deepl/index.js'
 import { createGoogleCloud } from './providers/google-cloud/index.js'
@@ -51,7 +51,8 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
     ? undefined
     : { translator: createLibreTranslate({ url: config.libretranslate.url, remote, ...(config.libretranslate.apiKey === undefined ? {} : { apiKey: config.libretranslate.apiKey }) }) },
   apertium: (config) => ({
-    translator: createApertium({
+    // in a thread of its own: starting pipelines and coding their streams stay off the event loop
+    translator: createApertiumThread({
       modesDir: join(config.apertium.dir, 'modes'),
       requestTimeoutMs: config.apertium.requestTimeoutMs,
       idleMs: config.apertium.idleMs,

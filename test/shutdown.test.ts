@@ -1,10 +1,34 @@
 /**
  * Graceful shutdown over real HTTP, as one process and as a cluster of two workers: SIGTERM lets a
  * bulk translation in flight finish with 200, refuses new connections, and the service exits 0
- * in bounded time.
+ * in bounded time, leaving no Apertium process behind.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { startService } from './helpers/service.js'
+
+/** Every process below `pid`, from /proc (each thread lists the children it started). */
+function descendants (pid: number): number[] {
+  let children: number[] = []
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      children.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
+    }
+  } catch {
+    // gone meanwhile
+    children = []
+  }
+  return children.flatMap(child => [child, ...descendants(child)])
+}
+
+/** The command line of a process, or '' once it is gone. */
+const commandOf = (pid: number): string => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+  } catch {
+    return ''
+  }
+}
 
 const SUBJECTS = ['The committee', 'Our neighbour', 'The old teacher', 'A young doctor', 'The city council', 'My brother', 'The engineers', 'The small company', 'Her grandmother', 'The new manager']
 const VERBS = ['reviewed', 'rejected', 'discussed', 'praised', 'criticised', 'signed', 'printed', 'translated', 'defended', 'explained']
@@ -26,6 +50,9 @@ describe.each([['one process', '1'], ['two workers', '2']])('SIGTERM with %s', (
       let answeredAt = 0
       inFlight.then(() => { answeredAt = Date.now() }, () => {})
       await new Promise(resolve => setTimeout(resolve, 200))
+      // the en->es pipeline's processes (Apertium runs in a thread, each pipeline in a process group of its own)
+      const pipeline = descendants(service.child.pid!).filter(pid => /apertium|lt-proc|cg-proc|lrx-proc/.test(commandOf(pid)))
+      expect(pipeline.length).toBeGreaterThan(0)
       const killedAt = Date.now()
       service.child.kill('SIGTERM')
       const answer = await inFlight
@@ -37,8 +64,10 @@ describe.each([['one process', '1'], ['two workers', '2']])('SIGTERM with %s', (
       const { code } = await service.exited
       expect(code).toBe(0)
       expect(Date.now() - started).toBeLessThan(20_000)
-      // nothing listens any more
+      // nothing listens any more, and no pipeline process is left behind
       await expect(fetch(`${service.base}/health`)).rejects.toThrow()
+      await new Promise(resolve => setTimeout(resolve, 200))
+      expect(pipeline.filter(pid => existsSync(`/proc/${pid}`) && commandOf(pid) !== '')).toEqual([])
     } finally {
       await service.stop()
     }

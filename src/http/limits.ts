@@ -25,27 +25,37 @@ export const MAX_BODY_DEPTH = 512
 
 /** The path of the first place in `body` nested deeper than `max`, if any (iterative: no stack to overflow). */
 export function tooDeep (body: unknown, max: number): string[] | undefined {
-  const values: unknown[] = [body]
-  const depths: number[] = [0]
-  const parents: number[] = [-1]
-  const keys: string[] = ['']
-  const pending: number[] = [0]
+  // only nested objects are kept, with how they were reached; a body may hold 100,000 scalars,
+  // which cost a look each and nothing more (no entries arrays, no index strings)
+  const values: object[] = []
+  const depths: number[] = []
+  const parents: number[] = []
+  const keys: Array<string | number> = []
+  const pending: number[] = []
+  if (body === null || typeof body !== 'object') return undefined
+  values.push(body); depths.push(0); parents.push(-1); keys.push(''); pending.push(0)
   while (pending.length > 0) {
     const at = pending.pop()!
-    const value = values[at]
-    if (value === null || typeof value !== 'object') continue
-    if (depths[at]! >= max) {
+    const value = values[at]!
+    const depth = depths[at]!
+    if (depth >= max) {
       const path: string[] = []
-      for (let i = at; i > 0; i = parents[i]!) path.push(keys[i]!)
+      for (let i = at; i > 0; i = parents[i]!) path.push(String(keys[i]!))
       return path.reverse()
     }
-    for (const [key, child] of Object.entries(value)) {
-      if (child === null || typeof child !== 'object') continue
-      values.push(child)
-      depths.push(depths[at]! + 1)
-      parents.push(at)
-      keys.push(key)
-      pending.push(values.length - 1)
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i]
+        if (child === null || typeof child !== 'object') continue
+        values.push(child); depths.push(depth + 1); parents.push(at); keys.push(i); pending.push(values.length - 1)
+      }
+    } else {
+      // a parsed JSON body has no inherited enumerable keys
+      for (const key in value) {
+        const child: unknown = (value as Record<string, unknown>)[key]
+        if (child === null || typeof child !== 'object') continue
+        values.push(child); depths.push(depth + 1); parents.push(at); keys.push(key); pending.push(values.length - 1)
+      }
     }
   }
   return undefined

@@ -1,10 +1,12 @@
 /**
  * Worker threads that run a module of ours, from sources (tsx) or from dist/ alike, and a small
- * call protocol for a thread that owns a model: the caller's side (`ModelThread`: a call whose
- * request gave up is dropped if it has not started, a thread that dies fails its calls and is
- * started again on the next one) and the thread's side (`serveCalls`).
+ * call protocol for a thread that owns a model or an engine: the caller's side (`ModelThread`: a
+ * call whose request gave up is dropped if it has not started and aborted if it has, the service's
+ * typed errors come back as themselves, a thread that dies fails its calls and is started again on
+ * the next one) and the thread's side (`serveCalls`, `notify`).
  */
 import { parentPort, Worker } from 'node:worker_threads'
+import * as errors from '../errors.js'
 
 /**
  * A worker thread running `name` (a sibling of the module at `from`, without extension). From
@@ -12,42 +14,82 @@ import { parentPort, Worker } from 'node:worker_threads'
  * entry inherits the process's options as they are (a file entry breaks under --input-type, and
  * passing execArgv refuses V8 options such as --max-semi-space-size).
  */
-export function startModuleThread (from: string, name: string): Worker {
+export function startModuleThread (from: string, name: string, workerData?: unknown): Worker {
   const ext = from.endsWith('.ts') ? '.ts' : '.js'
   const url = new URL(`${name}${ext}`, from).href
   const load = ext === '.ts'
     ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(m => { m.register() }).then(() => import(${JSON.stringify(url)}))`
     : `import(${JSON.stringify(url)})`
-  return new Worker(load, { eval: true })
+  return new Worker(load, { eval: true, workerData })
 }
 
+/** What a thread serves: each handler gets the call's arguments, then a signal aborted when the caller gives up. */
 type Handlers = Record<string, (...args: never[]) => unknown>
 
 interface Call { id: number, method: string, args: unknown[] }
 type Message = Call | { cancel: number }
-type Reply = { id: number, result: unknown } | { id: number, error: { name: string, message: string } } | { ready: true }
+/** An error as it crosses threads: its class name, message and own fields (what structured clone keeps of an Error is too little). */
+interface SentError { name: string, message: string, fields: Record<string, unknown> }
+type Reply = { id: number, result: unknown } | { id: number, error: SentError } | { ready: true } | { notice: unknown }
+
+/** The service's error classes by name: they cross threads as themselves (status, code, fields and all). */
+const ERROR_CLASSES = new Map<string, { prototype: Error }>()
+for (const [name, value] of Object.entries(errors) as Array<[string, unknown]>) {
+  if (typeof value === 'function' && (value as { prototype: unknown }).prototype instanceof Error) ERROR_CLASSES.set(name, value as { prototype: Error })
+}
+
+function sendable (err: unknown): SentError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} }
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(err)) {
+    // a cause may hold anything (sockets, functions): it stays in this thread
+    if (key === 'cause') continue
+    try {
+      fields[key] = structuredClone(value)
+    } catch {
+      // not cloneable: left out
+    }
+  }
+  return { name: err.name, message: err.message, fields }
+}
+
+function revive (sent: SentError, label: string): Error {
+  const Class = ERROR_CLASSES.get(sent.name)
+  // the service's own errors are answers to the client as they are; anything else is a fault to locate
+  if (Class === undefined) return Object.assign(new Error(`${label}: ${sent.message}`), { name: sent.name })
+  const error = Object.create(Class.prototype) as Error
+  Object.assign(error, sent.fields)
+  Object.defineProperty(error, 'message', { value: sent.message, writable: true, configurable: true })
+  Object.defineProperty(error, 'stack', { value: `${sent.name}: ${sent.message}\n    at ${label} (thread)`, writable: true, configurable: true })
+  return error
+}
 
 /**
  * The thread's side: starts each call it is sent in a turn of the event loop of its own (so a
- * cancel sent meanwhile drops a call not started yet) and posts its result or the error it threw.
- * Calls run side by side: one that yields now and then (the rules editor does) lets the others on;
+ * cancel sent meanwhile drops a call not started yet; one started has its signal aborted) and
+ * posts its result or the error it threw. Calls run side by side: one that yields now and then
+ * (the rules editor does, and the engine pipelines wait on other processes) lets the others on;
  * one that does not runs to its end first. Posts `{ ready }` once listening.
  */
 export function serveCalls (handlers: Handlers): void {
   const port = parentPort!
   const queue: Call[] = []
+  const running = new Map<number, AbortController>()
   const start = (): void => {
     const call = queue.shift()
     if (call === undefined) return
-    Promise.resolve().then(() => (handlers[call.method] as (...args: unknown[]) => unknown)(...call.args)).then(
+    const controller = new AbortController()
+    running.set(call.id, controller)
+    Promise.resolve().then(() => (handlers[call.method] as (...args: unknown[]) => unknown)(...call.args, controller.signal)).then(
       result => { port.postMessage({ id: call.id, result } satisfies Reply) },
-      (err: Error) => { port.postMessage({ id: call.id, error: { name: err?.name ?? 'Error', message: String(err?.message ?? err) } } satisfies Reply) }
-    )
+      (err: unknown) => { port.postMessage({ id: call.id, error: sendable(err) } satisfies Reply) }
+    ).finally(() => running.delete(call.id))
   }
   port.on('message', (msg: Message) => {
     if ('cancel' in msg) {
       const at = queue.findIndex(c => c.id === msg.cancel)
       if (at !== -1) queue.splice(at, 1)
+      running.get(msg.cancel)?.abort(new Error('the caller gave up'))
       return
     }
     queue.push(msg)
@@ -56,15 +98,36 @@ export function serveCalls (handlers: Handlers): void {
   port.postMessage({ ready: true } satisfies Reply)
 }
 
+/** From the thread: tells the caller's `onNotice` something it did not ask for (the processes it runs, say). */
+export function notify (notice: unknown): void {
+  parentPort!.postMessage({ notice } satisfies Reply)
+}
+
+export interface ModelThreadOptions {
+  /** The module, as startModuleThread takes it: `import.meta.url` of a sibling, and its name without extension. */
+  from: string
+  name: string
+  /** Names the thread in errors. */
+  label: string
+  /** The thread's `workerData` (its settings). */
+  data?: unknown
+  /** Receives what the thread `notify`s. */
+  onNotice?: (notice: unknown) => void
+  /** Called when the thread stops other than by close() (it crashed or exited). */
+  onExit?: () => void
+}
+
 /** The caller's side of a thread that serves `serveCalls`. */
 export class ModelThread {
   private worker: Worker | undefined
   private loaded: Promise<void> | undefined
   private readonly pending = new Map<number, { resolve: (value: unknown) => void, reject: (err: Error) => void }>()
   private nextId = 0
+  private readonly label: string
 
-  /** `from` and `name` as startModuleThread takes them; `label` names the thread in errors. */
-  constructor (private readonly from: string, private readonly name: string, private readonly label: string) {}
+  constructor (private readonly options: ModelThreadOptions) {
+    this.label = options.label
+  }
 
   /** Resolves once the thread is listening (starting it when it is not running). */
   async started (): Promise<void> {
@@ -72,7 +135,7 @@ export class ModelThread {
     await this.loaded
   }
 
-  /** Calls `method` in the thread; rejects at once when `signal` aborts (the call is dropped if it has not started). */
+  /** Calls `method` in the thread; rejects at once when `signal` aborts (the call is dropped, or aborted in the thread). */
   async call<T> (method: string, args: unknown[], signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted()
     const worker = this.start()
@@ -80,6 +143,7 @@ export class ModelThread {
     return await new Promise<T>((resolve, reject) => {
       const onAbort = (): void => {
         this.pending.delete(id)
+        if (this.pending.size === 0) worker.unref()
         worker.postMessage({ cancel: id } satisfies Message)
         // the request's own reason (its timeout, the client gone), as every other await would throw it
         reject(signal!.reason as Error) // eslint-disable-line prefer-promise-reject-errors
@@ -106,7 +170,7 @@ export class ModelThread {
 
   private start (): Worker {
     if (this.worker !== undefined) return this.worker
-    const worker = this.worker = startModuleThread(this.from, this.name)
+    const worker = this.worker = startModuleThread(this.options.from, this.options.name, this.options.data)
     let markReady!: () => void
     let fail!: (err: Error) => void
     this.loaded = new Promise<void>((resolve, reject) => { markReady = resolve; fail = reject })
@@ -114,11 +178,12 @@ export class ModelThread {
     this.loaded.catch(() => {})
     worker.on('message', (msg: Reply) => {
       if ('ready' in msg) return markReady()
+      if ('notice' in msg) return this.options.onNotice?.(msg.notice)
       const waiting = this.pending.get(msg.id)
       if (waiting === undefined) return
       this.pending.delete(msg.id)
       if (this.pending.size === 0) worker.unref()
-      if ('error' in msg) waiting.reject(Object.assign(new Error(`${this.label}: ${msg.error.message}`), { name: msg.error.name }))
+      if ('error' in msg) waiting.reject(revive(msg.error, this.label))
       else waiting.resolve(msg.result)
     })
     const down = (err: Error): void => {
@@ -128,6 +193,7 @@ export class ModelThread {
       // the calls in flight are lost with the thread; the next call starts a new one
       for (const waiting of this.pending.values()) waiting.reject(err)
       this.pending.clear()
+      this.options.onExit?.()
     }
     worker.on('error', down)
     worker.on('exit', code => down(new Error(`${this.label} thread exited with code ${code}`)))

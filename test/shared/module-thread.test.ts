@@ -7,7 +7,7 @@ afterEach(async () => { await thread?.close() })
 
 describe('ModelThread', () => {
   it('runs calls in the thread while the event loop stays free', async () => {
-    thread = new ModelThread(import.meta.url, './model-worker', 'test model')
+    thread = new ModelThread({ from: import.meta.url, name: './model-worker', label: 'test model' })
     await thread.started()
     const spun = thread.call<number>('spin', [400])
     // timers keep firing on this thread while the other one computes
@@ -20,7 +20,7 @@ describe('ModelThread', () => {
   })
 
   it('drops a queued call whose request gave up, and rejects it at once with its reason', async () => {
-    thread = new ModelThread(import.meta.url, './model-worker', 'test model')
+    thread = new ModelThread({ from: import.meta.url, name: './model-worker', label: 'test model' })
     await thread.started()
     const busy = thread.call<number>('spin', [300])
     const controller = new AbortController()
@@ -35,13 +35,13 @@ describe('ModelThread', () => {
   })
 
   it('passes an error thrown in the thread to its caller, naming the thread', async () => {
-    thread = new ModelThread(import.meta.url, './model-worker', 'test model')
+    thread = new ModelThread({ from: import.meta.url, name: './model-worker', label: 'test model' })
     await expect(thread.call('fail', [])).rejects.toThrow('test model: no such word')
     expect(await thread.call<string>('echo', ['still here'])).toBe('STILL HERE')
   })
 
   it('fails the calls of a thread that died, and starts a new one on the next call', async () => {
-    thread = new ModelThread(import.meta.url, './model-worker', 'test model')
+    thread = new ModelThread({ from: import.meta.url, name: './model-worker', label: 'test model' })
     await thread.started()
     const waiting = thread.call<string>('echo', ['after'])
     await expect(Promise.all([thread.call('die', []), waiting])).rejects.toThrow(/exited with code 3/)

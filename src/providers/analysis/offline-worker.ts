@@ -4,10 +4,8 @@ import type { AnalysisPart } from '../types.js'
 import { createOfflineAnalyzer } from './index.js'
 
 const analyzer = createOfflineAnalyzer()
-// the caller drops calls whose request gave up before they run; a running one finishes
-const running = new AbortController().signal
 
 serveCalls({
   ready: async () => { await analyzer.ready!() },
-  analyze: async (text: string, language: string, parts: AnalysisPart[]) => await analyzer.analyze(text, language, parts, running)
+  analyze: async (text: string, language: string, parts: AnalysisPart[], signal: AbortSignal) => await analyzer.analyze(text, language, parts, signal)
 })

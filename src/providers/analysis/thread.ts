@@ -9,7 +9,7 @@ import type { AnalysisAnswer, Analyzer } from '../types.js'
 import { OFFLINE_ANALYZER, offlineSupports } from './languages.js'
 
 export function createOfflineAnalyzerThread (): Analyzer {
-  const thread = new ModelThread(import.meta.url, './offline-worker', 'offline analyzer')
+  const thread = new ModelThread({ from: import.meta.url, name: './offline-worker', label: 'offline analyzer' })
   const ready = async (): Promise<void> => { await thread.call('ready', []) }
   // start loading at once, in the background; /ready waits for it
   ready().catch(() => {})

@@ -4,10 +4,9 @@ import type { EditJob } from '../types.js'
 import { createRulesEditor } from './index.js'
 
 const editor = createRulesEditor()
-// the caller drops calls whose request gave up before they run; a running one finishes
-const running = new AbortController().signal
 
 serveCalls({
   ready: async () => { await editor.ready!() },
-  edit: async (job: EditJob) => await editor.edit(job, running)
+  // an edit whose request gave up stops at its next pause
+  edit: async (job: EditJob, signal: AbortSignal) => await editor.edit(job, signal)
 })

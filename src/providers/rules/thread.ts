@@ -8,7 +8,7 @@ import type { EditedSegment, Editor, EditJob } from '../types.js'
 import { rulesCannot, SPELLING_LANGUAGES } from './index.js'
 
 export function createRulesEditorThread (): Editor {
-  const thread = new ModelThread(import.meta.url, './rules-worker', 'rules editor')
+  const thread = new ModelThread({ from: import.meta.url, name: './rules-worker', label: 'rules editor' })
   const spelling = new Set(SPELLING_LANGUAGES)
   const ready = async (): Promise<void> => { await thread.call('ready', []) }
   ready().catch(() => {})

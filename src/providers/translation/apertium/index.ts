@@ -30,8 +30,13 @@ export interface ApertiumOptions {
 
 export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes'
 
+/** The Apertium translator, and the process groups of its running pipelines. */
+export interface ApertiumTranslator extends Translator {
+  processGroups: () => number[]
+}
+
 /** Creates the Apertium translator ("apertium"); nothing is started until the first translation. */
-export function createApertium (options: ApertiumOptions = {}): Translator {
+export function createApertium (options: ApertiumOptions = {}): ApertiumTranslator {
   const modesDir = options.modesDir ?? DEFAULT_MODES_DIR
   const pool = new PipelinePool({
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
@@ -60,6 +65,7 @@ export function createApertium (options: ApertiumOptions = {}): Translator {
   return {
     name: 'apertium',
     supportsFormality: () => false,
+    processGroups: () => pool.processGroups(),
 
     languages () {
       pairList ??= pairs().then(listPairs)

@@ -154,6 +154,11 @@ export class Pipeline {
     return this.child !== undefined
   }
 
+  /** The process group of the running process (its shell leads it), if one runs. */
+  get processGroup (): number | undefined {
+    return this.child?.pid
+  }
+
   /** Requests waiting or in flight. */
   get pending (): number {
     return this.waiting + this.written

@@ -73,6 +73,11 @@ export class PipelinePool implements Slots {
     this.holders.clear()
   }
 
+  /** The process groups running now (to be killed with the process that started them). */
+  processGroups (): number[] {
+    return [...this.live.values()].map(p => p.processGroup).filter((g): g is number => g !== undefined)
+  }
+
   /** Kills every process group synchronously (for process exit). */
   killAll (): void {
     for (const pipeline of this.live.values()) pipeline.kill()

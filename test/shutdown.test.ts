@@ -3,32 +3,10 @@
  * bulk translation in flight finish with 200, refuses new connections, and the service exits 0
  * in bounded time, leaving no Apertium process behind.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { commandOf, descendants } from './helpers/proc.js'
 import { startService } from './helpers/service.js'
-
-/** Every process below `pid`, from /proc (each thread lists the children it started). */
-function descendants (pid: number): number[] {
-  let children: number[] = []
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      children.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
-    }
-  } catch {
-    // gone meanwhile
-    children = []
-  }
-  return children.flatMap(child => [child, ...descendants(child)])
-}
-
-/** The command line of a process, or '' once it is gone. */
-const commandOf = (pid: number): string => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-  } catch {
-    return ''
-  }
-}
 
 const SUBJECTS = ['The committee', 'Our neighbour', 'The old teacher', 'A young doctor', 'The city council', 'My brother', 'The engineers', 'The small company', 'Her grandmother', 'The new manager']
 const VERBS = ['reviewed', 'rejected', 'discussed', 'praised', 'criticised', 'signed', 'printed', 'translated', 'defended', 'explained']

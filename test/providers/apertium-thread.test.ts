@@ -1,37 +1,17 @@
 /** The Apertium translator in its thread, as the service assembles it. */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readdirSync, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { UnsupportedPairError } from '../../src/errors.js'
 import { createApertiumThread } from '../../src/providers/translation/apertium/thread.js'
+import { commandOf, descendants } from '../helpers/proc.js'
 
 const apertium = createApertiumThread()
 afterAll(async () => { await apertium.close?.() })
 
-/** Every process below `pid`, from /proc (each thread lists the children it started). */
-function descendants (pid: number): number[] {
-  let children: number[] = []
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      children.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
-    }
-  } catch {
-    children = []
-  }
-  return children.flatMap(child => [child, ...descendants(child)])
-}
-
-const alive = (pid: number): boolean => {
-  try {
-    // a zombie has no command line any more
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8') !== ''
-  } catch {
-    return false
-  }
-}
+const alive = (pid: number): boolean => commandOf(pid) !== ''
 
 describe('the Apertium thread', () => {
   it('translates, lists its pairs, and answers with the service\'s own error types', async () => {
@@ -59,7 +39,7 @@ describe('the Apertium thread', () => {
     const lines = createInterface({ input: child.stdout })
     const [line] = await once(lines, 'line') as [string]
     expect(JSON.parse(line)).toEqual({ translated: 'La casa es roja.' })
-    const pipeline = descendants(child.pid!).filter(pid => /lt-proc|apertium|cg-proc|lrx-proc/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')))
+    const pipeline = descendants(child.pid!).filter(pid => /lt-proc|apertium|cg-proc|lrx-proc/.test(commandOf(pid)))
     expect(pipeline.length).toBeGreaterThan(0)
     child.stdin.write('exit\n')
     await once(child, 'exit')

@@ -98,7 +98,9 @@ try {
         numRuns: job.runs,
         timeoutMs,
         timeLimitMs: Number(args['chunk-time-limit-ms']),
-        known: knownFailure
+        known: knownFailure,
+        // shrinking holds every candidate of a heavy case (megabytes each) for minutes: only for failures still reported
+        shrink: (failuresPer.get(job.endpoint.name) ?? 0) < Number(args['max-failures'])
       }).catch((err: Error): FuzzFailure => ({
         // the generator itself failed: report it as a failure of this chunk, keep going
         endpoint: job.endpoint.name,
@@ -116,7 +118,8 @@ try {
       }
       if (performance.now() - lastReport > 10_000) {
         lastReport = performance.now()
-        console.log(`  ${stats.cases} cases in ${((lastReport - started) / 1000).toFixed(0)} s`)
+        // the fuzzer's own heap too: a run of 100,000 cases must not outgrow it
+        console.log(`  ${stats.cases} cases in ${((lastReport - started) / 1000).toFixed(0)} s; fuzzer heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`)
       }
     }
   }

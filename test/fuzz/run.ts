@@ -69,6 +69,8 @@ export interface FuzzRunOptions {
   timeoutMs: number
   /** Stop generating new cases after this long (ms): the cases run are the seed's first ones, so a slow machine runs a prefix. */
   timeLimitMs?: number
+  /** Whether a failure is shrunk to a minimal case (default true); without, the run ends at the first failing case. */
+  shrink?: boolean
   /** Failures already reported (counted as "<status> known", not failing the run). */
   known?: (c: FuzzCase, answer: Answer) => KnownFailure | undefined
 }
@@ -101,6 +103,7 @@ export async function fuzzEndpoint (o: FuzzRunOptions): Promise<FuzzFailure | un
     seed: o.seed,
     numRuns: o.numRuns,
     verbose: 0,
+    endOnFailure: o.shrink === false,
     ...(o.timeLimitMs === undefined ? {} : { plugins: [fc.interruptAfterTimeLimit(o.timeLimitMs)] })
   })
   // a failure found before the time limit, whose shrinking the limit cut short, is still a failure

@@ -79,10 +79,13 @@ export class DocumentWork {
   }
 }
 
-/** A document as segments ready for an engine, and the finish that rebuilds it from the engine's answers. */
+/**
+ * A document as segments ready for an engine, and the finish that rebuilds it from the engine's
+ * answers: one answer set per target, all rebuilt from one reading of the document.
+ */
 export interface PreparedDocument {
   segments: string[]
-  finish: (translated: string[], work: DocumentWork) => Promise<{ value: unknown, applied: AppliedSubstitution[] }>
+  finish: (translations: string[][], work: DocumentWork) => Promise<Array<{ value: unknown, applied: AppliedSubstitution[] }>>
 }
 
 /** The visible text of a document (what would be translated, without markup, code or URLs). */
@@ -102,11 +105,12 @@ export async function prepareDocument (value: unknown, mimeType: MimeType, setti
   const { segments } = result as Extract<TaskResult, { kind: 'prepare' }>
   return {
     segments,
-    finish: async (translated, finishing) => {
-      if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
-      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translated })
-      const { value: rebuilt, applied } = done as Extract<TaskResult, { kind: 'finish' }>
-      return { value: rebuilt, applied }
+    finish: async (translations, finishing) => {
+      for (const translated of translations) {
+        if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
+      }
+      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations })
+      return (done as Extract<TaskResult, { kind: 'finish' }>).results
     }
   }
 }
@@ -116,6 +120,5 @@ export async function substituteInDocument (value: unknown, mimeType: MimeType, 
   options: { caseSensitive: boolean, placeholders?: boolean, language?: string, path?: FieldPath }, work: DocumentWork): Promise<{ value: unknown, applied: AppliedSubstitution[] }> {
   const settings: PrepareSettings = { placeholders: options.placeholders ?? true, rules, caseSensitive: options.caseSensitive, ...(options.language === undefined ? {} : { language: options.language }) }
   const done = await work.run({ kind: 'finish', value, mimeType, settings, path: options.path ?? DOCUMENT_VALUE })
-  const { value: rebuilt, applied } = done as Extract<TaskResult, { kind: 'finish' }>
-  return { value: rebuilt, applied }
+  return (done as Extract<TaskResult, { kind: 'finish' }>).results[0]!
 }

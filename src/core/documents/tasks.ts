@@ -31,13 +31,16 @@ interface TaskBase {
 export type DocumentTask =
   | TaskBase & { kind: 'text', language?: string }
   | TaskBase & { kind: 'prepare', settings: PrepareSettings }
-  /** `translated` absent: the identity translation (substitution). */
-  | TaskBase & { kind: 'finish', settings: PrepareSettings, translated?: string[] }
+  /**
+   * The document rebuilt once per answer set (one per target), from one reading of it;
+   * `translations` absent: once, with the identity translation (substitution).
+   */
+  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][] }
 
 export type TaskResult =
   | { kind: 'text', text: string }
   | { kind: 'prepare', segments: string[] }
-  | { kind: 'finish', value: unknown, applied: AppliedSubstitution[] }
+  | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] }> }
 
 /** Runs a task on this thread; `context` holds the Markdown trees when the caller parsed them already. */
 export function runTask (task: DocumentTask, context?: SegmentContext): TaskResult {
@@ -49,5 +52,5 @@ export function runTask (task: DocumentTask, context?: SegmentContext): TaskResu
   }
   const prepared = prepareForTranslation(task.value, task.mimeType, { ...task.settings, path: task.path, context: ready })
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
-  return { kind: 'finish', ...prepared.finish(task.translated ?? prepared.segments) }
+  return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map(translated => prepared.finish(translated)) }
 }

@@ -26,7 +26,8 @@ interface Job {
   target: string
   from: string
   routes: Route[] | 'identity'
-  finish: PreparedDocument['finish']
+  /** Shared by the document's targets with the same rules: they are rebuilt together. */
+  prepared: PreparedDocument
   segments: string[]
 }
 
@@ -77,9 +78,16 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   const jobs = await prepareJobs(docs, targets, work, input, routesFor)
   const answers = await runBatches(jobs, options, deps, signal, input.documents.length > 1)
 
-  // rebuilding has a budget of its own; the request's tasks queue in one turn
+  // rebuilding has a budget of its own; the request's tasks queue in one turn, and every target
+  // of a preparation is rebuilt in one task (one reading of the document, not one per target)
   const rebuilding = new DocumentWork(signal)
-  const finished = new Map(await Promise.all(jobs.map(async job => [job, await job.finish(answers.get(job)!.segments, rebuilding)] as const)))
+  const byPreparation = new Map<PreparedDocument, Job[]>()
+  for (const job of jobs) byPreparation.set(job.prepared, [...byPreparation.get(job.prepared) ?? [], job])
+  const finished = new Map<Job, { value: unknown, applied: AppliedSubstitution[] }>()
+  await Promise.all([...byPreparation].map(async ([prepared, list]) => {
+    const rebuilt = await prepared.finish(list.map(job => answers.get(job)!.segments), rebuilding)
+    list.forEach((job, k) => finished.set(job, rebuilt[k]!))
+  }))
   return docs.map(({ mime, source, detected }, i) => {
     const results: TranslatedDocument['results'] = {}
     const services: Record<string, string> = {}
@@ -134,8 +142,8 @@ async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents
         }, work, [...input.documentPath(i), 'value'])
         preparedBySet.set(key, prepared)
       }
-      const { finish, segments } = await prepared
-      return { doc: i, target, from: source, routes: routesFor(source, target), finish, segments }
+      const ready = await prepared
+      return { doc: i, target, from: source, routes: routesFor(source, target), prepared: ready, segments: ready.segments }
     }))
   }))
   return perDocument.flat()

@@ -45,4 +45,19 @@ describe('offline threads', () => {
     expect(analyzer.supports('sentiment', 'pt-BR')).toBe(true)
     expect(analyzer.supports('sentiment', 'ja')).toBe(false)
   })
+
+  it('takes turns between analyses: a short one is not held up by a long one with every part', async () => {
+    await analyzer.ready!()
+    const long = 'Mary Smith loved the wonderful hotel in Paris, but the food was awful and the staff rude. '.repeat(1100)
+    const done: string[] = []
+    const longAnalysis = analyzer.analyze(long, 'en', ['entities', 'sentiment', 'moderation', 'categories'], never).then(r => { done.push('long'); return r })
+    await new Promise(resolve => setTimeout(resolve, 30))
+    const short = await analyzer.analyze('What a wonderful day.', 'en', ['sentiment'], never)
+    done.push('short')
+    expect(short.sentiment!.sentiment).toBe('positive')
+    const answer = await longAnalysis
+    expect(answer.entities!.find(e => e.name === 'Mary Smith')!.mentions).toHaveLength(1100)
+    expect(answer.categories).toBeDefined()
+    expect(done).toEqual(['short', 'long'])
+  })
 })

@@ -3,6 +3,7 @@
  * and models, for the languages each part knows natively (core translates other text to English
  * first). Everything loads in the background at start; /ready waits for it.
  */
+import { setImmediate as turn } from 'node:timers/promises'
 import type { AnalysisAnswer, Analyzer } from '../types.js'
 import { classifyCategories } from './categories/index.js'
 import { findEntities, loadEntities } from './entities/index.js'
@@ -27,11 +28,14 @@ export function createOfflineAnalyzer (): Analyzer {
     name: OFFLINE_ANALYZER,
     supports: offlineSupports,
     ready: load,
-    async analyze (text, language, parts) {
+    async analyze (text, language, parts, signal) {
       await load()
       const base = baseLanguage(language)
       const answer: AnalysisAnswer = {}
       for (const part of parts) {
+        // between parts, the thread's other calls get their turn, and a request that gave up stops here
+        await turn()
+        signal.throwIfAborted()
         if (part === 'sentiment') answer.sentiment = scoreSentiment(text, base)
         else if (part === 'entities') answer.entities = findEntities(text, base)
         else if (part === 'moderation') answer.moderation = moderate(text, base)

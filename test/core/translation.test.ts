@@ -3,7 +3,7 @@ import { translateDocuments, type TranslateInput, type TranslationDeps } from '.
 import { TranslatorCatalog } from '../../src/core/translation/catalog.js'
 import { Batcher } from '../../src/core/translation/batching.js'
 import { MemoryTranslationCache } from '../../src/core/translation/cache.js'
-import { INLINE_PARSE_CHARS } from '../../src/core/documents/markdown-guard.js'
+import { documentCost, INLINE_COST } from '../../src/core/documents/offload.js'
 import {
   ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, ValidationError
 } from '../../src/errors.js'
@@ -187,7 +187,8 @@ describe('translateDocuments', () => {
     const engine = new UpperTranslator('upper', EN_ES)
     const markdown = (n: number): string => `Document ${n}: the *red* car is [here](https://example.com/a/very/long/path/${n}).\n\n`.repeat(40)
     const documents = Array.from({ length: 10 }, (_, n) => ({ value: markdown(n), mimeType: 'text/markdown' }))
-    expect(documents[0]!.value.length).toBeGreaterThan(INLINE_PARSE_CHARS)
+    // each one is worked on a document thread, not inline
+    expect(documentCost(documents[0]!.value, 'text/markdown')).toBeGreaterThan(INLINE_COST)
     let detected = 0
     // the markup takes the raw length over the limit, so the text is counted by segmenting
     const textChars = documents.reduce((n, d) => n + d.value.length, 0) - 1
@@ -257,13 +258,13 @@ describe('outside engines: shared calls, fallback and failures', () => {
 })
 
 describe('large Markdown on substitute', () => {
-  it('applies the rules to a Markdown document parsed off the main thread', async () => {
+  it('applies the rules to a Markdown document parsed on a document thread', async () => {
     const { testApp, tokenFor, bearer } = await import('../helpers/app.js')
     const app = await testApp()
     try {
       const auth = bearer(await tokenFor(app))
       const value = 'Pick a *colour* for `colour` in [Acme](https://acme.example/colour).\n\n'.repeat(60)
-      expect(value.length).toBeGreaterThan(INLINE_PARSE_CHARS)
+      expect(documentCost(value, 'text/markdown')).toBeGreaterThan(INLINE_COST)
       const res = await app.inject({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document: { value, mime_type: 'text/markdown', language: 'en' }, substitutions: [{ text: 'colour', substitution: 'color' }] } })
       expect(res.statusCode).toBe(200)
       expect(res.json().document.value).toBe('Pick a *color* for `colour` in [Acme](https://acme.example/colour).\n\n'.repeat(60))

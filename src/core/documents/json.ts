@@ -12,7 +12,8 @@ export interface SegmentedDocument {
   rebuild: (translated: string[]) => unknown
 }
 
-type LeafDocument = (text: string) => StringDocument
+/** A string leaf as a document; `path` (called only for an error) is where the leaf is in the request. */
+type LeafDocument = (text: string, path: () => FieldPath) => StringDocument
 
 /** Deeper values are refused (400) rather than walked: rebuilding recurses once per level. */
 const MAX_DEPTH = 500
@@ -48,7 +49,7 @@ export function structuredDocument (value: object, leaf: LeafDocument, path: Fie
   const leaves: StringDocument[] = []
   const collect = (v: unknown, at: Step | undefined, depth: number): void => {
     if (depth > MAX_DEPTH) throw invalidField(pathOf(path, at), `is nested deeper than ${MAX_DEPTH} levels`)
-    if (typeof v === 'string') leaves.push(leaf(v))
+    if (typeof v === 'string') leaves.push(leaf(v, () => pathOf(path, at)))
     else if (Array.isArray(v)) v.forEach((item, i) => collect(item, { parent: at, key: i }, depth + 1))
     else if (v !== null && typeof v === 'object') for (const [key, item] of Object.entries(v)) collect(item, { parent: at, key }, depth + 1)
     else if (typeof v !== 'number' && typeof v !== 'boolean' && v !== null) throw invalidField(pathOf(path, at), `must be a string, number, boolean, null, object or array, not ${typeof v}`)
@@ -93,7 +94,7 @@ export function jsonTextDocument (json: string, leaf: LeafDocument, path: FieldP
     throw invalidField(path, `is not valid JSON: ${(err as Error).message}`)
   }
   const literals = stringValues(json).map(range => ({ ...range, value: JSON.parse(json.slice(range.start, range.end)) as string }))
-  return joined(literals.map(l => leaf(l.value)), rebuilt => {
+  return joined(literals.map(l => leaf(l.value, () => path)), rebuilt => {
     let out = ''
     let at = 0
     literals.forEach((l, i) => {

@@ -1,6 +1,7 @@
 /**
- * Markdown source to mdast (CommonMark + GFM + front matter). This module imports packages only,
- * so the parser worker can load it from src (.ts) and from dist (.js) alike.
+ * Markdown source to mdast (CommonMark + GFM + front matter), parsed where the document is
+ * segmented: inline for a small document, else on a document thread (pool.ts), which is stopped
+ * when its request's budget runs out (micromark is super-linear on some inputs).
  */
 import type { Nodes, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
@@ -8,11 +9,12 @@ import { frontmatterFromMarkdown } from 'mdast-util-frontmatter'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { frontmatter } from 'micromark-extension-frontmatter'
 import { gfm } from 'micromark-extension-gfm'
+import { invalidField, type FieldPath } from '../../errors.js'
 
 /**
- * Deeper trees are refused: posting one from the parser worker (4 MB stack) back to the main
- * thread (under 1 MB) would overflow the main thread's stack. Sources small enough to parse
- * inline cannot nest this deep within the main thread's limits (1,000 block quotes parse there).
+ * Deeper trees are refused (a 400): a source nesting thousands of levels deep is turned away
+ * before it is parsed (containerDepth), rather than spending its request's budget or the
+ * parser's stack.
  */
 export const MAX_TREE_DEPTH = 500
 
@@ -43,7 +45,7 @@ const THEMATIC_BREAK = /^[ \t]*([*_-])(?:[ \t]*\1){2,}[ \t]*\r?$/
 /**
  * How deep the block containers (block quotes, list items) one line opens at its start nest the
  * tree, at least: a lower bound found in linear time without parsing, so that a source built to
- * nest thousands of levels deep is refused before it occupies a parser thread for seconds. A
+ * nest thousands of levels deep is refused before it occupies a thread for seconds. A
  * list item counts two levels (list and item); a thematic break opens nothing.
  */
 export function containerDepth (source: string): number {
@@ -65,4 +67,28 @@ export function containerDepth (source: string): number {
     start = lineEnd + 1
   }
   return deepest
+}
+
+/** The 400 for a Markdown source that cannot be parsed because of how deeply it nests. */
+function tooDeep (path: FieldPath, why: string): Error {
+  return invalidField(path, `this Markdown document could not be parsed (${why}); simplify it or send it as text/plain`)
+}
+
+/**
+ * The mdast tree of the Markdown document at `path` (called only for an error): a source that
+ * nests more than MAX_TREE_DEPTH levels, or too deeply for the parser's stack, is a 400 there,
+ * never a crash.
+ */
+export function markdownTree (source: string, path: () => FieldPath): Root {
+  const tooMany = `it nests more than ${MAX_TREE_DEPTH} levels deep`
+  if (containerDepth(source) > MAX_TREE_DEPTH) throw tooDeep(path(), tooMany)
+  let tree: Root
+  try {
+    tree = parseMarkdown(source)
+  } catch (err) {
+    if (err instanceof RangeError) throw tooDeep(path(), 'it nests too deeply')
+    throw err
+  }
+  if (treeDepth(tree) > MAX_TREE_DEPTH) throw tooDeep(path(), tooMany)
+  return tree
 }

@@ -7,8 +7,9 @@
  */
 import type { Nodes, PhrasingContent, Root } from 'mdast'
 import { alignText } from './align.js'
-import { markdownTree, type SegmentContext } from './markdown-guard.js'
+import type { FieldPath } from '../../errors.js'
 import { INLINE, OPAQUE } from './elements.js'
+import { markdownTree } from './markdown-parse.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
@@ -202,9 +203,9 @@ class Walker {
   }
 }
 
-/** The segment drafts of a Markdown document; a large one needs its tree in `context` (readyToSegment). */
-export function markdownDrafts (source: string, locale: string, context: SegmentContext | undefined): SegmentDraft[] {
+/** The segment drafts of a Markdown document; `path` (called only for an error) is where it is in the request. */
+export function markdownDrafts (source: string, locale: string, path: () => FieldPath): SegmentDraft[] {
   const walker = new Walker(source, locale)
-  walker.walk(markdownTree(source, context))
+  walker.walk(markdownTree(source, path))
   return walker.drafts
 }

@@ -8,7 +8,7 @@ import { appliedSubstitutions, compileGlossary, protectPhrases, type AppliedSubs
 import { protectPlaceholders } from '../placeholders.js'
 import { plainText } from '../tagged.js'
 import type { FieldPath } from '../../errors.js'
-import { segmentDocument, type SegmentContext } from './index.js'
+import { segmentDocument } from './index.js'
 import type { MimeType } from './mime.js'
 import type { Mark, Protected } from './protect.js'
 
@@ -23,8 +23,6 @@ export interface PrepareOptions {
   language?: string
   /** Where the value is in the request, for errors. */
   path?: FieldPath
-  /** What readyToSegment returned for this value (needed for large Markdown). */
-  context?: SegmentContext
 }
 
 export interface Prepared {
@@ -51,7 +49,7 @@ const unchanged: Protected = { segment: '', restore: translated => translated }
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, context: options.context })
+  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

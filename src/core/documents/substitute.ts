@@ -1,7 +1,6 @@
 /** POST /language/substitute: glossary rules applied to a document in its own language. */
 import type { FieldPath } from '../../errors.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
-import type { SegmentContext } from './index.js'
 import type { MimeType } from './mime.js'
 import { prepareForTranslation } from './prepare.js'
 
@@ -11,8 +10,6 @@ export interface SubstituteOptions {
   placeholders?: boolean
   language?: string
   path?: FieldPath
-  /** What readyToSegment returned for this value (needed for large Markdown). */
-  context?: SegmentContext
 }
 
 /**
@@ -25,8 +22,7 @@ export function substituteDocument (value: unknown, mimeType: MimeType, rules: r
     rules,
     caseSensitive: options.caseSensitive,
     language: options.language,
-    path: options.path,
-    context: options.context
+    path: options.path
   })
   // the identity "translation": every protected phrase comes back as its substitution
   return prepared.finish(prepared.segments)

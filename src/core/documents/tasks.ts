@@ -8,12 +8,11 @@
 import type { FieldPath } from '../../errors.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
-import { segmentDocument, type SegmentContext } from './index.js'
-import { parseMarkdownHere } from './markdown-guard.js'
+import { segmentDocument } from './index.js'
 import type { MimeType } from './mime.js'
 import { prepareForTranslation } from './prepare.js'
 
-/** How a document is prepared for an engine (PrepareOptions without the per-request context). */
+/** How a document is prepared for an engine (PrepareOptions without the path). */
 export interface PrepareSettings {
   placeholders: boolean
   rules: readonly Substitution[]
@@ -42,15 +41,14 @@ export type TaskResult =
   | { kind: 'prepare', segments: string[] }
   | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] }> }
 
-/** Runs a task on this thread; `context` holds the Markdown trees when the caller parsed them already. */
-export function runTask (task: DocumentTask, context?: SegmentContext): TaskResult {
-  const ready = context ?? (task.mimeType === 'text/markdown' ? parseMarkdownHere(task.value, task.path) : undefined)
+/** Runs a task on this thread. */
+export function runTask (task: DocumentTask): TaskResult {
   if (task.kind === 'text') {
     if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
-    const doc = segmentDocument(task.value, task.mimeType, { language: task.language, path: task.path, context: ready })
+    const doc = segmentDocument(task.value, task.mimeType, { language: task.language, path: task.path })
     return { kind: 'text', text: doc.segments.map(plainText).join('\n') }
   }
-  const prepared = prepareForTranslation(task.value, task.mimeType, { ...task.settings, path: task.path, context: ready })
+  const prepared = prepareForTranslation(task.value, task.mimeType, { ...task.settings, path: task.path })
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
   return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map(translated => prepared.finish(translated)) }
 }

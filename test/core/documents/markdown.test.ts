@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readyToSegment, segmentDocument } from '../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../src/core/documents/index.js'
 import type { Paragraph } from 'mdast'
 import { parseMarkdown } from '../../../src/core/documents/markdown-parse.js'
 import { fixture, recorded, reverseWords, upper } from './engines.js'
@@ -114,10 +114,10 @@ describe('text/markdown: inline markup', () => {
     expect(paragraph.children).toEqual([expect.objectContaining({ type: 'text', value: tricky })])
   })
 
-  it('cuts a sentence over 2,000 characters inside emphasis, and rebuilds it', async () => {
+  it('cuts a sentence over 2,000 characters inside emphasis, and rebuilds it', () => {
     const words = Array.from({ length: 1500 }, (_, i) => `zorb${i}`).join(' ')
     const source = `Start *${words}* end`
-    const doc = segmentDocument(source, 'text/markdown', { context: await readyToSegment(source, 'text/markdown') })
+    const doc = md(source)
     expect(doc.segments.length).toBeGreaterThan(3)
     for (const s of doc.segments) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(2000)
     expect(doc.rebuild(doc.segments)).toBe(source)
@@ -137,9 +137,9 @@ describe('text/markdown: inline markup', () => {
     expect(through(source, upper)).toBe('FIRST LINE  \nSECOND LINE\\\nTHIRD LINE')
   })
 
-  it('walks deeply nested inline HTML without running out of stack', async () => {
+  it('walks deeply nested inline HTML without running out of stack', () => {
     const source = '<span>'.repeat(5000) + 'Deep text.' + '</span>'.repeat(5000)
-    const doc = segmentDocument(source, 'text/markdown', { context: await readyToSegment(source, 'text/markdown') })
+    const doc = md(source)
     expect(doc.segments).toEqual(['Deep text.'])
     expect(doc.rebuild(['Texto profundo.'])).toBe(source.replace('Deep text.', 'Texto profundo.'))
   })

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os'
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
-import { DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './shared/limits.js'
+import { DEFAULT_DOCUMENT_QUEUE_MS, DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './shared/limits.js'
 
 export const SCOPES = ['access', 'read', 'write'] as const
 export type Scope = typeof SCOPES[number]
@@ -54,6 +54,8 @@ export interface Config {
     keepAliveTimeoutMs: number
     /** Mean event-loop delay above which requests are shed with 503. */
     maxEventLoopDelayMs: number
+    /** How long one request's documents may wait for document threads in all before a 503. */
+    documentQueueMs: number
   }
   redisUrl?: string
   /** Longest any one Redis call may take before the service goes on without Redis (REDIS_TIMEOUT_MS). */
@@ -202,7 +204,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
-      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000)
+      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      documentQueueMs: int('DOCUMENT_QUEUE_TIMEOUT_MS', DEFAULT_DOCUMENT_QUEUE_MS, 100, 3_600_000)
     },
     translation: {
       services,

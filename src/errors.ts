@@ -97,6 +97,14 @@ export class NothingConfiguredError extends ServiceUnavailableError {
   }
 }
 
+/** 503: the request's documents waited too long for document threads (the HTTP layer names the setting). */
+export class DocumentsBusyError extends ServiceUnavailableError {
+  constructor (waitedMs: number) {
+    const seconds = Math.max(1, Math.ceil(waitedMs / 1000))
+    super(`The document threads are busy with other requests' large documents: this request's documents waited more than ${waitedMs / 1000} s for them in all. Retry later, or send smaller documents.`, seconds)
+  }
+}
+
 /** 502: an engine or outside service failed or answered something unusable. */
 export class UpstreamError extends ServiceError {
   readonly service: string

@@ -15,13 +15,16 @@ function rawLength (value: unknown): number {
   return total
 }
 
-/** Refuses documents holding more than `limit` characters of text together (413 at `path`); `work` is the request's document work. */
-export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
+/**
+ * Refuses documents holding more than `limit` characters of text together (413 at `path`); `work`
+ * is the request's document work, and each document's `at` is where its value is (for its own errors).
+ */
+export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, at: FieldPath }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
   // the raw length bounds the text: count precisely (which means segmenting) only when it is over
   if (docs.reduce((n, d) => n + rawLength(d.value), 0) <= limit) return
   let chars = 0
-  for (const { value, mime } of docs) {
-    chars += (await textOfDocument(value, mime, work)).length
+  for (const { value, mime, at } of docs) {
+    chars += (await textOfDocument(value, mime, work, { path: at })).length
     if (chars > limit) {
       throw new TextLimitError(limit, path)
     }
@@ -35,6 +38,6 @@ export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime
  */
 export async function openDocument (document: { value: unknown, mimeType?: string | undefined }, limit: number, work: DocumentWork): Promise<{ mime: MimeType }> {
   const mime = parseMimeType(document.mimeType, ['document', 'mime_type'])
-  await checkTextLimit([{ value: document.value, mime }], limit, ['document', 'value'], work)
+  await checkTextLimit([{ value: document.value, mime, at: ['document', 'value'] }], limit, ['document', 'value'], work)
   return { mime }
 }

@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ClientClosedError, NothingConfiguredError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
+import { ClientClosedError, DocumentsBusyError, NothingConfiguredError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
 export interface WireFieldProblem {
@@ -288,6 +288,7 @@ const SETTINGS: Record<NothingConfiguredError['capability'], string> = {
 function settingHint (error: ServiceError): string {
   if (error instanceof TextLimitError) return ' The limit is set by MAX_TEXT_CHARS.'
   if (error instanceof NothingConfiguredError) return SETTINGS[error.capability]
+  if (error instanceof DocumentsBusyError) return ' The wait is set by DOCUMENT_QUEUE_TIMEOUT_MS.'
   return ''
 }
 

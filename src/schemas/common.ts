@@ -82,7 +82,7 @@ export function errorResponses (...statuses: number[]): Record<number, TSchema> 
     429: 'Rate limited (see Retry-After and RateLimit-* headers)',
     500: 'Unexpected error (a bug; no details are leaked)',
     502: 'An engine or outside service failed',
-    503: 'Nothing is configured or ready to serve this',
+    503: 'Nothing is configured or ready to serve this, or the service is busy (Retry-After says when to try again)',
     504: 'An engine or outside service timed out'
   }
   const out: Record<number, TSchema> = {}

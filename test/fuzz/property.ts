@@ -1,7 +1,8 @@
 /**
  * The fuzzing property: every answer is a 2xx whose body matches the OpenAPI document's response
  * schema, or a 4xx problem+json (RFC 6749 errors on the token endpoint); never a 5xx, except a
- * 503 whose detail names the setting that enables the capability; never past the time limit.
+ * 503 whose detail names the setting that enables the capability (or that bounds how long a request
+ * may wait for the document threads, DOCUMENT_QUEUE_TIMEOUT_MS); never past the time limit.
  */
 import { Ajv, type ValidateFunction } from 'ajv'
 import formats from 'ajv-formats'
@@ -113,7 +114,8 @@ export class AnswerChecker {
     if (problem.status !== status) return `${status} problem says status ${problem.status}`
     if (declared !== undefined && !declared(body)) return `${status} problem does not match its declared schema: ${schemaErrors(declared)}`
     if (status >= 400 && status < 500) return undefined
-    // a capability that needs configuration (a model for tone edits): legitimate only when the answer says how to enable it
+    // a capability that needs configuration (a model for tone edits), or document threads busy past the
+    // request's allowance: legitimate only when the answer names the setting
     if (status === 503 && SETTING_NAME.test(problem.detail)) return undefined
     return `${status} ${problem.title}: ${problem.detail}`
   }

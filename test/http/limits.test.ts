@@ -101,3 +101,31 @@ describe('load shedding', () => {
     }
   })
 })
+
+describe('document threads busy', () => {
+  it('answers 503 problem+json with Retry-After naming DOCUMENT_QUEUE_TIMEOUT_MS to a request whose documents waited too long for threads', async () => {
+    const app = await testApp({ DOCUMENT_QUEUE_TIMEOUT_MS: '200', MAX_EVENT_LOOP_DELAY_MS: '0' })
+    try {
+      const token = await tokenFor(app)
+      // super-linear Markdown: each request's document runs until its budget stops it
+      const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
+      const answers = await Promise.all(Array.from({ length: 4 }, async (_, i) => await app.inject({
+        method: 'POST',
+        url: '/language/substitute',
+        headers: bearer(token),
+        payload: { document: { value: evil(i), mime_type: 'text/markdown' }, substitutions: [{ text: 'a', substitution: 'b' }] }
+      })))
+      const busy = answers.filter(a => a.statusCode === 503)
+      expect(busy.length, answers.map(a => `${a.statusCode} ${a.body.slice(0, 200)}`).join('\n')).toBeGreaterThan(0)
+      for (const a of busy) {
+        expect(a.headers['content-type']).toMatch(/^application\/problem\+json/)
+        expect(Number(a.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+        expect(a.json().detail).toMatch(/DOCUMENT_QUEUE_TIMEOUT_MS/)
+      }
+      // the others were worked (and stopped at their budget): a 400 at the document, never a 500
+      for (const a of answers.filter(a => a.statusCode !== 503)) expect(a.statusCode).toBe(400)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -4,7 +4,8 @@
  * and to spell-check, sent by six clients at once, must
  * neither freeze the process (/health stays fast, no 503 from load shedding) nor make other
  * clients' work wait behind them (a legitimate 3 KB Markdown document and short translations stay
- * fast). The hostile requests get a 200 or a 4xx, never a 5xx.
+ * fast). The hostile requests get a 200 or a 4xx, or a 503 asking them to come back when they
+ * waited their whole allowance for the document threads (DOCUMENT_QUEUE_TIMEOUT_MS); never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../helpers/service.js'
@@ -151,10 +152,12 @@ describe('heavy documents under load (issue 12, findings 2 and 3)', () => {
       }))
     })
     console.log(summary)
-    // never a 5xx (no 503 from load shedding, no 500) and never a hang
+    // the other clients: never a 5xx (no 503 from load shedding or busy threads, no 500) and never a hang
     for (const r of [...short, ...legit]) expect(r.status, `${summary}\n${r.text}`).toBe(200)
     for (const r of hostile) {
-      expect(r.status < 300 || (r.status >= 400 && r.status < 500), `${summary}\n${r.path} ${r.text}`).toBe(true)
+      // a heavy request that waited its whole allowance for the document threads is told to come back (503, Retry-After)
+      const busy = r.status === 503 && r.text.includes('DOCUMENT_QUEUE_TIMEOUT_MS')
+      expect(busy || r.status < 300 || (r.status >= 400 && r.status < 500), `${summary}\n${r.path} ${r.text}`).toBe(true)
       expect(r.ms, summary).toBeLessThan(30_000)
     }
     // the event loop stays free: liveness answers at once
@@ -166,7 +169,7 @@ describe('heavy documents under load (issue 12, findings 2 and 3)', () => {
     expect(legit.length, summary).toBeGreaterThan(5)
     const legitBound = 1000 + Math.max(...baseline.legit.map(r => r.ms))
     for (const r of legit) expect(r.ms, summary).toBeLessThan(legitBound)
-    // and the heavy requests themselves are served (or refused with a 4xx naming the field)
+    // and the heavy requests themselves are answered (served, refused with a 4xx naming the field, or told to come back)
     expect(new Set(hostile.map(r => r.path)).size, summary).toBe(HOSTILE.length)
   }, 90_000)
 })

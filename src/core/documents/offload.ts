@@ -8,10 +8,10 @@
 import type { FieldPath } from '../../errors.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import type { MimeType } from './mime.js'
-import { DocumentLane, runInPool } from './pool.js'
+import { DocumentLane, runInPool, type QueueAccount } from './pool.js'
 import { runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
 
-export { DocumentLane } from './pool.js'
+export { DocumentLane, QueueAccount } from './pool.js'
 export type { PrepareSettings } from './tasks.js'
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
@@ -64,8 +64,14 @@ export function documentCost (value: unknown, mime: MimeType, limit = LIGHT_COST
 export class DocumentWork {
   inlineCost = 0
   readonly lane: DocumentLane
-  constructor (signal?: AbortSignal, budgetMs?: number) {
-    this.lane = new DocumentLane(budgetMs, signal)
+  /** `account`: the wait for threads shared with the request's other document work (its reading, when this is its rebuilding). */
+  constructor (signal?: AbortSignal, budgetMs?: number, account?: QueueAccount) {
+    this.lane = new DocumentLane(budgetMs, signal, account)
+  }
+
+  /** The request's next document work (rebuilding after reading): a CPU budget of its own, the same allowance to wait for threads. */
+  next (signal?: AbortSignal): DocumentWork {
+    return new DocumentWork(signal, undefined, this.lane.account)
   }
 
   /** Runs a task inline when the document is cheap, else on a thread. */

@@ -6,11 +6,15 @@
  * turns. Tasks estimated heavy may hold all threads but one, so a light task (a legitimate
  * document of a few KB) never waits behind more than one light task of each other request. Each
  * lane has a budget of thread time; a task that runs past what is left of it is stopped (its
- * thread terminated and replaced) and refused with a 400 at its document's path.
+ * thread terminated and replaced) and refused with a 400 at its document's path. And a request may
+ * wait for threads only so long in all (its reading and rebuilding together): when more heavy
+ * work arrives than the threads can serve, the request that would wait longer is refused with a
+ * 503 and Retry-After rather than answered minutes later.
  */
 import { availableParallelism } from 'node:os'
-import { invalidField, ValidationError, type FieldPath, type FieldProblem } from '../../errors.js'
+import { DocumentsBusyError, invalidField, ValidationError, type FieldPath, type FieldProblem } from '../../errors.js'
 import type { Worker } from 'node:worker_threads'
+import { DEFAULT_DOCUMENT_QUEUE_MS } from '../../shared/limits.js'
 import { startModuleThread } from '../../shared/module-thread.js'
 import type { DocumentTask, TaskResult } from './tasks.js'
 
@@ -22,17 +26,43 @@ export const DOCUMENT_BUDGET_MS = 5000
 const WALL_FACTOR = 4
 /** How often a running task's CPU time is read. */
 const CHECK_MS = 100
+/**
+ * A task estimated light that runs longer than this was not light (a small pathological document):
+ * its lane's later tasks count as heavy, so they no longer take the thread kept for light work.
+ */
+const LIGHT_TASK_MS = 100
 /** An idle thread is stopped after this long (a thread holds the document core: tens of MB). */
 const IDLE_MS = 60_000
+
+let queueMs = DEFAULT_DOCUMENT_QUEUE_MS
+
+/** Sets how long one request's tasks may wait for threads in all (from the service's configuration). */
+export function setDocumentQueueTimeout (ms: number): void {
+  queueMs = ms
+}
+
+/** What a request's lanes (its reading and its rebuilding) share: their wait for threads, and whether its work proved heavy. */
+export class QueueAccount {
+  waitedMs = 0
+  /** Set when one of its light tasks ran long: its tasks count as heavy from then on. */
+  heavy = false
+}
+
+/** Whether a job counts as heavy: estimated so, or its request's light work proved slow. */
+function isHeavy (job: Job): boolean {
+  return job.heavy || job.lane.account.heavy
+}
 
 /** One request's turn in the pool: its tasks run one after another, within its budget. */
 export class DocumentLane {
   spentMs = 0
-  /** Set once the budget ran out: every later task of the lane is refused at once. */
+  /** Set once the budget ran out (or the wait): every later task of the lane is refused at once. */
   exhausted: Error | undefined
   readonly queue: Job[] = []
   running = false
-  constructor (readonly budgetMs = DOCUMENT_BUDGET_MS, readonly signal?: AbortSignal) {
+  /** Fires when the queued task at the head of the lane has waited what is left of the account. */
+  waitTimer: NodeJS.Timeout | undefined
+  constructor (readonly budgetMs = DOCUMENT_BUDGET_MS, readonly signal?: AbortSignal, readonly account = new QueueAccount()) {
     // a request that is gone no longer needs its queued tasks
     signal?.addEventListener('abort', () => failQueued(this, signal.reason as Error), { once: true })
   }
@@ -40,7 +70,39 @@ export class DocumentLane {
 
 /** Fails every queued task of a lane. */
 function failQueued (lane: DocumentLane, error: Error): void {
+  clearTimeout(lane.waitTimer)
+  lane.waitTimer = undefined
   for (const job of lane.queue.splice(0)) job.reject(error)
+}
+
+/** The 503 for a request whose documents waited for threads longer than allowed. */
+function tooBusy (): DocumentsBusyError {
+  return new DocumentsBusyError(queueMs)
+}
+
+/**
+ * Counts the wait of the lane's head task against the request's account: a task waits at most what
+ * is left of it (from when it became the head, or since it was queued when the lane was idle).
+ */
+function watchWait (lane: DocumentLane): void {
+  clearTimeout(lane.waitTimer)
+  lane.waitTimer = undefined
+  const head = lane.queue[0]
+  if (head === undefined || lane.running) return
+  head.waitingSince ??= performance.now()
+  const left = queueMs - lane.account.waitedMs - (performance.now() - head.waitingSince)
+  lane.waitTimer = setTimeout(() => {
+    lane.waitTimer = undefined
+    if (lane.queue[0] !== head || lane.running) return
+    // the request's other document work (its rebuilding) is refused at once too
+    lane.account.waitedMs += performance.now() - head.waitingSince!
+    const error = tooBusy()
+    lane.exhausted = error
+    failQueued(lane, error)
+    const at = waiting.indexOf(lane)
+    if (at !== -1) waiting.splice(at, 1)
+  }, Math.max(0, left))
+  lane.waitTimer.unref()
 }
 
 interface Job {
@@ -48,6 +110,8 @@ interface Job {
   task: DocumentTask
   lane: DocumentLane
   heavy: boolean
+  /** When it started waiting for a thread (as the head of its idle lane). */
+  waitingSince?: number
   resolve: (result: TaskResult) => void
   reject: (err: Error) => void
 }
@@ -84,7 +148,9 @@ function settle (thread: Thread, outcome: { result: TaskResult } | { error: Erro
   thread.worker.unref()
   const { job } = running
   job.lane.running = false
+  watchWait(job.lane)
   const wall = performance.now() - running.started
+  if (wall > LIGHT_TASK_MS) job.lane.account.heavy = true
   if ('result' in outcome) job.resolve(outcome.result)
   else job.reject(outcome.error)
   // the lane pays the thread's CPU time (wall time when it cannot be read)
@@ -135,8 +201,8 @@ function startThread (): Thread {
 
 /** Whether a job may start now: heavy ones leave a thread for light ones. */
 function mayStart (job: Job): boolean {
-  if (!job.heavy) return true
-  return threads.filter(t => t.running?.job.heavy === true).length < DOCUMENT_THREADS - 1
+  if (!isHeavy(job)) return true
+  return threads.filter(t => t.running !== undefined && isHeavy(t.running.job)).length < DOCUMENT_THREADS - 1
 }
 
 /** The next job in turn (lanes in turn order, one running task per lane), taken off its queue. */
@@ -179,6 +245,9 @@ function run (thread: Thread, job: Job): void {
   clearTimeout(thread.idle)
   thread.idle = undefined
   const { lane } = job
+  if (job.waitingSince !== undefined) lane.account.waitedMs += performance.now() - job.waitingSince
+  clearTimeout(lane.waitTimer)
+  lane.waitTimer = undefined
   const left = Math.max(0, lane.budgetMs - lane.spentMs)
   const started = performance.now()
   const cpu = cpuMs(thread)
@@ -192,7 +261,10 @@ function run (thread: Thread, job: Job): void {
   }
   // CPU time, so that a busy machine does not refuse what an idle one serves; wall time bounds a starved thread
   const timer = setInterval(() => {
-    if (performance.now() - started > left * WALL_FACTOR) return stop()
+    const wall = performance.now() - started
+    // a light task running long proves its request heavy while it runs (its next tasks wait for a heavy slot)
+    if (wall > LIGHT_TASK_MS) lane.account.heavy = true
+    if (wall > left * WALL_FACTOR) return stop()
     Promise.all([cpu, cpuMs(thread)]).then(([from, now]) => { if (now - from > left) stop() }, () => {})
   }, Math.min(CHECK_MS, Math.max(10, left)))
   lane.running = true
@@ -222,11 +294,13 @@ function idle (thread: Thread): void {
 /** Runs a task on a document thread in its lane's turn. */
 export function runInPool (task: DocumentTask, lane: DocumentLane, heavy: boolean): Promise<TaskResult> {
   if (lane.exhausted) return Promise.reject(lane.exhausted)
+  if (lane.account.waitedMs >= queueMs) return Promise.reject(tooBusy())
   if (lane.spentMs >= lane.budgetMs) return Promise.reject(overBudget(task.path, lane.budgetMs))
   if (lane.signal?.aborted === true) return Promise.reject(lane.signal.reason)
   return new Promise((resolve, reject) => {
     lane.queue.push({ id: nextId++, task, lane, heavy, resolve, reject })
     if (!waiting.includes(lane)) waiting.push(lane)
+    if (lane.queue.length === 1) watchWait(lane)
     dispatch()
   })
 }

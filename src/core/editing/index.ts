@@ -79,7 +79,7 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   if (edited.length !== prepared.segments.length) {
     throw new UpstreamError(editor.name, `answered ${edited.length} segments for ${prepared.segments.length}`)
   }
-  const [rebuilt] = await prepared.finish([edited.map(e => e.segment)], new DocumentWork(signal))
+  const [rebuilt] = await prepared.finish([edited.map(e => e.segment)], work.next(signal))
   const value = rebuilt!.value
   const notes = edited.flatMap(e => e.notes)
   const asked = input.edits.map(item => item.type)

@@ -72,7 +72,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   }
 
   // the text limit before any segmenting work for the targets
-  await checkTextLimit(docs.map(({ doc, mime }) => ({ value: doc.value, mime })), deps.textChars,
+  await checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, at: [...input.documentPath(i), 'value'] })), deps.textChars,
     input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
 
   const jobs = await prepareJobs(docs, targets, work, input, routesFor)
@@ -80,7 +80,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
 
   // rebuilding has a budget of its own; the request's tasks queue in one turn, and every target
   // of a preparation is rebuilt in one task (one reading of the document, not one per target)
-  const rebuilding = new DocumentWork(signal)
+  const rebuilding = work.next(signal)
   const byPreparation = new Map<PreparedDocument, Job[]>()
   for (const job of jobs) byPreparation.set(job.prepared, [...byPreparation.get(job.prepared) ?? [], job])
   const finished = new Map<Job, { value: unknown, applied: AppliedSubstitution[] }>()

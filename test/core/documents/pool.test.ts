@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../src/core/documents/offload.js'
 import { documentText } from '../../../src/core/documents/index.js'
 import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
-import { ValidationError } from '../../../src/errors.js'
+import { DOCUMENT_THREADS, setDocumentQueueTimeout } from '../../../src/core/documents/pool.js'
+import { DocumentsBusyError, ValidationError } from '../../../src/errors.js'
+import { DEFAULT_DOCUMENT_QUEUE_MS } from '../../../src/shared/limits.js'
 
 const settings = { placeholders: true, rules: [{ text: 'house', substitution: 'home' }], caseSensitive: false }
 
@@ -78,5 +80,37 @@ describe('document threads', () => {
     for (let i = 0; i < 600; i++) nested = [nested]
     const err = await failure(textOfDocument({ list: nested, pad: 'x'.repeat(60_000) }, 'text/plain', new DocumentWork(), { path: ['document', 'value'] }))
     expect(err).toBeInstanceOf(ValidationError)
+  })
+
+  it('refuses with a 503 a request whose documents waited for threads longer than allowed, its rebuilding too, and serves light work meanwhile', async () => {
+    // the threads are loaded (loading counts as waiting)
+    await Promise.all(Array.from({ length: DOCUMENT_THREADS }, async (_, i) => await textOfDocument('x'.repeat(50_000) + '\n'.repeat(1000) + String(i), 'text/html', new DocumentWork())))
+    setDocumentQueueTimeout(400)
+    try {
+      // other requests' heavy documents hold every thread heavy work may take (one stays for light work)
+      const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
+      const blockers = Array.from({ length: DOCUMENT_THREADS - 1 }, async (_, i) =>
+        await failure(substituteInDocument(evil(i), 'text/markdown', [], { caseSensitive: false }, new DocumentWork(undefined, 2500))))
+      await new Promise(resolve => setTimeout(resolve, 100))
+      const work = new DocumentWork()
+      const started = performance.now()
+      const err = await failure(substituteInDocument(evil(99), 'text/markdown', [], { caseSensitive: false }, work))
+      const waited = performance.now() - started
+      expect(err).toBeInstanceOf(DocumentsBusyError)
+      expect((err as DocumentsBusyError).status).toBe(503)
+      expect(waited).toBeGreaterThan(350)
+      expect(waited).toBeLessThan(2000)
+      // the same request's rebuilding shares the allowance: refused at once
+      const again = await failure(textOfDocument(evil(98), 'text/markdown', work.next()))
+      expect(again).toBeInstanceOf(DocumentsBusyError)
+      // light work of another request still runs on the thread kept for it
+      const lightValue = 'The *house* is red.\n\n'.repeat(100)
+      expect(documentCost(lightValue, 'text/markdown')).toBeGreaterThan(INLINE_COST)
+      const light = await textOfDocument(lightValue, 'text/markdown', new DocumentWork())
+      expect(light).toContain('The house is red.')
+      for (const blocked of await Promise.all(blockers)) expect(blocked).toBeInstanceOf(ValidationError)
+    } finally {
+      setDocumentQueueTimeout(DEFAULT_DOCUMENT_QUEUE_MS)
+    }
   })
 })

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { DEFAULT_CORPUS, readCorpus } from './detect-accuracy/corpus.js'
 import { accessToken, startService, type Service } from './lib/service.js'
-import { memoryOf, processes } from './lib/proc.js'
+import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree } from './lib/proc.js'
 import { hasWrk, wrk } from './lib/wrk.js'
 
 const { values: args } = parseArgs({
@@ -38,6 +38,34 @@ const FALLBACK = ['Open file', 'Datei öffnen', 'Ouvrir le fichier', 'Abrir arch
   'Apri il file', 'Otwórz plik', 'Bestand openen']
 const texts = existsSync(DEFAULT_CORPUS) ? readCorpus(DEFAULT_CORPUS).filter(s => s.bucket === 'short').map(s => s.text) : FALLBACK
 const bodies = texts.map(text => JSON.stringify({ document: { value: Array(Number(args.repeat)).fill(text).join(' ') } }))
+
+/**
+ * How many cores the service, the load generator and the whole machine kept busy while `measure`
+ * ran: on a machine where they share the cores, what WORKERS can gain is what the others leave.
+ * The load generator is this process (autocannon) and its children (wrk).
+ */
+async function cores<T> (service: Service, measure: () => Promise<T>): Promise<{ result: T, cores: string }> {
+  const serviceCpu = (): number => cpuMsOf(new Set(processTree(service.child.pid!).map(p => p.pid)))
+  const generatorCpu = (): number => {
+    const own = process.cpuUsage()
+    const children = processes().filter(p => p.ppid === process.pid && p.pid !== service.child.pid)
+    return (own.user + own.system) / 1000 + children.reduce((ms, p) => ms + p.cpuMs, 0)
+  }
+  const started = performance.now()
+  const before = { service: serviceCpu(), generator: generatorCpu(), machine: machineBusyMs() }
+  // wrk runs as a child: sample its CPU just before it exits (a child that has exited is gone from /proc)
+  let generatorPeak = before.generator
+  const sampler = setInterval(() => { generatorPeak = Math.max(generatorPeak, generatorCpu()) }, 200)
+  const result = await measure()
+  clearInterval(sampler)
+  const ms = performance.now() - started
+  const share = (used: number): string => (used / ms).toFixed(2)
+  return {
+    result,
+    cores: `cores busy: service ${share(serviceCpu() - before.service)}, load generator ${share(Math.max(generatorPeak, generatorCpu()) - before.generator)}, ` +
+      `machine ${share(machineBusyMs() - before.machine)} of 2`
+  }
+}
 
 /** Node processes of the service: the process and its direct children (cluster workers; Apertium's stages are their children). */
 const nodePids = (service: Service): number[] =>
@@ -85,16 +113,16 @@ if (args.url !== undefined) {
       const token = await accessToken(service)
       for (const client of clients) {
         if (client === 'wrk') {
-          const r = await wrk(service.base, '/language/detect', { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            bodies, Number(args.connections), Number(args.duration))
+          const { result: r, cores: used } = await cores(service, () => wrk(service.base, '/language/detect', { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            bodies, Number(args.connections), Number(args.duration)))
           const memory = memoryOf(nodePids(service))
           console.log(`WORKERS=${workers} (wrk, 1 thread): ${r.reqPerS.toFixed(0)} req/s, latency p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms; ` +
-            `${r.requests} requests, ${r.errors} errors; Node RSS after: ${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes`)
+            `${r.requests} requests, ${r.errors} errors; Node RSS after: ${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes; ${used}`)
           rates.get(client)!.push([workers, r.reqPerS])
         } else {
-          const result = await run(service.base, token)
+          const { result, cores: used } = await cores(service, () => run(service.base, token))
           const memory = memoryOf(nodePids(service))
-          report(`WORKERS=${workers} (autocannon)`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes`)
+          report(`WORKERS=${workers} (autocannon)`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes; ${used}`)
           rates.get(client)!.push([workers, result.requests.average])
         }
       }

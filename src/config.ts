@@ -51,6 +51,8 @@ export interface Config {
     rateLimitMax: number
     upstreamTimeoutMs: number
     requestTimeoutMs: number
+    /** How long a /language request may take in all before it is answered 503 and its work called off. */
+    handlerTimeoutMs: number
     keepAliveTimeoutMs: number
     /** Mean event-loop delay above which requests are shed with 503. */
     maxEventLoopDelayMs: number
@@ -84,7 +86,7 @@ export interface Config {
   openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[] }
   google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
-  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number }
+  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number }
 }
 
 /** The translation services, in the default preference order (the embedded one last). */
@@ -203,6 +205,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+      handlerTimeoutMs: int('HANDLER_TIMEOUT_MS', 60_000, 1000, 3_600_000),
       keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
       maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
       documentQueueMs: int('DOCUMENT_QUEUE_TIMEOUT_MS', DEFAULT_DOCUMENT_QUEUE_MS, 100, 3_600_000)
@@ -229,7 +232,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       dir: str('APERTIUM_DIR') ?? '/usr/share/apertium',
       requestTimeoutMs: int('APERTIUM_TIMEOUT_MS', 10_000, 100, 600_000),
       idleMs: int('APERTIUM_IDLE_MS', 600_000, 1000, 86_400_000),
-      maxPipelines: int('APERTIUM_MAX_PIPELINES', 6, 1, 100)
+      maxPipelines: int('APERTIUM_MAX_PIPELINES', 6, 1, 100),
+      turnMs: int('APERTIUM_TURN_MS', 2000, 100, 600_000)
     }
   }
   if (jwtSecret !== undefined) config.auth.jwtSecret = jwtSecret

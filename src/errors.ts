@@ -105,6 +105,16 @@ export class DocumentsBusyError extends ServiceUnavailableError {
   }
 }
 
+/**
+ * 503: the request was not answered within its deadline (the service is busy with other work):
+ * its work is called off and Retry-After says when to try again (the HTTP layer names the setting).
+ */
+export class RequestDeadlineError extends ServiceUnavailableError {
+  constructor (deadlineMs: number) {
+    super(`The service did not finish this request within ${deadlineMs / 1000} s: it is busy with other work. Retry later, or send less at once.`, 5)
+  }
+}
+
 /** 502: an engine or outside service failed or answered something unusable. */
 export class UpstreamError extends ServiceError {
   readonly service: string
@@ -122,6 +132,25 @@ export class UpstreamError extends ServiceError {
 export class UpstreamTimeoutError extends UpstreamError {
   constructor (service: string, timeoutMs: number, cause?: unknown) {
     super(service, `did not answer within ${timeoutMs} ms`, cause, { status: 504, code: 'upstream-timeout', title: 'Upstream service timed out' })
+  }
+}
+
+/**
+ * 503: an engine of ours had no room for the call within its wait (every Apertium pipeline slot
+ * busy with other directions): the service is overloaded, not broken; Retry-After says when to
+ * try again (the HTTP layer names the setting that adds room).
+ */
+export class EngineBusyError extends UpstreamError {
+  readonly retryAfterMs: number
+  constructor (service: string, detail: string, retryAfterMs: number) {
+    super(service, detail, undefined, {
+      status: 503,
+      code: 'engine-busy',
+      title: 'Engine busy',
+      retryable: true,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
+    })
+    this.retryAfterMs = retryAfterMs
   }
 }
 

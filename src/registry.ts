@@ -56,7 +56,8 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
       modesDir: join(config.apertium.dir, 'modes'),
       requestTimeoutMs: config.apertium.requestTimeoutMs,
       idleMs: config.apertium.idleMs,
-      maxPipelines: config.apertium.maxPipelines
+      maxPipelines: config.apertium.maxPipelines,
+      turnMs: config.apertium.turnMs
     })
   })
 }

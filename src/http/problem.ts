@@ -7,7 +7,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ClientClosedError, DocumentsBusyError, NothingConfiguredError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
+import { ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
 export interface WireFieldProblem {
@@ -289,7 +289,18 @@ function settingHint (error: ServiceError): string {
   if (error instanceof TextLimitError) return ' The limit is set by MAX_TEXT_CHARS.'
   if (error instanceof NothingConfiguredError) return SETTINGS[error.capability]
   if (error instanceof DocumentsBusyError) return ' The wait is set by DOCUMENT_QUEUE_TIMEOUT_MS.'
+  if (error instanceof RequestDeadlineError) return ' The deadline is set by HANDLER_TIMEOUT_MS.'
+  if (causes(error).some(e => e instanceof EngineBusyError && e.service === 'apertium')) {
+    return ' The number of pipelines is set by APERTIUM_MAX_PIPELINES (each takes 40-150 MB).'
+  }
   return ''
+}
+
+/** The error and its causes, outermost first. */
+function causes (error: unknown): unknown[] {
+  const chain: unknown[] = []
+  for (let e = error; e instanceof Error && chain.length < 10; e = e.cause) chain.push(e)
+  return chain
 }
 
 /** A safe, useful message for Fastify's own 4xx errors (body parsing, media type, size). */

@@ -6,7 +6,8 @@ import type { FoundEntity } from '../providers/analysis/types.js'
 import { AnalyzeRequest, AnalyzeResponse, SentimentRequest, SentimentResult, type AnalyzeResponseT, type SentimentResultT } from '../schemas/analyze.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { mergeMeta } from '../core/meta.js'
-import { abortSignal } from './signal.js'
+import type { Config } from '../config.js'
+import { withinDeadline } from './signal.js'
 import { wireDocument } from './wire.js'
 
 /** A part's `meta`: what served it, and on which text. */
@@ -40,7 +41,8 @@ function entity (found: FoundEntity, language: string): NonNullable<AnalyzeRespo
   }
 }
 
-export default async function analyzeRoutes (fastify: FastifyInstance): Promise<void> {
+export default async function analyzeRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const deadlineMs = opts.config.limits.handlerTimeoutMs
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.post('/language/analyze', {
     config: accessConfig,
@@ -57,7 +59,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
     }
   }, async (request, reply) => {
     const { document, analyses = [], meta } = request.body
-    const analyzed = await app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: analyses }, abortSignal(reply))
+    const analyzed = await withinDeadline(reply, deadlineMs, signal => app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: analyses }, signal))
     const response: AnalyzeResponseT = {
       request: { document, analyses, meta: meta ?? {} },
       meta: mergeMeta(meta, {
@@ -96,7 +98,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance): Promise<
     }
   }, async (request, reply) => {
     const { document, meta } = request.body
-    const analyzed = await app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: ['sentiment'] }, abortSignal(reply))
+    const analyzed = await withinDeadline(reply, deadlineMs, signal => app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: ['sentiment'] }, signal))
     return sentimentResult(analyzed, meta)
   })
 }

@@ -4,9 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { DetectRequest, DetectResponse } from '../schemas/detect.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { mergeMeta } from '../core/meta.js'
+import type { Config } from '../config.js'
+import { withinDeadline } from './signal.js'
 import { defined, wireDocument } from './wire.js'
 
-export default async function detectRoutes (fastify: FastifyInstance): Promise<void> {
+export default async function detectRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.post('/language/detect', {
     config: accessConfig,
@@ -19,11 +21,11 @@ export default async function detectRoutes (fastify: FastifyInstance): Promise<v
       body: DetectRequest,
       response: securedResponses({ 200: { ...DetectResponse, description: 'The detected language, its confidence and the alternatives' } }, 413, 415, 503)
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const { document, meta, static: statics, source_hint: sourceHint, min_confidence: minConfidence, min_chars: minChars, max_chars: maxChars, limit_results: limitResults, no_override: noOverride } = request.body
-    const result = await app.services.detection.detect({ value: document.value, ...wireDocument(document) }, defined({
-      static: statics, sourceHint, minConfidence, minChars, maxChars, limitResults, noOverride
-    }))
+    const options = defined({ static: statics, sourceHint, minConfidence, minChars, maxChars, limitResults, noOverride })
+    const result = await withinDeadline(reply, opts.config.limits.handlerTimeoutMs,
+      signal => app.services.detection.detect({ value: document.value, ...wireDocument(document) }, options, signal))
     return { language: result.language, confidence: result.confidence, meta: mergeMeta(meta, {}), alternatives: result.alternatives }
   })
 }

@@ -8,7 +8,7 @@ import { TONES } from '../shared/tones.js'
 import { mergeMeta } from '../core/meta.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { cachedJson } from './cached.js'
-import { abortSignal } from './signal.js'
+import { withinDeadline } from './signal.js'
 import { wireDocument } from './wire.js'
 
 export const DEFAULT_TONE_LEVEL = 5
@@ -32,12 +32,12 @@ export default async function editRoutes (fastify: FastifyInstance, opts: { conf
     }
   }, async (request, reply) => {
     const { document, edits, tone_level: toneLevel, temperature, meta } = request.body
-    const edited = await app.services.editing.edit({
+    const edited = await withinDeadline(reply, opts.config.limits.handlerTimeoutMs, signal => app.services.editing.edit({
       document: { value: document.value, ...wireDocument(document) },
       edits,
       toneLevel: toneLevel ?? DEFAULT_TONE_LEVEL,
       temperature: temperature ?? DEFAULT_TEMPERATURE
-    }, abortSignal(reply))
+    }, signal))
     return {
       document: { ...document, value: edited.value, language: edited.language },
       original: document,

@@ -10,9 +10,9 @@ import locales from './locales.js'
 
 export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(translate, opts)
-  await app.register(detect)
+  await app.register(detect, opts)
   await app.register(substitute, opts)
   await app.register(edit, opts)
-  await app.register(analyze)
+  await app.register(analyze, opts)
   await app.register(locales)
 }

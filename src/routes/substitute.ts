@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../config.js'
 import { substituteSchemas } from '../schemas/substitute.js'
 import { DEFAULT_LIMITS } from '../shared/limits.js'
+import { withinDeadline } from './signal.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { mergeMeta } from '../core/meta.js'
 import { wireDocument } from './wire.js'
@@ -22,13 +23,13 @@ export default async function substituteRoutes (fastify: FastifyInstance, opts: 
       body: SubstituteRequest,
       response: securedResponses({ 200: { ...SubstituteResponse, description: 'The document with the phrases replaced, the original and what was applied' } }, 413, 415, 503)
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const { document, substitutions, options, meta } = request.body
-    const { value, language, applied } = await app.services.substitute({
+    const { value, language, applied } = await withinDeadline(reply, opts.config.limits.handlerTimeoutMs, signal => app.services.substitute({
       document: { value: document.value, ...wireDocument(document) },
       substitutions,
       caseSensitive: options?.substitutions_case_sensitive === true
-    })
+    }, signal))
     return { document: { ...document, value, ...(language === undefined ? {} : { language }) }, original: document, meta: mergeMeta(meta, { substitutions: applied }) }
   })
 }

@@ -6,7 +6,7 @@ import type { Config } from '../config.js'
 import { translateSchemas, TranslateLocales, SupportedQuery, Supported } from '../schemas/translate.js'
 import { DEFAULT_LIMITS } from '../shared/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
-import { abortSignal } from './signal.js'
+import { withinDeadline } from './signal.js'
 import { invalidField } from '../errors.js'
 import { tryCanonicalTag } from '../core/languages.js'
 import type { TranslatedDocument, TranslateInput } from '../core/translation/index.js'
@@ -59,6 +59,7 @@ function resultsOut (doc: TranslatedDocument): Record<string, { value: Translate
 export default async function translateRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const limits = { ...DEFAULT_LIMITS, ...opts.config.limits }
+  const deadlineMs = opts.config.limits.handlerTimeoutMs
   const { TranslationRequest, BulkTranslationRequest, TranslationResult } = translateSchemas(limits)
 
   app.post('/language/translate', {
@@ -74,7 +75,8 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
     }
   }, async (request, reply) => {
     const body = request.body
-    const [doc] = await app.services.translation.translate({ ...translateInput(body, limits.targets), documents: [documentIn(body.document)], documentPath: () => ['document'] }, abortSignal(reply))
+    const input = { ...translateInput(body, limits.targets), documents: [documentIn(body.document)], documentPath: () => ['document' as const] }
+    const [doc] = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
     return { results: resultsOut(doc!), original: body, extra: doc!.extra }
   })
 
@@ -91,7 +93,8 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
     }
   }, async (request, reply) => {
     const { documents, ...shared } = request.body
-    const docs = await app.services.translation.translate({ ...translateInput(shared, limits.targets), documents: documents.map(documentIn), documentPath: i => ['documents', i] }, abortSignal(reply))
+    const input = { ...translateInput(shared, limits.targets), documents: documents.map(documentIn), documentPath: (i: number) => ['documents', i] }
+    const docs = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
     return docs.map((doc, i) => ({ results: resultsOut(doc), original: { ...shared, document: documents[i]! }, extra: doc.extra }))
   })
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { CLIENT, JWT_SECRET, testConfig, tokenFor } from '../helpers/app.js'
 import { emptyRegistry } from '../../src/registry.js'
+import { RequestDeadlineError } from '../../src/errors.js'
+import { withinDeadline } from '../../src/routes/signal.js'
 
 describe('logs', () => {
   it('never contain client secrets, signing secrets or access tokens', async () => {
@@ -27,14 +29,12 @@ describe('logs', () => {
 
 describe('a client that goes away', () => {
   it('stops the work and is logged as information, not as an unexpected error', async () => {
-    const { abortSignal } = await import('../../src/routes/signal.js')
     const lines: string[] = []
     const app = await buildApp(testConfig({ LOG_LEVEL: 'info' }), { registry: emptyRegistry(), logStream: { write: (line) => { lines.push(line) } } })
     let aborted = false
-    app.get('/slow-work', (_request, reply) => new Promise((_resolve, reject) => {
-      const signal = abortSignal(reply)
+    app.get('/slow-work', (_request, reply) => withinDeadline(reply, 60_000, signal => new Promise((_resolve, reject) => {
       signal.addEventListener('abort', () => { aborted = true; reject(signal.reason) }, { once: true })
-    }))
+    })))
     await app.listen({ host: '127.0.0.1', port: 0 })
     try {
       const address = app.server.address() as { port: number }
@@ -48,6 +48,32 @@ describe('a client that goes away', () => {
       const entries = lines.map(l => JSON.parse(l) as { level: number, msg: string })
       expect(entries.some(e => e.msg === 'client closed the connection before its answer' && e.level === 30)).toBe(true)
       expect(entries.filter(e => e.level >= 50)).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('a request past its deadline (HANDLER_TIMEOUT_MS)', () => {
+  it('is answered 503 with Retry-After naming the setting, and its work is called off, whatever the work does', async () => {
+    const app = await buildApp(testConfig({ HANDLER_TIMEOUT_MS: '1000' }), { registry: emptyRegistry(), logger: false })
+    let reason: unknown
+    // work that ignores its signal too: the answer must not wait for it
+    app.get('/stuck-work', (_request, reply) => withinDeadline(reply, 1000, signal => {
+      signal.addEventListener('abort', () => { reason = signal.reason }, { once: true })
+      return new Promise(() => {})
+    }))
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const address = app.server.address() as { port: number }
+      const started = Date.now()
+      const res = await fetch(`http://127.0.0.1:${address.port}/stuck-work`)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect((await res.json() as { detail: string }).detail).toMatch(/did not finish this request within 1 s.*HANDLER_TIMEOUT_MS/)
+      expect(reason).toBeInstanceOf(RequestDeadlineError)
     } finally {
       await app.close()
     }

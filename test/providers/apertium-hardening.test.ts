@@ -3,17 +3,18 @@
  * cannot hold a direction (1), a pipeline stage that dies is noticed at once (4), and
  * APERTIUM_MAX_PIPELINES holds with queueing (5).
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { escapeText, parseTagged, serializeTagged } from '../../src/core/tagged.js'
-import { UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
+import { EngineBusyError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createApertium, type ApertiumOptions } from '../../src/providers/translation/apertium/index.js'
 import { Pipeline } from '../../src/providers/translation/apertium/pipeline.js'
 import { decodeSegment, encodeSegment, joinAnswers, splitStream } from '../../src/providers/translation/apertium/stream-format.js'
 import type { Translator } from '../../src/providers/types.js'
+import { testApp, tokenFor } from '../helpers/app.js'
 import { eventually, fakeModesDir, pipelineLeaders, removeFakeModesDirs } from './translation/helpers/processes.js'
 
 const open: Translator[] = []
@@ -361,18 +362,71 @@ describe('finding 5: APERTIUM_MAX_PIPELINES holds', () => {
     expect(sampler.stop()).toBeLessThanOrEqual(1)
   })
 
-  it('fails a request that waits for a slot longer than requestTimeoutMs', { timeout: 30_000 }, async () => {
+  it('refuses as busy (503, Retry-After) a request that waits for a slot longer than requestTimeoutMs', { timeout: 30_000 }, async () => {
     const t = translator({ modesDir: fakeModes(0.1), maxPipelines: 1, turnMs: 60_000, requestTimeoutMs: 1000 })
     const sampler = await sampleRunning()
     const bulk = run(t, Array.from({ length: 1000 }, (_, i) => `SLOW ${i} ${'y'.repeat(100)}`))
     await new Promise(resolve => setTimeout(resolve, 200))
     const other = await timed(run(t, ['hello'], 'es', 'en'))
-    expect(other.error).toBeInstanceOf(UpstreamTimeoutError)
+    // every slot working for another direction is overload, not a broken engine
+    expect(other.error).toBeInstanceOf(EngineBusyError)
+    expect(other.error).toMatchObject({ status: 503, service: 'apertium', headers: { 'retry-after': '2' } })
     expect(other.ms).toBeGreaterThanOrEqual(900)
     expect(other.ms).toBeLessThan(5000)
     expect((await bulk).length).toBe(1000)
     expect(sampler.stop()).toBeLessThanOrEqual(1)
     // the slot is free again: the waiting direction is served now
     expect(await run(t, ['hello'], 'es', 'en')).toEqual(['hello'])
+  })
+
+  it('answers that 503 over HTTP with Retry-After and the setting that adds room, and serves the job that held the slot', { timeout: 30_000 }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apertium-busy-'))
+    dirs.push(root)
+    symlinkSync(fakeModes(0.2), join(root, 'modes'))
+    const app = await testApp({ APERTIUM_DIR: root, APERTIUM_MAX_PIPELINES: '1', APERTIUM_TIMEOUT_MS: '1000', APERTIUM_TURN_MS: '60000', TRANSLATION_SERVICES: 'apertium' }, { engines: true })
+    try {
+      const headers = { authorization: `Bearer ${await tokenFor(app)}` }
+      const translate = (source: string, target: string, value: string) =>
+        app.inject({ method: 'POST', url: '/language/translate', headers, payload: { source, targets: [target], document: { value }, options: { cache: false } } })
+      // 20 paragraphs of 0.2 s each (a document small enough to be read inline)
+      const slow = Array.from({ length: 20 }, (_, i) => `SLOW ${i}.`).join('\n\n')
+      const holder = translate('en', 'es', slow)
+      // once its pipeline runs, the holder has the only slot for its whole job
+      expect(await eventually(() => pipelineLeaders().length === 1, 20_000)).toBe(true)
+      const other = await translate('es', 'en', 'hola')
+      expect(other.statusCode, other.body).toBe(503)
+      expect(other.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(other.headers['retry-after']).toBe('2')
+      expect(other.json().detail).toMatch(/apertium: every pipeline slot was busy .*APERTIUM_MAX_PIPELINES/)
+      const held = await holder
+      expect(held.statusCode, held.body).toBe(200)
+      expect(held.json().results.es.value).toContain('SLOW 19.')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers a translation still running at HANDLER_TIMEOUT_MS with a 503 naming it, and serves the next request', { timeout: 30_000 }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'apertium-deadline-'))
+    dirs.push(root)
+    symlinkSync(fakeModes(0.2), join(root, 'modes'))
+    const app = await testApp({ APERTIUM_DIR: root, HANDLER_TIMEOUT_MS: '1500', TRANSLATION_SERVICES: 'apertium' }, { engines: true })
+    try {
+      const headers = { authorization: `Bearer ${await tokenFor(app)}` }
+      // 40 paragraphs of 0.2 s each: 8 s of work
+      const slow = Array.from({ length: 40 }, (_, i) => `SLOW ${i}.`).join('\n\n')
+      const started = Date.now()
+      const res = await app.inject({ method: 'POST', url: '/language/translate', headers, payload: { source: 'en', targets: ['es'], document: { value: slow }, options: { cache: false } } })
+      expect(res.statusCode, res.body).toBe(503)
+      expect(Date.now() - started).toBeLessThan(4000)
+      expect(res.headers['retry-after']).toBeDefined()
+      expect(res.json().detail).toMatch(/within 1.5 s.*HANDLER_TIMEOUT_MS/)
+      // the service goes on: the same direction answers the next request
+      const next = await app.inject({ method: 'POST', url: '/language/translate', headers, payload: { source: 'en', targets: ['es'], document: { value: 'hello' }, options: { cache: false } } })
+      expect(next.statusCode, next.body).toBe(200)
+      expect(Date.now() - started).toBeLessThan(6000)
+    } finally {
+      await app.close()
+    }
   })
 })

@@ -14,7 +14,7 @@ export interface DetectDocument {
 
 export interface Detection {
   /** The language of a document. */
-  detect: (document: DetectDocument, options: DetectOptions) => Promise<DetectResult>
+  detect: (document: DetectDocument, options: DetectOptions, signal?: AbortSignal) => Promise<DetectResult>
   /** The language of plain text, among `candidates` when given (what translation and substitution need). */
   detectText: (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number }>
 }
@@ -27,8 +27,8 @@ function requireDetector (detector: Detector | undefined): Detector {
 
 export function createDetection (detector: Detector | undefined, textChars: number): Detection {
   return {
-    async detect (document, options) {
-      const work = new DocumentWork()
+    async detect (document, options, signal) {
+      const work = new DocumentWork(signal)
       const { mime } = await openDocument(document, textChars, work)
       return await detectLanguage(await textOfDocument(document.value, mime, work), options, requireDetector(detector))
     },

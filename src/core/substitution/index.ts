@@ -18,11 +18,11 @@ export interface Substituted {
   applied: AppliedSubstitution[]
 }
 
-export type Substitute = (input: SubstituteInput) => Promise<Substituted>
+export type Substitute = (input: SubstituteInput, signal?: AbortSignal) => Promise<Substituted>
 
 export function createSubstitution (detect: DetectText, textChars: number): Substitute {
-  return async ({ document, substitutions: rules, caseSensitive }) => {
-    const work = new DocumentWork()
+  return async ({ document, substitutions: rules, caseSensitive }, signal) => {
+    const work = new DocumentWork(signal)
     const { mime } = await openDocument(document, textChars, work)
     checkRuleTags(rules)
     // the language matters only when a rule names one

@@ -3,7 +3,7 @@
  * the client is told when every one of them failed.
  */
 import {
-  CircuitOpenError, RateLimitedError, ServiceError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, invalidField,
+  CircuitOpenError, EngineBusyError, RateLimitedError, ServiceError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, invalidField,
   type FieldPath
 } from '../../errors.js'
 import type { Formality } from '../../shared/formality.js'
@@ -77,10 +77,12 @@ export function pairFailed (failures: readonly Failure[], what: string): Service
   if (errors.every(e => e instanceof UpstreamTimeoutError)) {
     return new ServiceError(504, 'upstream-timeout', 'Upstream service timed out', detail)
   }
-  if (errors.every(e => e instanceof CircuitOpenError || e instanceof RateLimitedError)) {
-    const waits = errors.map(e => e instanceof CircuitOpenError ? e.retryAfterMs : (e as RateLimitedError).retryAfterMs ?? 1000)
+  if (errors.every(e => e instanceof CircuitOpenError || e instanceof RateLimitedError || e instanceof EngineBusyError)) {
+    const waits = errors.map(e => e instanceof RateLimitedError ? e.retryAfterMs ?? 1000 : (e as CircuitOpenError | EngineBusyError).retryAfterMs)
     const seconds = Math.max(1, Math.ceil(Math.min(...waits) / 1000))
-    return new ServiceError(503, 'upstream-unavailable', 'Upstream service unavailable', detail, { headers: { 'retry-after': String(seconds) } })
+    // a busy engine of ours is the cause the HTTP layer names a setting for
+    const cause = errors.find(e => e instanceof EngineBusyError)
+    return new ServiceError(503, 'upstream-unavailable', 'Upstream service unavailable', detail, { headers: { 'retry-after': String(seconds) }, ...(cause ? { cause } : {}) })
   }
   return new ServiceError(502, 'upstream-error', 'Upstream service failed', detail)
 }

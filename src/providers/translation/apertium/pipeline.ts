@@ -26,7 +26,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import type { Socket } from 'node:net'
-import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../errors.js'
+import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../errors.js'
 
 /** Who may run a process (the pool's cap). */
 export interface Slots {
@@ -81,6 +81,8 @@ interface Watch {
 }
 
 const SERVICE = 'apertium'
+/** What a request refused for want of a slot is told to wait: about one turn of the directions that hold them. */
+const BUSY_RETRY_AFTER_MS = 2_000
 /**
  * NUL-terminated writes in the pipeline at once. Requests that arrive while it is full wait and
  * then travel together in one write (each still with its own marker), up to MAX_BATCH requests
@@ -447,13 +449,16 @@ export class Pipeline {
     if (out) child.stdin.write(out)
   }
 
-  /** Waits for a slot, at most requestTimeoutMs: then the waiting requests fail. */
+  /**
+   * Waits for a slot, at most requestTimeoutMs: then the waiting requests fail as busy (503 with
+   * Retry-After), since every running pipeline is working for other directions.
+   */
   private awaitSlot (): void {
     this.awaitingSlot = true
     const ms = this.options.requestTimeoutMs
     this.slotTimer = setTimeout(() => {
       this.giveUpSlot()
-      const error = new UpstreamTimeoutError(SERVICE, ms)
+      const error = new EngineBusyError(SERVICE, `every pipeline slot was busy with other language directions for ${ms / 1000} s (${this.mode} waited for one)`, BUSY_RETRY_AFTER_MS)
       const entries = this.retries.slice(this.retryHead)
       for (const turn of this.turns.slice(this.turnHead)) entries.push(...turn.entries.slice(turn.head))
       for (const entry of entries) this.settle(entry, () => entry.reject(error))

@@ -5,10 +5,11 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose'
-import { CLIENT, JWT_SECRET, bearer, testApp, tokenFor } from '../helpers/app.js'
+import { CLIENT, JWT_SECRET, bearer, testApp, testConfig, tokenFor } from '../helpers/app.js'
+import { InvalidTokenError, createTokenService } from '../../src/http/auth/tokens.js'
 
 const TTL = 600
 const now = (): number => Math.floor(Date.now() / 1000)
@@ -44,6 +45,25 @@ describe('our own tokens', () => {
       'issued longer ago than the TTL': { iat: now() - 2 * TTL, exp: now() + 60 }
     }
     for (const [name, claims] of Object.entries(cases)) expectInvalidToken(await tones(app, await sign(claims)), name)
+  })
+})
+
+describe('verified tokens kept until they expire', () => {
+  afterEach(() => { vi.useRealTimers() })
+
+  it('refuses a token it verified before once it has expired, and a copy of it with another signature', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const tokens = await createTokenService(testConfig({ AUTH_TOKEN_TTL: String(TTL) }).auth)
+    const { token } = await tokens.issue(CLIENT.id, ['access'])
+    expect((await tokens.verify(token)).subject).toBe(CLIENT.id)
+    // verified again from what it kept: the same answer
+    expect((await tokens.verify(token)).subject).toBe(CLIENT.id)
+    const [head, body, signature] = token.split('.')
+    const forged = `${head}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`
+    await expect(tokens.verify(forged)).rejects.toThrow(InvalidTokenError)
+    // past its exp (and the 5 s of clock tolerance)
+    vi.setSystemTime(Date.now() + (TTL + 10) * 1000)
+    await expect(tokens.verify(token)).rejects.toThrow(/expired/)
   })
 })
 

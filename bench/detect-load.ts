@@ -1,12 +1,12 @@
 /**
  * Load test of POST /language/detect on short texts, through the service with auth. Without
  * --url it builds and starts the service itself (as bench/translate.ts does) and stops it after.
- * Prints requests/s, latency percentiles and the service's RSS for each WORKERS value (default 1,2)
- * and each load generator (autocannon; wrk, lighter on the shared cores, when installed),
- * side by side. Texts: the corpus's short bucket
+ * Prints requests/s, latency percentiles, the service's RSS and the cores busy for each WORKERS
+ * value (default 1,2) and each load generator (autocannon; wrk, lighter on the shared cores, when
+ * installed), in rounds, and the median ratio of the rounds. Texts: the corpus's short bucket
  * when it was built (bench/detect-accuracy/build-corpus.ts), else a few fixed strings.
  *
- *   npm run bench:detect:load [-- --duration 20 --connections 64 --pipelining 1 --clients autocannon,wrk]
+ *   npm run bench:detect:load [-- --duration 8 --rounds 5 --connections 64 --pipelining 1 --clients autocannon,wrk --repeat 1]
  *   npm run bench:detect:load -- --url http://127.0.0.1:8080 --client-id ID --client-secret SECRET
  */
 import { existsSync } from 'node:fs'
@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 import { DEFAULT_CORPUS, readCorpus } from './detect-accuracy/corpus.js'
 import { accessToken, startService, type Service } from './lib/service.js'
 import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree } from './lib/proc.js'
+import { median, roundRatios } from './lib/rounds.js'
 import { hasWrk, wrk } from './lib/wrk.js'
 
 const { values: args } = parseArgs({
@@ -22,7 +23,10 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     'client-id': { type: 'string', default: 'bench' },
     'client-secret': { type: 'string', default: 'bench-secret' },
-    duration: { type: 'string', default: '20' },
+    /** seconds of each run */
+    duration: { type: 'string', default: '8' },
+    /** rounds of runs (each WORKERS value and load generator once a round) */
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '64' },
     pipelining: { type: 'string', default: '1' },
     /** WORKERS values to compare, in one run (without --url) */
@@ -98,40 +102,50 @@ if (args.url !== undefined) {
   const token = await accessToken({ base: url.replace(/\/+$/, ''), clientId: args['client-id'], clientSecret: args['client-secret'] })
   report(url, await run(url, token))
 } else {
-  // every WORKERS value in one run, so the machine's state is the same for each
+  // every WORKERS value in one run, each service started once and loaded in turns (lib/rounds.ts)
   const clients = args.clients.split(',').map(c => c.trim())
   if (clients.includes('wrk') && !await hasWrk()) {
     console.log('wrk is not installed (apt-get install wrk): autocannon only')
     clients.splice(clients.indexOf('wrk'), 1)
   }
-  const rates = new Map<string, Array<[string, number]>>(clients.map(c => [c, []]))
-  for (const workers of args.workers.split(',')) {
-    const service = await startService({ env: { WORKERS: workers } })
-    try {
-      // each worker loads its detector; /ready answered for the first one
-      await new Promise(resolve => setTimeout(resolve, 3000))
-      const token = await accessToken(service)
+  const counts = args.workers.split(',')
+  const services: Array<{ workers: string, service: Service, token: string }> = []
+  try {
+    for (const workers of counts) {
+      const service = await startService({ env: { WORKERS: workers } })
+      services.push({ workers, service, token: '' })
+    }
+    // each worker loads its detector; /ready answered for the first one
+    await new Promise(resolve => setTimeout(resolve, 3000))
+    for (const s of services) s.token = await accessToken(s.service)
+    // rates[client][workers][round]
+    const rates = new Map(clients.map(c => [c, new Map(counts.map(w => [w, [] as number[]]))]))
+    for (let round = 1; round <= Number(args.rounds); round++) {
       for (const client of clients) {
-        if (client === 'wrk') {
-          const { result: r, cores: used } = await cores(service, () => wrk(service.base, '/language/detect', { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            bodies, Number(args.connections), Number(args.duration)))
-          const memory = memoryOf(nodePids(service))
-          console.log(`WORKERS=${workers} (wrk, 1 thread): ${r.reqPerS.toFixed(0)} req/s, latency p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms; ` +
-            `${r.requests} requests, ${r.errors} errors; Node RSS after: ${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes; ${used}`)
-          rates.get(client)!.push([workers, r.reqPerS])
-        } else {
-          const { result, cores: used } = await cores(service, () => run(service.base, token))
-          const memory = memoryOf(nodePids(service))
-          report(`WORKERS=${workers} (autocannon)`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes; ${used}`)
-          rates.get(client)!.push([workers, result.requests.average])
+        for (const { workers, service, token } of services) {
+          const label = `round ${round}, WORKERS=${workers}`
+          if (client === 'wrk') {
+            const { result: r, cores: used } = await cores(service, () => wrk(service.base, '/language/detect', { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              bodies, Number(args.connections), Number(args.duration)))
+            const memory = memoryOf(nodePids(service))
+            console.log(`${label} (wrk, 1 thread): ${r.reqPerS.toFixed(0)} req/s, latency p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms; ` +
+              `${r.requests} requests, ${r.errors} errors; Node RSS after: ${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes; ${used}`)
+            rates.get(client)!.get(workers)!.push(r.reqPerS)
+          } else {
+            const { result, cores: used } = await cores(service, () => run(service.base, token))
+            const memory = memoryOf(nodePids(service))
+            report(`${label} (autocannon)`, result, `${memory.rssMb.toFixed(0)} MB in ${memory.processes} processes; ${used}`)
+            rates.get(client)!.get(workers)!.push(result.requests.average)
+          }
         }
       }
-    } finally {
-      await service.child.stop()
     }
-  }
-  for (const [client, measured] of rates) {
-    const [first] = measured
-    for (const [workers, rate] of measured.slice(1)) console.log(`${client}: WORKERS=${workers} / WORKERS=${first![0]}: ${(rate / first![1]).toFixed(2)}x`)
+    for (const [client, byWorkers] of rates) {
+      const first = byWorkers.get(counts[0]!)!
+      console.log(`${client}: ${counts.map(w => `WORKERS=${w} median ${median(byWorkers.get(w)!).toFixed(0)} req/s`).join(', ')}`)
+      for (const w of counts.slice(1)) console.log(`${client}: WORKERS=${w} / WORKERS=${counts[0]}: ${roundRatios(first, byWorkers.get(w)!).text}`)
+    }
+  } finally {
+    for (const { service } of services) await service.child.stop()
   }
 }

@@ -2,7 +2,7 @@
  * HTTP-level translation benchmark: our service against apertium-apy (Apertium's own HTTP server)
  * on the same real English sentences, at the same concurrency, in one run.
  *
- *   npm run bench:translate [-- --duration 15 --connections 8 --warmup 300 --bulk-requests 6
+ *   npm run bench:translate [-- --duration 15 --connections 8 --warmup 300 --bulk-requests 6 --worker-rounds 3
  *                                --runs off,apy,on,none,bulk --profile]
  *
  * It builds the service when dist/ is missing or older than src/, starts it (node dist/server.js)
@@ -32,6 +32,7 @@ import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree } from './lib/
 import { profileSummary } from './lib/profile.js'
 import { accessToken, ROOT, startService, type Service } from './lib/service.js'
 import { outsideEngineRun, type OutsideResult } from './lib/outside.js'
+import { median, roundRatios } from './lib/rounds.js'
 
 const TARGET_RATIO = 5
 const TARGET_P99_MS = 50
@@ -46,6 +47,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '300' },
     'bulk-requests': { type: 'string', default: '6' },
+    // rounds of the WORKERS=1 / WORKERS=2 comparison
+    'worker-rounds': { type: 'string', default: '3' },
     'bulk-concurrency': { type: 'string', default: '2' },
     runs: { type: 'string', default: 'off,apy,on,none,bulk,workers,outside' },
     'outside-requests': { type: 'string', default: '500' },
@@ -70,6 +73,7 @@ const CONNECTIONS = positive('connections')
 const WARMUP = positive('warmup')
 const BULK_REQUESTS = positive('bulk-requests')
 const BULK_CONCURRENCY = positive('bulk-concurrency')
+const WORKER_ROUNDS = positive('worker-rounds')
 const OUTSIDE_REQUESTS = positive('outside-requests')
 const OUTSIDE_CONNECTIONS = positive('outside-connections')
 const OUTSIDE_LATENCY = positive('outside-latency')
@@ -327,27 +331,33 @@ async function main (): Promise<void> {
     }
   }
 
-  // WORKERS=2 beside WORKERS=1: the same short load and the same bulk requests
+  // WORKERS=2 beside WORKERS=1: the same short load and the same bulk requests, in turns (lib/rounds.ts)
   if (RUNS.has('workers')) {
-    await service.child.stop()
     await apy?.child.stop()
-    console.log('\nWORKERS=2 (two processes sharing the port, each with its own pipelines):')
+    console.log(`\nWORKERS=2 (two processes sharing the port, each with its own pipelines) beside WORKERS=1, in turns, ${WORKER_ROUNDS} rounds:`)
     const two = await startService({ env: { WORKERS: '2' } })
     const twoToken = await accessToken(two)
     const twoAuth = { authorization: `Bearer ${twoToken}`, 'content-type': 'application/json' }
     const go = (amount?: number): Promise<Load> => cannon(`${two.base}/language/translate`, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, twoAuth, amount)
     // both workers warm their pipelines
     await go(WARMUP * 2)
-    const measured = await measure('ours  POST /language/translate, cache off, WORKERS=2', go, two, undefined, true)
-    const oneRate = runs.get('off')?.reqPerS
-    if (oneRate !== undefined) console.log(`short requests WORKERS=2 / WORKERS=1: ${(measured.reqPerS / oneRate).toFixed(2)}x (${measured.reqPerS.toFixed(0)} vs ${oneRate.toFixed(0)} req/s)`)
-    if (bulk) {
-      const bodies = bulkBodies(corpus.paragraphs, Math.max(BULK_REQUESTS, 2))
-      await bulkRun(two, undefined, twoToken, bodies.slice(0, 2), 2, 2)
-      const concurrent = await bulkRun(two, undefined, twoToken, bodies, BULK_REQUESTS, BULK_CONCURRENCY)
-      console.log(`bulk WORKERS=2 / WORKERS=1 (${BULK_CONCURRENCY} in flight): ${(concurrent / bulk.concurrent).toFixed(2)}x (${concurrent.toFixed(0)} vs ${bulk.concurrent.toFixed(0)} words/s)`)
+    const bodies = bulkBodies(corpus.paragraphs, Math.max(BULK_REQUESTS, 2))
+    if (bulk) await bulkRun(two, undefined, twoToken, bodies.slice(0, 2), 2, 2)
+    const short = { one: [] as number[], two: [] as number[] }
+    const bulky = { one: [] as number[], two: [] as number[] }
+    let measured: Measured | undefined
+    for (let round = 1; round <= WORKER_ROUNDS; round++) {
+      short.one.push((await measure(`round ${round}: cache off, WORKERS=1`, loads.off.go, service, undefined, true)).reqPerS)
+      measured = await measure(`round ${round}: cache off, WORKERS=2`, go, two, undefined, true)
+      short.two.push(measured.reqPerS)
+      if (bulk) {
+        bulky.one.push(await bulkRun(service, undefined, token, bodies, BULK_REQUESTS, BULK_CONCURRENCY))
+        bulky.two.push(await bulkRun(two, undefined, twoToken, bodies, BULK_REQUESTS, BULK_CONCURRENCY))
+      }
     }
-    runs.set('workers', measured)
+    console.log(`short requests WORKERS=2 / WORKERS=1: ${roundRatios(short.one, short.two).text}; medians ${median(short.two).toFixed(0)} vs ${median(short.one).toFixed(0)} req/s`)
+    if (bulk) console.log(`bulk WORKERS=2 / WORKERS=1 (${BULK_CONCURRENCY} in flight): ${roundRatios(bulky.one, bulky.two).text}; medians ${median(bulky.two).toFixed(0)} vs ${median(bulky.one).toFixed(0)} words/s`)
+    runs.set('workers', measured!)
     await two.child.stop()
   }
 

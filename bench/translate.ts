@@ -403,6 +403,8 @@ async function reportOutside (r: OutsideResult): Promise<void> {
   const floor = r.connections / (r.aloneMs / 1000)
   console.log(`    one request at a time through the service takes ${r.aloneMs.toFixed(1)} ms (engine ${r.latencyMs} ms): ${r.connections} clients could reach at most ` +
     `${floor.toFixed(0)} req/s (${(floor / r.ideal * 100).toFixed(1)}% of the ideal); the run reaches ${(r.reqPerS / floor * 100).toFixed(1)}% of that`)
+  console.log(`    during the run: the service ${r.serviceUsPerRequest.toFixed(0)} µs of CPU per request; cores busy: service ${r.cores.service.toFixed(2)}, ` +
+    `fake engine ${r.cores.engine.toFixed(2)}, machine ${r.cores.machine.toFixed(2)} of ${availableParallelism()} (the rest is the load generator)`)
   if (r.failed > 0) throw new Error(`outside engine run: ${r.failed} requests failed`)
 }
 

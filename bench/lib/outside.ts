@@ -10,6 +10,7 @@ import autocannon from 'autocannon'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { cpuMsOf, machineBusyMs, processes, processTree } from './proc.js'
 import { accessToken, startService } from './service.js'
 
 export interface OutsideResult {
@@ -27,10 +28,13 @@ export interface OutsideResult {
   aloneMs: number
   p50: number
   p99: number
+  /** CPU of the service per request (µs), and the cores the service, the fake engine and the whole machine kept busy during the run. */
+  serviceUsPerRequest: number
+  cores: { service: number, engine: number, machine: number }
 }
 
 /** The fake engine's process: its URL and key, its translate-call count on demand, and a way to stop it. */
-async function startFakeProcess (latencyMs: number): Promise<{ url: string, key: string, calls: () => Promise<number>, stop: () => Promise<void> }> {
+async function startFakeProcess (latencyMs: number): Promise<{ url: string, key: string, pid: number, calls: () => Promise<number>, stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fake-engine-child.ts', import.meta.url)), String(latencyMs)],
     { stdio: ['pipe', 'pipe', 'inherit'] })
   const lines = createInterface({ input: child.stdout })
@@ -39,6 +43,7 @@ async function startFakeProcess (latencyMs: number): Promise<{ url: string, key:
   return {
     url,
     key,
+    pid: child.pid!,
     calls: async () => {
       child.stdin.write('calls\n')
       return Number(await next())
@@ -101,7 +106,19 @@ export async function outsideEngineRun (sentences: readonly string[], requests: 
     // one at a time: the latency a request has with nothing to wait for
     const alone = await load(service.base, '/language/translate', headers, body, 100, 1)
     const before = await fake.calls()
+    const cpu = (): { service: number, engine: number, machine: number } => {
+      const all = processes()
+      return {
+        service: cpuMsOf(new Set(processTree(service.child.pid!, all).map(p => p.pid)), all),
+        engine: cpuMsOf(new Set([fake.pid]), all),
+        machine: machineBusyMs()
+      }
+    }
+    const cpuBefore = cpu()
+    const started = performance.now()
     const { seconds, p50, p99, failed } = await load(service.base, '/language/translate', headers, body, requests, connections)
+    const elapsedMs = performance.now() - started
+    const cpuAfter = cpu()
     return {
       requests,
       connections,
@@ -114,7 +131,13 @@ export async function outsideEngineRun (sentences: readonly string[], requests: 
       directReqPerS: requests / straight.seconds,
       aloneMs: alone.mean,
       p50,
-      p99
+      p99,
+      serviceUsPerRequest: (cpuAfter.service - cpuBefore.service) * 1000 / requests,
+      cores: {
+        service: (cpuAfter.service - cpuBefore.service) / elapsedMs,
+        engine: (cpuAfter.engine - cpuBefore.engine) / elapsedMs,
+        machine: (cpuAfter.machine - cpuBefore.machine) / elapsedMs
+      }
     }
   } finally {
     await service.child.stop()

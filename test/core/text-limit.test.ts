@@ -1,6 +1,7 @@
 /** The text limit counts a request's documents on its document work; each document's own errors name that document. */
 import { describe, expect, it } from 'vitest'
 import { DocumentWork } from '../../src/core/documents/offload.js'
+import { setDocumentQueueTimeout } from '../../src/core/documents/pool.js'
 import { checkTextLimit } from '../../src/core/text-limit.js'
 import { TextLimitError, ValidationError } from '../../src/errors.js'
 
@@ -15,6 +16,8 @@ describe('checkTextLimit', () => {
   })
 
   it('names the document whose counting ran past the request\'s budget, not /document/value', async () => {
+    // what is tested is the budget: loading the threads (TypeScript compiled in each) may take long on a busy machine
+    setDocumentQueueTimeout(120_000)
     const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
     const err = await failure(checkTextLimit([
       { value: 'The house is red.', mime: 'text/plain', at: ['documents', 0, 'value'] },

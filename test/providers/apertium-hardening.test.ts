@@ -382,14 +382,15 @@ describe('finding 5: APERTIUM_MAX_PIPELINES holds', () => {
   it('answers that 503 over HTTP with Retry-After and the setting that adds room, and serves the job that held the slot', { timeout: 30_000 }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'apertium-busy-'))
     dirs.push(root)
-    symlinkSync(fakeModes(0.2), join(root, 'modes'))
+    symlinkSync(fakeModes(0.6), join(root, 'modes'))
     const app = await testApp({ APERTIUM_DIR: root, APERTIUM_MAX_PIPELINES: '1', APERTIUM_TIMEOUT_MS: '1000', APERTIUM_TURN_MS: '60000', TRANSLATION_SERVICES: 'apertium' }, { engines: true })
     try {
       const headers = { authorization: `Bearer ${await tokenFor(app)}` }
       const translate = (source: string, target: string, value: string) =>
         app.inject({ method: 'POST', url: '/language/translate', headers, payload: { source, targets: [target], document: { value }, options: { cache: false } } })
-      // 20 paragraphs of 0.2 s each (a document small enough to be read inline)
-      const slow = Array.from({ length: 20 }, (_, i) => `SLOW ${i}.`).join('\n\n')
+      // the pipeline takes up to 32 segments a write and the fake sleeps 0.6 s a write: 160 paragraphs
+      // are 5 writes, 3 s of work, an answer every 0.6 s (within APERTIUM_TIMEOUT_MS); read inline
+      const slow = Array.from({ length: 160 }, (_, i) => `SLOW ${i}.`).join('\n')
       const holder = translate('en', 'es', slow)
       // once its pipeline runs, the holder has the only slot for its whole job
       expect(await eventually(() => pipelineLeaders().length === 1, 20_000)).toBe(true)
@@ -400,7 +401,7 @@ describe('finding 5: APERTIUM_MAX_PIPELINES holds', () => {
       expect(other.json().detail).toMatch(/apertium: every pipeline slot was busy .*APERTIUM_MAX_PIPELINES/)
       const held = await holder
       expect(held.statusCode, held.body).toBe(200)
-      expect(held.json().results.es.value).toContain('SLOW 19.')
+      expect(held.json().results.es.value).toContain('SLOW 159.')
     } finally {
       await app.close()
     }
@@ -409,22 +410,23 @@ describe('finding 5: APERTIUM_MAX_PIPELINES holds', () => {
   it('answers a translation still running at HANDLER_TIMEOUT_MS with a 503 naming it, and serves the next request', { timeout: 30_000 }, async () => {
     const root = mkdtempSync(join(tmpdir(), 'apertium-deadline-'))
     dirs.push(root)
-    symlinkSync(fakeModes(0.2), join(root, 'modes'))
+    symlinkSync(fakeModes(0.6), join(root, 'modes'))
     const app = await testApp({ APERTIUM_DIR: root, HANDLER_TIMEOUT_MS: '1500', TRANSLATION_SERVICES: 'apertium' }, { engines: true })
     try {
       const headers = { authorization: `Bearer ${await tokenFor(app)}` }
-      // 40 paragraphs of 0.2 s each: 8 s of work
-      const slow = Array.from({ length: 40 }, (_, i) => `SLOW ${i}.`).join('\n\n')
+      // 32 segments a write, 0.6 s a write: 5 writes, 3 s of work
+      const slow = Array.from({ length: 160 }, (_, i) => `SLOW ${i}.`).join('\n')
       const started = Date.now()
       const res = await app.inject({ method: 'POST', url: '/language/translate', headers, payload: { source: 'en', targets: ['es'], document: { value: slow }, options: { cache: false } } })
       expect(res.statusCode, res.body).toBe(503)
       expect(Date.now() - started).toBeLessThan(4000)
       expect(res.headers['retry-after']).toBeDefined()
       expect(res.json().detail).toMatch(/within 1.5 s.*HANDLER_TIMEOUT_MS/)
-      // the service goes on: the same direction answers the next request
+      // the service goes on: once what was already written to the pipeline (4 writes at most) is
+      // answered, the same direction answers the next request
+      await new Promise(resolve => setTimeout(resolve, 2500))
       const next = await app.inject({ method: 'POST', url: '/language/translate', headers, payload: { source: 'en', targets: ['es'], document: { value: 'hello' }, options: { cache: false } } })
       expect(next.statusCode, next.body).toBe(200)
-      expect(Date.now() - started).toBeLessThan(6000)
     } finally {
       await app.close()
     }

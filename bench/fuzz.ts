@@ -18,7 +18,7 @@ import { CLIENT } from '../test/helpers/app.js'
 import { startService } from '../test/helpers/service.js'
 import { caseArbitrary, endpointsOf, type Endpoint } from '../test/fuzz/arbitraries.js'
 import { FULL_SCALE } from '../test/fuzz/hostile.js'
-import { percentile, startHealthProbe } from '../test/fuzz/health-probe.js'
+import { percentile, startHealthProbe, yieldCores } from '../test/fuzz/health-probe.js'
 import { AnswerChecker } from '../test/fuzz/property.js'
 import { KNOWN_FAILURES, knownFailure } from '../test/fuzz/known-failures.js'
 import { FuzzStats, describeFailure, fuzzEndpoint, loadDocument, saveFailure, type FuzzFailure } from '../test/fuzz/run.js'
@@ -37,6 +37,8 @@ const { values: args } = parseArgs({
     'chunk-time-limit-ms': { type: 'string', default: '180000' },
     // only the operations whose name contains this ("POST /language/translate/bulk")
     only: { type: 'string' },
+    // the fuzzer's threads at a lower CPU priority than the service and the probe (nice 10)
+    yield: { type: 'boolean', default: false },
     // Node flags for the service, e.g. npm start's heap limits: --node-options='--max-old-space-size=1024 --max-semi-space-size=8'
     'node-options': { type: 'string' }
   }
@@ -72,6 +74,8 @@ try {
     left -= runs
   }
   const probe = startHealthProbe(service.base, 50, timeoutMs)
+  // the fuzzer shares the service's cores here; in production the clients are elsewhere
+  if (args.yield) await yieldCores()
   // the service's resident memory, sampled every second (Linux)
   let peakRssMb = 0
   const rssTimer = setInterval(() => {

@@ -1,20 +1,20 @@
 /**
- * Probes GET /health every `intervalMs` from a worker thread (so the fuzzer's own work on the main
- * thread does not delay the probe) and records each round trip. Probes go out on schedule whether
- * or not the previous one has answered: a service stalled for a second shows as the twenty slow
- * answers clients would have seen, not as one.
+ * Probes GET /health every `intervalMs` from a process of its own (so neither the fuzzer's work nor
+ * its lower CPU priority delays the probe) and records each round trip. Probes go out on schedule
+ * whether or not the previous one has answered: a service stalled for a second shows as the twenty
+ * slow answers clients would have seen, not as one.
  */
-import { Worker } from 'node:worker_threads'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 
 export interface HealthProbe {
   /** Stops probing; the latencies (ms) of every probe, and how many failed or were not 200. */
   stop: () => Promise<{ latencies: number[], failures: number }>
 }
 
-// plain JavaScript: a worker evaluated from a string needs no loader
+// plain JavaScript: run by node -e, no loader needed
 const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads')
-const { url, intervalMs, timeoutMs } = workerData
+const [url, intervalMs, timeoutMs] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])]
 const latencies = []
 const inFlight = new Set()
 let failures = 0
@@ -34,27 +34,44 @@ const timer = setInterval(() => {
   inFlight.add(p)
   p.finally(() => inFlight.delete(p))
 }, intervalMs)
-parentPort.on('message', async () => {
+process.once('message', async () => {
   clearInterval(timer)
   await Promise.allSettled([...inFlight])
-  parentPort.postMessage({ latencies, failures })
+  process.send({ latencies, failures }, () => process.disconnect())
 })
 `
 
 /** Starts probing `${base}/health`. */
 export function startHealthProbe (base: string, intervalMs = 50, timeoutMs = 5_000): HealthProbe {
-  const worker = new Worker(PROBE, { eval: true, workerData: { url: `${base}/health`, intervalMs, timeoutMs } })
+  const child = spawn(process.execPath, ['-e', PROBE, `${base}/health`, String(intervalMs), String(timeoutMs)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const result = new Promise<{ latencies: number[], failures: number }>((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
+    child.once('message', message => resolve(message as { latencies: number[], failures: number }))
+    child.once('error', reject)
+    child.once('exit', code => reject(new Error(`the /health probe exited with code ${code}`)))
   })
+  result.catch(() => {})
   return {
     async stop () {
-      worker.postMessage('stop')
+      child.send('stop')
       const out = await result
-      await worker.terminate()
+      if (child.exitCode === null) await once(child, 'exit')
       return out
     }
+  }
+}
+
+/**
+ * Lowers the CPU priority of every thread of this process (Linux; elsewhere nothing): a load
+ * generator on the service's own cores yields them to the service, as it would be on other machines
+ * in production. Processes started before (the service, the probe) keep theirs.
+ */
+export async function yieldCores (nice = 10): Promise<void> {
+  const { readdirSync } = await import('node:fs')
+  const { setPriority } = await import('node:os')
+  try {
+    for (const tid of readdirSync('/proc/self/task')) setPriority(Number(tid), nice)
+  } catch {
+    // not Linux
   }
 }
 

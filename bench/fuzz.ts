@@ -2,11 +2,12 @@
  * Schema-driven fuzzing at scale: the generators and property of test/load/fuzz.test.ts, over real HTTP
  * against the service started as its own process (WORKERS=1), `--cases` requests spread over every
  * operation with `--concurrency` in flight. Prints answers per operation and status, /health
- * latency percentiles during the run, and each failure (shrunk by fast-check to a minimal case,
+ * latency percentiles during the run, and each failure (with --shrink, shrunk by fast-check to a minimal case,
  * saved to bench/out/fuzz-failures/*.json). Exits 1 when anything failed.
  *
  *   npx tsx bench/fuzz.ts [--cases 100000] [--concurrency 8] [--seed 42] [--chunk 50] [--only 'POST /language/translate']
  *     [--node-options='--max-old-space-size=1024 --max-semi-space-size=8'] [--chunk-time-limit-ms 180000]
+ *     [--first-chunk 1180] [--shrink] [--yield]
  *
  * Cases are made in chunks of `--chunk` (operation i mod n, seed + i), so a failing chunk replays
  * alone with the same seed. 100,000 cases take about half an hour on two busy cores.
@@ -37,6 +38,10 @@ const { values: args } = parseArgs({
     'chunk-time-limit-ms': { type: 'string', default: '180000' },
     // only the operations whose name contains this ("POST /language/translate/bulk")
     only: { type: 'string' },
+    // start at this chunk (the cases before it are skipped): replays a stretch of a long run with the same seeds
+    'first-chunk': { type: 'string', default: '0' },
+    // failing cases shrunk to a minimal one (fast-check holds every candidate of a heavy case: megabytes each, gigabytes in all)
+    shrink: { type: 'boolean', default: false },
     // the fuzzer's threads at a lower CPU priority than the service and the probe (nice 10)
     yield: { type: 'boolean', default: false },
     // Node flags for the service, e.g. npm start's heap limits: --node-options='--max-old-space-size=1024 --max-semi-space-size=8'
@@ -68,7 +73,7 @@ try {
 
   // chunks in a fixed order: chunk i is operation i mod n with seed + i
   const chunks: Array<{ endpoint: Endpoint, seed: number, runs: number }> = []
-  for (let i = 0, left = totalCases; left > 0; i++) {
+  for (let i = Number(args['first-chunk']), left = totalCases; left > 0; i++) {
     const runs = Math.min(chunk, left)
     chunks.push({ endpoint: endpoints[i % endpoints.length]!, seed: seed + i, runs })
     left -= runs
@@ -104,8 +109,8 @@ try {
         timeoutMs,
         timeLimitMs: Number(args['chunk-time-limit-ms']),
         known: knownFailure,
-        // shrinking holds every candidate of a heavy case (megabytes each) for minutes: only for failures still reported
-        shrink: (failuresPer.get(job.endpoint.name) ?? 0) < Number(args['max-failures'])
+        // shrinking holds every candidate of a heavy case (megabytes each) for minutes: only when asked, for failures still reported
+        shrink: args.shrink && (failuresPer.get(job.endpoint.name) ?? 0) < Number(args['max-failures'])
       }).catch((err: Error): FuzzFailure => ({
         // the generator itself failed: report it as a failure of this chunk, keep going
         endpoint: job.endpoint.name,

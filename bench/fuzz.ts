@@ -12,7 +12,8 @@
  * Cases are made in chunks of `--chunk` (operation i mod n, seed + i), so a failing chunk replays
  * alone with the same seed. 100,000 cases take about half an hour on two busy cores.
  */
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { CLIENT } from '../test/helpers/app.js'
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     shrink: { type: 'boolean', default: false },
     // the fuzzer's threads at a lower CPU priority than the service and the probe (nice 10)
     yield: { type: 'boolean', default: false },
+    // the service's log level; its output is written to bench/out/fuzz-service.log at the end
+    'log-level': { type: 'string', default: 'warn' },
     // Node flags for the service, e.g. npm start's heap limits: --node-options='--max-old-space-size=1024 --max-semi-space-size=8'
     'node-options': { type: 'string' }
   }
@@ -57,7 +60,7 @@ const timeoutMs = Number(args['timeout-ms'])
 const outDir = fileURLToPath(new URL('./out/fuzz-failures/', import.meta.url))
 
 // the service's deadline under the fuzzer's: a request it cannot finish in time is a 503 naming the setting, not a hang
-const service = await startService({ RATE_LIMIT_MAX: '1000000000', HANDLER_TIMEOUT_MS: String(timeoutMs - 5_000), ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
+const service = await startService({ RATE_LIMIT_MAX: '1000000000', HANDLER_TIMEOUT_MS: String(timeoutMs - 5_000), LOG_LEVEL: args['log-level'], ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
 // Ctrl-C: the service is our child, stop it too
 process.once('SIGINT', () => { service.stop().finally(() => process.exit(130)).catch(() => {}) })
 const failures: FuzzFailure[] = []
@@ -91,6 +94,16 @@ try {
     } catch {
       // not Linux, or the process is gone
     }
+  }, 1000)
+  // the fuzzer's own event loop: while it is blocked (making or checking a case of megabytes), the
+  // answers it waits for sit unread and their timeouts fire late, so "no answer" may be its own stall
+  const lag = monitorEventLoopDelay({ resolution: 20 })
+  lag.enable()
+  let lastTick = performance.now()
+  const stallTimer = setInterval(() => {
+    const now = performance.now()
+    if (now - lastTick > 5_000) console.log(`  the fuzzer's own event loop was blocked for ${((now - lastTick) / 1000).toFixed(1)} s (at ${((now - started) / 1000).toFixed(0)} s)`)
+    lastTick = now
   }, 1000)
   const started = performance.now()
   let next = 0
@@ -135,6 +148,8 @@ try {
   }
   await Promise.all(Array.from({ length: concurrency }, slot))
   const seconds = (performance.now() - started) / 1000
+  clearInterval(stallTimer)
+  lag.disable()
   const health = await probe.stop()
   clearInterval(rssTimer)
 
@@ -154,6 +169,7 @@ try {
   const known = [...stats.counts.values()].flatMap(statuses => [...statuses].filter(([s]) => s.endsWith('known'))).reduce((n, [, k]) => n + k, 0)
   if (known > 0) console.log(`\n${known} answers were known failures (counted as "<status> known" above):\n${KNOWN_FAILURES.map(k => `  ${k.id}: ${k.description}`).join('\n')}`)
   if (peakRssMb > 0) console.log(`\nthe service's peak RSS during the run: ${peakRssMb.toFixed(0)} MB`)
+  console.log(`the fuzzer's own event loop delay: p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms, max ${(lag.max / 1e6).toFixed(0)} ms`)
   const counted = [...failuresPer].map(([e, n]) => `${e}: ${n}`).join(', ')
   console.log(failures.length === 0 ? '\nno failures' : `\n${[...failuresPer.values()].reduce((a, b) => a + b, 0)} failing chunks (${counted}); minimal cases in ${outDir}`)
 } finally {
@@ -161,5 +177,7 @@ try {
     console.log(`\nthe service exited (${service.child.exitCode ?? service.child.signalCode}); its last output:\n${service.output().slice(-4000)}`)
   }
   await service.stop()
+  mkdirSync(new URL('./out/', import.meta.url), { recursive: true })
+  writeFileSync(new URL('./out/fuzz-service.log', import.meta.url), service.output())
 }
 process.exitCode = failures.length > 0 ? 1 : 0

@@ -112,6 +112,17 @@ describe('warm pipelines (real processes)', () => {
     expect(await eventually(() => groupMembers(leader!.pgid).length === 0)).toBe(true)
   })
 
+  it('give a fresh process three times requestTimeoutMs for its first answer (it is loading), then requestTimeoutMs', async () => {
+    // the fake takes 0.6 s to start reading: past requestTimeoutMs, within three times it
+    const t = translator({ modesDir: fakeModesDir(0.6), requestTimeoutMs: 300 })
+    expect(await run(t, ['first'])).toEqual(['first'])
+    const started = Date.now()
+    await expect(run(t, ['b STALL'])).rejects.toBeInstanceOf(UpstreamTimeoutError)
+    // the running process has answered: a stall is noticed after requestTimeoutMs, not three times that
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290)
+    expect(Date.now() - started).toBeLessThan(850)
+  })
+
   it('shut down after the idle time and start again on the next request', async () => {
     const t = translator({ idleMs: 400 })
     expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])

@@ -19,7 +19,10 @@
  * pipeline, except the oldest after a timeout (UpstreamTimeoutError) or after a second crash
  * (UpstreamError), and any request caught in a third failure, so a pipeline that breaks on every
  * input cannot hold requests forever. The timeout runs while requests are in flight and restarts
- * whenever an answer arrives, so a long queue is not a timeout.
+ * whenever an answer arrives, so a long queue is not a timeout. A process that has not answered
+ * yet is loading its transducers, which takes seconds for some modes (cat-fra's generator alone:
+ * 2.2 s of CPU on an idle core), and longer on busy cores: its first answer may take
+ * START_TIMEOUT_FACTOR times as long.
  *
  * A process starts only with a slot from `slots` (the pool's cap on running pipelines); requests
  * that find no free slot wait, at most `requestTimeoutMs`.
@@ -98,6 +101,8 @@ const MAX_BATCH = 32
 const MAX_BATCH_CHARS = 4096
 const MAX_INFLIGHT_CHARS = 8192
 const STDERR_TAIL = 500
+/** How many times requestTimeoutMs a fresh process has for its first answer (it loads its transducers first). */
+export const START_TIMEOUT_FACTOR = 3
 /** Dequeued entries kept at the front of a queue array before it is compacted. */
 const COMPACT_AFTER = 1024
 
@@ -145,6 +150,8 @@ export class Pipeline {
   private draining = false
   private stderrTail = ''
   private closed = false
+  /** Whether the running process has answered yet (until then it may still be loading). */
+  private answered = false
 
   constructor (options: PipelineOptions) {
     this.options = options
@@ -384,6 +391,7 @@ export class Pipeline {
       stdio: ['pipe', 'pipe', 'pipe']
     })
     this.child = child
+    this.answered = false
     this.stderrTail = ''
     child.stdout.on('data', (chunk: Buffer) => this.onData(child, chunk))
     child.stderr.on('data', (chunk: Buffer) => {
@@ -509,6 +517,7 @@ export class Pipeline {
       return
     }
     this.inflight.shift()
+    this.answered = true
     this.written -= batch.length
     for (const entry of batch) this.writtenChars -= entry.payload.length
     batch.forEach((entry, i) => this.settle(entry, () => entry.resolve(parts[i]!)))
@@ -522,7 +531,7 @@ export class Pipeline {
     this.headTimer = undefined
     const child = this.child
     if (!child || this.inflight.length === 0) return
-    const ms = this.options.requestTimeoutMs
+    const ms = this.options.requestTimeoutMs * (this.answered ? 1 : START_TIMEOUT_FACTOR)
     this.headTimer = setTimeout(() => this.onBroken(child, new UpstreamTimeoutError(SERVICE, ms)), ms)
   }
 

@@ -64,14 +64,16 @@ export function removeFakeModesDirs (): void {
 /**
  * A modes directory with one mode, `eng-spa`, whose pipeline is a real shell process that
  * answers each NUL-terminated request with the request itself, except: a request containing
- * STALL never answers, CRASH makes it exit, SLOW answers after half a second.
+ * STALL never answers, CRASH makes it exit, SLOW answers after half a second. `startSeconds`:
+ * how long it takes to start reading (as a real pipeline loading its transducers).
  */
-export function fakeModesDir (): string {
+export function fakeModesDir (startSeconds = 0): string {
   const dir = mkdtempSync(join(tmpdir(), 'apertium-fake-'))
   fakeDirs.push(dir)
   const script = join(dir, 'echo-translator')
   writeFileSync(script, [
     '#!/bin/bash',
+    ...(startSeconds > 0 ? [`sleep ${startSeconds}`] : []),
     "while IFS= read -r -d '' request; do",
     '  case "$request" in',
     '    *STALL*) sleep 3600 ;;',

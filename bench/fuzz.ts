@@ -10,7 +10,7 @@
  *     [--first-chunk 1180] [--shrink] [--yield]
  *
  * Cases are made in chunks of `--chunk` (operation i mod n, seed + i), so a failing chunk replays
- * alone with the same seed. 100,000 cases take about half an hour on two busy cores.
+ * alone with the same seed. 100,000 cases take about an hour on two busy cores (3,638 s on 2026-11-25).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'

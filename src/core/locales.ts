@@ -27,6 +27,7 @@ import availableLocales from 'cldr-core/availableLocales.json' with { type: 'jso
 import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
 import likelySubtags from 'cldr-core/supplemental/likelySubtags.json' with { type: 'json' }
 import parentLocales from 'cldr-core/supplemental/parentLocales.json' with { type: 'json' }
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { NotFoundError, type FieldPath } from '../errors.js'
 import { baseLanguage, canonicalTag, tryCanonicalTag } from './languages.js'
 
@@ -192,6 +193,14 @@ function localeInfo (tag: string, id: string, namer: Namer): LocaleInfo {
 /** Every locale id, sorted by code unit so the order never depends on the runtime's collation. */
 const SORTED_IDS = [...LOCALE_IDS].sort((a, b) => a < b ? -1 : a > b ? 1 : 0)
 const lists = new Map<string, readonly LocaleInfo[]>()
+/** Lists being built, by display locale: concurrent requests for one share its build. */
+const building = new Map<string, Promise<readonly LocaleInfo[]>>()
+/**
+ * Locales named per turn of the event loop while a list is built: naming all ~1,000 for a new
+ * display language took 115-275 ms of the event loop in one piece under load, stalling every other
+ * request (a client may ask for hundreds of display languages).
+ */
+const BUILD_CHUNK = 50
 
 /**
  * One locale: a malformed tag is a 400 at `pointer` (default "/tag"), a well-formed one CLDR has
@@ -207,10 +216,24 @@ export function getLocale (tag: string, options: { display?: string, path?: Fiel
 
 /**
  * Every locale CLDR knows, sorted by tag. The same frozen array comes back for the same display
- * language, so a caller may key derived data (an ETag) on it.
+ * language, so a caller may key derived data (an ETag) on it. A list not kept is built a chunk per
+ * turn of the event loop, so other requests are served meanwhile.
  */
-export function listLocales (options: { display?: string } = {}): readonly LocaleInfo[] {
+export async function listLocales (options: { display?: string } = {}): Promise<readonly LocaleInfo[]> {
   const namer = namerFor(options.display)
-  return recall(lists, namer.locale) ??
-    remember(lists, namer.locale, Object.freeze(SORTED_IDS.map(id => localeInfo(id, id, namer))), LISTS_KEPT)
+  const kept = recall(lists, namer.locale)
+  if (kept !== undefined) return kept
+  let build = building.get(namer.locale)
+  if (build === undefined) {
+    build = (async () => {
+      const list: LocaleInfo[] = []
+      for (let i = 0; i < SORTED_IDS.length; i += BUILD_CHUNK) {
+        if (i > 0) await nextTurn()
+        for (const id of SORTED_IDS.slice(i, i + BUILD_CHUNK)) list.push(localeInfo(id, id, namer))
+      }
+      return remember(lists, namer.locale, Object.freeze(list), LISTS_KEPT)
+    })().finally(() => building.delete(namer.locale))
+    building.set(namer.locale, build)
+  }
+  return await build
 }

@@ -19,7 +19,7 @@ export interface Services {
   editing: Editing
   analysis: Analysis
   locale: (tag: string, display?: string) => LocaleInfo
-  locales: (display?: string) => readonly LocaleInfo[]
+  locales: (display?: string) => Promise<readonly LocaleInfo[]>
   /** Stops background work (language list refreshes). */
   close: () => void
 }

@@ -39,7 +39,7 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
       response: securedResponses({ 200: Type.Array(Locale, { description: 'Every locale, sorted by tag' }) })
     }
   }, async (request, reply) => {
-    const list = app.services.locales(request.query.display)
+    const list = await app.services.locales(request.query.display)
     let cached = lists.get(list)
     if (!cached) {
       cached = cachedJson(list)

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import availableLocales from 'cldr-core/availableLocales.json' with { type: 'json' }
 import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
-import { getLocale, listLocales } from '../../src/core/locales.js'
+import { getLocale, listLocales, type LocaleInfo } from '../../src/core/locales.js'
 import { TONES } from '../../src/shared/tones.js'
 import { NotFoundError, ValidationError } from '../../src/errors.js'
 
@@ -127,8 +127,12 @@ describe('getLocale', () => {
 })
 
 describe('listLocales', () => {
-  const list = listLocales()
-  const tags = list.map(l => l.tag)
+  let list: readonly LocaleInfo[]
+  let tags: string[]
+  beforeAll(async () => {
+    list = await listLocales()
+    tags = list.map(l => l.tag)
+  })
 
   it('lists every CLDR locale, default-content ones included, and not the root', () => {
     const expected = new Set([...availableLocales.availableLocales.full, ...defaultContent.defaultContent])
@@ -191,21 +195,37 @@ describe('listLocales', () => {
     expect(list.find(l => l.tag === 'lld-IT')?.name).toBe('lld (Italy)')
   })
 
-  it('answers the same array again for the same display language', () => {
-    expect(listLocales()).toBe(list)
-    expect(listLocales({ display: 'en' })).toBe(list)
+  it('answers the same array again for the same display language', async () => {
+    expect(await listLocales()).toBe(list)
+    expect(await listLocales({ display: 'en' })).toBe(list)
   })
 
-  it('keeps lists for a bounded number of display languages, rebuilding the same answer', () => {
+  it('builds a new display language\'s list a chunk per turn of the event loop, once for concurrent callers', async () => {
+    let turns = 0
+    let done = false
+    const tick = (): void => {
+      turns++
+      if (!done) setImmediate(tick)
+    }
+    setImmediate(tick)
+    const [a, b] = await Promise.all([listLocales({ display: 'fi' }), listLocales({ display: 'fi' })])
+    done = true
+    expect(a).toBe(b)
+    expect(a).toHaveLength(list.length)
+    // ~1,000 locales, 50 per turn: other work ran between the chunks
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(list.length / 50) - 1)
+  })
+
+  it('keeps lists for a bounded number of display languages, rebuilding the same answer', async () => {
     const others = ['fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'pl', 'ru', 'ja', 'zh', 'ko', 'ar', 'hi', 'tr', 'uk', 'cs']
-    for (const display of others) listLocales({ display })
-    const again = listLocales()
+    for (const display of others) await listLocales({ display })
+    const again = await listLocales()
     expect(again).not.toBe(list)
     expect(again).toEqual(list)
   })
 
-  it('names in the display language, in English where it has no name', () => {
-    const french = listLocales({ display: 'fr' })
+  it('names in the display language, in English where it has no name', async () => {
+    const french = await listLocales({ display: 'fr' })
     expect(french.map(l => l.tag)).toEqual(tags)
     expect(french.find(l => l.tag === 'pt-BR')?.name).toBe('portugais (Brésil)')
     const frenchNames = new Intl.DisplayNames(['fr'], { type: 'language', languageDisplay: 'standard', fallback: 'none' })
@@ -219,8 +239,9 @@ describe('listLocales', () => {
     expect(french.find(l => l.tag === 'apc-SY')?.name).toBe('apc (Syrie)')
   })
 
-  it('refuses a malformed display language with a 400 at /display', () => {
-    const error = thrown(() => listLocales({ display: '123' }))
+  it('refuses a malformed display language with a 400 at /display', async () => {
+    const error: unknown = await listLocales({ display: '123' }).then(() => undefined, (e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
     expect((error as ValidationError).errors?.[0]?.path).toEqual(['display'])
   })
 })

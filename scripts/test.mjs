@@ -28,7 +28,7 @@ for (const run of runs) {
   if (!existsSync(run.report)) {
     console.error(`the ${run.name} run wrote no report (${run.report})`)
     ok = false
-    continue
+    break
   }
   const report = JSON.parse(readFileSync(run.report, 'utf8'))
   total.passed += report.numPassedTests

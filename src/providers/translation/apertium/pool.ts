@@ -1,6 +1,6 @@
 /**
- * The warm pipelines, one per mode, started lazily. A pipeline holds 40-150 MB in its
- * processes, so at most `maxPipelines` run at once, whatever the load: a pipeline starts only
+ * The warm pipelines, one per mode, started lazily. A pipeline holds ~100 MB (eng-spa) to ~1 GB
+ * (oci-fra) in its processes, so at most `maxPipelines` run at once, whatever the load: a pipeline starts only
  * with a slot. When none is free, the least recently used idle pipelines are stopped to make
  * room; when every running one is busy, the pipeline waits (its requests at most
  * `requestTimeoutMs`), and a busy pipeline that has held its slot for `turnMs` gives it up once

@@ -67,7 +67,22 @@ export async function startEngineServer (name: string, handler: FakeHandler): Pr
   server.on('request', (req, res) => {
     engine.inFlight++
     engine.peakInFlight = Math.max(engine.peakInFlight, engine.inFlight)
-    res.once('close', () => { engine.inFlight-- })
+    // a call ends when its answer is done or when the client goes away: the client's FIN is seen at
+    // once, the response's 'close' only a turn of the loop later, after a call the client started
+    // next may have come in (a service that gave a call up at its timeout and started the next one
+    // would look one over its bound)
+    let open = true
+    const ended = (): void => {
+      if (!open) return
+      open = false
+      engine.inFlight--
+    }
+    const socket = req.socket
+    socket.once('end', ended)
+    res.once('close', () => {
+      socket.off('end', ended)
+      ended()
+    })
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {

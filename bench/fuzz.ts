@@ -97,15 +97,15 @@ try {
   }, 1000)
   // the fuzzer's own event loop: while it is blocked (making or checking a case of megabytes), the
   // answers it waits for sit unread and their timeouts fire late, so "no answer" may be its own stall
+  const started = performance.now()
   const lag = monitorEventLoopDelay({ resolution: 20 })
   lag.enable()
-  let lastTick = performance.now()
+  let lastTick = started
   const stallTimer = setInterval(() => {
     const now = performance.now()
     if (now - lastTick > 5_000) console.log(`  the fuzzer's own event loop was blocked for ${((now - lastTick) / 1000).toFixed(1)} s (at ${((now - started) / 1000).toFixed(0)} s)`)
     lastTick = now
   }, 1000)
-  const started = performance.now()
   let next = 0
   let lastReport = started
   const slot = async (): Promise<void> => {

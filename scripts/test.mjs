@@ -1,5 +1,5 @@
 // `npm test`: the suite, then the load tests (vitest.load.config.ts), then one closing line that
-// counts both runs ("tests: N passed, N failed, N skipped"), which is what CI reads. Exits non-zero
+// counts both runs ("N passed, N failed, N skipped"), which is what CI reads. Exits non-zero
 // when either run failed or ran no test.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -38,5 +38,5 @@ for (const run of runs) {
   if (!ok) break
 }
 if (total.passed + total.failed === 0) ok = false
-console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
 process.exit(ok ? 0 : 1)

@@ -2,7 +2,7 @@
  * HTTP-level translation benchmark: our service against apertium-apy (Apertium's own HTTP server)
  * on the same real English sentences, at the same concurrency, in one run.
  *
- *   npm run bench:translate [-- --duration 15 --connections 8 --warmup 300 --bulk-requests 6 --worker-rounds 3
+ *   npm run bench:translate [-- --duration 15 --connections 8 --warmup 300 --bulk-requests 6 --worker-rounds 3 --unshared
  *                                --runs off,apy,on,none,bulk --profile]
  *
  * It builds the service when dist/ is missing or older than src/, starts it (node dist/server.js)
@@ -17,7 +17,7 @@
  * memory of the service and its pipelines before and after. Everything started is stopped at the
  * end, on failure and on Ctrl-C. `--runs` picks measurements (off: ours cache off, apy, on: ours
  * cache on, none: no engine, bulk, workers: `off` and `bulk` again on a WORKERS=2 service, beside the
- * WORKERS=1 one the other runs use). `--profile` runs the service under `node --cpu-prof` and prints
+ * WORKERS=1 one the other runs use; with `--unshared` on a WORKERS=2 one with a pipeline set per worker too). `--profile` runs the service under `node --cpu-prof` and prints
  * where its busy time went (profile in bench/out/); with `--runs off` that is the engine path alone.
  */
 import { availableParallelism, loadavg } from 'node:os'
@@ -28,7 +28,7 @@ import autocannon from 'autocannon'
 import { apyPath, startApy, type Apy } from './lib/apy.js'
 import { rememberTrees, stopAll, stopChildrenOnExit } from './lib/children.js'
 import { englishCorpus, wordCount } from './lib/corpus.js'
-import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree } from './lib/proc.js'
+import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree, isNodeProcess } from './lib/proc.js'
 import { profileSummary } from './lib/profile.js'
 import { accessToken, ROOT, startService, type Service } from './lib/service.js'
 import { outsideEngineRun, type OutsideResult } from './lib/outside.js'
@@ -54,7 +54,9 @@ const { values: flags } = parseArgs({
     'outside-requests': { type: 'string', default: '500' },
     'outside-connections': { type: 'string', default: '32' },
     'outside-latency': { type: 'string', default: '50' },
-    profile: { type: 'boolean', default: false }
+    profile: { type: 'boolean', default: false },
+    // the workers run also measures WORKERS=2 with APERTIUM_SHARED_PIPELINES=false (a pipeline set per worker)
+    unshared: { type: 'boolean', default: false }
   }
 })
 const RUN_NAMES = ['off', 'apy', 'on', 'none', 'bulk', 'workers', 'outside'] as const
@@ -107,10 +109,11 @@ function cpuNow (service: Service, apy: Apy | undefined): CpuSnapshot {
   const all = processes()
   const serviceTree = processTree(service.child.pid, all)
   const usage = process.cpuUsage()
+  // the service's Node processes (with WORKERS > 1 the primary and its workers); the rest are pipelines
   return {
     at: performance.now(),
-    node: cpuMsOf(new Set([service.child.pid]), all),
-    pipelines: cpuMsOf(new Set(serviceTree.filter(p => p.pid !== service.child.pid).map(p => p.pid)), all),
+    node: cpuMsOf(new Set(serviceTree.filter(isNodeProcess).map(p => p.pid)), all),
+    pipelines: cpuMsOf(new Set(serviceTree.filter(p => !isNodeProcess(p)).map(p => p.pid)), all),
     apy: apy ? cpuMsOf(new Set(processTree(apy.child.pid, all).map(p => p.pid)), all) : 0,
     bench: (usage.user + usage.system) / 1000,
     machine: machineBusyMs()
@@ -189,12 +192,12 @@ async function measure (label: string, run: () => Promise<Load>, service: Servic
   return measured
 }
 
-/** Memory of the service's Node process and of its pipelines (every process below it). */
+/** Memory of the service's Node processes (the primary and its workers) and of its pipelines (every other process below it). */
 function memoryLine (service: Service): string {
   const tree = processTree(service.child.pid)
-  const node = memoryOf([service.child.pid])
-  const pipelines = memoryOf(tree.filter(p => p.pid !== service.child.pid).map(p => p.pid))
-  return `memory: service Node RSS ${node.rssMb.toFixed(0)} MB; ` +
+  const node = memoryOf(tree.filter(isNodeProcess).map(p => p.pid))
+  const pipelines = memoryOf(tree.filter(p => !isNodeProcess(p)).map(p => p.pid))
+  return `memory: service Node RSS ${node.rssMb.toFixed(0)} MB${node.processes > 1 ? ` (${node.processes} processes)` : ''}; ` +
     `pipelines ${pipelines.processes} processes, RSS ${pipelines.rssMb.toFixed(0)} MB, PSS ${pipelines.pssMb.toFixed(0)} MB`
 }
 
@@ -334,31 +337,45 @@ async function main (): Promise<void> {
   // WORKERS=2 beside WORKERS=1: the same short load and the same bulk requests, in turns (lib/rounds.ts)
   if (RUNS.has('workers')) {
     await apy?.child.stop()
-    console.log(`\nWORKERS=2 (two processes sharing the port, each with its own pipelines) beside WORKERS=1, in turns, ${WORKER_ROUNDS} rounds:`)
-    const two = await startService({ env: { WORKERS: '2' } })
-    const twoToken = await accessToken(two)
-    const twoAuth = { authorization: `Bearer ${twoToken}`, 'content-type': 'application/json' }
-    const go = (amount?: number): Promise<Load> => cannon(`${two.base}/language/translate`, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, twoAuth, amount)
-    // both workers warm their pipelines
-    await go(WARMUP * 2)
+    // the default (the primary runs one set of pipelines for both workers), and with --unshared a pipeline set per worker too
+    const variants: Array<{ label: string, env: Record<string, string> }> = [
+      { label: 'WORKERS=2', env: { WORKERS: '2' } },
+      ...(flags.unshared ? [{ label: 'WORKERS=2 unshared', env: { WORKERS: '2', APERTIUM_SHARED_PIPELINES: 'false' } }] : [])
+    ]
+    console.log(`\n${variants.map(v => v.label).join(', ')} beside WORKERS=1, in turns, ${WORKER_ROUNDS} rounds ` +
+      '(two processes share the port; the primary runs the pipelines for both, or with APERTIUM_SHARED_PIPELINES=false each worker its own):')
     const bodies = bulkBodies(corpus.paragraphs, Math.max(BULK_REQUESTS, 2))
-    if (bulk) await bulkRun(two, undefined, twoToken, bodies.slice(0, 2), 2, 2)
-    const short = { one: [] as number[], two: [] as number[] }
-    const bulky = { one: [] as number[], two: [] as number[] }
+    const others = []
+    for (const variant of variants) {
+      const two = await startService({ env: variant.env })
+      const twoToken = await accessToken(two)
+      const twoAuth = { authorization: `Bearer ${twoToken}`, 'content-type': 'application/json' }
+      const go = (amount?: number): Promise<Load> => cannon(`${two.base}/language/translate`, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, twoAuth, amount)
+      // both workers warm their pipelines
+      await go(WARMUP * 2)
+      if (bulk) await bulkRun(two, undefined, twoToken, bodies.slice(0, 2), 2, 2)
+      others.push({ ...variant, service: two, token: twoToken, go, short: [] as number[], bulky: [] as number[] })
+    }
+    const short: number[] = []
+    const bulky: number[] = []
     let measured: Measured | undefined
     for (let round = 1; round <= WORKER_ROUNDS; round++) {
-      short.one.push((await measure(`round ${round}: cache off, WORKERS=1`, loads.off.go, service, undefined, true)).reqPerS)
-      measured = await measure(`round ${round}: cache off, WORKERS=2`, go, two, undefined, true)
-      short.two.push(measured.reqPerS)
+      short.push((await measure(`round ${round}: cache off, WORKERS=1`, loads.off.go, service, undefined, true)).reqPerS)
+      for (const other of others) {
+        measured = await measure(`round ${round}: cache off, ${other.label}`, other.go, other.service, undefined, true)
+        other.short.push(measured.reqPerS)
+      }
       if (bulk) {
-        bulky.one.push(await bulkRun(service, undefined, token, bodies, BULK_REQUESTS, BULK_CONCURRENCY))
-        bulky.two.push(await bulkRun(two, undefined, twoToken, bodies, BULK_REQUESTS, BULK_CONCURRENCY))
+        bulky.push(await bulkRun(service, undefined, token, bodies, BULK_REQUESTS, BULK_CONCURRENCY))
+        for (const other of others) other.bulky.push(await bulkRun(other.service, undefined, other.token, bodies, BULK_REQUESTS, BULK_CONCURRENCY))
       }
     }
-    console.log(`short requests WORKERS=2 / WORKERS=1: ${roundRatios(short.one, short.two).text}; medians ${median(short.two).toFixed(0)} vs ${median(short.one).toFixed(0)} req/s`)
-    if (bulk) console.log(`bulk WORKERS=2 / WORKERS=1 (${BULK_CONCURRENCY} in flight): ${roundRatios(bulky.one, bulky.two).text}; medians ${median(bulky.two).toFixed(0)} vs ${median(bulky.one).toFixed(0)} words/s`)
+    for (const other of others) {
+      console.log(`short requests ${other.label} / WORKERS=1: ${roundRatios(short, other.short).text}; medians ${median(other.short).toFixed(0)} vs ${median(short).toFixed(0)} req/s`)
+      if (bulk) console.log(`bulk ${other.label} / WORKERS=1 (${BULK_CONCURRENCY} in flight): ${roundRatios(bulky, other.bulky).text}; medians ${median(other.bulky).toFixed(0)} vs ${median(bulky).toFixed(0)} words/s`)
+      await other.service.child.stop()
+    }
     runs.set('workers', measured!)
-    await two.child.stop()
   }
 
   // the outside engine has its own service instance: this one stops first

@@ -3,11 +3,14 @@
  * engine can do (`{ translator?, editor?, analyzer? }`), so one client serves every capability
  * it has (one OpenAI-compatible client for translation, edit and analysis).
  */
+import cluster from 'node:cluster'
 import { join } from 'node:path'
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
 import type { Analyzer, Capabilities, Detector, Editor, Translator } from './providers/types.js'
 import type { RemoteOptions } from './providers/remote/index.js'
+import type { ApertiumOptions } from './providers/translation/apertium/index.js'
 import { createApertiumThread } from './providers/translation/apertium/thread.js'
+import { createApertiumClient } from './providers/translation/apertium/cluster.js'
 import { createDetector } from './providers/detection/index.js'
 import { createDeepl } from './providers/deepl/index.js'
 import { createGoogleCloud } from './providers/google-cloud/index.js'
@@ -51,15 +54,21 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
     ? undefined
     : { translator: createLibreTranslate({ url: config.libretranslate.url, remote, ...(config.libretranslate.apiKey === undefined ? {} : { apiKey: config.libretranslate.apiKey }) }) },
   apertium: (config) => ({
-    // in a thread of its own: starting pipelines and coding their streams stay off the event loop
-    translator: createApertiumThread({
-      modesDir: join(config.apertium.dir, 'modes'),
-      requestTimeoutMs: config.apertium.requestTimeoutMs,
-      idleMs: config.apertium.idleMs,
-      maxPipelines: config.apertium.maxPipelines,
-      turnMs: config.apertium.turnMs
-    })
+    // a WORKERS process with shared pipelines sends its jobs to the primary, which runs them (server.ts);
+    // otherwise in a thread of its own: starting pipelines and coding their streams stay off the event loop
+    translator: cluster.isWorker && config.apertium.sharedPipelines ? createApertiumClient() : createApertiumThread(apertiumOptions(config))
   })
+}
+
+/** The embedded Apertium translator's settings from Config. */
+export function apertiumOptions (config: Config): ApertiumOptions {
+  return {
+    modesDir: join(config.apertium.dir, 'modes'),
+    requestTimeoutMs: config.apertium.requestTimeoutMs,
+    idleMs: config.apertium.idleMs,
+    maxPipelines: config.apertium.maxPipelines,
+    turnMs: config.apertium.turnMs
+  }
 }
 
 /** What each engine needs set before it can be named in TRANSLATION_SERVICES. */

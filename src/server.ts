@@ -9,11 +9,16 @@ import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
 import { buildApp } from './app.js'
 import { serveClusterRateLimits } from './http/cluster-rate-limit.js'
+import { apertiumOptions } from './registry.js'
+import { serveApertiumToWorkers } from './providers/translation/apertium/cluster.js'
+import { createApertiumThread } from './providers/translation/apertium/thread.js'
 
 /** Exit code of a configuration error (EX_CONFIG): a worker exiting with it is not restarted. */
 const EX_CONFIG = 78
 /** How long the primary waits for its workers to finish their requests after SIGTERM before killing them. */
 const SHUTDOWN_MS = 15_000
+/** How long the primary waits for the shared Apertium pipelines to close once its workers are gone. */
+const CLOSE_PIPELINES_MS = 3_000
 
 /** With no client configured, one is made so the service is usable at once; its secret is printed once. */
 function ensureClient (config: Config): void {
@@ -69,20 +74,24 @@ async function serve (config: Config): Promise<void> {
 
 /**
  * The primary of WORKERS processes: what must be the same in every worker is decided once here
- * (the start-up client, a random signing key when none is configured, each worker's share of the
- * Apertium pipelines) and handed to the workers in their environment. A worker that dies is
- * replaced; SIGTERM/SIGINT are passed on and the primary exits once every worker has finished.
+ * (the start-up client, a random signing key when none is configured) and handed to the workers in
+ * their environment. With APERTIUM_SHARED_PIPELINES (the default) the primary runs the Apertium
+ * pipelines for every worker; without, each worker gets its share of APERTIUM_MAX_PIPELINES. A
+ * worker that dies is replaced; SIGTERM/SIGINT are passed on and the primary exits once every
+ * worker has finished (and the pipelines are closed).
  */
 function runPrimary (config: Config): void {
   ensureClient(config)
   const env: Record<string, string> = {
-    // the workers are the processes that serve: each runs as WORKERS=1
+    // the workers are the processes that serve: each runs as WORKERS=1 (cluster.isWorker tells them apart)
     WORKERS: '1',
     // the clients as read (AUTH_CLIENTS and AUTH_CLIENTS_FILE, or the one made above), in AUTH_CLIENTS's form
-    AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({ id: c.id, scopes: c.scopes, ...(c.secretHash === undefined ? { secret: c.secret } : { secret_hash: c.secretHash }) }))),
-    // one pipeline cap for the whole service, shared out among the workers
-    APERTIUM_MAX_PIPELINES: String(Math.max(1, Math.floor(config.apertium.maxPipelines / config.workers)))
+    AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({ id: c.id, scopes: c.scopes, ...(c.secretHash === undefined ? { secret: c.secret } : { secret_hash: c.secretHash }) })))
   }
+  // one set of pipelines here, started on the first job a worker sends; or one pipeline cap for the whole service, shared out among the workers
+  const apertium = config.apertium.sharedPipelines ? createApertiumThread(apertiumOptions(config)) : undefined
+  if (apertium !== undefined) serveApertiumToWorkers(apertium)
+  else env['APERTIUM_MAX_PIPELINES'] = String(Math.max(1, Math.floor(config.apertium.maxPipelines / config.workers)))
   if (config.auth.jwtSecret === undefined && config.auth.jwtPrivateKey === undefined && config.auth.jwksUrl === undefined) {
     env['AUTH_JWT_SECRET'] = randomBytes(48).toString('base64url')
     process.stderr.write('WARNING: AUTH_JWT_SECRET is not set: a random signing key was made for this run; tokens stop working when the service restarts\n')
@@ -93,6 +102,16 @@ function runPrimary (config: Config): void {
   let stopping = false
   const started = new Map<Worker, number>()
   let quickDeaths = 0
+  /** Exits once the pipelines are closed (the workers are gone, nothing uses them), or after CLOSE_PIPELINES_MS. */
+  const exit = (code: number): void => {
+    if (apertium === undefined) process.exit(code)
+    const close = apertium.close?.() ?? Promise.resolve()
+    const late = setTimeout(() => process.exit(code), CLOSE_PIPELINES_MS)
+    close.catch(() => {}).finally(() => {
+      clearTimeout(late)
+      process.exit(code)
+    })
+  }
   const fork = (): void => {
     const worker = cluster.fork(env)
     started.set(worker, Date.now())
@@ -101,7 +120,7 @@ function runPrimary (config: Config): void {
     const lived = Date.now() - (started.get(worker) ?? 0)
     started.delete(worker)
     if (stopping) {
-      if (started.size === 0) process.exit(process.exitCode ?? 0)
+      if (started.size === 0) exit(Number(process.exitCode ?? 0))
       return
     }
     if (code === EX_CONFIG) {
@@ -125,7 +144,7 @@ function runPrimary (config: Config): void {
     if (stopping) return
     stopping = true
     for (const worker of started.keys()) worker.process.kill('SIGTERM')
-    if (started.size === 0) process.exit(exitCode)
+    if (started.size === 0) exit(exitCode)
     setTimeout(() => {
       for (const worker of started.keys()) worker.process.kill('SIGKILL')
       process.exit(exitCode === 0 ? 1 : exitCode)

@@ -24,6 +24,8 @@ const k8sDir = join(repo, 'deploy', 'kubernetes')
 /** One process (WORKERS=1) with every analyser and spelling dictionary loaded and its document threads started (README, Scaling). */
 const MEASURED_PROCESS_MIB = 513
 const MEASURED_PIPELINE_MIB = 110
+// the cluster primary with the Apertium thread that runs the shared pipelines (WORKERS=2, 2026-11-25: 141 MB RSS)
+const MEASURED_PRIMARY_MIB = 150
 
 /* Kubernetes and compose objects, as far as these checks read them. */
 type Labels = Record<string, string>
@@ -355,8 +357,9 @@ describe('deploy/kubernetes', () => {
     const config = loadConfig({ ...podEnv, ...REAL_SECRETS })
     const pipelines = config.apertium.maxPipelines
     expect(mebibytes(container.resources!.requests!.memory)).toBeGreaterThanOrEqual(MEASURED_PROCESS_MIB)
-    // every worker holds its own models; the pipelines are shared out between them
-    expect(mebibytes(container.resources!.limits!.memory)).toBeGreaterThanOrEqual(config.workers * MEASURED_PROCESS_MIB + pipelines * MEASURED_PIPELINE_MIB)
+    // every worker holds its own models; the primary runs the pipelines for all of them (or shares out the cap among them)
+    const primary = config.workers > 1 ? MEASURED_PRIMARY_MIB : 0
+    expect(mebibytes(container.resources!.limits!.memory)).toBeGreaterThanOrEqual(config.workers * MEASURED_PROCESS_MIB + primary + pipelines * MEASURED_PIPELINE_MIB)
   })
 
   it('runs as the image\'s non-root user, read-only but for /tmp, and drains before SIGTERM', () => {

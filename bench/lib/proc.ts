@@ -9,6 +9,8 @@ export interface ProcStat {
   cpuMs: number
   /** start time after boot, in clock ticks: with the pid, names one process even if pids are reused */
   started: number
+  /** the command name (/proc/<pid>/comm, at most 15 characters): see isNodeProcess */
+  name: string
 }
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
@@ -23,8 +25,14 @@ function parseStat (pid: number, text: string): ProcStat {
     pgrp: Number(fields[2]),
     // utime + stime + cutime + cstime: a server that restarts its workers keeps their time this way
     cpuMs: (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS,
-    started: Number(fields[19])
+    started: Number(fields[19]),
+    name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'))
   }
+}
+
+/** Whether a process is Node's (the service's own, not a pipeline's): Node 24 names its main thread, and so the process, "MainThread". */
+export function isNodeProcess (p: ProcStat): boolean {
+  return p.name === 'MainThread' || p.name === 'node'
 }
 
 /** Every process visible now (processes that exit while being read are skipped). */

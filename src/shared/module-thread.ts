@@ -29,7 +29,7 @@ type Handlers = Record<string, (...args: never[]) => unknown>
 interface Call { id: number, method: string, args: unknown[] }
 type Message = Call | { cancel: number }
 /** An error as it crosses threads: its class name, message and own fields (what structured clone keeps of an Error is too little). */
-interface SentError { name: string, message: string, fields: Record<string, unknown> }
+export interface SentError { name: string, message: string, fields: Record<string, unknown> }
 type Reply = { id: number, result: unknown } | { id: number, error: SentError } | { ready: true } | { notice: unknown }
 
 /** The service's error classes by name: they cross threads as themselves (status, code, fields and all). */
@@ -38,7 +38,8 @@ for (const [name, value] of Object.entries(errors) as Array<[string, unknown]>) 
   if (typeof value === 'function' && (value as { prototype: unknown }).prototype instanceof Error) ERROR_CLASSES.set(name, value as { prototype: Error })
 }
 
-function sendable (err: unknown): SentError {
+/** An error as it can cross a thread or process boundary (see revive). */
+export function sendable (err: unknown): SentError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} }
   const fields: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(err)) {
@@ -53,7 +54,8 @@ function sendable (err: unknown): SentError {
   return { name: err.name, message: err.message, fields }
 }
 
-function revive (sent: SentError, label: string): Error {
+/** The error `sendable` made, as itself again: the service's own errors with their class and fields, any other as a plain Error named after `label`. */
+export function revive (sent: SentError, label: string): Error {
   const Class = ERROR_CLASSES.get(sent.name)
   // the service's own errors are answers to the client as they are; anything else is a fault to locate
   if (Class === undefined) return Object.assign(new Error(`${label}: ${sent.message}`), { name: sent.name })

@@ -86,7 +86,7 @@ export interface Config {
   openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[] }
   google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
-  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, sharedPipelines: boolean }
+  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number, sharedPipelines: boolean }
 }
 
 /** The translation services, in the default preference order (the embedded one last). */
@@ -234,6 +234,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       idleMs: int('APERTIUM_IDLE_MS', 600_000, 1000, 86_400_000),
       maxPipelines: int('APERTIUM_MAX_PIPELINES', 6, 1, 100),
       turnMs: int('APERTIUM_TURN_MS', 2000, 100, 600_000),
+      // 0: no memory budget, only APERTIUM_MAX_PIPELINES
+      maxMemoryMb: int('APERTIUM_MAX_MEMORY_MB', 0, 0, 10_000_000),
       // with WORKERS > 1: one set of pipelines in the primary for every worker, or a set per worker
       sharedPipelines: bool('APERTIUM_SHARED_PIPELINES', true)
     }

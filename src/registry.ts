@@ -67,7 +67,8 @@ export function apertiumOptions (config: Config): ApertiumOptions {
     requestTimeoutMs: config.apertium.requestTimeoutMs,
     idleMs: config.apertium.idleMs,
     maxPipelines: config.apertium.maxPipelines,
-    turnMs: config.apertium.turnMs
+    turnMs: config.apertium.turnMs,
+    maxMemoryMb: config.apertium.maxMemoryMb
   }
 }
 

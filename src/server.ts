@@ -91,7 +91,10 @@ function runPrimary (config: Config): void {
   // one set of pipelines here, started on the first job a worker sends; or one pipeline cap for the whole service, shared out among the workers
   const apertium = config.apertium.sharedPipelines ? createApertiumThread(apertiumOptions(config)) : undefined
   if (apertium !== undefined) serveApertiumToWorkers(apertium)
-  else env['APERTIUM_MAX_PIPELINES'] = String(Math.max(1, Math.floor(config.apertium.maxPipelines / config.workers)))
+  else {
+    env['APERTIUM_MAX_PIPELINES'] = String(Math.max(1, Math.floor(config.apertium.maxPipelines / config.workers)))
+    if (config.apertium.maxMemoryMb > 0) env['APERTIUM_MAX_MEMORY_MB'] = String(Math.max(1, Math.floor(config.apertium.maxMemoryMb / config.workers)))
+  }
   if (config.auth.jwtSecret === undefined && config.auth.jwtPrivateKey === undefined && config.auth.jwksUrl === undefined) {
     env['AUTH_JWT_SECRET'] = randomBytes(48).toString('base64url')
     process.stderr.write('WARNING: AUTH_JWT_SECRET is not set: a random signing key was made for this run; tokens stop working when the service restarts\n')

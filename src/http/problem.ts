@@ -291,7 +291,7 @@ function settingHint (error: ServiceError): string {
   if (error instanceof DocumentsBusyError) return ' The wait is set by DOCUMENT_QUEUE_TIMEOUT_MS.'
   if (error instanceof RequestDeadlineError) return ' The deadline is set by HANDLER_TIMEOUT_MS.'
   if (causes(error).some(e => e instanceof EngineBusyError && e.service === 'apertium')) {
-    return ' The number of pipelines is set by APERTIUM_MAX_PIPELINES (each takes 15 MB to ~1 GB, by language pair).'
+    return ' The number of pipelines is set by APERTIUM_MAX_PIPELINES (each takes 15 MB to ~1 GB, by language pair), and their memory by APERTIUM_MAX_MEMORY_MB when set.'
   }
   return ''
 }

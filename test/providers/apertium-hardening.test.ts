@@ -15,7 +15,8 @@ import { Pipeline } from '../../src/providers/translation/apertium/pipeline.js'
 import { decodeSegment, encodeSegment, joinAnswers, splitStream } from '../../src/providers/translation/apertium/stream-format.js'
 import type { Translator } from '../../src/providers/types.js'
 import { testApp, tokenFor } from '../helpers/app.js'
-import { eventually, fakeModesDir, pipelineLeaders, removeFakeModesDirs } from './translation/helpers/processes.js'
+import { estimateMemoryMb } from '../../src/providers/translation/apertium/pool.js'
+import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs } from './translation/helpers/processes.js'
 
 const open: Translator[] = []
 function translator (options: ApertiumOptions = {}): Translator {
@@ -111,6 +112,31 @@ function fakeModes (slowSeconds: number): string {
   chmodSync(script, 0o755)
   for (const mode of ['eng-spa', 'spa-eng', 'eng-cat']) writeFileSync(join(dir, `${mode}.mode`), `${script} $1\n`)
   return dir
+}
+
+/**
+ * fakeModes whose modes each name a data file of `dataMb` MB (the script ignores it), so that the
+ * pool estimates their memory from it as from a real mode's transducers.
+ */
+function fakeModesWithData (slowSeconds: number, dataMb: number): string {
+  const dir = fakeModes(slowSeconds)
+  const data = join(dir, 'data.bin')
+  writeFileSync(data, Buffer.alloc(Math.round(dataMb * 1024 * 1024)))
+  for (const mode of ['eng-spa', 'spa-eng', 'eng-cat']) writeFileSync(join(dir, `${mode}.mode`), `${join(dir, 'echo-translator')} '${data}' $1\n`)
+  return dir
+}
+
+/** Proportional set size (MB) of a process group's processes. */
+function groupPssMb (pgid: number): number {
+  let kb = 0
+  for (const p of groupMembers(pgid)) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${p.pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024
 }
 
 /** Samples how many pipelines run (after the previous test's are gone) until stopped; answers the most seen at once. */
@@ -345,6 +371,41 @@ describe('finding 5: APERTIUM_MAX_PIPELINES holds', () => {
     expect(sampler.stop()).toBeLessThanOrEqual(3)
     expect(answers.every(a => a.length === 2 && a.every(s => s.length > 0))).toBe(true)
     expect(answers[targets.indexOf('en')]).toEqual(['The house is big.', 'The car is red.'])
+  })
+
+  it('estimates a real pipeline\'s memory from its mode\'s files within a quarter of what it takes', { timeout: 60_000 }, async () => {
+    const t = translator()
+    expect(await run(t, ['The house is big.'])).toEqual(['La casa es grande.'])
+    const [leader] = pipelineLeaders('eng-spa')
+    expect(leader).toBeDefined()
+    const measured = groupPssMb(leader!.pid)
+    const { execFileSync } = await import('node:child_process')
+    const script = execFileSync('apertium-wblank-mode', ['-z', '/usr/share/apertium/modes/eng-spa.mode'], { encoding: 'utf8' })
+    const estimate = await estimateMemoryMb(script)
+    expect(measured).toBeGreaterThan(20)
+    expect(Math.abs(estimate - measured) / measured, `estimate ${estimate} MB, measured ${measured.toFixed(0)} MB`).toBeLessThan(0.25)
+  })
+
+  it('keeps the running pipelines within APERTIUM_MAX_MEMORY_MB by estimate, directions queueing, all answered', { timeout: 60_000 }, async () => {
+    // three directions of ~47 MB each (5 + 42 x 1 MB of data) against 100 MB: two at a time, though six slots are free
+    const t = translator({ modesDir: fakeModesWithData(0.05, 1), maxPipelines: 6, maxMemoryMb: 100, turnMs: 200 })
+    const sampler = await sampleRunning()
+    const jobs = [['en', 'es'], ['es', 'en'], ['en', 'ca']].map(([from, to]) =>
+      run(t, Array.from({ length: 40 }, (_, i) => `SLOW ${from}-${to} ${i}`), from, to))
+    const answers = await Promise.all(jobs)
+    expect(sampler.stop()).toBe(2)
+    expect(answers.map(a => a.length)).toEqual([40, 40, 40])
+    expect(answers[2]![39]).toBe('SLOW en-ca 39')
+  })
+
+  it('refuses a direction whose pipeline alone takes more than APERTIUM_MAX_MEMORY_MB with a 503 naming it', { timeout: 30_000 }, async () => {
+    const t = translator({ modesDir: fakeModesWithData(0, 1), maxMemoryMb: 30 })
+    const refused = await timed(run(t, ['hello']))
+    expect(refused.error).toMatchObject({ status: 503 })
+    expect((refused.error as Error).message).toMatch(/about 47 MB, more than APERTIUM_MAX_MEMORY_MB \(30\)/)
+    // with room, the same direction runs
+    const roomy = translator({ modesDir: fakeModesWithData(0, 1), maxMemoryMb: 60 })
+    expect(await run(roomy, ['hello'])).toEqual(['hello'])
   })
 
   it('gives a waiting direction its turn while another keeps its pipeline busy', { timeout: 60_000 }, async () => {

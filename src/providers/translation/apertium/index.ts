@@ -26,6 +26,11 @@ export interface ApertiumOptions {
   maxPipelines?: number
   /** How long a busy pipeline keeps its slot while another direction waits for one (default 2 s). */
   turnMs?: number
+  /**
+   * Most memory (MB) the running pipelines may take together, by estimate from their modes' files
+   * (default none: only maxPipelines). A direction whose pipeline alone takes more is refused (503).
+   */
+  maxMemoryMb?: number
 }
 
 export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes'
@@ -43,7 +48,8 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
     idleMs: options.idleMs ?? 10 * 60_000,
     maxPending: options.maxPending ?? 20_000,
     maxPipelines: options.maxPipelines ?? 6,
-    turnMs: options.turnMs ?? 2000
+    turnMs: options.turnMs ?? 2000,
+    ...(options.maxMemoryMb === undefined ? {} : { maxMemoryMb: options.maxMemoryMb })
   })
   const scanned: Promise<{ scan: ModeScan, pairs: DirectPairs }> = readModes(modesDir)
     .then(scan => ({ scan, pairs: directPairs(scan.modes) }))

@@ -1,13 +1,14 @@
 /**
- * The warm pipelines, one per mode, started lazily. A pipeline holds ~100 MB (eng-spa) to ~1 GB
- * (oci-fra) in its processes, so at most `maxPipelines` run at once, whatever the load: a pipeline starts only
- * with a slot. When none is free, the least recently used idle pipelines are stopped to make
- * room; when every running one is busy, the pipeline waits (its requests at most
- * `requestTimeoutMs`), and a busy pipeline that has held its slot for `turnMs` gives it up once
- * what it has written is answered, so directions take turns instead of one waiting for another
- * to fall idle.
+ * The warm pipelines, one per mode, started lazily. A pipeline holds ~15 MB to ~1 GB (oci-fra) in
+ * its processes, so at most `maxPipelines` run at once, and with `maxMemoryMb` at most that much
+ * of them by estimate, whatever the load: a pipeline starts only with a slot. When none is free,
+ * the least recently used idle pipelines are stopped to make room; when every running one is busy,
+ * the pipeline waits (its requests at most `requestTimeoutMs`), and a busy pipeline that has held
+ * its slot for `turnMs` gives it up once what it has written is answered, so directions take
+ * turns instead of one waiting for another to fall idle.
  */
 import { execFile } from 'node:child_process'
+import { stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { ServiceUnavailableError, UpstreamError } from '../../../errors.js'
 import type { Mode } from './modes.js'
@@ -22,6 +23,33 @@ export interface PoolOptions {
   maxPipelines: number
   /** How long a busy pipeline keeps its slot while another waits for one. */
   turnMs: number
+  /** Most memory (MB, by estimate) the running pipelines may take together; undefined or 0: no limit but maxPipelines. */
+  maxMemoryMb?: number
+}
+
+/**
+ * A warm pipeline's memory (PSS) per byte of the data files its mode names. Measured over the
+ * installed modes (bench/apertium-memory.sh, 2026-11-25): eng-spa 114 MB for 2.8 MB of files,
+ * spa-cat 171 for 4.1, cat-ita 202 for 4.8, fra-cat 320 for 8.1, cat-fra 631 for 15.2, oci-fra
+ * 950 for 23.3: 39.6 to 42 times, whatever the pair (the transducers unpack as they load).
+ */
+export const MEMORY_PER_FILE_BYTE = 42
+/** What a pipeline takes beyond its data (its ~14 processes' own pages), MB. */
+const PIPELINE_BASE_MB = 5
+
+/** A mode's pipeline memory, MB, estimated from the sizes of the files its script names ('/…' in quotes). */
+export async function estimateMemoryMb (script: string): Promise<number> {
+  const files = new Set([...script.matchAll(/'(\/[^']+)'/g)].map(m => m[1]!))
+  let bytes = 0
+  for (const file of files) {
+    try {
+      const info = await stat(file)
+      if (info.isFile()) bytes += info.size
+    } catch {
+      // a file the pipeline will fail to open: it costs nothing
+    }
+  }
+  return Math.ceil(PIPELINE_BASE_MB + bytes * MEMORY_PER_FILE_BYTE / (1024 * 1024))
 }
 
 export class PipelinePool implements Slots {
@@ -31,8 +59,11 @@ export class PipelinePool implements Slots {
   private readonly live = new Map<string, Pipeline>()
   /** Pipelines holding a slot, with when they got it. */
   private readonly holders = new Map<Pipeline, number>()
-  /** Processes killed that have not exited yet: their slots are not free yet. */
+  /** Processes killed that have not exited yet: their slots are not free yet, nor their memory. */
   private dying = 0
+  private dyingMb = 0
+  /** Each pipeline's estimated memory, MB. */
+  private readonly weights = new Map<Pipeline, number>()
   /** Pipelines waiting for a slot, first come first served. */
   private waiters: Pipeline[] = []
   private scheduled = false
@@ -41,6 +72,27 @@ export class PipelinePool implements Slots {
 
   constructor (options: PoolOptions) {
     this.options = { ...options, maxPipelines: Math.max(1, options.maxPipelines) }
+  }
+
+  private get budgetMb (): number {
+    return this.options.maxMemoryMb !== undefined && this.options.maxMemoryMb > 0 ? this.options.maxMemoryMb : Infinity
+  }
+
+  private weight (pipeline: Pipeline): number {
+    return this.weights.get(pipeline) ?? 0
+  }
+
+  /** Memory of the pipelines holding a slot, MB. */
+  private usedMb (): number {
+    let mb = 0
+    for (const holder of this.holders.keys()) mb += this.weight(holder)
+    return mb
+  }
+
+  /** Whether `pipeline` may take a slot now: one is free, and so is its memory. */
+  private fits (pipeline: Pipeline): boolean {
+    return this.holders.size + this.dying < this.options.maxPipelines &&
+      this.usedMb() + this.dyingMb + this.weight(pipeline) <= this.budgetMb
   }
 
   /** The pipeline of a mode (its process starts on the first request). */
@@ -71,6 +123,7 @@ export class PipelinePool implements Slots {
     this.live.clear()
     this.pipelines.clear()
     this.holders.clear()
+    this.weights.clear()
   }
 
   /** The process groups running now (to be killed with the process that started them). */
@@ -87,7 +140,7 @@ export class PipelinePool implements Slots {
 
   request (pipeline: Pipeline): boolean {
     if (this.holders.has(pipeline)) return true
-    if (this.holders.size + this.dying < this.options.maxPipelines && this.waiters.length === 0) {
+    if (this.waiters.length === 0 && this.fits(pipeline)) {
       this.holders.set(pipeline, Date.now())
       return true
     }
@@ -102,9 +155,12 @@ export class PipelinePool implements Slots {
 
   release (pipeline: Pipeline, exited: Promise<void>): void {
     if (!this.holders.delete(pipeline)) return
+    const mb = this.weight(pipeline)
     this.dying++
+    this.dyingMb += mb
     exited.then(() => {
       this.dying--
+      this.dyingMb -= mb
       if (this.waiters.length > 0) this.schedule()
     }, () => {})
   }
@@ -127,36 +183,44 @@ export class PipelinePool implements Slots {
     if (this.closed) return
     clearTimeout(this.turnTimer)
     this.turnTimer = undefined
-    while (this.holders.size + this.dying < this.options.maxPipelines && this.waiters.length > 0) {
+    // first come, first served: one that does not fit waits, and so do those behind it
+    while (this.waiters.length > 0 && this.fits(this.waiters[0]!)) {
       const next = this.waiters.shift()!
       this.holders.set(next, Date.now())
       next.grant()
     }
-    // slots of processes still exiting come free by themselves
-    let needed = this.waiters.length - this.dying
-    if (needed <= 0) return
+    // what the waiting ones lack, in slots and in memory; slots and memory of processes still exiting come free by themselves
+    let slots = this.waiters.length - (this.options.maxPipelines - this.holders.size)
+    let mb = this.waiters.reduce((sum, p) => sum + this.weight(p), 0) - (this.budgetMb - this.usedMb())
+    const needed = (): boolean => slots > 0 || mb > 0
+    const freeing = (pipeline: Pipeline): void => {
+      slots--
+      mb -= this.weight(pipeline)
+    }
+    if (!needed()) return
     // idle pipelines first, least recently used first (their stop() frees a slot and comes back here)
     for (const name of this.pipelines.keys()) {
       const pipeline = this.live.get(name)
       if (!pipeline || !this.holders.has(pipeline) || pipeline.pending > 0) continue
       pipeline.stop()
-      if (--needed === 0) return
+      freeing(pipeline)
+      if (!needed()) return
     }
     // then busy ones that had their turn, the longest holder first
-    for (const [pipeline] of this.holders) if (pipeline.yielding) needed--
+    for (const [pipeline] of this.holders) if (pipeline.yielding) freeing(pipeline)
     const now = Date.now()
     let nextTurn = Infinity
     const holders = [...this.holders].filter(([p]) => !p.yielding).sort((a, b) => a[1] - b[1])
     for (const [pipeline, since] of holders) {
-      if (needed <= 0) return
+      if (!needed()) return
       if (now - since >= this.options.turnMs) {
         pipeline.drain()
-        needed--
+        freeing(pipeline)
       } else {
         nextTurn = Math.min(nextTurn, since + this.options.turnMs)
       }
     }
-    if (needed > 0 && nextTurn !== Infinity) {
+    if (needed() && nextTurn !== Infinity) {
       this.turnTimer = setTimeout(() => this.dispatch(), nextTurn - now)
     }
   }
@@ -169,6 +233,10 @@ export class PipelinePool implements Slots {
     } catch (error) {
       throw new UpstreamError('apertium', `cannot read mode ${mode.name}`, error)
     }
+    const memoryMb = await estimateMemoryMb(script)
+    if (memoryMb > this.budgetMb) {
+      throw new ServiceUnavailableError(`apertium ${mode.name}: its pipeline takes about ${memoryMb} MB, more than APERTIUM_MAX_MEMORY_MB (${this.budgetMb}) allows for all pipelines; raise it to serve this direction`)
+    }
     // closed while the script was read: nothing may start any more
     if (this.closed) throw new ServiceUnavailableError('apertium is shutting down')
     const pipeline = new Pipeline({
@@ -179,6 +247,7 @@ export class PipelinePool implements Slots {
       maxPending: this.options.maxPending,
       slots: this
     })
+    this.weights.set(pipeline, memoryMb)
     this.live.set(mode.name, pipeline)
     return pipeline
   }

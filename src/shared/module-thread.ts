@@ -100,6 +100,21 @@ export function serveCalls (handlers: Handlers): void {
   port.postMessage({ ready: true } satisfies Reply)
 }
 
+/**
+ * `ask` answered once and kept for later callers; forgotten when it fails, so the next caller asks
+ * again (what an engine's thread or process serves that does not change, such as its languages).
+ */
+export function keptUntilFailed<T> (ask: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined
+  return () => {
+    if (kept === undefined) {
+      const asked = kept = ask()
+      asked.catch(() => { if (kept === asked) kept = undefined })
+    }
+    return kept
+  }
+}
+
 /** From the thread: tells the caller's `onNotice` something it did not ask for (the processes it runs, say). */
 export function notify (notice: unknown): void {
   parentPort!.postMessage({ notice } satisfies Reply)

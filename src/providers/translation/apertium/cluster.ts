@@ -9,7 +9,7 @@
  */
 import cluster, { type Worker } from 'node:cluster'
 import { ServiceUnavailableError } from '../../../errors.js'
-import { revive, sendable, type SentError } from '../../../shared/module-thread.js'
+import { keptUntilFailed, revive, sendable, type SentError } from '../../../shared/module-thread.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../types.js'
 
 /** Marks our messages among anything else on the IPC channel (rate limits travel on it too). */
@@ -149,17 +149,10 @@ export function createApertiumClient (): Translator {
     })
   }
 
-  let languages: Promise<LanguagePair[]> | undefined
   return {
     name: 'apertium',
     supportsFormality: () => false,
-    languages () {
-      if (languages === undefined) {
-        const asked = languages = call<LanguagePair[]>('languages', [])
-        asked.catch(() => { if (languages === asked) languages = undefined })
-      }
-      return languages
-    },
+    languages: keptUntilFailed(async () => await call<LanguagePair[]>('languages', [])),
     translate: async (job, signal) => await call<string[]>('translate', [job], signal),
     ready: async () => { await call('ready', []) },
     // the pipelines are the primary's: it closes them once every worker has finished

@@ -7,7 +7,7 @@
  * reported here, so that they are killed with this process however it ends (a thread's own exit
  * handlers do not run when the process exits).
  */
-import { ModelThread } from '../../../shared/module-thread.js'
+import { keptUntilFailed, ModelThread } from '../../../shared/module-thread.js'
 import type { LanguagePair, Translator } from '../../types.js'
 import type { ApertiumOptions } from './index.js'
 
@@ -33,17 +33,10 @@ export function createApertiumThread (options: ApertiumOptions = {}): Translator
     onExit: killGroups
   })
   process.on('exit', killGroups)
-  let languages: Promise<LanguagePair[]> | undefined
   return {
     name: 'apertium',
     supportsFormality: () => false,
-    languages () {
-      if (languages === undefined) {
-        const asked = languages = thread.call<LanguagePair[]>('languages', [])
-        asked.catch(() => { if (languages === asked) languages = undefined })
-      }
-      return languages
-    },
+    languages: keptUntilFailed(async () => await thread.call<LanguagePair[]>('languages', [])),
     translate: async (job, signal) => await thread.call<string[]>('translate', [job], signal),
     ready: async () => { await thread.call('ready', []) },
     async close () {

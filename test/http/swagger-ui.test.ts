@@ -31,6 +31,12 @@ afterAll(async () => {
 async function callTones (page: Page): Promise<string> {
   const op = page.locator('#operations-edit-edit_tones')
   if (!(await op.locator('button.execute').isVisible())) await op.locator('.opblock-summary-control').click()
+  // the previous call's answer stays on the panel until the next one is shown: cleared first, it cannot be read for the new one
+  const clear = op.locator('button.btn-clear')
+  if (await clear.isVisible()) {
+    await clear.click()
+    await op.locator('.live-responses-table').waitFor({ state: 'detached' })
+  }
   await op.locator('button.execute').click()
   const status = op.locator('.live-responses-table tbody .response-col_status').first()
   await status.waitFor()

@@ -3,14 +3,19 @@ import { TextLimitError, type FieldPath } from '../errors.js'
 import { parseMimeType, type MimeType } from './documents/mime.js'
 import { textOfDocument, type DocumentWork } from './documents/offload.js'
 
-/** Characters in the string leaves of a value: an upper bound of its text (markup included). */
-function rawLength (value: unknown): number {
+/**
+ * Characters in the string leaves of a value, counted up to just past `limit`: an upper bound of
+ * its text (markup included).
+ */
+function rawLength (value: unknown, limit: number): number {
   let total = 0
   const stack: unknown[] = [value]
-  while (stack.length > 0) {
+  while (stack.length > 0 && total <= limit) {
     const v = stack.pop()
     if (typeof v === 'string') total += v.length
-    else if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push(child)
+    else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i])
+    // for...in rather than Object.values: no array of 100,000 values for a large object
+    else if (v !== null && typeof v === 'object') for (const key in v) stack.push((v as Record<string, unknown>)[key])
   }
   return total
 }
@@ -21,7 +26,7 @@ function rawLength (value: unknown): number {
  */
 export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, at: FieldPath }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
   // the raw length bounds the text: count precisely (which means segmenting) only when it is over
-  if (docs.reduce((n, d) => n + rawLength(d.value), 0) <= limit) return
+  if (docs.reduce((n, d) => n + rawLength(d.value, limit - n), 0) <= limit) return
   let chars = 0
   for (const { value, mime, at } of docs) {
     chars += (await textOfDocument(value, mime, work, { path: at })).length

@@ -4,6 +4,13 @@ import type { EditNote } from '../../src/providers/types.js'
 
 const slice = (text: string, offset: number, length: number): string => Array.from(text).slice(offset, offset + length).join('')
 
+/** The original with every change applied (offsets in code points of the original). */
+function apply (text: string, changes: ReadonlyArray<{ offset: number, length: number, replacement: string }>): string {
+  const points = Array.from(text)
+  for (const c of [...changes].sort((a, b) => b.offset - a.offset)) points.splice(c.offset, c.length, ...Array.from(c.replacement))
+  return points.join('')
+}
+
 describe('diffChanges', () => {
   it('lists word-level replacements with code-point offsets that slice the original', () => {
     const before = '😀 Their going to the libary.'
@@ -44,6 +51,38 @@ describe('diffChanges', () => {
     expect(changes).toHaveLength(1)
     expect(slice(before, changes[0]!.offset, changes[0]!.length)).toBe(changes[0]!.original)
     expect(changes[0]!.original.startsWith('w0')).toBe(true)
+  })
+
+  it('diffs a long text sentence by sentence: an edit of every one of 1,400 sentences gives 1,400 word changes, not one change over the whole', () => {
+    const after = Array.from({ length: 1400 }, (_, i) => `Mary 😀 Smith visited Paris on ${1 + i % 28} May and found the hotel ${i % 3 === 0 ? 'terrible' : 'wonderful'}.`).join(' ')
+    const before = after.replaceAll('hotel', 'hotle')
+    const changes = diffChanges(before, after, [], ['grammar'])
+    expect(changes).toHaveLength(1400)
+    for (const c of changes) {
+      expect([c.original, c.replacement]).toEqual(['hotle', 'hotel'])
+      expect(slice(before, c.offset, c.length)).toBe('hotle')
+    }
+    expect(apply(before, changes)).toBe(after)
+  })
+
+  it('aligns sentences removed, added and edited before diffing the words of each edited one', () => {
+    const sentences = Array.from({ length: 40 }, (_, i) => `Sentence ${i} is here!`)
+    const edited = [...sentences]
+    edited[3] = 'Sentence 3 is there!'
+    edited.splice(10, 1)
+    edited.splice(20, 0, 'A new one.\nAnd a line.')
+    edited[30] = 'Sentence 30 is not here!'
+    const before = sentences.join(' ')
+    const after = edited.join(' ')
+    const changes = diffChanges(before, after, [], ['clarify'])
+    expect(apply(before, changes)).toBe(after)
+    for (const c of changes) expect(slice(before, c.offset, c.length)).toBe(c.original)
+    expect(changes.map(c => [c.original.trim(), c.replacement.trim()])).toEqual([
+      ['here', 'there'],
+      ['Sentence 10 is here!', ''],
+      ['', 'A new one.\nAnd a line.'],
+      ['', 'not']
+    ])
   })
 
   it('marks the JSON pointer of a leaf and finds nothing in equal strings', () => {

@@ -6,6 +6,8 @@
  * rest on the document threads (pool.ts) in the request's turn and within its budget.
  */
 import type { FieldPath } from '../../errors.js'
+import type { EditNote, EditType } from '../../providers/types.js'
+import type { Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import type { MimeType } from './mime.js'
 import { DocumentLane, runInPool, type QueueAccount } from './pool.js'
@@ -41,18 +43,36 @@ function stringCost (text: string, mime: MimeType, limit: number): number {
   return cost
 }
 
+/** Estimates already made, by object value: a request's reading and rebuilding estimate the same value. */
+const estimated = new WeakMap<object, { mime: MimeType, limit: number, cost: number }>()
+
 /** The estimated cost of a document value, up to just past `limit`. */
 export function documentCost (value: unknown, mime: MimeType, limit = LIGHT_COST): number {
+  if (value === null || typeof value !== 'object') return estimateCost(value, mime, limit)
+  const known = estimated.get(value)
+  if (known !== undefined && known.mime === mime && known.limit === limit) return known.cost
+  const cost = estimateCost(value, mime, limit)
+  estimated.set(value, { mime, limit, cost })
+  return cost
+}
+
+function estimateCost (value: unknown, mime: MimeType, limit: number): number {
   const leaf = mime === 'application/json' && typeof value !== 'string' ? 'text/plain' : mime
   let cost = 0
   const stack: unknown[] = [value]
   while (stack.length > 0 && cost <= limit) {
     const v = stack.pop()
     if (typeof v === 'string') cost += stringCost(v, leaf, limit - cost)
-    else if (v !== null && typeof v === 'object') {
-      for (const child of Object.values(v)) {
+    else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length && cost <= limit; i++) {
         cost += 5
-        stack.push(child)
+        stack.push(v[i])
+      }
+    } else if (v !== null && typeof v === 'object') {
+      // for...in rather than Object.values: no array of 100,000 values for a large object
+      for (const key in v) {
+        cost += 5
+        stack.push((v as Record<string, unknown>)[key])
         if (cost > limit) break
       }
     }
@@ -127,4 +147,14 @@ export async function substituteInDocument (value: unknown, mimeType: MimeType, 
   const settings: PrepareSettings = { placeholders: options.placeholders ?? true, rules, caseSensitive: options.caseSensitive, ...(options.language === undefined ? {} : { language: options.language }) }
   const done = await work.run({ kind: 'finish', value, mimeType, settings, path: options.path ?? DOCUMENT_VALUE })
   return (done as Extract<TaskResult, { kind: 'finish' }>).results[0]!
+}
+
+/**
+ * The `changes` of an edit (its original value against the edited one), diffed on a document
+ * thread when the original is long (a diff of 100,000 characters takes tens of milliseconds).
+ */
+export async function documentChanges (before: unknown, edited: unknown, notes: EditNote[], asked: EditType[], work: DocumentWork): Promise<Change[]> {
+  const mimeType: MimeType = typeof before === 'string' ? 'text/plain' : 'application/json'
+  const done = await work.run({ kind: 'changes', value: before, mimeType, path: DOCUMENT_VALUE, edited, notes, asked })
+  return (done as Extract<TaskResult, { kind: 'changes' }>).changes
 }

@@ -6,6 +6,8 @@
  * task. Run inline, a task is exactly what the synchronous entry points do.
  */
 import type { FieldPath } from '../../errors.js'
+import type { EditNote, EditType } from '../../providers/types.js'
+import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
 import { segmentDocument } from './index.js'
@@ -35,14 +37,18 @@ export type DocumentTask =
    * `translations` absent: once, with the identity translation (substitution).
    */
   | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][] }
+  /** The `changes` of an edit: `value` (the original) against `edited`. */
+  | TaskBase & { kind: 'changes', edited: unknown, notes: EditNote[], asked: EditType[] }
 
 export type TaskResult =
   | { kind: 'text', text: string }
   | { kind: 'prepare', segments: string[] }
   | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] }> }
+  | { kind: 'changes', changes: Change[] }
 
 /** Runs a task on this thread. */
 export function runTask (task: DocumentTask): TaskResult {
+  if (task.kind === 'changes') return { kind: 'changes', changes: changesOf(task.value, task.edited, task.notes, task.asked) }
   if (task.kind === 'text') {
     if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
     const doc = segmentDocument(task.value, task.mimeType, { language: task.language, path: task.path })

@@ -5,12 +5,12 @@
  * offline rules. Never the text unchanged as if edited: edits no editor can do are a 503.
  */
 import { NothingConfiguredError, UpstreamError } from '../../errors.js'
-import type { EditItem, EditNote, EditType, Editor } from '../../providers/types.js'
-import { DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
+import type { EditItem, Editor } from '../../providers/types.js'
+import { documentChanges, DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
-import { diffChanges, type Change } from './changes.js'
+import type { Change } from './changes.js'
 
 export type { Change } from './changes.js'
 
@@ -79,26 +79,12 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   if (edited.length !== prepared.segments.length) {
     throw new UpstreamError(editor.name, `answered ${edited.length} segments for ${prepared.segments.length}`)
   }
-  const [rebuilt] = await prepared.finish([edited.map(e => e.segment)], work.next(signal))
+  const finishing = work.next(signal)
+  const [rebuilt] = await prepared.finish([edited.map(e => e.segment)], finishing)
   const value = rebuilt!.value
   const notes = edited.flatMap(e => e.notes)
   const asked = input.edits.map(item => item.type)
-  return { value: value as DocumentValue, language, editor: editor.name, changes: changesOf(document.value, value, notes, asked) }
-}
-
-/** Changes of a string value, or of each string leaf of a JSON value (with its pointer). */
-function changesOf (before: unknown, after: unknown, notes: readonly EditNote[], asked: readonly EditType[]): Change[] {
-  if (typeof before === 'string') return typeof after === 'string' ? diffChanges(before, after, notes, asked) : []
-  const out: Change[] = []
-  const walk = (a: unknown, b: unknown, pointer: string): void => {
-    if (typeof a === 'string' && typeof b === 'string') {
-      out.push(...diffChanges(a, b, notes, asked, pointer))
-    } else if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
-      for (const [key, child] of Object.entries(a)) {
-        walk(child, (b as Record<string, unknown>)[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`)
-      }
-    }
-  }
-  walk(before, after, '')
-  return out
+  // the diff of a long text takes a while: on a document thread, within the rebuilding's budget
+  const changes = await documentChanges(document.value, value, notes, asked, finishing)
+  return { value: value as DocumentValue, language, editor: editor.name, changes }
 }

@@ -4,7 +4,8 @@
  * stops a document that runs over (a 400 at its path) without harming the next requests.
  */
 import { describe, expect, it } from 'vitest'
-import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../src/core/documents/offload.js'
+import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../src/core/documents/offload.js'
+import { changesOf } from '../../../src/core/editing/changes.js'
 import { documentText } from '../../../src/core/documents/index.js'
 import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
 import { DOCUMENT_THREADS, setDocumentQueueTimeout } from '../../../src/core/documents/pool.js'
@@ -42,6 +43,23 @@ describe('document threads', () => {
     expect(ticks).toBeGreaterThan(0)
     // the thread's time was counted against the request's budget
     expect(work.lane.spentMs).toBeGreaterThan(0)
+  })
+
+  it('diffs a long edit\'s changes on a thread, as inline, while the event loop turns', async () => {
+    const after = Array.from({ length: 1400 }, (_, i) => `Mary Smith visited Paris on ${1 + i % 28} May and found the hotel ${i % 3 === 0 ? 'terrible' : 'wonderful'}.`).join(' ')
+    const before = after.replaceAll('hotel', 'hotle')
+    expect(documentCost(before, 'text/plain')).toBeGreaterThan(INLINE_COST)
+    const notes = [{ original: 'hotle', replacement: 'hotel', type: 'grammar' as const, reason: 'Spelling' }]
+    let ticks = 0
+    const ticker = setInterval(() => { ticks++ }, 1)
+    const work = new DocumentWork()
+    const changes = await documentChanges(before, after, notes, ['grammar'], work)
+    clearInterval(ticker)
+    expect(changes).toEqual(changesOf(before, after, notes, ['grammar']))
+    expect(changes).toHaveLength(1400)
+    expect(ticks).toBeGreaterThan(0)
+    // on a thread: the request's budget pays for it
+    await expect.poll(() => work.lane.spentMs).toBeGreaterThan(0)
   })
 
   it('refuses a document that runs past its request\'s budget with a 400 at its path, and serves the next request', async () => {

@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import fc from 'fast-check'
 import { bearer, testApp, tokenFor } from '../helpers/app.js'
+import { MAX_BODY_DEPTH, textDepth, tooDeep } from '../../src/http/limits.js'
 
 const PROBLEM_KEYS = ['type', 'title', 'status', 'detail', 'instance', 'request_id']
 
@@ -15,6 +17,18 @@ function expectProblem (res: { statusCode: number, headers: Record<string, unkno
   expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+/)
   return body
 }
+
+describe('a JSON body\'s depth read from its text', () => {
+  it('is one more than the depth of its deepest object, whatever the strings hold, and says "too deep" exactly when the parsed value is', () => {
+    const depthOf = (v: unknown): number => v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 1, max: 8 }), (value, max) => {
+      const text = JSON.stringify(value)
+      expect(textDepth(text)).toBe(depthOf(value))
+      expect(textDepth(text) > max).toBe(tooDeep(value, max) !== undefined)
+    }), { numRuns: 500 })
+    expect(textDepth(JSON.stringify({ a: '[[[{{{"\\', b: ['\\"]]]'] }))).toBe(2)
+  })
+})
 
 describe('problem+json errors', () => {
   let app: FastifyInstance
@@ -45,6 +59,20 @@ describe('problem+json errors', () => {
     const payload = `{"document":{"value":"x","meta":${meta}},"substitutions":[]}`
     const res = await app.inject({ method: 'POST', url: '/language/substitute', headers: { ...auth, 'content-type': 'application/json' }, payload })
     const body = expectProblem(res, 400)
+    expect(body.errors[0].pointer).toMatch(/^\/document\/meta\/a(\/0)+$/)
+    expect(body.errors[0].message).toMatch(/nested deeper than 512/)
+  })
+
+  it('takes a body nested to the limit and refuses one a level deeper (brackets inside strings do not count)', async () => {
+    // the body is level 1, document 2, meta 3; arrays make up the rest
+    const payload = (levels: number): string =>
+      `{"document":{"value":"x [{\\"] \\\\","meta":{"a":${'['.repeat(levels - 3)}${']'.repeat(levels - 3)}}},"substitutions":[]}`
+    expect(textDepth(payload(MAX_BODY_DEPTH))).toBe(MAX_BODY_DEPTH)
+    const atLimit = await app.inject({ method: 'POST', url: '/language/substitute', headers: { ...auth, 'content-type': 'application/json' }, payload: payload(MAX_BODY_DEPTH) })
+    expect(atLimit.statusCode, atLimit.body).toBe(200)
+    expect(atLimit.json().document.value).toBe('x [{"] \\')
+    const deeper = await app.inject({ method: 'POST', url: '/language/substitute', headers: { ...auth, 'content-type': 'application/json' }, payload: payload(MAX_BODY_DEPTH + 1) })
+    const body = expectProblem(deeper, 400)
     expect(body.errors[0].pointer).toMatch(/^\/document\/meta\/a(\/0)+$/)
     expect(body.errors[0].message).toMatch(/nested deeper than 512/)
   })

@@ -142,9 +142,15 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis
     const path = tooDeep(request.body, MAX_BODY_DEPTH)
     if (path !== undefined) throw invalidField(path, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
   })
-  // and validating it too, before its handler starts
+  // and validating it too, before its handler starts; and the handler's last part (often taking a
+  // large result off a thread) before its answer, as large, is serialised
+  const isLarge = (request: FastifyRequest): boolean => (bodyTexts.get(request)?.chars ?? 0) >= LARGE_BODY_CHARS
   app.addHook('preHandler', async (request) => {
-    if ((bodyTexts.get(request)?.chars ?? 0) >= LARGE_BODY_CHARS) await nextTurn()
+    if (isLarge(request)) await nextTurn()
+  })
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (isLarge(request)) await nextTurn()
+    return payload
   })
 
   // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only

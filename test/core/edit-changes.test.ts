@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diffChanges } from '../../src/core/editing/changes.js'
+import { diffChanges, sentencesOf } from '../../src/core/editing/changes.js'
 import type { EditNote } from '../../src/providers/types.js'
 
 const slice = (text: string, offset: number, length: number): string => Array.from(text).slice(offset, offset + length).join('')
@@ -83,6 +83,11 @@ describe('diffChanges', () => {
       ['', 'A new one.\nAnd a line.'],
       ['', 'not']
     ])
+  })
+
+  it('cuts sentences after their end and the spaces that follow, and lines after each line break', () => {
+    expect(sentencesOf('One. Two!  Three?\nFour\n\nFive 3.5 e.g.x')).toEqual(['One. ', 'Two!  ', 'Three?\n', 'Four\n\n', 'Five 3.5 e.g.x'])
+    expect(sentencesOf('')).toEqual([])
   })
 
   it('marks the JSON pointer of a leaf and finds nothing in equal strings', () => {

@@ -74,9 +74,10 @@ export function sentencesOf (text: string): string[] {
       i++
       continue
     }
-    while (i < text.length && ENDS.has(text[i]!)) i++
-    // "3.5", "e.g.x": no sentence ends here
-    if (i < text.length && !isSpace(text[i])) continue
+    let line = false
+    for (; i < text.length && ENDS.has(text[i]!); i++) line ||= text[i] === '\n'
+    // "3.5", "e.g.x": no sentence ends here (a line always does)
+    if (!line && i < text.length && !isSpace(text[i])) continue
     while (i < text.length && isSpace(text[i])) i++
     out.push(text.slice(start, i))
     start = i

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diffChanges, sentencesOf } from '../../src/core/editing/changes.js'
+import { changesOf, diffChanges, sentencesOf } from '../../src/core/editing/changes.js'
 import type { EditNote } from '../../src/providers/types.js'
 
 const slice = (text: string, offset: number, length: number): string => Array.from(text).slice(offset, offset + length).join('')
@@ -83,6 +83,12 @@ describe('diffChanges', () => {
       ['', 'A new one.\nAnd a line.'],
       ['', 'not']
     ])
+  })
+
+  it('gives a JSON leaf\'s 150,000 changes (more than a call\'s arguments can hold)', () => {
+    const changes = changesOf({ leaf: 'a. '.repeat(150_000) }, { leaf: 'b. '.repeat(150_000) }, [], ['grammar'])
+    expect(changes).toHaveLength(150_000)
+    expect(changes.at(-1)).toEqual({ offset: 3 * 149_999, length: 1, original: 'a', replacement: 'b', type: 'grammar', path: '/leaf' })
   })
 
   it('cuts sentences after their end and the spaces that follow, and lines after each line break', () => {

@@ -60,6 +60,11 @@ function explains (note: EditNote, hunk: { original: string, replacement: string
 
 type Hunk = Omit<Change, 'type'>
 
+/** Appends `items` to `target` (a loop: spreading 100,000 items as arguments overflows the stack). */
+function append<T> (target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item)
+}
+
 /** Sentence and line ends (a run of them ends a sentence when whitespace or the text's end follows). */
 const ENDS = new Set(['.', '!', '?', '\n', '。', '！', '？', '…'])
 const isSpace = (c: string | undefined): boolean => c !== undefined && c.trim() === ''
@@ -120,12 +125,12 @@ function sentenceHunks (before: string, after: string): Hunk[] {
   const flush = (): void => {
     if (removed.length === added.length) {
       for (let i = 0; i < removed.length; i++) {
-        hunks.push(...wordHunks(removed[i]!, added[i]!, offset))
+        append(hunks, wordHunks(removed[i]!, added[i]!, offset))
         offset += codePointLength(removed[i]!)
       }
     } else {
       const original = removed.join('')
-      hunks.push(...wordHunks(original, added.join(''), offset))
+      append(hunks, wordHunks(original, added.join(''), offset))
       offset += codePointLength(original)
     }
     removed = []
@@ -137,8 +142,8 @@ function sentenceHunks (before: string, after: string): Hunk[] {
     added = newMiddle
   } else {
     for (const part of parts) {
-      if (part.removed) removed.push(...part.value)
-      else if (part.added) added.push(...part.value)
+      if (part.removed) append(removed, part.value)
+      else if (part.added) append(added, part.value)
       else {
         flush()
         for (const sentence of part.value) offset += codePointLength(sentence)
@@ -198,7 +203,7 @@ export function changesOf (before: unknown, after: unknown, notes: readonly Edit
   const out: Change[] = []
   const walk = (a: unknown, b: unknown, pointer: string): void => {
     if (typeof a === 'string' && typeof b === 'string') {
-      out.push(...diffChanges(a, b, notes, asked, pointer))
+      append(out, diffChanges(a, b, notes, asked, pointer))
     } else if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
       for (const [key, child] of Object.entries(a)) {
         walk(child, (b as Record<string, unknown>)[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`)

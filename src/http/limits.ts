@@ -131,20 +131,21 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis
     parseJson(request, text as string, done)
   })
 
+  const isLarge = (request: FastifyRequest): boolean => (bodyTexts.get(request)?.chars ?? 0) >= LARGE_BODY_CHARS
+
   // deeply nested bodies would overflow the stack of the validator or the serializer; the path
   // is looked for only in a body whose text nests too deep (or that came through another parser)
   app.addHook('preValidation', async (request) => {
     if (request.body === null || typeof request.body !== 'object') return
-    const text = bodyTexts.get(request)
     // parsing a large body took the event loop a while: what waited goes first
-    if (text !== undefined && text.chars >= LARGE_BODY_CHARS) await nextTurn()
-    if (text !== undefined && text.depth <= MAX_BODY_DEPTH) return
+    if (isLarge(request)) await nextTurn()
+    const depth = bodyTexts.get(request)?.depth
+    if (depth !== undefined && depth <= MAX_BODY_DEPTH) return
     const path = tooDeep(request.body, MAX_BODY_DEPTH)
     if (path !== undefined) throw invalidField(path, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
   })
   // and validating it too, before its handler starts; and the handler's last part (often taking a
   // large result off a thread) before its answer, as large, is serialised
-  const isLarge = (request: FastifyRequest): boolean => (bodyTexts.get(request)?.chars ?? 0) >= LARGE_BODY_CHARS
   app.addHook('preHandler', async (request) => {
     if (isLarge(request)) await nextTurn()
   })

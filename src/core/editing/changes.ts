@@ -108,10 +108,7 @@ function sentenceHunks (before: string, after: string): Hunk[] {
   const a = sentencesOf(before)
   const b = sentencesOf(after)
   // the sentences both start and end with are left out of the diff
-  let start = 0
-  while (start < a.length && start < b.length && a[start] === b[start]) start++
-  let end = 0
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++
+  const { start, end } = commonEnds(a, b)
   const oldMiddle = a.slice(start, a.length - end)
   const newMiddle = b.slice(start, b.length - end)
   let offset = 0
@@ -185,14 +182,20 @@ function wordHunks (before: string, after: string, base: number): Hunk[] {
   return hunks
 }
 
-/** One change over what differs between the common prefix and suffix (when the word diff gives up). */
-function middle (before: string, after: string): Hunk {
-  const a = Array.from(before)
-  const b = Array.from(after)
+/** How many items `a` and `b` share at their start, and then at their end. */
+function commonEnds<T> (a: readonly T[], b: readonly T[]): { start: number, end: number } {
   let start = 0
   while (start < a.length && start < b.length && a[start] === b[start]) start++
   let end = 0
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++
+  return { start, end }
+}
+
+/** One change over what differs between the common prefix and suffix (when the word diff gives up). */
+function middle (before: string, after: string): Hunk {
+  const a = Array.from(before)
+  const b = Array.from(after)
+  const { start, end } = commonEnds(a, b)
   const original = a.slice(start, a.length - end).join('')
   return { offset: start, length: a.length - end - start, original, replacement: b.slice(start, b.length - end).join('') }
 }

@@ -234,7 +234,8 @@ export class PipelinePool implements Slots {
     } catch (error) {
       throw new UpstreamError('apertium', `cannot read mode ${mode.name}`, error)
     }
-    const memoryMb = await estimateMemoryMb(script)
+    // without a budget the estimate would weigh nothing: its files are not read
+    const memoryMb = this.budgetMb === Infinity ? 0 : await estimateMemoryMb(script)
     if (memoryMb > this.budgetMb) {
       throw new ServiceUnavailableError(`apertium ${mode.name}: its pipeline takes about ${memoryMb} MB, more than APERTIUM_MAX_MEMORY_MB (${this.budgetMb}) allows for all pipelines; raise it to serve this direction`)
     }

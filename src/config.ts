@@ -58,6 +58,8 @@ export interface Config {
     maxEventLoopDelayMs: number
     /** How long one request's documents may wait for document threads in all before a 503. */
     documentQueueMs: number
+    /** POST /language bodies from this many bytes on are handled on the large-request thread; 0: on the event loop. */
+    largeRequestBytes: number
   }
   redisUrl?: string
   /** Longest any one Redis call may take before the service goes on without Redis (REDIS_TIMEOUT_MS). */
@@ -208,7 +210,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       handlerTimeoutMs: int('HANDLER_TIMEOUT_MS', 60_000, 1000, 3_600_000),
       keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
       maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
-      documentQueueMs: int('DOCUMENT_QUEUE_TIMEOUT_MS', DEFAULT_DOCUMENT_QUEUE_MS, 100, 3_600_000)
+      documentQueueMs: int('DOCUMENT_QUEUE_TIMEOUT_MS', DEFAULT_DOCUMENT_QUEUE_MS, 100, 3_600_000),
+      largeRequestBytes: int('LARGE_REQUEST_BYTES', 64 * 1024, 0, 100 * 1024 * 1024)
     },
     translation: {
       services,

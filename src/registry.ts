@@ -7,6 +7,7 @@ import cluster from 'node:cluster'
 import { join } from 'node:path'
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
 import type { Analyzer, Capabilities, Detector, Editor, Translator } from './providers/types.js'
+import type { Caller } from './shared/module-thread.js'
 import type { RemoteOptions } from './providers/remote/index.js'
 import type { ApertiumOptions } from './providers/translation/apertium/index.js'
 import { createApertiumThread } from './providers/translation/apertium/thread.js'
@@ -28,6 +29,9 @@ export interface Registry {
   /** Analyzers in preference order: a generative model when configured, then the offline analysers. */
   analyzers: Analyzer[]
   detector?: Detector
+  /** The embedded engines, whether preferred or not: the large-request thread reaches them over ports. */
+  apertium?: Translator
+  offline?: { editor: Editor, analyzer: Analyzer }
   /** Components /ready waits for. */
   readiness: () => Record<string, Promise<unknown>>
   close: () => Promise<void>
@@ -83,7 +87,15 @@ const SETTINGS: Record<ServiceName, string> = {
 }
 
 /** The engines Config enables. Throws ConfigError when TRANSLATION_SERVICES names one whose settings are missing. */
-export function createRegistry (config: Config): Registry {
+/** What the large-request thread uses of its process's engines instead of loading its own. */
+export interface SharedEngines {
+  apertium?: Translator
+  detector?: Detector
+  rulesEditor?: Caller
+  offlineAnalyzer?: Caller
+}
+
+export function createRegistry (config: Config, options: SharedEngines = {}): Registry {
   const remote = {
     timeoutMs: config.limits.upstreamTimeoutMs,
     retries: config.upstream.retries,
@@ -93,7 +105,8 @@ export function createRegistry (config: Config): Registry {
   }
   const built = new Map<ServiceName, Capabilities>()
   for (const name of SERVICE_NAMES) {
-    const capabilities = PROVIDERS[name](config, remote)
+    // the large-request thread translates with its process's pipelines (options.apertium)
+    const capabilities = name === 'apertium' && options.apertium !== undefined ? { translator: options.apertium } : PROVIDERS[name](config, remote)
     if (capabilities !== undefined) built.set(name, capabilities)
   }
   const wanted = config.translation.services.length > 0 ? config.translation.services as ServiceName[] : [...SERVICE_NAMES]
@@ -102,11 +115,12 @@ export function createRegistry (config: Config): Registry {
   }
   const translators = wanted.map(name => built.get(name)?.translator).filter((t): t is Translator => t !== undefined)
   // the offline editor and analysers always exist, last in line; each loads and works in a thread of its own
-  const all: Capabilities[] = [...built.values(), { editor: createRulesEditorThread(), analyzer: createOfflineAnalyzerThread() }]
+  const offline = { editor: createRulesEditorThread(options.rulesEditor), analyzer: createOfflineAnalyzerThread(options.offlineAnalyzer) }
+  const all: Capabilities[] = [...built.values(), offline]
   const editors = all.map(c => c.editor).filter((e): e is Editor => e !== undefined)
   const analyzers = all.map(c => c.analyzer).filter((a): a is Analyzer => a !== undefined)
   // loads its models in the background; /ready waits for it
-  const detector = createDetector()
+  const detector = options.detector ?? createDetector()
   const ready = (what: Array<{ name: string, ready?: () => Promise<void> }>, suffix: string): Array<[string, Promise<void>]> =>
     what.filter(w => w.ready).map(w => [`${w.name}${suffix}`, w.ready!()])
   return {
@@ -114,6 +128,8 @@ export function createRegistry (config: Config): Registry {
     editors,
     analyzers,
     detector,
+    ...(built.get('apertium')?.translator === undefined ? {} : { apertium: built.get('apertium')!.translator! }),
+    offline,
     readiness: () => ({
       detector: detector.ready(),
       ...Object.fromEntries(ready(translators, '')),

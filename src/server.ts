@@ -51,6 +51,8 @@ function configOrExit (): Config {
 
 /** Serves requests in this process until SIGTERM/SIGINT, then finishes the requests in flight and closes engines. */
 async function serve (config: Config): Promise<void> {
+  // the key is made in buildApp, where the large-request thread gets the same one
+  const ephemeralKey = config.auth.jwtSecret === undefined && config.auth.jwtPrivateKey === undefined
   let app: FastifyInstance
   try {
     app = await buildApp(config)
@@ -61,7 +63,7 @@ async function serve (config: Config): Promise<void> {
     }
     throw err
   }
-  if (app.tokens.ephemeralSecret) {
+  if (ephemeralKey) {
     app.log.warn('AUTH_JWT_SECRET is not set: a random signing key was made; tokens stop working when the service restarts')
   }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -115,7 +115,7 @@ const bodyTexts = new WeakMap<FastifyRequest, { chars: number, depth: number }>(
 /** Lets the event loop serve what is waiting (a /health probe, other clients) before going on. */
 const nextTurn = async (): Promise<void> => { await new Promise(resolve => setImmediate(resolve)) }
 
-async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis?: SharedRedis }): Promise<void> {
+async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis?: SharedRedis, embedded?: boolean }): Promise<void> {
   // the body parsers read UTF-8 and do not decompress: say so instead of "not valid JSON"
   app.addHook('preParsing', async (request) => {
     const error = unreadableBody(request.headers)
@@ -156,6 +156,9 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis
 
   // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only
   await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
+
+  // the large-request thread answers what its process's event loop already counted and admitted
+  if (opts.embedded === true) return
 
   await app.register(rateLimit, {
     global: true,

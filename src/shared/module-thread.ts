@@ -5,7 +5,7 @@
  * typed errors come back as themselves, a thread that dies fails its calls and is started again on
  * the next one) and the thread's side (`serveCalls`, `notify`).
  */
-import { parentPort, Worker } from 'node:worker_threads'
+import { parentPort, Worker, type MessagePort, type Transferable } from 'node:worker_threads'
 import * as errors from '../errors.js'
 
 /**
@@ -14,13 +14,13 @@ import * as errors from '../errors.js'
  * entry inherits the process's options as they are (a file entry breaks under --input-type, and
  * passing execArgv refuses V8 options such as --max-semi-space-size).
  */
-export function startModuleThread (from: string, name: string, workerData?: unknown): Worker {
+export function startModuleThread (from: string, name: string, workerData?: unknown, transferList?: Transferable[]): Worker {
   const ext = from.endsWith('.ts') ? '.ts' : '.js'
   const url = new URL(`${name}${ext}`, from).href
   const load = ext === '.ts'
     ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(m => { m.register() }).then(() => import(${JSON.stringify(url)}))`
     : `import(${JSON.stringify(url)})`
-  return new Worker(load, { eval: true, workerData })
+  return new Worker(load, { eval: true, workerData, ...(transferList === undefined ? {} : { transferList }) })
 }
 
 /** What a thread serves: each handler gets the call's arguments, then a signal aborted when the caller gives up. */
@@ -73,8 +73,7 @@ export function revive (sent: SentError, label: string): Error {
  * (the rules editor does, and the engine pipelines wait on other processes) lets the others on;
  * one that does not runs to its end first. Posts `{ ready }` once listening.
  */
-export function serveCalls (handlers: Handlers): void {
-  const port = parentPort!
+export function serveCalls (handlers: Handlers, port: MessagePort = parentPort!): void {
   const queue: Call[] = []
   const running = new Map<number, AbortController>()
   const start = (): void => {
@@ -115,6 +114,56 @@ export function keptUntilFailed<T> (ask: () => Promise<T>): () => Promise<T> {
   }
 }
 
+/**
+ * The caller's side of `serveCalls(handlers, port)` run at the other end of a MessagePort (another
+ * thread's object, reached without a thread of its own): as ModelThread.call. Calls in flight fail
+ * when the port closes.
+ */
+/** Calls a method of a thread's served object (ModelThread.call, or portCaller's). */
+export type Caller = <T>(method: string, args: unknown[], signal?: AbortSignal) => Promise<T>
+
+export function portCaller (port: MessagePort, label: string): Caller {
+  const pending = new Map<number, { resolve: (value: unknown) => void, reject: (err: Error) => void }>()
+  let nextId = 0
+  let closed = false
+  port.on('message', (msg: Reply) => {
+    if (!('id' in msg)) return
+    const waiting = pending.get(msg.id)
+    if (waiting === undefined) return
+    pending.delete(msg.id)
+    if (pending.size === 0) port.unref()
+    if ('error' in msg) waiting.reject(revive(msg.error, label))
+    else waiting.resolve(msg.result)
+  })
+  port.once('close', () => {
+    closed = true
+    for (const waiting of pending.values()) waiting.reject(new errors.ServiceUnavailableError(`${label}: the thread that serves it has gone`))
+    pending.clear()
+  })
+  // a port with calls to answer keeps this thread alive (as ModelThread's worker); an idle one does not
+  port.unref()
+  return async <T>(method: string, args: unknown[], signal?: AbortSignal): Promise<T> => {
+    signal?.throwIfAborted()
+    if (closed) throw new errors.ServiceUnavailableError(`${label}: the thread that serves it has gone`)
+    const id = nextId++
+    return await new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => {
+        pending.delete(id)
+        if (pending.size === 0) port.unref()
+        port.postMessage({ cancel: id } satisfies Message)
+        reject(signal!.reason as Error) // eslint-disable-line prefer-promise-reject-errors
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      port.ref()
+      pending.set(id, {
+        resolve: value => { signal?.removeEventListener('abort', onAbort); resolve(value as T) },
+        reject: err => { signal?.removeEventListener('abort', onAbort); reject(err) }
+      })
+      port.postMessage({ id, method, args } satisfies Message)
+    })
+  }
+}
+
 /** From the thread: tells the caller's `onNotice` something it did not ask for (the processes it runs, say). */
 export function notify (notice: unknown): void {
   parentPort!.postMessage({ notice } satisfies Reply)
@@ -126,8 +175,9 @@ export interface ModelThreadOptions {
   name: string
   /** Names the thread in errors. */
   label: string
-  /** The thread's `workerData` (its settings). */
+  /** The thread's `workerData` (its settings); or made for each start, with what it transfers (MessagePorts). */
   data?: unknown
+  start?: () => { data: unknown, transferList: Transferable[] }
   /** Receives what the thread `notify`s. */
   onNotice?: (notice: unknown) => void
   /** Called when the thread stops other than by close() (it crashed or exited). */
@@ -150,6 +200,11 @@ export class ModelThread {
   async started (): Promise<void> {
     this.start()
     await this.loaded
+  }
+
+  /** Whether the thread is running (started and not stopped). */
+  running (): boolean {
+    return this.worker !== undefined
   }
 
   /** Calls `method` in the thread; rejects at once when `signal` aborts (the call is dropped, or aborted in the thread). */
@@ -187,7 +242,10 @@ export class ModelThread {
 
   private start (): Worker {
     if (this.worker !== undefined) return this.worker
-    const worker = this.worker = startModuleThread(this.options.from, this.options.name, this.options.data)
+    const made = this.options.start?.()
+    const worker = this.worker = made === undefined
+      ? startModuleThread(this.options.from, this.options.name, this.options.data)
+      : startModuleThread(this.options.from, this.options.name, made.data, made.transferList)
     let markReady!: () => void
     let fail!: (err: Error) => void
     this.loaded = new Promise<void>((resolve, reject) => { markReady = resolve; fail = reject })

@@ -5,9 +5,12 @@
  * instead of one per worker: the pipelines batch as many requests per write as with WORKERS=1, and
  * take their memory once. Calls made in the same turn of a worker's event loop travel in one
  * message, and their replies in one. A request that gives up (its deadline, its client gone)
- * withdraws its job from the pipelines; a worker that dies has its jobs withdrawn.
+ * withdraws its job from the pipelines; a worker that dies has its jobs withdrawn. The thread that
+ * serves large requests (http/large-requests.ts) reaches its process's pipelines the same way,
+ * over a MessagePort.
  */
 import cluster, { type Worker } from 'node:cluster'
+import type { MessagePort } from 'node:worker_threads'
 import { ServiceUnavailableError } from '../../../errors.js'
 import { keptUntilFailed, revive, sendable, type SentError } from '../../../shared/module-thread.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../types.js'
@@ -25,22 +28,28 @@ interface ToWorker { tag: typeof TAG, replies: Reply[] }
 const isToPrimary = (m: unknown): m is ToPrimary => (m as ToPrimary | null)?.tag === TAG && Array.isArray((m as ToPrimary).calls)
 const isToWorker = (m: unknown): m is ToWorker => (m as ToWorker | null)?.tag === TAG && Array.isArray((m as ToWorker).replies)
 
-/**
- * In the primary: serves every worker's calls from `apertium` (the thread that owns the
- * pipelines). Returns what stops serving; closing `apertium` is the caller's.
- */
-export function serveApertiumToWorkers (apertium: Translator): () => void {
-  const running = new Map<Worker, Map<number, AbortController>>()
-  const outboxes = new Map<Worker, Reply[]>()
+/** One caller of the served pipelines: how to answer it. */
+interface Peer {
+  send: (message: ToWorker) => void
+}
 
-  const reply = (worker: Worker, answer: Reply): void => {
-    running.get(worker)?.delete(answer.id)
-    let outbox = outboxes.get(worker)
+/**
+ * Serves one caller (a worker process, a thread) from `apertium`: returns the handler of its
+ * messages and what withdraws every call it still has running (it went away).
+ */
+function servePeer (apertium: Translator, peer: Peer): { onMessage: (message: unknown) => void, gone: () => void } {
+  const running = new Map<number, AbortController>()
+  let outbox: Reply[] | undefined
+  let left = false
+
+  const reply = (answer: Reply): void => {
+    running.delete(answer.id)
+    if (left) return
     if (outbox === undefined) {
-      outboxes.set(worker, outbox = [])
+      const replies: Reply[] = outbox = []
       setImmediate(() => {
-        outboxes.delete(worker)
-        if (worker.isConnected()) worker.send({ tag: TAG, replies: outbox! } satisfies ToWorker)
+        outbox = undefined
+        if (!left) peer.send({ tag: TAG, replies })
       })
     }
     outbox.push(answer)
@@ -55,26 +64,43 @@ export function serveApertiumToWorkers (apertium: Translator): () => void {
     }
   }
 
-  const onMessage = (worker: Worker, message: unknown): void => {
-    if (!isToPrimary(message)) return
-    let calls = running.get(worker)
-    if (calls === undefined) running.set(worker, calls = new Map())
-    for (const id of message.cancels) calls.get(id)?.abort(new Error('the worker gave up'))
-    for (const call of message.calls) {
-      const controller = new AbortController()
-      calls.set(call.id, controller)
-      perform(call, controller.signal).then(
-        result => { reply(worker, { id: call.id, result: result ?? null }) },
-        (err: unknown) => { reply(worker, { id: call.id, error: sendable(err) }) }
-      )
+  return {
+    onMessage: (message) => {
+      if (!isToPrimary(message)) return
+      for (const id of message.cancels) running.get(id)?.abort(new Error('the caller gave up'))
+      for (const call of message.calls) {
+        const controller = new AbortController()
+        running.set(call.id, controller)
+        perform(call, controller.signal).then(
+          result => { reply({ id: call.id, result: result ?? null }) },
+          (err: unknown) => { reply({ id: call.id, error: sendable(err) }) }
+        )
+      }
+    },
+    // a caller that went away gave up everything it asked
+    gone: () => {
+      left = true
+      for (const controller of running.values()) controller.abort(new Error('the caller went away'))
+      running.clear()
     }
   }
-  // a worker that died gave up everything it asked
+}
+
+/**
+ * In the primary: serves every worker's calls from `apertium` (the thread that owns the
+ * pipelines). Returns what stops serving; closing `apertium` is the caller's.
+ */
+export function serveApertiumToWorkers (apertium: Translator): () => void {
+  const peers = new Map<Worker, ReturnType<typeof servePeer>>()
+  const onMessage = (worker: Worker, message: unknown): void => {
+    if (!isToPrimary(message)) return
+    let peer = peers.get(worker)
+    if (peer === undefined) peers.set(worker, peer = servePeer(apertium, { send: m => { if (worker.isConnected()) worker.send(m) } }))
+    peer.onMessage(message)
+  }
   const onExit = (worker: Worker): void => {
-    const calls = running.get(worker)
-    running.delete(worker)
-    outboxes.delete(worker)
-    for (const controller of calls?.values() ?? []) controller.abort(new Error('the worker exited'))
+    peers.get(worker)?.gone()
+    peers.delete(worker)
   }
   cluster.on('message', onMessage)
   cluster.on('exit', onExit)
@@ -84,8 +110,55 @@ export function serveApertiumToWorkers (apertium: Translator): () => void {
   }
 }
 
-/** In a worker: the Apertium translator whose pipelines the primary runs (see serveApertiumToWorkers). */
-export function createApertiumClient (): Translator {
+/** Serves the calls that come on `port` (a thread's createApertiumClient(portChannel(...))) from `apertium`, until the port closes. */
+export function serveApertiumOnPort (apertium: Translator, port: MessagePort): void {
+  const peer = servePeer(apertium, { send: m => { port.postMessage(m) } })
+  port.on('message', peer.onMessage)
+  port.once('close', peer.gone)
+  // the port does not keep this thread alive: the thread at its other end is what is waited for
+  port.unref()
+}
+
+/** How a client reaches the side that runs the pipelines. */
+export interface Channel {
+  /** Whether there is such a side at all. */
+  readonly available: () => boolean
+  /** Sends; `lost` is called when the message cannot arrive. */
+  send: (message: ToPrimary, lost: () => void) => void
+  onMessage: (listener: (message: unknown) => void) => void
+  /** Called if the other side goes away for good. */
+  onClose?: (listener: () => void) => void
+}
+
+/** A cluster worker's channel: the IPC channel to the primary. */
+export const processChannel: Channel = {
+  available: () => process.send !== undefined,
+  send: (message, lost) => {
+    if (!process.connected) return lost()
+    process.send!(message, undefined, undefined, (err: Error | null) => { if (err) lost() })
+  },
+  onMessage: listener => { process.on('message', listener) }
+}
+
+/** A thread's channel: a MessagePort whose other end serveApertiumOnPort serves. */
+export function portChannel (port: MessagePort): Channel {
+  let closed = false
+  port.once('close', () => { closed = true })
+  // calls in flight keep the thread busy anyway; an idle port must not keep it alive
+  port.unref()
+  return {
+    available: () => true,
+    send: (message, lost) => {
+      if (closed) return lost()
+      port.postMessage(message)
+    },
+    onMessage: listener => { port.on('message', listener) },
+    onClose: listener => { port.once('close', listener) }
+  }
+}
+
+/** A client of pipelines run elsewhere: by the cluster primary (the default), or by the thread at the other end of a port. */
+export function createApertiumClient (channel: Channel = processChannel): Translator {
   const pending = new Map<number, { resolve: (value: unknown) => void, reject: (err: Error) => void }>()
   let calls: Call[] = []
   let cancels: number[] = []
@@ -97,12 +170,10 @@ export function createApertiumClient (): Translator {
     const message: ToPrimary = { tag: TAG, calls, cancels }
     calls = []
     cancels = []
-    const lost = (): void => {
-      const gone = new ServiceUnavailableError('apertium: the primary process, which runs the pipelines, cannot be reached')
+    channel.send(message, () => {
+      const gone = new ServiceUnavailableError('apertium: the process or thread that runs the pipelines cannot be reached')
       for (const call of message.calls) pending.get(call.id)?.reject(gone)
-    }
-    if (!process.connected) return lost()
-    process.send!(message, undefined, undefined, (err: Error | null) => { if (err) lost() })
+    })
   }
   const queue = (push: () => void): void => {
     if (calls.length === 0 && cancels.length === 0) setImmediate(flush)
@@ -112,10 +183,14 @@ export function createApertiumClient (): Translator {
   const call = async <T>(method: Method, args: unknown[], signal?: AbortSignal): Promise<T> => {
     signal?.throwIfAborted()
     if (closed) throw new ServiceUnavailableError('apertium is shutting down')
-    if (process.send === undefined) throw new ServiceUnavailableError('apertium: this process has no primary to run the pipelines')
+    if (!channel.available()) throw new ServiceUnavailableError('apertium: this process has no primary to run the pipelines')
     if (!listening) {
       listening = true
-      process.on('message', (message: unknown) => {
+      channel.onClose?.(() => {
+        const gone = new ServiceUnavailableError('apertium: the process or thread that runs the pipelines has gone')
+        for (const waiting of [...pending.values()]) waiting.reject(gone)
+      })
+      channel.onMessage((message: unknown) => {
         if (!isToWorker(message)) return
         for (const answer of message.replies) {
           const waiting = pending.get(answer.id)
@@ -155,7 +230,7 @@ export function createApertiumClient (): Translator {
     languages: keptUntilFailed(async () => await call<LanguagePair[]>('languages', [])),
     translate: async (job, signal) => await call<string[]>('translate', [job], signal),
     ready: async () => { await call('ready', []) },
-    // the pipelines are the primary's: it closes them once every worker has finished
+    // the pipelines are the serving side's: it closes them once every caller has finished
     async close () { closed = true }
   }
 }

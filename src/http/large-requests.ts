@@ -1,0 +1,239 @@
+/**
+ * Large requests on a thread of their own. A POST /language body of LARGE_REQUEST_BYTES or more
+ * (by its Content-Length) is not parsed on the event loop that answers everyone: once the bearer
+ * check and the rate limit have passed it, its bytes go to the large-request thread, which runs
+ * the whole service in a second Fastify instance (large-requests-worker.ts) and answers it there:
+ * parsing, validating, handling, serialising, and the garbage they leave, all in that thread's own
+ * heap. Parsing a 1 MiB body of 100,000 keys, serialising an answer that echoes it, and the
+ * collections of the heap that held it took the event loop 50-250 ms at a time; /health and
+ * every short request waited behind them.
+ *
+ * The thread uses this process's Apertium pipelines, detector, rules editor and offline analyser
+ * over MessagePorts, and has document threads of its own. A thread that dies fails its
+ * requests with 503 and is started again by the next one. A client that goes away withdraws its
+ * request; one the thread does not answer within HANDLER_TIMEOUT_MS and a margin gets a 503.
+ */
+import { randomBytes } from 'node:crypto'
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.js'
+import { ServiceUnavailableError, ValidationError } from '../errors.js'
+import { createApertiumClient, portChannel, serveApertiumOnPort } from '../providers/translation/apertium/cluster.js'
+import type { AnalysisPart, Detector, EditJob } from '../providers/types.js'
+import type { Registry, SharedEngines } from '../registry.js'
+import { ModelThread, portCaller, serveCalls } from '../shared/module-thread.js'
+
+/** What the thread is asked to answer: the request as it arrived. */
+export interface ForwardedRequest {
+  method: string
+  url: string
+  headers: Record<string, string | string[]>
+  remoteAddress: string
+  body: Uint8Array
+}
+
+/** The thread's answer, as Fastify made it there. */
+export interface ForwardedAnswer {
+  status: number
+  headers: Record<string, string | string[]>
+  body: Uint8Array
+}
+
+/** Beyond the handler's own deadline, how long the thread may take before the request is answered 503. */
+const ANSWER_MARGIN_MS = 5_000
+/** Headers of one connection, not of the answer: the event loop's own server sets them. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'upgrade', 'expect'])
+
+/** The configuration with a signing key: where none is set, one is made here, for the event loop and the thread to sign and verify alike. */
+export function withSigningKey (config: Config): Config {
+  const { auth } = config
+  if (auth.jwtSecret !== undefined || auth.jwtPrivateKey !== undefined) return config
+  return { ...config, auth: { ...auth, jwtSecret: randomBytes(48).toString('base64url') } }
+}
+
+/** The ports over which the large-request thread reaches its process's engines. */
+export interface EnginePorts {
+  apertium: MessagePort
+  detector?: MessagePort
+  rulesEditor?: MessagePort
+  offlineAnalyzer?: MessagePort
+}
+
+/** Serves `handlers` (serveCalls' protocol) on a new channel; its other port is the thread's. */
+function served (handlers: Record<string, (...args: never[]) => unknown>): MessagePort {
+  const channel = new MessageChannel()
+  serveCalls(handlers, channel.port1)
+  // the thread at the other end is what keeps the process up, not the port
+  channel.port1.unref()
+  return channel.port2
+}
+
+/**
+ * The large-request thread: started on the first large request (or as the server starts
+ * listening), stopped with the app. It reaches this process's Apertium pipelines, detector, rules
+ * editor and offline analyser over ports instead of loading its own (their models take hundreds
+ * of MB; their work already runs off this event loop, but for detection: a few ms for a large text).
+ */
+export function createLargeRequestThread (config: Config, engines: Pick<Registry, 'apertium' | 'detector' | 'offline'>): ModelThread {
+  return new ModelThread({
+    from: import.meta.url,
+    name: './large-requests-worker',
+    label: 'large-request thread',
+    start: () => {
+      const apertium = new MessageChannel()
+      if (engines.apertium !== undefined) serveApertiumOnPort(engines.apertium, apertium.port1)
+      const { detector, offline } = engines
+      const ports: EnginePorts = {
+        apertium: apertium.port2,
+        ...(detector === undefined
+          ? {}
+          : {
+              detector: served({
+                detect: async (text: string, only: string[] | undefined) => await detector.detect(text, only),
+                languages: async () => detector.languages(),
+                ready: async () => { await detector.ready() }
+              })
+            }),
+        ...(offline === undefined
+          ? {}
+          : {
+              rulesEditor: served({
+                ready: async () => { await offline.editor.ready?.() },
+                edit: async (job: EditJob, signal: AbortSignal) => await offline.editor.edit(job, signal)
+              }),
+              offlineAnalyzer: served({
+                ready: async () => { await offline.analyzer.ready?.() },
+                analyze: async (text: string, language: string, parts: AnalysisPart[], signal: AbortSignal) => await offline.analyzer.analyze(text, language, parts, signal)
+              })
+            })
+      }
+      return { data: { config, ports }, transferList: Object.values(ports) as MessagePort[] }
+    }
+  })
+}
+
+/** In the large-request thread: its process's engines, as createRegistry takes them. */
+export function sharedEngines (ports: EnginePorts): SharedEngines {
+  return {
+    apertium: createApertiumClient(portChannel(ports.apertium)),
+    ...(ports.detector === undefined ? {} : { detector: detectorOverPort(ports.detector) }),
+    ...(ports.rulesEditor === undefined ? {} : { rulesEditor: portCaller(ports.rulesEditor, 'rules editor') }),
+    ...(ports.offlineAnalyzer === undefined ? {} : { offlineAnalyzer: portCaller(ports.offlineAnalyzer, 'offline analyzer') })
+  }
+}
+
+/** The detector of its process's event loop, over a port. */
+function detectorOverPort (port: MessagePort): Detector {
+  const call = portCaller(port, 'detector')
+  let languages: string[] = []
+  return {
+    name: 'ensemble',
+    detect: async (text, only) => await call('detect', [text, only]),
+    languages: () => [...languages],
+    ready: async () => {
+      await call('ready', [])
+      languages = await call<string[]>('languages', [])
+    }
+  }
+}
+
+/** Reads a body of `length` bytes (its Content-Length); a body that says otherwise is a 400. */
+async function readBody (payload: AsyncIterable<Buffer>, length: number): Promise<Buffer> {
+  const body = Buffer.allocUnsafe(length)
+  let at = 0
+  for await (const chunk of payload) {
+    if (at + chunk.length > length) throw new ValidationError(`the body is longer than its Content-Length (${length} bytes)`)
+    chunk.copy(body, at)
+    at += chunk.length
+  }
+  if (at !== length) throw new ValidationError(`the body ended after ${at} of its ${length} bytes (Content-Length)`)
+  return body
+}
+
+/** Resolves once the answer has gone out or the connection closed. */
+async function sent (reply: FastifyReply): Promise<void> {
+  const raw = reply.raw
+  if (raw.writableFinished || raw.destroyed) return
+  await new Promise<void>(resolve => {
+    raw.once('finish', resolve)
+    raw.once('close', resolve)
+  })
+}
+
+async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config, thread: ModelThread }): Promise<void> {
+  const { config, thread } = opts
+  const threshold = config.limits.largeRequestBytes
+  const deadlineMs = config.limits.handlerTimeoutMs + ANSWER_MARGIN_MS
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply, payload: AsyncIterable<Buffer>): Promise<void> => {
+    const length = Number(request.headers['content-length'])
+    const body = await readBody(payload, length)
+    const headers: Record<string, string | string[]> = {}
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined && name !== 'transfer-encoding' && name !== 'connection' && name !== 'expect') headers[name] = value
+    }
+    // the thread logs and answers with this request's id
+    headers['x-request-id'] = request.id
+    const controller = new AbortController()
+    // the client went away before its answer: the thread withdraws the work
+    const onClose = (): void => { if (!reply.raw.writableFinished) controller.abort(new Error('the client closed the connection')) }
+    reply.raw.once('close', onClose)
+    const late = setTimeout(() => {
+      controller.abort(new ServiceUnavailableError(`the large-request thread did not answer within ${deadlineMs / 1000} s; retry later`))
+    }, deadlineMs)
+    let answer: ForwardedAnswer
+    try {
+      answer = await thread.call<ForwardedAnswer>('handle', [{
+        method: request.method,
+        url: request.url,
+        headers,
+        remoteAddress: request.raw.socket?.remoteAddress ?? '127.0.0.1',
+        body
+      } satisfies ForwardedRequest], controller.signal)
+    } finally {
+      clearTimeout(late)
+      reply.raw.off('close', onClose)
+    }
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (!HOP_BY_HOP.has(name)) reply.header(name, value)
+    }
+    reply.code(answer.status).send(Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength))
+  }
+
+  const isJson = (type: string | undefined): boolean => type !== undefined && /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)
+
+  // after every other preParsing hook of the route (the rate limit's): a forwarded request has
+  // passed the bearer check and been counted like any other
+  async function offload (request: FastifyRequest, reply: FastifyReply, payload: AsyncIterable<Buffer>): Promise<AsyncIterable<Buffer> | undefined> {
+    const length = Number(request.headers['content-length'])
+    // small, of unknown length (chunked: read here as before), over the limit (Fastify's 413), or not JSON
+    if (!(length >= threshold) || length > config.limits.bodyBytes || !isJson(request.headers['content-type'])) return payload
+    await forward(request, reply, payload)
+    // the answer is on its way: Fastify goes no further with this request once it has gone out
+    await sent(reply)
+    return undefined
+  }
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!methods.includes('POST') || !route.url.startsWith('/language/')) return
+    const hooks = route.preParsing
+    route.preParsing = hooks === undefined ? [offload] : Array.isArray(hooks) ? [...hooks, offload] : [hooks, offload]
+  })
+  // a server starts the thread as it starts listening, and is ready once the thread is (a test's
+  // inject starts it on demand): a large request must not wait for it to load
+  app.addHook('onListen', async () => { app.trackReadiness('large-requests', thread.started()) })
+  app.addHook('onClose', async () => {
+    if (thread.running()) {
+      try {
+        await thread.call('close', [])
+      } catch {
+        // it went meanwhile
+      }
+    }
+    await thread.close()
+  })
+}
+
+export default fp(largeRequestsPlugin, { name: 'large-requests' })

@@ -1,0 +1,111 @@
+/**
+ * Large requests on their own thread (src/http/large-requests.ts), over real HTTP: a body of
+ * LARGE_REQUEST_BYTES or more is answered by the large-request thread, exactly as the event loop
+ * would answer it, after the same bearer check and rate limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startService, type RunningService } from '../helpers/service.js'
+
+/** A JSON document of `keys` English sentences: its body is well over 4 KiB from 60 keys on. */
+function document (keys: number): Record<string, string> {
+  const value: Record<string, string> = {}
+  for (let i = 0; i < keys; i++) value[`k${i}`] = `The house number ${i} is red and the dog is small.`
+  return value
+}
+
+/** An answer without what differs from one request to the next. */
+function comparable (json: Record<string, any>): Record<string, any> {
+  const { request_id: _id, ...rest } = json
+  return rest
+}
+
+/** The same request sent to both services: the status and the JSON body must be the same. */
+const REQUESTS: Array<{ path: string, body: unknown }> = [
+  { path: '/language/translate', body: { document: { value: document(120), mime_type: 'application/json' }, source: 'en', targets: ['es', 'pt'] } },
+  { path: '/language/translate/bulk', body: { documents: [{ value: Object.values(document(100)).join(' ') }, { value: 'Good morning.' }], source: 'en', targets: ['es'] } },
+  { path: '/language/detect', body: { document: { value: Object.values(document(100)).join(' ') } } },
+  // the engines the thread reaches over ports: the rules editor and the offline analyser
+  { path: '/language/edit', body: { document: { value: Object.values(document(100)).join(' ').replaceAll('house', 'hosue'), language: 'en' }, edits: [{ type: 'grammar' }] } },
+  { path: '/language/analyze', body: { document: { value: Object.values(document(100)).join(' '), language: 'en' } } },
+  // invalid: the same 400 naming the same field
+  { path: '/language/translate', body: { document: { value: document(120) }, source: 'en', targets: ['es'], bogus: 1 } },
+  { path: '/language/translate', body: { document: { value: Object.values(document(100)).join('\n') }, source: 'en', targets: ['xx-nope'] } }
+]
+
+describe('large requests on their own thread', () => {
+  let offloaded: RunningService
+  let inLoop: RunningService
+
+  beforeAll(async () => {
+    ;[offloaded, inLoop] = await Promise.all([
+      startService({ LARGE_REQUEST_BYTES: '4096', LOG_LEVEL: 'debug', RATE_LIMIT_MAX: '40' }),
+      startService({ LARGE_REQUEST_BYTES: '0' })
+    ])
+  }, 120_000)
+  afterAll(async () => { await Promise.all([offloaded?.stop(), inLoop?.stop()]) })
+
+  it('answers a large request on the thread exactly as the event loop answers it', async () => {
+    for (const { path, body } of REQUESTS) {
+      expect(JSON.stringify(body).length).toBeGreaterThan(4096)
+      const [there, here] = await Promise.all([offloaded.post(path, body), inLoop.post(path, body)])
+      expect({ path, status: there.status }).toEqual({ path, status: here.status })
+      expect(comparable(there.json)).toEqual(comparable(here.json))
+      expect(there.headers.get('content-type')).toBe(here.headers.get('content-type'))
+      // the answer carries the request's id and the event loop's rate-limit headers
+      expect(there.headers.get('x-request-id')).toBe(there.json['request_id'] ?? there.headers.get('x-request-id'))
+      expect(there.headers.get('ratelimit-limit')).toBe('40')
+      // and it was the thread that answered (its debug line names the request)
+      const id = there.headers.get('x-request-id')!
+      const line = offloaded.output().split('\n').find(l => l.includes(id) && l.includes('answering a large request'))
+      expect(line, `no thread log line for ${path}`).toBeDefined()
+      expect(JSON.parse(line!)).toMatchObject({ thread: 'large-requests', url: path })
+    }
+    // a translation answered there is a real one
+    const answer = await offloaded.post('/language/translate', REQUESTS[0]!.body)
+    expect(answer.json['results']['es']['value']['k7']).toMatch(/casa/i)
+  }, 120_000)
+
+  it('keeps small requests on the event loop', async () => {
+    const small = await offloaded.post('/language/translate', { document: { value: 'The house is red.' }, source: 'en', targets: ['es'] })
+    expect(small.status).toBe(200)
+    const id = small.headers.get('x-request-id')!
+    expect(offloaded.output().split('\n').some(l => l.includes(id) && l.includes('answering a large request'))).toBe(false)
+  })
+
+  it('checks the token and counts the request before forwarding it', async () => {
+    const body = JSON.stringify(REQUESTS[0]!.body)
+    const anonymous = await fetch(`${offloaded.base}/language/translate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    expect(anonymous.status).toBe(401)
+    // the limit (40 a minute) is the event loop's, for forwarded requests too
+    const statuses: number[] = []
+    for (let i = 0; i < 45; i++) {
+      const res = await fetch(`${offloaded.base}/language/detect`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${offloaded.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(REQUESTS[2]!.body)
+      })
+      statuses.push(res.status)
+      await res.arrayBuffer()
+      if (res.status === 429) {
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+        break
+      }
+    }
+    expect(statuses.at(-1)).toBe(429)
+  }, 60_000)
+})
+
+describe('large requests with a signing key made at start', () => {
+  let service: RunningService
+  beforeAll(async () => {
+    // no AUTH_JWT_SECRET: the key is made at start, and the thread must verify with the same one
+    service = await startService({ AUTH_JWT_SECRET: '', LARGE_REQUEST_BYTES: '4096' })
+  }, 120_000)
+  afterAll(async () => { await service?.stop() })
+
+  it('accepts the token the service issued', async () => {
+    const answer = await service.post('/language/detect', REQUESTS[2]!.body)
+    expect(answer.status).toBe(200)
+    expect(answer.json['language']).toBe('en')
+  }, 60_000)
+})

@@ -15,7 +15,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import { ServiceUnavailableError, ValidationError } from '../errors.js'
@@ -79,7 +80,7 @@ export function createLargeRequestThread (config: Config, engines: Pick<Registry
   return new ModelThread({
     from: import.meta.url,
     name: './large-requests-worker',
-    label: 'large-request thread',
+    label: 'large-request',
     start: () => {
       const apertium = new MessageChannel()
       if (engines.apertium !== undefined) serveApertiumOnPort(engines.apertium, apertium.port1)
@@ -151,6 +152,18 @@ async function readBody (payload: AsyncIterable<Buffer>, length: number): Promis
   return body
 }
 
+/** Reads a body of unknown length (chunked) up to `limit` bytes; a longer one is Fastify's 413. */
+async function readUnknown (payload: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let length = 0
+  for await (const chunk of payload) {
+    length += chunk.length
+    if (length > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks, length)
+}
+
 /** Resolves once the answer has gone out or the connection closed. */
 async function sent (reply: FastifyReply): Promise<void> {
   const raw = reply.raw
@@ -166,13 +179,12 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
   const threshold = config.limits.largeRequestBytes
   const deadlineMs = config.limits.handlerTimeoutMs + ANSWER_MARGIN_MS
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply, payload: AsyncIterable<Buffer>): Promise<void> => {
-    const length = Number(request.headers['content-length'])
-    const body = await readBody(payload, length)
+  const forward = async (request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<void> => {
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined && name !== 'transfer-encoding' && name !== 'connection' && name !== 'expect') headers[name] = value
     }
+    headers['content-length'] = String(body.length)
     // the thread logs and answers with this request's id
     headers['x-request-id'] = request.id
     const controller = new AbortController()
@@ -191,6 +203,11 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
         remoteAddress: request.raw.socket?.remoteAddress ?? '127.0.0.1',
         body
       } satisfies ForwardedRequest], controller.signal)
+    } catch (err) {
+      if (controller.signal.aborted) throw controller.signal.reason
+      // the thread answers every request, errors included: a failed call is the thread itself failing
+      request.log.error({ err }, 'the large-request thread failed')
+      throw new ServiceUnavailableError('the large-request thread stopped while answering; retry (it starts again)', 1)
     } finally {
       clearTimeout(late)
       reply.raw.off('close', onClose)
@@ -199,6 +216,8 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
       if (!HOP_BY_HOP.has(name)) reply.header(name, value)
     }
     reply.code(answer.status).send(Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength))
+    // the answer is on its way: Fastify goes no further with this request once it has gone out
+    await sent(reply)
   }
 
   const isJson = (type: string | undefined): boolean => type !== undefined && /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)
@@ -206,12 +225,19 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
   // after every other preParsing hook of the route (the rate limit's): a forwarded request has
   // passed the bearer check and been counted like any other
   async function offload (request: FastifyRequest, reply: FastifyReply, payload: AsyncIterable<Buffer>): Promise<AsyncIterable<Buffer> | undefined> {
-    const length = Number(request.headers['content-length'])
-    // small, of unknown length (chunked: read here as before), over the limit (Fastify's 413), or not JSON
-    if (!(length >= threshold) || length > config.limits.bodyBytes || !isJson(request.headers['content-type'])) return payload
-    await forward(request, reply, payload)
-    // the answer is on its way: Fastify goes no further with this request once it has gone out
-    await sent(reply)
+    if (!isJson(request.headers['content-type'])) return payload
+    const declared = request.headers['content-length']
+    if (declared !== undefined) {
+      const length = Number(declared)
+      // small, or over the limit (Fastify's 413)
+      if (!(length >= threshold) || length > config.limits.bodyBytes) return payload
+      await forward(request, reply, await readBody(payload, length))
+      return undefined
+    }
+    // of unknown length (chunked): read, then forwarded if large, else parsed here as any other
+    const body = await readUnknown(payload, config.limits.bodyBytes)
+    if (body.length < threshold) return Readable.from([body], { objectMode: false })
+    await forward(request, reply, body)
     return undefined
   }
 

@@ -3,6 +3,7 @@
  * LARGE_REQUEST_BYTES or more is answered by the large-request thread, exactly as the event loop
  * would answer it, after the same bearer check and rate limit.
  */
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startService, type RunningService } from '../helpers/service.js'
 
@@ -93,6 +94,54 @@ describe('large requests on their own thread', () => {
     }
     expect(statuses.at(-1)).toBe(429)
   }, 60_000)
+})
+
+/** POSTs `body` in 1,000-byte chunks with Transfer-Encoding: chunked (no Content-Length). */
+async function postChunked (service: RunningService, path: string, body: string): Promise<{ status: number, id: string, text: string }> {
+  const url = new URL(service.base)
+  return await new Promise((resolve, reject) => {
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path,
+      method: 'POST',
+      headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }
+    }, res => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => { text += chunk.toString() })
+      res.on('end', () => { resolve({ status: res.statusCode!, id: String(res.headers['x-request-id']), text }) })
+    })
+    req.on('error', reject)
+    for (let i = 0; i < body.length; i += 1000) req.write(body.slice(i, i + 1000))
+    req.end()
+  })
+}
+
+describe('large requests of unknown length (chunked)', () => {
+  let service: RunningService
+  beforeAll(async () => {
+    service = await startService({ LARGE_REQUEST_BYTES: '4096', LOG_LEVEL: 'debug', BODY_LIMIT: '200000' })
+  }, 120_000)
+  afterAll(async () => { await service?.stop() })
+
+  const answeredThere = (id: string): boolean => service.output().split('\n').some(l => l.includes(id) && l.includes('answering a large request'))
+
+  it('forwards a large chunked body and parses a small one on the event loop, with the same answers', async () => {
+    const text = 'Das Haus ist rot und der Hund ist klein. '
+    const large = await postChunked(service, '/language/detect', JSON.stringify({ document: { value: text.repeat(200) } }))
+    const small = await postChunked(service, '/language/detect', JSON.stringify({ document: { value: text } }))
+    expect([large.status, small.status]).toEqual([200, 200])
+    expect(JSON.parse(large.text).language).toBe('de')
+    expect(JSON.parse(small.text).language).toBe('de')
+    expect(answeredThere(large.id)).toBe(true)
+    expect(answeredThere(small.id)).toBe(false)
+  }, 30_000)
+
+  it('refuses a chunked body over BODY_LIMIT with 413', async () => {
+    const answer = await postChunked(service, '/language/detect', JSON.stringify({ document: { value: 'x'.repeat(250_000) } }))
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.text).detail).toContain('BODY_LIMIT')
+  }, 30_000)
 })
 
 describe('large requests with a signing key made at start', () => {

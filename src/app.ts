@@ -127,8 +127,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(web)
 
   if (embedded === undefined) for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
-  // the large-request thread answers no /ready: it starts answering once its detector is loaded
-  // (requests wait meanwhile); its editor and analysers load when a request first needs them
+  // the large-request thread answers no /ready: it starts answering once the detector it shares
+  // is loaded (requests wait meanwhile)
   else await registry.detector?.ready()
   return app
 }

@@ -86,7 +86,6 @@ const SETTINGS: Record<ServiceName, string> = {
   apertium: 'nothing (it is embedded)'
 }
 
-/** The engines Config enables. Throws ConfigError when TRANSLATION_SERVICES names one whose settings are missing. */
 /** What the large-request thread uses of its process's engines instead of loading its own. */
 export interface SharedEngines {
   apertium?: Translator
@@ -95,6 +94,7 @@ export interface SharedEngines {
   offlineAnalyzer?: Caller
 }
 
+/** The engines Config enables. Throws ConfigError when TRANSLATION_SERVICES names one whose settings are missing. */
 export function createRegistry (config: Config, options: SharedEngines = {}): Registry {
   const remote = {
     timeoutMs: config.limits.upstreamTimeoutMs,

@@ -1,6 +1,6 @@
 /**
  * Large requests on a thread of their own. A POST /language body of LARGE_REQUEST_BYTES or more
- * (by its Content-Length) is not parsed on the event loop that answers everyone: once the bearer
+ * (by its Content-Length, or as read when it is chunked) is not parsed on the event loop that answers everyone: once the bearer
  * check and the rate limit have passed it, its bytes go to the large-request thread, which runs
  * the whole service in a second Fastify instance (large-requests-worker.ts) and answers it there:
  * parsing, validating, handling, serialising, and the garbage they leave, all in that thread's own

@@ -114,14 +114,14 @@ export function keptUntilFailed<T> (ask: () => Promise<T>): () => Promise<T> {
   }
 }
 
+/** Calls a method of a thread's served object (ModelThread.call, or portCaller's). */
+export type Caller = <T>(method: string, args: unknown[], signal?: AbortSignal) => Promise<T>
+
 /**
  * The caller's side of `serveCalls(handlers, port)` run at the other end of a MessagePort (another
  * thread's object, reached without a thread of its own): as ModelThread.call. Calls in flight fail
  * when the port closes.
  */
-/** Calls a method of a thread's served object (ModelThread.call, or portCaller's). */
-export type Caller = <T>(method: string, args: unknown[], signal?: AbortSignal) => Promise<T>
-
 export function portCaller (port: MessagePort, label: string): Caller {
   const pending = new Map<number, { resolve: (value: unknown) => void, reject: (err: Error) => void }>()
   let nextId = 0

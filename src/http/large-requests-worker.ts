@@ -20,20 +20,39 @@ try {
 
 const { config, ports } = workerData as { config: Config, ports: EnginePorts }
 const app = await buildApp(config, { embedded: { ports } })
+
+/** The signals of the requests being answered, by the call number set on each (the caller's own header is overwritten). */
+const CALL_HEADER = 'x-large-request-call'
+const signals = new Map<string, AbortSignal>()
+let calls = 0
+// a request whose client went away is withdrawn as over a socket: its response closes, which the
+// route's own signal (routes/signal.ts) takes as the client gone
+app.addHook('onRequest', async (request, reply) => {
+  const signal = signals.get(String(request.headers[CALL_HEADER]))
+  if (signal === undefined) return
+  const close = (): void => { reply.raw.destroy() }
+  if (signal.aborted) close()
+  else signal.addEventListener('abort', close, { once: true })
+})
 await app.ready()
 
 serveCalls({
   handle: async (request: ForwardedRequest, signal: AbortSignal): Promise<ForwardedAnswer> => {
     app.log.debug({ request_id: request.headers['x-request-id'], url: request.url, bytes: request.body.byteLength }, 'answering a large request')
-    const answer = await app.inject({
-      method: request.method as 'POST',
-      url: request.url,
-      headers: request.headers,
-      payload: Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength),
-      remoteAddress: request.remoteAddress,
-      signal
-    })
-    return { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, body: answer.rawPayload }
+    const call = String(++calls)
+    signals.set(call, signal)
+    try {
+      const answer = await app.inject({
+        method: request.method as 'POST',
+        url: request.url,
+        headers: { ...request.headers, [CALL_HEADER]: call },
+        payload: Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength),
+        remoteAddress: request.remoteAddress
+      })
+      return { status: answer.statusCode, headers: answer.headers as Record<string, string | string[]>, body: answer.rawPayload }
+    } finally {
+      signals.delete(call)
+    }
   },
   close: async () => { await app.close() }
 })

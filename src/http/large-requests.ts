@@ -19,7 +19,7 @@ import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyReques
 import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
-import { ServiceUnavailableError, ValidationError } from '../errors.js'
+import { ClientClosedError, ServiceUnavailableError, ValidationError } from '../errors.js'
 import { createApertiumClient, portChannel, serveApertiumOnPort } from '../providers/translation/apertium/cluster.js'
 import type { AnalysisPart, Detector, EditJob } from '../providers/types.js'
 import type { Registry, SharedEngines } from '../registry.js'
@@ -189,7 +189,7 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
     headers['x-request-id'] = request.id
     const controller = new AbortController()
     // the client went away before its answer: the thread withdraws the work
-    const onClose = (): void => { if (!reply.raw.writableFinished) controller.abort(new Error('the client closed the connection')) }
+    const onClose = (): void => { if (!reply.raw.writableFinished) controller.abort(new ClientClosedError()) }
     reply.raw.once('close', onClose)
     const late = setTimeout(() => {
       controller.abort(new ServiceUnavailableError(`the large-request thread did not answer within ${deadlineMs / 1000} s; retry later`))

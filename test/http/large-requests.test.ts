@@ -66,6 +66,30 @@ describe('large requests on their own thread', () => {
     expect(answer.json['results']['es']['value']['k7']).toMatch(/casa/i)
   }, 120_000)
 
+  it('withdraws the work on the thread when the client goes away', async () => {
+    const sentences: Record<string, string> = {}
+    for (let i = 0; i < 1000; i++) sentences[`s${i}`] = `The engineer number ${i} explained the long report to the committee in the morning.`
+    const id = `gone-${Date.now()}`
+    const controller = new AbortController()
+    const request = fetch(`${offloaded.base}/language/translate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${offloaded.token}`, 'content-type': 'application/json', 'x-request-id': id },
+      body: JSON.stringify({ document: { value: sentences, mime_type: 'application/json' }, source: 'en', targets: ['es'], options: { cache: false } }),
+      signal: controller.signal
+    })
+    // once the thread has started on it
+    for (let i = 0; i < 100 && !offloaded.output().includes(id); i++) await new Promise(resolve => setTimeout(resolve, 50))
+    controller.abort()
+    await expect(request).rejects.toThrow()
+    // the thread's request was aborted too: its own log line says the client went
+    let line: string | undefined
+    for (let i = 0; i < 100 && line === undefined; i++) {
+      line = offloaded.output().split('\n').find(l => l.includes(id) && l.includes('large-requests') && l.includes('client closed the connection'))
+      if (line === undefined) await new Promise(resolve => setTimeout(resolve, 100))
+    }
+    expect(line, offloaded.output().split('\n').filter(l => l.includes(id)).join('\n')).toBeDefined()
+  }, 30_000)
+
   it('keeps small requests on the event loop', async () => {
     const small = await offloaded.post('/language/translate', { document: { value: 'The house is red.' }, source: 'en', targets: ['es'] })
     expect(small.status).toBe(200)

@@ -5,13 +5,14 @@
  */
 import cluster from 'node:cluster'
 import { join } from 'node:path'
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
-import type { Analyzer, Capabilities, Detector, Editor, Translator } from './providers/types.js'
-import type { Caller } from './shared/module-thread.js'
+import type { AnalysisPart, Analyzer, Capabilities, Detector, Editor, EditJob, Translator } from './providers/types.js'
+import { portCaller, serveCalls, type Caller } from './shared/module-thread.js'
 import type { RemoteOptions } from './providers/remote/index.js'
 import type { ApertiumOptions } from './providers/translation/apertium/index.js'
 import { createApertiumThread } from './providers/translation/apertium/thread.js'
-import { createApertiumClient } from './providers/translation/apertium/cluster.js'
+import { createApertiumClient, portChannel, serveApertiumOnPort } from './providers/translation/apertium/cluster.js'
 import { createDetector } from './providers/detection/index.js'
 import { createDeepl } from './providers/deepl/index.js'
 import { createGoogleCloud } from './providers/google-cloud/index.js'
@@ -146,4 +147,82 @@ export function createRegistry (config: Config, options: SharedEngines = {}): Re
 /** A registry with no engines (used by the OpenAPI writer and by tests that need none). */
 export function emptyRegistry (): Registry {
   return { translators: [], editors: [], analyzers: [], readiness: () => ({}), close: async () => {} }
+}
+
+/** The ports over which the large-request thread reaches its process's engines. */
+export interface EnginePorts {
+  apertium: MessagePort
+  detector?: MessagePort
+  rulesEditor?: MessagePort
+  offlineAnalyzer?: MessagePort
+}
+
+/** Serves `handlers` (serveCalls' protocol) on a new channel; its other port is the thread's. */
+function served (handlers: Record<string, (...args: never[]) => unknown>): MessagePort {
+  const channel = new MessageChannel()
+  serveCalls(handlers, channel.port1)
+  // the thread at the other end is what keeps the process up, not the port
+  channel.port1.unref()
+  return channel.port2
+}
+
+/**
+ * Serves this process's engines that hold models (Apertium's pipelines, the detector, the rules
+ * editor, the offline analyser) on new MessagePorts, for the large-request thread
+ * (http/large-requests.ts) to use through sharedEngines instead of loading its own.
+ */
+export function serveEngines (registry: Pick<Registry, 'apertium' | 'detector' | 'offline'>): { ports: EnginePorts, transferList: MessagePort[] } {
+  const apertium = new MessageChannel()
+  if (registry.apertium !== undefined) serveApertiumOnPort(registry.apertium, apertium.port1)
+  const { detector, offline } = registry
+  const ports: EnginePorts = {
+    apertium: apertium.port2,
+    ...(detector === undefined
+      ? {}
+      : {
+          detector: served({
+            detect: async (text: string, only: string[] | undefined) => await detector.detect(text, only),
+            languages: async () => detector.languages(),
+            ready: async () => { await detector.ready() }
+          })
+        }),
+    ...(offline === undefined
+      ? {}
+      : {
+          rulesEditor: served({
+            ready: async () => { await offline.editor.ready?.() },
+            edit: async (job: EditJob, signal: AbortSignal) => await offline.editor.edit(job, signal)
+          }),
+          offlineAnalyzer: served({
+            ready: async () => { await offline.analyzer.ready?.() },
+            analyze: async (text: string, language: string, parts: AnalysisPart[], signal: AbortSignal) => await offline.analyzer.analyze(text, language, parts, signal)
+          })
+        })
+  }
+  return { ports, transferList: Object.values(ports) as MessagePort[] }
+}
+
+/** In the large-request thread: its process's engines (serveEngines), as createRegistry takes them. */
+export function sharedEngines (ports: EnginePorts): SharedEngines {
+  return {
+    apertium: createApertiumClient(portChannel(ports.apertium)),
+    ...(ports.detector === undefined ? {} : { detector: detectorOverPort(ports.detector) }),
+    ...(ports.rulesEditor === undefined ? {} : { rulesEditor: portCaller(ports.rulesEditor, 'rules editor') }),
+    ...(ports.offlineAnalyzer === undefined ? {} : { offlineAnalyzer: portCaller(ports.offlineAnalyzer, 'offline analyzer') })
+  }
+}
+
+/** The detector of its process's event loop, over a port. */
+function detectorOverPort (port: MessagePort): Detector {
+  const call = portCaller(port, 'detector')
+  let languages: string[] = []
+  return {
+    name: 'ensemble',
+    detect: async (text, only) => await call('detect', [text, only]),
+    languages: () => [...languages],
+    ready: async () => {
+      await call('ready', [])
+      languages = await call<string[]>('languages', [])
+    }
+  }
 }

@@ -8,7 +8,8 @@ import { workerData } from 'node:worker_threads'
 import type { Config } from '../config.js'
 import { buildApp } from '../app.js'
 import { serveCalls } from '../shared/module-thread.js'
-import type { EnginePorts, ForwardedAnswer, ForwardedRequest } from './large-requests.js'
+import type { EnginePorts } from '../registry.js'
+import type { ForwardedAnswer, ForwardedRequest } from './large-requests.js'
 
 // below the event loop that answers everyone (as the document threads): on Linux a thread's nice
 // value is its own, so large requests take the CPU that short ones leave

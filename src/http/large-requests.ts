@@ -9,21 +9,19 @@
  * every short request waited behind them.
  *
  * The thread uses this process's Apertium pipelines, detector, rules editor and offline analyser
- * over MessagePorts, and has document threads of its own. A thread that dies fails its
+ * over MessagePorts (registry.ts serveEngines, sharedEngines), and has document threads of its own. A thread that dies fails its
  * requests with 503 and is started again by the next one. A client that goes away withdraws its
  * request; one the thread does not answer within HANDLER_TIMEOUT_MS and a margin gets a 503.
  */
 import { randomBytes } from 'node:crypto'
-import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { Readable } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import { ClientClosedError, ServiceUnavailableError, ValidationError } from '../errors.js'
-import { createApertiumClient, portChannel, serveApertiumOnPort } from '../providers/translation/apertium/cluster.js'
-import type { AnalysisPart, Detector, EditJob } from '../providers/types.js'
-import type { Registry, SharedEngines } from '../registry.js'
-import { ModelThread, portCaller, serveCalls } from '../shared/module-thread.js'
+import { serveEngines, type Registry } from '../registry.js'
+import { ModelThread } from '../shared/module-thread.js'
+import { isJsonType } from './limits.js'
 
 /** What the thread is asked to answer: the request as it arrived. */
 export interface ForwardedRequest {
@@ -43,7 +41,7 @@ export interface ForwardedAnswer {
 
 /** Beyond the handler's own deadline, how long the thread may take before the request is answered 503. */
 const ANSWER_MARGIN_MS = 5_000
-/** Headers of one connection, not of the answer: the event loop's own server sets them. */
+/** Headers of one connection or message, not of the request or answer forwarded: each side's server sets its own. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length', 'upgrade', 'expect'])
 
 /** The configuration with a signing key: where none is set, one is made here, for the event loop and the thread to sign and verify alike. */
@@ -53,114 +51,37 @@ export function withSigningKey (config: Config): Config {
   return { ...config, auth: { ...auth, jwtSecret: randomBytes(48).toString('base64url') } }
 }
 
-/** The ports over which the large-request thread reaches its process's engines. */
-export interface EnginePorts {
-  apertium: MessagePort
-  detector?: MessagePort
-  rulesEditor?: MessagePort
-  offlineAnalyzer?: MessagePort
-}
-
-/** Serves `handlers` (serveCalls' protocol) on a new channel; its other port is the thread's. */
-function served (handlers: Record<string, (...args: never[]) => unknown>): MessagePort {
-  const channel = new MessageChannel()
-  serveCalls(handlers, channel.port1)
-  // the thread at the other end is what keeps the process up, not the port
-  channel.port1.unref()
-  return channel.port2
-}
-
 /**
  * The large-request thread: started on the first large request (or as the server starts
- * listening), stopped with the app. It reaches this process's Apertium pipelines, detector, rules
- * editor and offline analyser over ports instead of loading its own (their models take hundreds
- * of MB; their work already runs off this event loop, but for detection: a few ms for a large text).
+ * listening), stopped with the app. It reaches this process's engines that hold models over ports
+ * (registry.ts serveEngines) instead of loading its own.
  */
-export function createLargeRequestThread (config: Config, engines: Pick<Registry, 'apertium' | 'detector' | 'offline'>): ModelThread {
+export function createLargeRequestThread (config: Config, registry: Registry): ModelThread {
   return new ModelThread({
     from: import.meta.url,
     name: './large-requests-worker',
     label: 'large-request',
     start: () => {
-      const apertium = new MessageChannel()
-      if (engines.apertium !== undefined) serveApertiumOnPort(engines.apertium, apertium.port1)
-      const { detector, offline } = engines
-      const ports: EnginePorts = {
-        apertium: apertium.port2,
-        ...(detector === undefined
-          ? {}
-          : {
-              detector: served({
-                detect: async (text: string, only: string[] | undefined) => await detector.detect(text, only),
-                languages: async () => detector.languages(),
-                ready: async () => { await detector.ready() }
-              })
-            }),
-        ...(offline === undefined
-          ? {}
-          : {
-              rulesEditor: served({
-                ready: async () => { await offline.editor.ready?.() },
-                edit: async (job: EditJob, signal: AbortSignal) => await offline.editor.edit(job, signal)
-              }),
-              offlineAnalyzer: served({
-                ready: async () => { await offline.analyzer.ready?.() },
-                analyze: async (text: string, language: string, parts: AnalysisPart[], signal: AbortSignal) => await offline.analyzer.analyze(text, language, parts, signal)
-              })
-            })
-      }
-      return { data: { config, ports }, transferList: Object.values(ports) as MessagePort[] }
+      const { ports, transferList } = serveEngines(registry)
+      return { data: { config, ports }, transferList }
     }
   })
 }
 
-/** In the large-request thread: its process's engines, as createRegistry takes them. */
-export function sharedEngines (ports: EnginePorts): SharedEngines {
-  return {
-    apertium: createApertiumClient(portChannel(ports.apertium)),
-    ...(ports.detector === undefined ? {} : { detector: detectorOverPort(ports.detector) }),
-    ...(ports.rulesEditor === undefined ? {} : { rulesEditor: portCaller(ports.rulesEditor, 'rules editor') }),
-    ...(ports.offlineAnalyzer === undefined ? {} : { offlineAnalyzer: portCaller(ports.offlineAnalyzer, 'offline analyzer') })
-  }
-}
-
-/** The detector of its process's event loop, over a port. */
-function detectorOverPort (port: MessagePort): Detector {
-  const call = portCaller(port, 'detector')
-  let languages: string[] = []
-  return {
-    name: 'ensemble',
-    detect: async (text, only) => await call('detect', [text, only]),
-    languages: () => [...languages],
-    ready: async () => {
-      await call('ready', [])
-      languages = await call<string[]>('languages', [])
-    }
-  }
-}
-
-/** Reads a body of `length` bytes (its Content-Length); a body that says otherwise is a 400. */
-async function readBody (payload: AsyncIterable<Buffer>, length: number): Promise<Buffer> {
-  const body = Buffer.allocUnsafe(length)
-  let at = 0
-  for await (const chunk of payload) {
-    if (at + chunk.length > length) throw new ValidationError(`the body is longer than its Content-Length (${length} bytes)`)
-    chunk.copy(body, at)
-    at += chunk.length
-  }
-  if (at !== length) throw new ValidationError(`the body ended after ${at} of its ${length} bytes (Content-Length)`)
-  return body
-}
-
-/** Reads a body of unknown length (chunked) up to `limit` bytes; a longer one is Fastify's 413. */
-async function readUnknown (payload: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
+/**
+ * Reads a body: of `declared` bytes when its Content-Length says so (a body that says otherwise is
+ * a 400), else (chunked) up to `limit` bytes (a longer one is Fastify's 413).
+ */
+async function readBody (payload: AsyncIterable<Buffer>, limit: number, declared?: number): Promise<Buffer> {
   const chunks: Buffer[] = []
   let length = 0
   for await (const chunk of payload) {
     length += chunk.length
+    if (declared !== undefined && length > declared) throw new ValidationError(`the body is longer than its Content-Length (${declared} bytes)`)
     if (length > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()
     chunks.push(chunk)
   }
+  if (declared !== undefined && length !== declared) throw new ValidationError(`the body ended after ${length} of its ${declared} bytes (Content-Length)`)
   return Buffer.concat(chunks, length)
 }
 
@@ -182,7 +103,7 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
   const forward = async (request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<void> => {
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined && name !== 'transfer-encoding' && name !== 'connection' && name !== 'expect') headers[name] = value
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
     }
     headers['content-length'] = String(body.length)
     // the thread logs and answers with this request's id
@@ -220,22 +141,20 @@ async function largeRequestsPlugin (app: FastifyInstance, opts: { config: Config
     await sent(reply)
   }
 
-  const isJson = (type: string | undefined): boolean => type !== undefined && /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)
-
   // after every other preParsing hook of the route (the rate limit's): a forwarded request has
   // passed the bearer check and been counted like any other
   async function offload (request: FastifyRequest, reply: FastifyReply, payload: AsyncIterable<Buffer>): Promise<AsyncIterable<Buffer> | undefined> {
-    if (!isJson(request.headers['content-type'])) return payload
+    if (!isJsonType(String(request.headers['content-type'] ?? ''))) return payload
     const declared = request.headers['content-length']
     if (declared !== undefined) {
       const length = Number(declared)
       // small, or over the limit (Fastify's 413)
       if (!(length >= threshold) || length > config.limits.bodyBytes) return payload
-      await forward(request, reply, await readBody(payload, length))
+      await forward(request, reply, await readBody(payload, config.limits.bodyBytes, length))
       return undefined
     }
     // of unknown length (chunked): read, then forwarded if large, else parsed here as any other
-    const body = await readUnknown(payload, config.limits.bodyBytes)
+    const body = await readBody(payload, config.limits.bodyBytes)
     if (body.length < threshold) return Readable.from([body], { objectMode: false })
     await forward(request, reply, body)
     return undefined

@@ -85,6 +85,11 @@ export function tooDeep (body: unknown, max: number): string[] | undefined {
   return undefined
 }
 
+/** Whether a Content-Type is JSON (application/json, or application/...+json), with or without parameters. */
+export function isJsonType (type: string): boolean {
+  return /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)
+}
+
 /**
  * 415 for a body this service cannot read as sent: compressed, or JSON in a charset other than
  * UTF-8 (a form body is ASCII however it is labelled: OAuth clients often say ISO-8859-1).
@@ -98,7 +103,7 @@ function unreadableBody (headers: Record<string, string | string[] | undefined>)
     return unsupported(`Content-Encoding "${encoding.slice(0, 40)}" is not supported: send the body uncompressed.`)
   }
   const type = String(headers['content-type'] ?? '')
-  if (!/^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) return undefined
+  if (!isJsonType(type)) return undefined
   const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1]?.toLowerCase()
   if (charset !== undefined && charset !== '' && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
     return unsupported(`charset "${charset.slice(0, 40)}" is not supported: send the body as UTF-8.`)

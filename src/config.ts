@@ -70,7 +70,7 @@ export interface Config {
     /** preference order of services; empty means every available one, embedded last */
     services: string[]
     cacheEntries: number
-    /** Seconds a translated segment stays in the shared (Redis) cache. */
+    /** Seconds a translated segment stays in the cache after it was written (each process's and Redis). */
     cacheTtlSeconds: number
   }
   /** How every outside call behaves (API.md "Outside engines"). */

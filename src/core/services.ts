@@ -33,7 +33,7 @@ export interface SharedState {
 export function createServices (config: Config, registry: Registry, shared: SharedState = {}): Services {
   const catalog = new TranslatorCatalog(registry.translators)
   setDocumentQueueTimeout(config.limits.documentQueueMs)
-  const local = new MemoryTranslationCache(config.translation.cacheEntries)
+  const local = new MemoryTranslationCache(config.translation.cacheEntries, { ttlSeconds: config.translation.cacheTtlSeconds })
   // TRANSLATION_CACHE_ENTRIES=0 turns the cache off, the shared one included
   const cache = shared.translationCache !== undefined && config.translation.cacheEntries > 0 ? shared.translationCache(local) : local
   const detection = createDetection(registry.detector, config.limits.textChars)

@@ -2,20 +2,19 @@
  * The segment translation cache shared by every replica: Redis (MGET, pipelined SET ... EX) behind
  * the process's own cache, which answers first and stands in alone while Redis is down or slow.
  */
-import { createHash } from 'node:crypto'
 import { cacheKeyString, type CacheKey, type TranslationCache } from '../core/translation/cache.js'
 import type { SharedRedis } from './connection.js'
 
 /** Prefix of the cache's keys in Redis (the version changes with the key format). */
-export const TRANSLATION_CACHE_PREFIX = 'ls:tc:1:'
+export const TRANSLATION_CACHE_PREFIX = 'ls:tc:2:'
 /** Translations longer than this (UTF-8 bytes) stay in the process's cache only. */
 export const MAX_SHARED_VALUE_BYTES = 64 * 1024
 /** Keys per MGET, so one huge request is several moderate commands, not one slow one. */
 const MGET_CHUNK = 500
 
-/** The Redis key of a cache entry: fixed length, and no text of the segment in it. */
+/** The Redis key of a cache entry: fixed length, and no text of the segment in it (cacheKeyString is a hash of every field). */
 export function redisCacheKey (key: CacheKey): string {
-  return TRANSLATION_CACHE_PREFIX + createHash('sha256').update(cacheKeyString(key)).digest('base64url')
+  return TRANSLATION_CACHE_PREFIX + cacheKeyString(key)
 }
 
 export interface RedisCacheOptions {

@@ -18,50 +18,86 @@ export interface TranslationCache {
   setMany: (entries: ReadonlyArray<{ key: CacheKey, value: string }>) => Promise<void>
 }
 
-/** A stable string key; long segments are hashed so keys stay small (and fit Redis well). */
+/** Starts every hashed key: a key of another format or version never equals one of these. */
+const KEY_DOMAIN = 'language-service translation cache key v2\u0000'
+
+/**
+ * A segment's key: SHA-256 (base64url) over every field, each as its length and its UTF-16 code
+ * units, so no text of any field can take another key's place (a short segment spelling a long
+ * one's hash, text moving across a field boundary, a lone surrogate and U+FFFD) and no text is in it.
+ */
 export function cacheKeyString (key: CacheKey): string {
-  const head = `${key.service}\u0001${key.from}\u0001${key.to}\u0001${key.variant}\u0001`
-  return key.segment.length <= 200
-    ? head + key.segment
-    : head + '#' + createHash('sha256').update(key.segment).digest('base64url')
+  const hash = createHash('sha256').update(KEY_DOMAIN)
+  for (const field of [key.service, key.from, key.to, key.variant, key.segment]) {
+    const units = Buffer.from(field, 'utf16le')
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(units.length)
+    hash.update(length).update(units)
+  }
+  return hash.digest('base64url')
 }
 
-/** An LRU bounded by entries and by characters held. */
-export class MemoryTranslationCache implements TranslationCache {
-  private readonly entries = new Map<string, string>()
-  private chars = 0
+export interface MemoryCacheOptions {
+  /** Seconds an entry lives after it was written (TRANSLATION_CACHE_TTL); reading it does not extend it. Default: no expiry. */
+  ttlSeconds?: number
+  /** Characters held at most, keys and values (default 400 per entry). */
+  maxChars?: number
+  /** The clock in milliseconds (tests advance their own). */
+  now?: () => number
+}
 
-  constructor (private readonly maxEntries: number, private readonly maxChars = maxEntries * 400) {}
+interface Entry {
+  value: string
+  expires: number
+}
+
+/** An LRU bounded by entries and by characters held, whose entries expire. */
+export class MemoryTranslationCache implements TranslationCache {
+  private readonly entries = new Map<string, Entry>()
+  private chars = 0
+  private readonly maxChars: number
+  private readonly ttlMs: number
+  private readonly now: () => number
+
+  constructor (private readonly maxEntries: number, options: MemoryCacheOptions = {}) {
+    this.maxChars = options.maxChars ?? maxEntries * 400
+    this.ttlMs = options.ttlSeconds === undefined ? Infinity : options.ttlSeconds * 1000
+    this.now = options.now ?? (() => performance.now())
+  }
 
   async getMany (keys: readonly CacheKey[]): Promise<Array<string | undefined>> {
+    const now = this.now()
     return keys.map(k => {
       const id = cacheKeyString(k)
-      const value = this.entries.get(id)
-      if (value !== undefined) {
-        // refresh recency
-        this.entries.delete(id)
-        this.entries.set(id, value)
-      }
-      return value
+      const entry = this.entries.get(id)
+      if (entry === undefined) return undefined
+      this.remove(id, entry)
+      if (entry.expires <= now) return undefined
+      // back in as the most recent, with the lifetime it was written with
+      this.entries.set(id, entry)
+      this.chars += id.length + entry.value.length
+      return entry.value
     })
   }
 
   async setMany (entries: ReadonlyArray<{ key: CacheKey, value: string }>): Promise<void> {
     if (this.maxEntries === 0) return
+    const expires = this.now() + this.ttlMs
     for (const { key, value } of entries) {
       const id = cacheKeyString(key)
       const old = this.entries.get(id)
-      if (old !== undefined) {
-        this.chars -= id.length + old.length
-        this.entries.delete(id)
-      }
-      this.entries.set(id, value)
+      if (old !== undefined) this.remove(id, old)
+      this.entries.set(id, { value, expires })
       this.chars += id.length + value.length
     }
-    for (const [id, value] of this.entries) {
+    for (const [id, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.chars <= this.maxChars) break
-      this.entries.delete(id)
-      this.chars -= id.length + value.length
+      this.remove(id, entry)
     }
+  }
+
+  private remove (id: string, entry: Entry): void {
+    this.entries.delete(id)
+    this.chars -= id.length + entry.value.length
   }
 }

@@ -1,16 +1,17 @@
 /**
- * The translation core's entry point: a document as segments ready for an engine (placeholders
- * and glossary phrases protected), and the finish that turns the engine's answers back into the
+ * The translation core's entry point: a document as segments ready for an engine (verbatim
+ * spans, placeholders and glossary phrases protected), and the finish that turns the engine's answers back into the
  * document value. Bulk translation gathers the `segments` of many documents into one engine
  * call and hands each document's `finish` its own slice of the answer, in order.
  */
 import { appliedSubstitutions, compileGlossary, protectPhrases, type AppliedSubstitution, type Glossary, type Substitution } from '../glossary.js'
-import { protectPlaceholders } from '../placeholders.js'
+import { findPlaceholders } from '../placeholders.js'
 import { plainText } from '../tagged.js'
 import type { FieldPath } from '../../errors.js'
 import { segmentDocument } from './index.js'
 import type { MimeType } from './mime.js'
-import type { Mark, Protected } from './protect.js'
+import { findVerbatim } from '../verbatim.js'
+import { protect, type Mark, type PairMark, type Protected } from './protect.js'
 
 export interface PrepareOptions {
   /** Protect placeholders (`preserve_placeholders`, default true in the API). */
@@ -47,13 +48,52 @@ function glossaryFor (rules: readonly Substitution[], caseSensitive: boolean): G
 
 const unchanged: Protected = { segment: '', restore: translated => translated }
 
+/**
+ * The segment with what the engine must not see protected: verbatim spans (URLs, e-mail
+ * addresses, paths, file names, code, control characters) always, placeholders when asked.
+ * Overlapping tokens become one token; a tag pair that a verbatim span cuts is two tokens.
+ */
+export function protectSpans (segment: string, placeholders: boolean): Protected {
+  const { segment: protectedSegment, restore } = protect(segment, flat => {
+    const verbatim: Mark[] = findVerbatim(flat.text).map(s => ({ start: s.start, end: s.end, text: flat.text.slice(s.start, s.end) }))
+    if (!placeholders) return { tokens: verbatim }
+    const found = findPlaceholders(flat.text)
+    const covered = new Uint8Array(flat.text.length)
+    for (const v of verbatim) covered.fill(1, v.start, v.end)
+    const overlaps = (m: Mark): boolean => covered.subarray(m.start, m.end).includes(1)
+    const pairs: PairMark[] = []
+    const tokens = [...verbatim, ...found.tokens]
+    for (const pair of found.pairs) {
+      if (overlaps(pair.open) || overlaps(pair.close)) tokens.push(pair.open, pair.close)
+      else pairs.push(pair)
+    }
+    return { tokens: union(tokens, flat.text), pairs }
+  })
+  return { segment: protectedSegment, restore }
+}
+
+/** Marks merged where they overlap, in order. */
+function union (marks: Mark[], text: string): Mark[] {
+  const out: Mark[] = []
+  for (const m of marks.sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1)
+    if (last !== undefined && m.start < last.end) {
+      last.end = Math.max(last.end, m.end)
+      last.text = text.slice(last.start, last.end)
+    } else {
+      out.push({ start: m.start, end: m.end, text: m.text })
+    }
+  }
+  return out
+}
+
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
   const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {
-    const placeholders = options.placeholders ? protectPlaceholders(segment) : { ...unchanged, segment }
+    const placeholders = protectSpans(segment, options.placeholders)
     const phrases = glossary ? protectPhrases(placeholders.segment, glossary) : { ...unchanged, segment: placeholders.segment, marks: [] }
     marks.push(...phrases.marks)
     // nothing left to translate (only placeholders, numbers, glossary phrases): keep it as is

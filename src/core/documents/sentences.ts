@@ -1,5 +1,6 @@
 /** Sentence breaks for segmenting: Unicode sentence boundaries, minus the unsafe ones. */
 import { placeholderSpans } from '../placeholders.js'
+import { verbatimSpans } from '../verbatim.js'
 
 const segmenters = new Map<string, Intl.Segmenter>()
 
@@ -64,6 +65,11 @@ function insideSpan (spans: ReadonlyArray<[number, number]>): (at: number) => bo
   }
 }
 
+/** The spans no break may cut, sorted by start: placeholders, URLs, paths, code... */
+function protectedSpans (text: string): Array<[number, number]> {
+  return [...placeholderSpans(text), ...verbatimSpans(text)].sort((a, b) => a[0] - b[0])
+}
+
 /** Cuts in the sentence [start, end) so that no piece is longer than MAX_SENTENCE_CHARS (where placeholders allow). */
 function cutLongSentence (text: string, start: number, end: number, inside: (at: number) => boolean): number[] {
   const cuts: number[] = []
@@ -88,13 +94,13 @@ function cutLongSentence (text: string, start: number, end: number, inside: (at:
 /**
  * Offsets where a new sentence starts in `text` (0 excluded). No break is made after an
  * abbreviation or initial ("Mr. Smith", "J. R. R. Tolkien", "the U.S. Army"), nor inside a
- * placeholder or between a tag token and its partner (`<0>…</0>`). A sentence longer than
- * MAX_SENTENCE_CHARS gets extra breaks.
+ * placeholder or a verbatim span (a URL, path, file name...), nor between a tag token and its
+ * partner (`<0>…</0>`). A sentence longer than MAX_SENTENCE_CHARS gets extra breaks.
  */
 export function sentenceBreaks (text: string, locale: string): number[] {
   const breaks = unicodeBreaks(text, locale)
   if (text.length <= MAX_SENTENCE_CHARS) return breaks
-  const inside = insideSpan(placeholderSpans(text).sort((a, b) => a[0] - b[0]))
+  const inside = insideSpan(protectedSpans(text))
   const out: number[] = []
   let previous = 0
   for (const next of [...breaks, text.length]) {
@@ -107,7 +113,7 @@ export function sentenceBreaks (text: string, locale: string): number[] {
 
 /** The Unicode sentence breaks of `text`, minus the unsafe ones. */
 function unicodeBreaks (text: string, locale: string): number[] {
-  const spans = placeholderSpans(text).sort((a, b) => a[0] - b[0])
+  const spans = protectedSpans(text)
   const breaks: number[] = []
   let previous = 0
   // spans before the current break; `reach` is the furthest end among them

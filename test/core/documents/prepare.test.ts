@@ -67,6 +67,29 @@ describe('prepareForTranslation', () => {
     expect(prepared.finish(prepared.segments.map(upper)).value).toBe('HELLO {NAME}, %S.')
   })
 
+  it('always protects URLs, e-mail addresses, paths, code and control characters, placeholders or not', () => {
+    const value = 'Visit https://example.com/faq?Topic=Houses or {name}@example.com, run ./build.sh --dry-run and\u0000go.'
+    for (const placeholders of [true, false]) {
+      const prepared = prepareForTranslation(value, 'text/plain', { ...defaults, placeholders })
+      // one sentence: the "?" inside the URL does not end it
+      expect(prepared.segments).toEqual([placeholders
+        ? 'Visit <x id="1"/> or <x id="2"/>@<x id="3"/>, run <x id="4"/> <x id="5"/> and<x id="6"/>go.'
+        : 'Visit <x id="1"/> or {name}@<x id="2"/>, run <x id="3"/> <x id="4"/> and<x id="5"/>go.'])
+      expect(prepared.finish(prepared.segments.map(upper)).value).toBe(placeholders
+        ? 'VISIT https://example.com/faq?Topic=Houses OR {name}@example.com, RUN ./build.sh --dry-run AND\u0000GO.'
+        : 'VISIT https://example.com/faq?Topic=Houses OR {NAME}@example.com, RUN ./build.sh --dry-run AND\u0000GO.')
+    }
+  })
+
+  it('takes a placeholder inside a verbatim span, or one around it, as one token', () => {
+    const prepared = prepareForTranslation('See https://example.com/users/{id}/edit, hello {user_name} and <0>https://example.com</0>.', 'text/plain', defaults)
+    expect(prepared.segments).toEqual(['See <x id="1"/>, hello <x id="2"/> and <g id="3"><x id="4"/></g>.'])
+    expect(prepared.finish(prepared.segments.map(upper)).value).toBe('SEE https://example.com/users/{id}/edit, HELLO {user_name} AND <0>https://example.com</0>.')
+    // a tag pair cut by a verbatim span is protected as two tokens
+    const cut = prepareForTranslation('Type `<b>` then the text</b>.', 'text/plain', defaults)
+    expect(cut.segments).toEqual(['Type <x id="1"/> then the text<x id="2"/>.'])
+  })
+
   it('honours case-sensitive substitutions', () => {
     const rules = [{ text: 'Go', substitution: 'Golang' }]
     const run = (caseSensitive: boolean): unknown => {

@@ -1,6 +1,5 @@
 /** buildApp(config): the whole service as a Fastify instance; server.ts and the tests both use it. */
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
-import { hostname } from 'node:os'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import problem, { clientError, frameworkError } from './http/problem.js'
@@ -8,10 +7,12 @@ import requestIdPlugin, { requestId } from './http/request-id.js'
 import { requestSerializer } from './http/log-redaction.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
-import largeRequests, { createLargeRequestThread, withSigningKey } from './http/large-requests.js'
+import bodies from './http/bodies.js'
 import ops from './http/ops.js'
 import openapi from './http/openapi.js'
-import { createRegistry, sharedEngines, type EnginePorts, type Registry } from './registry.js'
+import { createRegistry, type Registry } from './registry.js'
+import { configureProcessPool, poolThreads } from './runtime/pool.js'
+import { DocumentsBusyError } from './errors.js'
 import { createServices, type Services } from './core/services.js'
 import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
@@ -31,12 +32,6 @@ export interface BuildOptions {
   logger?: boolean
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void }
-  /**
-   * Set in the large-request thread (http/large-requests.ts): no rate limit or load shedding of its
-   * own (the event loop that forwarded the request applied them), no large-request thread of its
-   * own, and its process's Apertium pipelines, detector, rules editor and offline analyser over these ports.
-   */
-  embedded?: { ports: EnginePorts }
 }
 
 /** Redacted wherever they appear in logs. */
@@ -48,11 +43,8 @@ const REDACT = [
 const QUIET = new Set(['/health', '/ready', '/metrics'])
 
 export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const { embedded } = options
-  // large bodies go to a thread that runs the engines Config names (not a test's own registry)
-  const offloading = embedded === undefined && options.registry === undefined && config.limits.largeRequestBytes > 0
-  // that thread verifies the tokens signed here: a key made at start is made once, for both
-  if (offloading) config = withSigningKey(config)
+  // the process's one thread pool: its share of the cores (made on first use)
+  configureProcessPool({ threads: poolThreads(config.workers), queueMs: config.limits.documentQueueMs, busyError: waited => new DocumentsBusyError(waited) })
   const app = Fastify({
     logger: options.logger === false
       ? false
@@ -61,8 +53,6 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
           redact: { paths: REDACT, censor: '[redacted]' },
           // every logged URL without its query secrets (?access_token=, ?api_key=...)
           serializers: { req: requestSerializer },
-          // what the large-request thread logs (errors, warnings) says so
-          ...(embedded === undefined ? {} : { base: { pid: process.pid, hostname: hostname(), thread: 'large-requests' } }),
           ...(options.logStream ? { stream: options.logStream } : {})
         },
     genReqId: requestId,
@@ -70,8 +60,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     // probes and scrapes every few seconds would drown the request log
     logController: new LogController({
       requestIdLogLabel: 'request_id',
-      // a forwarded request was logged as it came and went where it arrived
-      disableRequestLogging: (request) => embedded !== undefined || QUIET.has(request.url)
+      disableRequestLogging: (request) => QUIET.has(request.url)
     }),
     trustProxy: config.trustProxy,
     bodyLimit: config.limits.bodyBytes,
@@ -83,23 +72,14 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkError,
-    clientErrorHandler: clientError,
-    ajv: {
-      customOptions: {
-        // unknown fields are a 400, not silently dropped; no type coercion of JSON bodies
-        removeAdditional: false,
-        coerceTypes: false,
-        useDefaults: false,
-        allErrors: true,
-        discriminator: true
-      }
-    }
+    clientErrorHandler: clientError
+    // validators: http/bodies.ts (the same settings on the event loop and the pool threads)
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // the API takes JSON only (the token endpoint adds form bodies in its own scope): text/plain is a 415
   app.removeContentTypeParser('text/plain')
 
-  const registry = options.registry ?? createRegistry(config, embedded === undefined ? {} : sharedEngines(embedded.ports))
+  const registry = options.registry ?? createRegistry(config)
   // REDIS_URL: rate limits and the translation cache shared by every replica
   const redis = config.redisUrl === undefined ? undefined : createRedis(config.redisUrl, { timeoutMs: config.redisTimeoutMs, log: app.log })
   const services = createServices(config, registry, redis === undefined
@@ -119,16 +99,13 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(openapi)
   // limits first: the rate limiter covers only routes added after it, the token endpoint included;
   // its hook runs after the bearer check anyway (preParsing follows every onRequest hook)
-  await app.register(limits, { config, redis, embedded: embedded !== undefined })
-  // after the limits: its hook follows the rate limit's on every route
-  if (offloading) await app.register(largeRequests, { config, thread: createLargeRequestThread(config, registry) })
+  await app.register(limits, { config, redis })
+  // before the routes: it learns their body schemas as they are added
+  await app.register(bodies, { config })
   await app.register(auth, { config })
   await app.register(routes, { config })
   await app.register(web)
 
-  if (embedded === undefined) for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
-  // the large-request thread answers no /ready: it starts answering once the detector it shares
-  // is loaded (requests wait meanwhile)
-  else await registry.detector?.ready()
+  for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
   return app
 }

@@ -6,7 +6,6 @@ import { createDetection, type Detection } from './detection/index.js'
 import { createEditing, type Editing } from './editing/index.js'
 import { getLocale, listLocales, type LocaleInfo } from './locales.js'
 import { createSubstitution, type Substitute } from './substitution/index.js'
-import { setDocumentQueueTimeout } from './documents/pool.js'
 import { Batcher } from './translation/batching.js'
 import { MemoryTranslationCache, type TranslationCache } from './translation/cache.js'
 import { TranslatorCatalog } from './translation/catalog.js'
@@ -32,7 +31,6 @@ export interface SharedState {
 
 export function createServices (config: Config, registry: Registry, shared: SharedState = {}): Services {
   const catalog = new TranslatorCatalog(registry.translators)
-  setDocumentQueueTimeout(config.limits.documentQueueMs)
   const local = new MemoryTranslationCache(config.translation.cacheEntries, { ttlSeconds: config.translation.cacheTtlSeconds })
   // TRANSLATION_CACHE_ENTRIES=0 turns the cache off, the shared one included
   const cache = shared.translationCache !== undefined && config.translation.cacheEntries > 0 ? shared.translationCache(local) : local

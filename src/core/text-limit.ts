@@ -2,23 +2,7 @@
 import { TextLimitError, type FieldPath } from '../errors.js'
 import { parseMimeType, type MimeType } from './documents/mime.js'
 import { textOfDocument, type DocumentWork } from './documents/offload.js'
-
-/**
- * Characters in the string leaves of a value, counted up to just past `limit`: an upper bound of
- * its text (markup included).
- */
-function rawLength (value: unknown, limit: number): number {
-  let total = 0
-  const stack: unknown[] = [value]
-  while (stack.length > 0 && total <= limit) {
-    const v = stack.pop()
-    if (typeof v === 'string') total += v.length
-    else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i])
-    // for...in rather than Object.values: no array of 100,000 values for a large object
-    else if (v !== null && typeof v === 'object') for (const key in v) stack.push((v as Record<string, unknown>)[key])
-  }
-  return total
-}
+import { rawLength } from './documents/cost.js'
 
 /**
  * Refuses documents holding more than `limit` characters of text together (413 at `path`); `work`

@@ -1,27 +1,22 @@
 /**
  * Rate limits across WORKERS processes without Redis: the cluster primary keeps the counters and
- * each worker asks it over the IPC channel, so RATE_LIMIT_MAX holds per client for the whole
- * service rather than per process. A worker whose question is not answered within
+ * each worker asks it over the channel (runtime/channel.ts), so RATE_LIMIT_MAX holds per client
+ * for the whole service rather than per process. A worker whose question is not answered within
  * ANSWER_TIMEOUT_MS (the primary busy or gone) counts in its own store for that request.
  * Questions asked in the same turn of a worker's event loop travel in one message, and their
- * answers in one: under load a message per request cost the primary a tenth of a core and each
- * worker about as much again.
+ * answers in one (the channel gathers them).
  */
-import cluster from 'node:cluster'
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js'
+import { connect, processEndpoint, type Caller, type Handlers } from '../runtime/channel.js'
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
 type Result = Parameters<Callback>[1]
 type Store = FastifyRateLimitStore & { read?: (key: string, cb: Callback, timeWindow: number, max: number) => void }
 
-/** Marks our messages among anything else on the IPC channel. */
-const TAG = 'language-service:rate-limit'
 const ANSWER_TIMEOUT_MS = 250
 
 interface Question {
-  tag: typeof TAG
-  id: number
   /** Which store (0: global; children in creation order, the same in every worker). */
   store: number
   op: 'incr' | 'read'
@@ -32,79 +27,25 @@ interface Question {
   exponentialBackoff: boolean
 }
 
-interface Answer {
-  id: number
-  result?: Result
-  error?: string
-}
-
-/** What crosses the IPC channel: the questions of one turn of a worker, or their answers. */
-interface Questions { tag: typeof TAG, questions: Question[] }
-interface Answers { tag: typeof TAG, answers: Answer[] }
-
-const isQuestions = (m: unknown): m is Questions => (m as Questions | null)?.tag === TAG && Array.isArray((m as Questions).questions)
-const isAnswers = (m: unknown): m is Answers => (m as Answers | null)?.tag === TAG && Array.isArray((m as Answers).answers)
-
-/** In the primary: answers every worker's questions from one set of counters, a message of answers per message of questions. */
-export function serveClusterRateLimits (): void {
+/** In the primary: what every worker's channel serves, from one set of counters. */
+export function rateLimitHandlers (): Handlers {
   const stores = new Map<string, Store>()
-  const answer = (question: Question, reply: (answer: Answer) => void): void => {
-    const name = `${question.store}:${question.continueExceeding}:${question.exponentialBackoff}`
-    let store = stores.get(name)
-    if (store === undefined) stores.set(name, store = new LocalStore(question.continueExceeding, question.exponentialBackoff) as Store)
-    const done = (err: Error | null, result?: Result): void => reply({ id: question.id, ...(err ? { error: err.message } : { result }) })
-    const op = store[question.op]
-    if (op === undefined) done(new Error(`the store has no ${question.op}`))
-    else op.call(store, question.key, done, question.timeWindow, question.max)
-  }
-  cluster.on('message', (worker, message: unknown) => {
-    if (!isQuestions(message)) return
-    const answers: Answer[] = []
-    let left = message.questions.length
-    for (const question of message.questions) {
-      answer(question, a => {
-        answers.push(a)
-        if (--left === 0 && worker.isConnected()) worker.send({ tag: TAG, answers } satisfies Answers)
+  return {
+    count: async (question: Question): Promise<Result> => {
+      const name = `${question.store}:${question.continueExceeding}:${question.exponentialBackoff}`
+      let store = stores.get(name)
+      if (store === undefined) stores.set(name, store = new LocalStore(question.continueExceeding, question.exponentialBackoff) as Store)
+      const op = store[question.op]
+      if (op === undefined) throw new Error(`the store has no ${question.op}`)
+      return await new Promise<Result>((resolve, reject) => {
+        op.call(store, question.key, (err: Error | null, result?: Result) => { if (err || result === undefined) reject(err ?? new Error('no count')); else resolve(result) }, question.timeWindow, question.max)
       })
     }
-  })
-}
-
-/** In a worker: the pending questions, answered by the one listener below, and those not sent yet. */
-const pending = new Map<number, (answer: Answer) => void>()
-let outbox: Question[] = []
-let nextId = 0
-let listening = false
-
-/** Sends the questions of this turn in one message. */
-function flush (): void {
-  const questions = outbox
-  outbox = []
-  process.send!({ tag: TAG, questions } satisfies Questions, undefined, undefined, (err: Error | null) => {
-    if (err) for (const q of questions) pending.get(q.id)?.({ id: q.id, error: err.message })
-  })
-}
-
-function ask (question: Omit<Question, 'tag' | 'id'>, fallback: () => void, cb: Callback): void {
-  if (!listening) {
-    listening = true
-    process.on('message', (message: unknown) => {
-      if (isAnswers(message)) for (const answer of message.answers) pending.get(answer.id)?.(answer)
-    })
   }
-  const id = nextId++
-  const timer = setTimeout(() => {
-    pending.delete(id)
-    fallback()
-  }, ANSWER_TIMEOUT_MS)
-  pending.set(id, answer => {
-    clearTimeout(timer)
-    pending.delete(id)
-    if (answer.error !== undefined || answer.result === undefined) fallback()
-    else cb(null, answer.result)
-  })
-  if (outbox.push({ tag: TAG, id, ...question }) === 1) setImmediate(flush)
 }
+
+/** In a worker: the channel to the primary, made on first use. */
+let primary: Caller | undefined
 
 /** What the plugin hands a store's constructor (its types leave the options empty). */
 interface StoreParams { continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number }
@@ -134,7 +75,9 @@ export function clusterStore (): FastifyRateLimitStoreCtor {
     private route (op: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
       const fallback = (): void => this.local[op]!(key, cb, timeWindow, max)
       if (process.send === undefined || !process.connected) return fallback()
-      ask({ store: this.store, op, key, timeWindow, max, continueExceeding: this.continueExceeding, exponentialBackoff: this.exponentialBackoff }, fallback, cb)
+      primary ??= connect(processEndpoint(), 'rate limits').call
+      const question: Question = { store: this.store, op, key, timeWindow, max, continueExceeding: this.continueExceeding, exponentialBackoff: this.exponentialBackoff }
+      primary<Result>('count', [question], AbortSignal.timeout(ANSWER_TIMEOUT_MS)).then(result => cb(null, result), fallback)
     }
   }
   return class extends ClusterStore {

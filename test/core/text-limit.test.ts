@@ -1,9 +1,9 @@
 /** The text limit counts a request's documents on its document work; each document's own errors name that document. */
 import { describe, expect, it } from 'vitest'
 import { DocumentWork } from '../../src/core/documents/offload.js'
-import { setDocumentQueueTimeout } from '../../src/core/documents/pool.js'
+import { configureProcessPool, poolThreads } from '../../src/runtime/pool.js'
 import { checkTextLimit } from '../../src/core/text-limit.js'
-import { TextLimitError, ValidationError } from '../../src/errors.js'
+import { DocumentsBusyError, TextLimitError, ValidationError } from '../../src/errors.js'
 
 const failure = async (p: Promise<unknown>): Promise<unknown> => await p.then(() => { throw new Error('expected a failure') }, (err: unknown) => err)
 
@@ -17,7 +17,7 @@ describe('checkTextLimit', () => {
 
   it('names the document whose counting ran past the request\'s budget, not /document/value', async () => {
     // what is tested is the budget: loading the threads (TypeScript compiled in each) may take long on a busy machine
-    setDocumentQueueTimeout(120_000)
+    configureProcessPool({ threads: poolThreads(1), queueMs: 120_000, busyError: waited => new DocumentsBusyError(waited) })
     const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
     const err = await failure(checkTextLimit([
       { value: 'The house is red.', mime: 'text/plain', at: ['documents', 0, 'value'] },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import fc from 'fast-check'
 import { bearer, testApp, tokenFor } from '../helpers/app.js'
-import { MAX_BODY_DEPTH, textDepth, tooDeep } from '../../src/http/limits.js'
+import { MAX_BODY_DEPTH, textDepth, tooDeep } from '../../src/http/json-text.js'
 
 const PROBLEM_KEYS = ['type', 'title', 'status', 'detail', 'instance', 'request_id']
 

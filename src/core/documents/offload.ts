@@ -3,105 +3,92 @@
  * segments ready for an engine, and the document rebuilt from the engine's answers. A cheap
  * estimate of each document's cost (length, lines, tags, keys; Markdown weighs more) decides
  * where the work runs: small documents inline (the common short request pays nothing more), the
- * rest on the document threads (pool.ts) in the request's turn and within its budget.
+ * rest on the process's thread pool (runtime/pool.ts) in the request's client's turn and within
+ * the request's budget of thread time. Either way a document is read once per request where it can
+ * be (tasks.ts): the request keeps what it read inline, and a pool thread what it read there.
  */
-import type { FieldPath } from '../../errors.js'
+import { randomUUID } from 'node:crypto'
+import { invalidField, type FieldPath, type ValidationError } from '../../errors.js'
 import type { EditNote, EditType } from '../../providers/types.js'
+import { HeldValue, JsonFragment } from '../../runtime/held-values.js'
+import { PoolWork, processPool, taskModule, type ThreadPool } from '../../runtime/pool.js'
 import type { Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import type { MimeType } from './mime.js'
-import { DocumentLane, runInPool, type QueueAccount } from './pool.js'
-import { runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+import { DocumentMemo, runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+import { documentCost, INLINE_COST, LANE_INLINE_COST } from './cost.js'
 
-export { DocumentLane, QueueAccount } from './pool.js'
+export { documentCost, INLINE_COST } from './cost.js'
+
 export type { PrepareSettings } from './tasks.js'
+
+/** Thread CPU time one request's document work may use in all (SECURITY.md). */
+export const DOCUMENT_BUDGET_MS = 5000
+/** The module pool threads run document tasks from. */
+const TASKS = taskModule(import.meta.url, './tasks')
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
 
-/**
- * Estimated cost units (about a microsecond of segmenting each) a document may have to be worked
- * inline, and a request's inline work in all: beyond, its documents go to the threads.
- */
-export const INLINE_COST = 2000
-const LANE_INLINE_COST = 10_000
-/** Documents estimated above this are heavy: they may not hold every thread (pool.ts). */
-export const LIGHT_COST = 40_000
-
-/** Cost units of one character, and of each run boundary (line, tag, key), by format. */
-const CHAR_COST: Record<MimeType, number> = { 'text/plain': 1, 'text/html': 1, 'text/markdown': 10, 'application/json': 1 }
-const RUN_COST = 25
-
-/** Cost of a string leaf, counted only up to `limit` (the caller needs no more). */
-function stringCost (text: string, mime: MimeType, limit: number): number {
-  const perChar = CHAR_COST[mime]
-  let cost = RUN_COST
-  for (let i = 0; i < text.length && cost <= limit; i++) {
-    const c = text.charCodeAt(i)
-    // line breaks end runs everywhere; tags in HTML, string literals in JSON text
-    cost += perChar + (c === 10 || (c === 60 && mime === 'text/html') || (c === 34 && mime === 'application/json') ? RUN_COST : 0)
-  }
-  return cost
+/** The 400 for a document whose work ran past its request's budget. */
+function overBudget (path: FieldPath, budgetMs: number): ValidationError {
+  return invalidField(path, `this document is too complex: processing it took more than ${budgetMs / 1000} s; simplify or split it, or send it as text/plain`)
 }
 
-/** Estimates already made, by object value: a request's reading and rebuilding estimate the same value. */
-const estimated = new WeakMap<object, { mime: MimeType, limit: number, cost: number }>()
+/** What a task gives the use case: a rebuilt value of a held document is a JsonFragment. */
+type WorkResult = Exclude<TaskResult, { kind: 'finish' }> | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] }> }
 
-/** The estimated cost of a document value, up to just past `limit`. */
-export function documentCost (value: unknown, mime: MimeType, limit = LIGHT_COST): number {
-  if (value === null || typeof value !== 'object') return estimateCost(value, mime, limit)
-  const known = estimated.get(value)
-  if (known !== undefined && known.mime === mime && known.limit === limit) return known.cost
-  const cost = estimateCost(value, mime, limit)
-  estimated.set(value, { mime, limit, cost })
-  return cost
-}
-
-function estimateCost (value: unknown, mime: MimeType, limit: number): number {
-  const leaf = mime === 'application/json' && typeof value !== 'string' ? 'text/plain' : mime
-  let cost = 0
-  const stack: unknown[] = [value]
-  while (stack.length > 0 && cost <= limit) {
-    const v = stack.pop()
-    if (typeof v === 'string') cost += stringCost(v, leaf, limit - cost)
-    else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length && cost <= limit; i++) {
-        cost += 5
-        stack.push(v[i])
-      }
-    } else if (v !== null && typeof v === 'object') {
-      // for...in rather than Object.values: no array of 100,000 values for a large object
-      for (const key in v) {
-        cost += 5
-        stack.push((v as Record<string, unknown>)[key])
-        if (cost > limit) break
-      }
-    }
-  }
-  return cost
-}
-
-/** A request's document work: its turn on the threads, and how much it ran inline. */
+/** A request's document work: its account on the pool (one budget for all its documents), what ran inline, and what it read. */
 export class DocumentWork {
   inlineCost = 0
-  readonly lane: DocumentLane
-  /** `account`: the wait for threads shared with the request's other document work (its reading, when this is its rebuilding). */
-  constructor (signal?: AbortSignal, budgetMs?: number, account?: QueueAccount) {
-    this.lane = new DocumentLane(budgetMs, signal, account)
+  readonly account: PoolWork
+  private readonly id = randomUUID()
+  /** Per document (by value: strings by content, objects by identity): its key, its inline memo, the thread that last worked it. */
+  private readonly documents = new Map<unknown, { key: string, memo: DocumentMemo, thread?: number }>()
+
+  /** `pool`: a pool other than the process's (tests). */
+  constructor (signal?: AbortSignal, budgetMs = DOCUMENT_BUDGET_MS, account?: PoolWork, private readonly pool?: ThreadPool) {
+    this.account = account ?? new PoolWork(budgetMs, signal)
   }
 
-  /** The request's next document work (rebuilding after reading): a CPU budget of its own, the same allowance to wait for threads. */
-  next (signal?: AbortSignal): DocumentWork {
-    return new DocumentWork(signal, undefined, this.lane.account)
+  /** The request's next document work (rebuilding after reading): the same budget and allowance to wait, `signal` for its calls. */
+  next (_signal?: AbortSignal): DocumentWork {
+    return this
   }
 
-  /** Runs a task inline when the document is cheap, else on a thread. */
-  async run (task: DocumentTask): Promise<TaskResult> {
-    const cost = documentCost(task.value, task.mimeType)
-    if (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST) {
-      this.inlineCost += cost
-      return runTask(task)
+  private document (value: unknown): { key: string, memo: DocumentMemo, thread?: number } {
+    let doc = this.documents.get(value)
+    if (doc === undefined) this.documents.set(value, doc = { key: `${this.id}:${this.documents.size}`, memo: new DocumentMemo() })
+    return doc
+  }
+
+  /**
+   * Runs a task inline when the document is cheap, else on a pool thread (the one that read it
+   * before, when free). A document held on the pool (a large body's) is always worked there, and
+   * what is rebuilt of it comes back as JSON text for the answer (JsonFragment).
+   */
+  async run (task: DocumentTask): Promise<WorkResult> {
+    const doc = this.document(task.value)
+    const held = task.value instanceof HeldValue
+    if (!held && !(task.kind === 'changes' && task.edited instanceof JsonFragment)) {
+      const cost = documentCost(task.value, task.mimeType)
+      if (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST) {
+        this.inlineCost += cost
+        return runTask(task, doc.memo) as WorkResult
+      }
     }
-    return await runInPool(task, this.lane, cost > LIGHT_COST)
+    const sent: DocumentTask = { ...task, key: doc.key }
+    if (task.value instanceof HeldValue) sent.value = task.value.ref
+    if (sent.kind === 'changes' && sent.edited instanceof JsonFragment) sent.edited = { json: sent.edited.json }
+    const budget = this.account.budgetMs
+    const result = await (this.pool ?? processPool()).run<TaskResult>({ module: TASKS, fn: 'runPooledTask', args: [sent] }, this.account, {
+      overBudget: () => overBudget(task.path, budget),
+      ...(doc.thread === undefined ? {} : { prefer: doc.thread })
+    })
+    doc.thread = this.account.lastThread
+    if (result.kind === 'finish') {
+      return { kind: 'finish', results: result.results.map(r => 'json' in r ? { value: new JsonFragment(r.json), applied: r.applied } : r) }
+    }
+    return result
   }
 }
 
@@ -118,13 +105,13 @@ export interface PreparedDocument {
 export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string, path?: FieldPath } = {}): Promise<string> {
   if (typeof value === 'string' && mimeType === 'text/plain') return value
   const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(options.language === undefined ? {} : { language: options.language }) })
-  return (result as Extract<TaskResult, { kind: 'text' }>).text
+  return (result as Extract<WorkResult, { kind: 'text' }>).text
 }
 
 /**
- * Segments ready for an engine (placeholders and glossary phrases protected). The finish runs the
- * preparation again with the answers (on a thread for a costly document: nothing is held there
- * while the engines work) and may be given another DocumentWork, with a budget of its own.
+ * Segments ready for an engine (placeholders and glossary phrases protected). The finish rebuilds
+ * the document from the answers, starting from what the preparation read (the request's memo, or
+ * the thread's when it runs there again; another thread reads the document anew).
  */
 export async function prepareDocument (value: unknown, mimeType: MimeType, settings: PrepareSettings, work: DocumentWork, path: FieldPath = DOCUMENT_VALUE): Promise<PreparedDocument> {
   const result = await work.run({ kind: 'prepare', value, mimeType, settings, path })
@@ -135,8 +122,8 @@ export async function prepareDocument (value: unknown, mimeType: MimeType, setti
       for (const translated of translations) {
         if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
       }
-      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations })
-      return (done as Extract<TaskResult, { kind: 'finish' }>).results
+      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations, last: true })
+      return (done as Extract<WorkResult, { kind: 'finish' }>).results
     }
   }
 }
@@ -146,7 +133,7 @@ export async function substituteInDocument (value: unknown, mimeType: MimeType, 
   options: { caseSensitive: boolean, placeholders?: boolean, language?: string, path?: FieldPath }, work: DocumentWork): Promise<{ value: unknown, applied: AppliedSubstitution[] }> {
   const settings: PrepareSettings = { placeholders: options.placeholders ?? true, rules, caseSensitive: options.caseSensitive, ...(options.language === undefined ? {} : { language: options.language }) }
   const done = await work.run({ kind: 'finish', value, mimeType, settings, path: options.path ?? DOCUMENT_VALUE })
-  return (done as Extract<TaskResult, { kind: 'finish' }>).results[0]!
+  return (done as Extract<WorkResult, { kind: 'finish' }>).results[0]!
 }
 
 /**
@@ -154,7 +141,7 @@ export async function substituteInDocument (value: unknown, mimeType: MimeType, 
  * thread when the original is long (a diff of 100,000 characters takes tens of milliseconds).
  */
 export async function documentChanges (before: unknown, edited: unknown, notes: EditNote[], asked: EditType[], work: DocumentWork): Promise<Change[]> {
-  const mimeType: MimeType = typeof before === 'string' ? 'text/plain' : 'application/json'
+  const mimeType: MimeType = (before instanceof HeldValue ? before.kind === 'string' : typeof before === 'string') ? 'text/plain' : 'application/json'
   const done = await work.run({ kind: 'changes', value: before, mimeType, path: DOCUMENT_VALUE, edited, notes, asked })
-  return (done as Extract<TaskResult, { kind: 'changes' }>).changes
+  return (done as Extract<WorkResult, { kind: 'changes' }>).changes
 }

@@ -1,18 +1,21 @@
 /**
- * The document work a request can hand to a document thread (pool.ts), as plain data in and out:
- * the visible text of a document, its segments ready for an engine, and the document rebuilt from
- * the engine's answers. Each task is complete in itself (nothing is kept between tasks), so a
- * thread stopped for running over loses nothing of other requests, and any thread can take any
- * task. Run inline, a task is exactly what the synchronous entry points do.
+ * The document work a request can hand to a pool thread, as plain data in and out: the visible
+ * text of a document, its segments ready for an engine, and the document rebuilt from the engine's
+ * answers. A document is read once per request where it can be: what a task segmented or prepared
+ * is kept in a memo (the request's own when the task runs inline, the thread's by the document's
+ * key when it runs on a pool thread), so the request's next task on the same document (its
+ * rebuilding after its preparation) starts from it. Any task is still complete in itself: on a
+ * thread that does not hold the document it is read again.
  */
-import type { FieldPath } from '../../errors.js'
+import { invalidField, ValidationError, type FieldPath } from '../../errors.js'
 import type { EditNote, EditType } from '../../providers/types.js'
+import { isHeldRef, resolveHeld } from '../../runtime/held-values.js'
 import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
-import { segmentDocument } from './index.js'
+import { segmentDocument, type SegmentedDocument } from './index.js'
 import type { MimeType } from './mime.js'
-import { prepareForTranslation } from './prepare.js'
+import { prepareForTranslation, type Prepared } from './prepare.js'
 
 /** How a document is prepared for an engine (PrepareOptions without the path). */
 export interface PrepareSettings {
@@ -27,6 +30,8 @@ interface TaskBase {
   mimeType: MimeType
   /** Where the value is in the request, for errors. */
   path: FieldPath
+  /** Names the document within its request, for the memo of a pool thread. */
+  key?: string
 }
 
 export type DocumentTask =
@@ -36,25 +41,89 @@ export type DocumentTask =
    * The document rebuilt once per answer set (one per target), from one reading of it;
    * `translations` absent: once, with the identity translation (substitution).
    */
-  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][] }
+  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][], last?: boolean }
   /** The `changes` of an edit: `value` (the original) against `edited`. */
   | TaskBase & { kind: 'changes', edited: unknown, notes: EditNote[], asked: EditType[] }
 
 export type TaskResult =
   | { kind: 'text', text: string }
   | { kind: 'prepare', segments: string[] }
-  | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] }> }
+  /** A rebuilt value of a held document comes back as its JSON text (`json`), for the answer as it is. */
+  | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] } | { json: string, applied: AppliedSubstitution[] }> }
   | { kind: 'changes', changes: Change[] }
 
-/** Runs a task on this thread. */
-export function runTask (task: DocumentTask): TaskResult {
+/** What was made of one document: its segmentations by language, its preparations by settings. */
+export class DocumentMemo {
+  private readonly segmented = new Map<string, SegmentedDocument>()
+  private readonly prepared = new Map<string, Prepared>()
+
+  segment (task: TaskBase, language = 'en'): SegmentedDocument {
+    let doc = this.segmented.get(language)
+    if (doc === undefined) this.segmented.set(language, doc = segmentDocument(task.value, task.mimeType, { language, path: task.path }))
+    return doc
+  }
+
+  prepare (task: TaskBase, settings: PrepareSettings): Prepared {
+    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules])
+    let prepared = this.prepared.get(key)
+    if (prepared === undefined) this.prepared.set(key, prepared = prepareForTranslation(task.value, task.mimeType, { ...settings, path: task.path }))
+    return prepared
+  }
+}
+
+/** Runs a task, starting from what `memo` holds of its document. */
+export function runTask (task: DocumentTask, memo = new DocumentMemo()): TaskResult {
   if (task.kind === 'changes') return { kind: 'changes', changes: changesOf(task.value, task.edited, task.notes, task.asked) }
   if (task.kind === 'text') {
     if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
-    const doc = segmentDocument(task.value, task.mimeType, { language: task.language, path: task.path })
-    return { kind: 'text', text: doc.segments.map(plainText).join('\n') }
+    return { kind: 'text', text: memo.segment(task, task.language).segments.map(plainText).join('\n') }
   }
-  const prepared = prepareForTranslation(task.value, task.mimeType, { ...task.settings, path: task.path })
+  const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
   return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map(translated => prepared.finish(translated)) }
+}
+
+/** What a pool thread holds of the documents it worked on lately, by key (a few: each may be large). */
+const threadMemos = new Map<string, { memo: DocumentMemo, at: number }>()
+const THREAD_MEMOS = 8
+const THREAD_MEMO_MS = 60_000
+
+function threadMemo (key: string | undefined): DocumentMemo {
+  if (key === undefined) return new DocumentMemo()
+  const now = Date.now()
+  for (const [k, entry] of threadMemos) if (now - entry.at > THREAD_MEMO_MS) threadMemos.delete(k)
+  const found = threadMemos.get(key)
+  threadMemos.delete(key)
+  const memo = found?.memo ?? new DocumentMemo()
+  threadMemos.set(key, { memo, at: now })
+  while (threadMemos.size > THREAD_MEMOS) threadMemos.delete(threadMemos.keys().next().value!)
+  return memo
+}
+
+const TOO_DEEP = 'this document nests too deeply to be processed; simplify it or send it as text/plain'
+
+/**
+ * A task on a pool thread (runtime/pool.ts). A document held on the pool (a large body's,
+ * runtime/held-values.ts) is taken from there, and what is rebuilt of it goes back as JSON text;
+ * an edited value that came as JSON text is parsed here. A stack overflow is the document's
+ * fault: a 400 at its path.
+ */
+export function runPooledTask (task: DocumentTask): TaskResult {
+  try {
+    const held = isHeldRef(task.value)
+    if (held) task.value = resolveHeld(task.value as Parameters<typeof resolveHeld>[0])
+    if (task.kind === 'changes' && typeof task.edited === 'object' && task.edited !== null && typeof (task.edited as { json?: unknown }).json === 'string') {
+      task.edited = JSON.parse((task.edited as { json: string }).json)
+    }
+    const result = runTask(task, threadMemo(task.key))
+    if (held && result.kind === 'finish') {
+      result.results = result.results.map(r => 'value' in r ? { json: JSON.stringify(r.value), applied: r.applied } : r)
+    }
+    // the request's rebuilding was its last use of the document
+    if (task.kind === 'finish' && task.last === true && task.key !== undefined) threadMemos.delete(task.key)
+    return result
+  } catch (err) {
+    if (err instanceof RangeError && !(err instanceof ValidationError)) throw invalidField(task.path, TOO_DEEP)
+    throw err
+  }
 }

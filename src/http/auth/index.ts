@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import formbody from '@fastify/formbody'
 import fp from 'fastify-plugin'
+import { clientKey, withClient } from '../../runtime/clients.js'
 import { SCOPES, type Config, type Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
@@ -19,7 +20,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The authenticated client (token subject), set by the bearer check. */
-    client?: { id: string, scopes: string[] }
+    /** The caller: its token's subject, scopes and issuer, and `key` (issuer and subject) that rate limits and fair queues count by. */
+    client?: { id: string, scopes: string[], issuer: string, key: string }
   }
   interface FastifyInstance {
     tokens: TokenService
@@ -179,7 +181,13 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
       throw err
     }
     if (!verified.scopes.includes(scope)) throw new InsufficientScopeError(scope)
-    request.client = { id: verified.subject, scopes: verified.scopes }
+    request.client = { id: verified.subject, scopes: verified.scopes, issuer: verified.issuer, key: clientKey(verified.issuer, verified.subject) }
+  })
+  // the rest of the request's work (its handler, what it awaits, what it sends to other threads) is the client's:
+  // fair queues take turns by it (runtime/clients.ts); set after the body is read, whose events are the socket's
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.client === undefined) done()
+    else withClient(request.client.key, done)
   })
 
   await app.register(tokenRoute, opts)

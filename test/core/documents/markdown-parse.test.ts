@@ -48,7 +48,7 @@ describe('Markdown parsed where it is segmented', () => {
     expect(shouted!.value).toContain('THE *RED* CAR NUMBER 7 IS IN [THE HOUSE](https://example.com/7).')
     expect(await textOfDocument(source, 'text/markdown', work)).toBe(documentText(source, 'text/markdown'))
     // it ran on a thread: the thread's time is counted against the request's budget
-    await vi.waitFor(() => expect(work.lane.spentMs).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(work.account.spentMs).toBeGreaterThan(0))
   })
 
   it('segments every large string leaf of a structured value on a thread', async () => {

@@ -1,16 +1,17 @@
 /**
- * Document threads (src/core/documents/pool.ts via offload.ts): costly documents are worked off
- * the event loop with the same results as inline, requests take turns, and a request's budget
- * stops a document that runs over (a 400 at its path) without harming the next requests.
+ * Documents on the thread pool (src/runtime/pool.ts via core/documents/offload.ts): costly
+ * documents are worked off the event loop with the same results as inline, clients take turns and
+ * one client never holds every thread, and a request's budget stops a document that runs over (a
+ * 400 at its path) without harming the next requests.
  */
 import { describe, expect, it } from 'vitest'
 import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../src/core/documents/offload.js'
 import { changesOf } from '../../../src/core/editing/changes.js'
 import { documentText } from '../../../src/core/documents/index.js'
 import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
-import { DOCUMENT_THREADS, setDocumentQueueTimeout } from '../../../src/core/documents/pool.js'
 import { DocumentsBusyError, ValidationError } from '../../../src/errors.js'
-import { DEFAULT_DOCUMENT_QUEUE_MS } from '../../../src/shared/limits.js'
+import { withClient } from '../../../src/runtime/clients.js'
+import { processPool, ThreadPool } from '../../../src/runtime/pool.js'
 
 const settings = { placeholders: true, rules: [{ text: 'house', substitution: 'home' }], caseSensitive: false }
 
@@ -24,7 +25,7 @@ async function failure (promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a failure')
 }
 
-describe('document threads', () => {
+describe('documents on the thread pool', () => {
   it('works a costly document on a thread with the same segments, text and rebuild as inline, while the event loop turns', async () => {
     const value = Array.from({ length: 400 }, (_, i) => `<p>The <b>red</b> car number ${i} is in <a href="/x/${i}">the house</a>, {name}.</p>`).join('\n')
     expect(documentCost(value, 'text/html')).toBeGreaterThan(INLINE_COST)
@@ -42,7 +43,7 @@ describe('document threads', () => {
     clearInterval(ticker)
     expect(ticks).toBeGreaterThan(0)
     // the thread's time was counted against the request's budget
-    expect(work.lane.spentMs).toBeGreaterThan(0)
+    await expect.poll(() => work.account.spentMs).toBeGreaterThan(0)
   })
 
   it('diffs a long edit\'s changes on a thread, as inline, while the event loop turns', async () => {
@@ -59,7 +60,7 @@ describe('document threads', () => {
     expect(changes).toHaveLength(1400)
     expect(ticks).toBeGreaterThan(0)
     // on a thread: the request's budget pays for it
-    await expect.poll(() => work.lane.spentMs).toBeGreaterThan(0)
+    await expect.poll(() => work.account.spentMs).toBeGreaterThan(0)
   })
 
   it('refuses a document that runs past its request\'s budget with a 400 at its path, and serves the next request', async () => {
@@ -78,19 +79,20 @@ describe('document threads', () => {
     expect(ok.applied).toEqual([{ text: 'house', substitution: 'home', count: 200 }])
   })
 
-  it('lets requests take turns: a small document is not queued behind another request\'s many documents', async () => {
+  it('lets clients take turns: one client\'s small document is not queued behind another client\'s many documents', async () => {
     const slow = (i: number): string => '*_'.repeat(985) + String(i)
-    const busy = new DocumentWork()
+    // both threads loaded (loading a thread is not what is measured)
+    await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument(slow(-1), 'text/markdown', new DocumentWork()))))
     const order: string[] = []
-    const many = Array.from({ length: 12 }, async (_, i) => {
-      await textOfDocument(slow(i), 'text/markdown', busy)
+    const many = withClient('busy', () => Array.from({ length: 12 }, async (_, i) => {
+      await textOfDocument(slow(i), 'text/markdown', new DocumentWork())
       order.push(`busy ${i}`)
-    })
-    const small = textOfDocument('A *small* document.\n\n'.repeat(100), 'text/markdown', new DocumentWork()).then(() => order.push('small'))
+    }))
+    const small = withClient('other', async () => await textOfDocument('A *small* document.\n\n'.repeat(100), 'text/markdown', new DocumentWork())).then(() => order.push('small'))
     await Promise.all([...many, small])
-    // in arrival order it would come last; taking turns, it runs beside the busy request's first
+    // in arrival order it would come last; taking turns, it runs beside the busy client's first
     // tasks (the margin is for a loaded machine, where the thread it got may start later)
-    expect(order.indexOf('small')).toBeLessThan(6)
+    expect(order.indexOf('small')).toBeLessThan(4)
   })
 
   it('answers a 400, never an internal error, for a document nested too deeply for a thread', async () => {
@@ -100,35 +102,41 @@ describe('document threads', () => {
     expect(err).toBeInstanceOf(ValidationError)
   })
 
-  it('refuses with a 503 a request whose documents waited for threads longer than allowed, its rebuilding too, and serves light work meanwhile', async () => {
-    // the threads are loaded (loading counts as waiting)
-    await Promise.all(Array.from({ length: DOCUMENT_THREADS }, async (_, i) => await textOfDocument('x'.repeat(50_000) + '\n'.repeat(1000) + String(i), 'text/html', new DocumentWork())))
-    setDocumentQueueTimeout(400)
+  it('refuses with a 503 a request whose tasks waited for threads longer than allowed, and leaves another client a thread', async () => {
+    const pool = new ThreadPool({ threads: 2, queueMs: 400, busyError: waited => new DocumentsBusyError(waited) })
+    const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
     try {
-      // other requests' heavy documents hold every thread heavy work may take (one stays for light work)
-      const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
-      const blockers = Array.from({ length: DOCUMENT_THREADS - 1 }, async (_, i) =>
-        await failure(substituteInDocument(evil(i), 'text/markdown', [], { caseSensitive: false }, new DocumentWork(undefined, 2500))))
+      // both threads loaded (loading a thread is not what is measured)
+      await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument('A *warm* document.\n\n'.repeat(200), 'text/markdown', new DocumentWork(undefined, 5000, undefined, pool)))))
+      // one client's long documents: it holds one of the two threads, never both
+      const blocker = withClient('heavy', async () => await failure(substituteInDocument(evil(0), 'text/markdown', [], { caseSensitive: false }, new DocumentWork(undefined, 2500, undefined, pool))))
       await new Promise(resolve => setTimeout(resolve, 100))
-      const work = new DocumentWork()
+      const waiting = withClient('heavy', async () => {
+        const work = new DocumentWork(undefined, 5000, undefined, pool)
+        const started = performance.now()
+        const err = await failure(substituteInDocument(evil(99), 'text/markdown', [], { caseSensitive: false }, work))
+        return { err, waited: performance.now() - started, work }
+      })
+      // another client's work runs at once on the thread left to it
+      const lightValue = 'The *house* is red.\n\n'.repeat(100)
+      expect(documentCost(lightValue, 'text/markdown')).toBeGreaterThan(INLINE_COST)
       const started = performance.now()
-      const err = await failure(substituteInDocument(evil(99), 'text/markdown', [], { caseSensitive: false }, work))
-      const waited = performance.now() - started
+      const light = await withClient('light', async () => await textOfDocument(lightValue, 'text/markdown', new DocumentWork(undefined, 5000, undefined, pool)))
+      expect(light).toContain('The house is red.')
+      expect(performance.now() - started).toBeLessThan(2000)
+      // the heavy client's second request waited for its one thread past the allowance: a 503
+      const { err, waited, work } = await waiting
       expect(err).toBeInstanceOf(DocumentsBusyError)
       expect((err as DocumentsBusyError).status).toBe(503)
       expect(waited).toBeGreaterThan(350)
       expect(waited).toBeLessThan(2000)
-      // the same request's rebuilding shares the allowance: refused at once
-      const again = await failure(textOfDocument(evil(98), 'text/markdown', work.next()))
+      // the same request's later work shares the allowance: refused at once
+      const again = await failure(textOfDocument(evil(98), 'text/markdown', work))
       expect(again).toBeInstanceOf(DocumentsBusyError)
-      // light work of another request still runs on the thread kept for it
-      const lightValue = 'The *house* is red.\n\n'.repeat(100)
-      expect(documentCost(lightValue, 'text/markdown')).toBeGreaterThan(INLINE_COST)
-      const light = await textOfDocument(lightValue, 'text/markdown', new DocumentWork())
-      expect(light).toContain('The house is red.')
-      for (const blocked of await Promise.all(blockers)) expect(blocked).toBeInstanceOf(ValidationError)
+      expect(await blocker).toBeInstanceOf(ValidationError)
     } finally {
-      setDocumentQueueTimeout(DEFAULT_DOCUMENT_QUEUE_MS)
+      await pool.close()
     }
+    expect(processPool().size).toBeGreaterThanOrEqual(2)
   })
 })

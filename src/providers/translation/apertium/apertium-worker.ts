@@ -1,24 +1,12 @@
 /** The Apertium translator's thread (see thread.ts): runs the pipelines and reports their process groups. */
 import { workerData } from 'node:worker_threads'
-import { notify, serveCalls } from '../../../shared/module-thread.js'
+import { serveParent } from '../../../runtime/thread.js'
 import type { TranslateJob } from '../../types.js'
 import { createApertium, type ApertiumOptions } from './index.js'
 
 const apertium = createApertium(workerData as ApertiumOptions)
 
-/** Reports the running process groups when they changed. */
-let reported = ''
-function report (): void {
-  const groups = apertium.processGroups()
-  const key = groups.join(',')
-  if (key === reported) return
-  reported = key
-  notify({ processGroups: groups })
-}
-// pipelines also stop on their own (idle, failures): look now and then
-setInterval(report, 500).unref()
-
-serveCalls({
+const notify = serveParent({
   languages: async () => await apertium.languages(),
   ready: async () => { await apertium.ready!() },
   translate: async (job: TranslateJob, signal: AbortSignal) => {
@@ -36,3 +24,15 @@ serveCalls({
     report()
   }
 })
+
+/** Reports the running process groups when they changed. */
+let reported = ''
+function report (): void {
+  const groups = apertium.processGroups()
+  const key = groups.join(',')
+  if (key === reported) return
+  reported = key
+  notify({ processGroups: groups })
+}
+// pipelines also stop on their own (idle, failures): look now and then
+setInterval(report, 500).unref()

@@ -1,13 +1,14 @@
 /**
- * The Apertium translator in a thread of its own (apertium-worker.ts): its pipelines start, and
- * its streams are encoded, written, read and decoded there. Starting a pipeline forks the whole
- * process (25 ms at 800 MB, far more for a larger heap, and more again under a profiler), and
- * a long document's stream takes tens of milliseconds to encode and decode; neither holds the
- * event loop that answers every other request any more. The pipelines' process groups are
- * reported here, so that they are killed with this process however it ends (a thread's own exit
- * handlers do not run when the process exits).
+ * The Apertium translator in a thread of its own (apertium-worker.ts), reached over the channel:
+ * its pipelines start, and its streams are encoded, written, read and decoded there. Starting a
+ * pipeline forks the whole process (25 ms at 800 MB, far more for a larger heap, and more again
+ * under a profiler), and a long document's stream takes tens of milliseconds to encode and decode;
+ * neither holds the event loop that answers every other request. The pipelines' process groups
+ * are reported here, so that they are killed with this process however it ends (a thread's own
+ * exit handlers do not run when the process exits).
  */
-import { keptUntilFailed, ModelThread } from '../../../shared/module-thread.js'
+import { keptUntilFailed } from '../../../runtime/channel.js'
+import { ServiceThread } from '../../../runtime/thread.js'
 import type { LanguagePair, Translator } from '../../types.js'
 import type { ApertiumOptions } from './index.js'
 
@@ -23,7 +24,7 @@ export function createApertiumThread (options: ApertiumOptions = {}): Translator
     }
     groups = []
   }
-  const thread = new ModelThread({
+  const thread = new ServiceThread({
     from: import.meta.url,
     name: './apertium-worker',
     label: 'apertium',
@@ -41,7 +42,7 @@ export function createApertiumThread (options: ApertiumOptions = {}): Translator
     ready: async () => { await thread.call('ready', []) },
     async close () {
       try {
-        await thread.call('close', [])
+        if (thread.running()) await thread.call('close', [])
       } finally {
         process.off('exit', killGroups)
         killGroups()

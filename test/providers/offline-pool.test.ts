@@ -1,26 +1,22 @@
-/** The offline analyser and the rules editor in their own threads, as the service assembles them. */
-import { afterAll, describe, expect, it } from 'vitest'
-import { createOfflineAnalyzerThread } from '../../src/providers/analysis/thread.js'
-import { createRulesEditorThread } from '../../src/providers/rules/thread.js'
+/** The offline analyser and the rules editor on the thread pool, as the service assembles them: clients take turns. */
+import { describe, expect, it } from 'vitest'
+import { createPooledOfflineAnalyzer } from '../../src/providers/analysis/pooled.js'
+import { createPooledRulesEditor } from '../../src/providers/rules/pooled.js'
+import { withClient } from '../../src/runtime/clients.js'
 
-const editor = createRulesEditorThread()
-const analyzer = createOfflineAnalyzerThread()
-
-afterAll(async () => {
-  await editor.close?.()
-  await analyzer.close?.()
-})
+const editor = createPooledRulesEditor()
+const analyzer = createPooledOfflineAnalyzer()
 
 const never = new AbortController().signal
 
-describe('offline threads', () => {
-  it('edits in the thread, and a short edit is not held up by a long one', async () => {
+describe('offline engines on the pool', () => {
+  it('edits on the pool, and one client\'s short edit is not held up by another\'s long one', async () => {
     await editor.ready!()
     const long = Array.from({ length: 3000 }, (_, i) => `The hotle number ${i} is wonderfull and teh garden is big.`)
     const done: string[] = []
-    const longEdit = editor.edit({ language: 'en', edits: [{ type: 'grammar' }], toneLevel: 5, temperature: 0, segments: long }, never).then(r => { done.push('long'); return r })
+    const longEdit = withClient('a', async () => await editor.edit({ language: 'en', edits: [{ type: 'grammar' }], toneLevel: 5, temperature: 0, segments: long }, never)).then(r => { done.push('long'); return r })
     await new Promise(resolve => setTimeout(resolve, 30))
-    const short = await editor.edit({ language: 'en', edits: [{ type: 'grammar' }], toneLevel: 5, temperature: 0, segments: ['Teh house is red.'] }, never)
+    const short = await withClient('b', async () => await editor.edit({ language: 'en', edits: [{ type: 'grammar' }], toneLevel: 5, temperature: 0, segments: ['Teh house is red.'] }, never))
     done.push('short')
     expect(short[0]!.segment).toBe('The house is red.')
     const edited = await longEdit
@@ -34,7 +30,7 @@ describe('offline threads', () => {
     expect(editor.cannot({ type: 'grammar' }, 'en')).toBeUndefined()
   })
 
-  it('analyses in the thread, and an analysis whose request gave up is refused at once', async () => {
+  it('analyses on the pool, and an analysis whose request gave up is refused at once', async () => {
     await analyzer.ready!()
     const answer = await analyzer.analyze('Mary Smith loved the wonderful hotel in Paris.', 'en', ['sentiment', 'entities'], never)
     expect(answer.sentiment!.sentiment).toBe('positive')
@@ -46,13 +42,13 @@ describe('offline threads', () => {
     expect(analyzer.supports('sentiment', 'ja')).toBe(false)
   })
 
-  it('takes turns between analyses: a short one is not held up by a long one with every part', async () => {
+  it('takes turns between clients: one\'s short analysis is not held up by another\'s long one with every part', async () => {
     await analyzer.ready!()
     const long = 'Mary Smith loved the wonderful hotel in Paris, but the food was awful and the staff rude. '.repeat(1100)
     const done: string[] = []
-    const longAnalysis = analyzer.analyze(long, 'en', ['entities', 'sentiment', 'moderation', 'categories'], never).then(r => { done.push('long'); return r })
+    const longAnalysis = withClient('a', async () => await analyzer.analyze(long, 'en', ['entities', 'sentiment', 'moderation', 'categories'], never)).then(r => { done.push('long'); return r })
     await new Promise(resolve => setTimeout(resolve, 30))
-    const short = await analyzer.analyze('What a wonderful day.', 'en', ['sentiment'], never)
+    const short = await withClient('b', async () => await analyzer.analyze('What a wonderful day.', 'en', ['sentiment'], never))
     done.push('short')
     expect(short.sentiment!.sentiment).toBe('positive')
     const answer = await longAnalysis

@@ -1,0 +1,174 @@
+/**
+ * JSON request bodies. A small one is parsed on the event loop, as Fastify would (its depth
+ * measured on its text first). A body of LARGE_REQUEST_BYTES or more sent to a /language route
+ * is never parsed on the event loop: its bytes go to a pool task (body-tasks.ts) that parses it,
+ * validates it with the route's own schema, and keeps its costly document values there; the
+ * route gets the body with a HeldValue in their place and works as with any other, its document
+ * work running on the pool (core/documents/offload.ts). What it answers is written as JSON text
+ * on the pool too: held values it echoes, and documents rebuilt there (JsonFragment), go into the
+ * serialized answer as they are.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.js'
+import { ClientClosedError, invalidField } from '../errors.js'
+import { HeldValue, JsonFragment, parseJsonText, type HeldRef } from '../runtime/held-values.js'
+import { PoolWork, processPool, taskModule } from '../runtime/pool.js'
+import type { ReadBody } from './body-tasks.js'
+import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
+import { compileValidator, type Validator } from './validation.js'
+
+const BODY_TASKS = taskModule(import.meta.url, './body-tasks')
+const HELD_VALUES = taskModule(import.meta.url, '../runtime/held-values')
+/** Thread CPU time reading one body may take (a MiB of JSON takes tens of milliseconds). */
+const READ_BUDGET_MS = 5000
+
+/** Bodies read on the pool: they passed the route's schema there, and are not validated again. */
+const validatedOnPool = new WeakSet<object>()
+/** Requests whose body was read on the pool: only their answers can hold values of it. */
+const readOnPoolFor = new WeakSet<FastifyRequest>()
+/** What a request's answer has to have written in as JSON text, by the placeholder standing for each. */
+const fragmentsOf = new WeakMap<FastifyRequest, Map<string, string>>()
+
+/** The route's schema key, as the pool threads cache validators by it. */
+const routeKey = (method: string, url: string): string => `${method} ${url}`
+
+async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const { largeRequestBytes, textChars } = opts.config.limits
+  const bodySchemas = new Map<string, unknown>()
+
+  // every schema is compiled with the same settings as on the pool threads; a body read there is not checked twice
+  app.setValidatorCompiler(((route: { schema: unknown, httpPart?: string, method?: string, url?: string }) => {
+    const validate = compileValidator(route.schema, app.getSchemas(), route)
+    if (route.httpPart !== 'body') return validate
+    const body: Validator = (data: unknown) => {
+      if (typeof data === 'object' && data !== null && validatedOnPool.has(data)) return true
+      const ok = validate(data)
+      body.errors = validate.errors ?? null
+      return ok
+    }
+    return body
+  }) as Parameters<FastifyInstance['setValidatorCompiler']>[0])
+
+  app.addHook('onRoute', route => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (methods.includes('POST') && route.url.startsWith('/language/') && route.schema?.body !== undefined) {
+      bodySchemas.set(routeKey('POST', route.url), route.schema.body)
+    }
+  })
+
+  const parseHere = (text: string): unknown => {
+    if (text.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY()
+    let body: unknown
+    try {
+      body = parseJsonText(text)
+    } catch {
+      throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+    }
+    // deeply nested bodies would overflow the stack of the validator or the serializer; the path
+    // is looked for only in a body whose text nests too deep
+    if (textDepth(text) > MAX_BODY_DEPTH) {
+      const path = tooDeep(body, MAX_BODY_DEPTH)
+      if (path !== undefined) throw invalidField(path, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+    }
+    return body
+  }
+
+  const readOnPool = async (request: FastifyRequest, bytes: Buffer, schema: unknown): Promise<unknown> => {
+    const shared = new SharedArrayBuffer(bytes.length)
+    bytes.copy(Buffer.from(shared))
+    const key = randomUUID()
+    // the client going away withdraws the work
+    const gone = new AbortController()
+    const socket = request.raw.socket as (typeof request.raw.socket | null | undefined)
+    const onClose = (): void => { gone.abort(new ClientClosedError()) }
+    socket?.once('close', onClose)
+    let read: ReadBody
+    try {
+      read = await processPool().run<ReadBody>({ module: BODY_TASKS, fn: 'readBody', args: [key, shared, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars] },
+        new PoolWork(READ_BUDGET_MS, gone.signal, request.client?.key), { overBudget: () => invalidField([], 'this body took too long to read; send less at once') })
+    } finally {
+      socket?.off('close', onClose)
+    }
+    request.log.debug({ bytes: bytes.length, held: 'held' in read ? read.held.length : 0 }, 'body read on the pool')
+    if ('invalidJson' in read) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+    if ('tooDeep' in read) throw invalidField(read.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+    if ('validation' in read) {
+      throw Object.assign(new Error('body does not match the schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: read.validation, validationContext: 'body' })
+    }
+    const view = read.view as Record<string | number, unknown>
+    for (const entry of read.held) {
+      const ref: HeldRef = { held: true, key, bytes: shared, path: entry.path }
+      let at = view
+      for (let i = 0; i < entry.path.length - 1; i++) at = at[entry.path[i]!] as Record<string | number, unknown>
+      at[entry.path.at(-1)!] = new HeldValue(ref, entry.kind, entry.cost, entry.rawLength)
+    }
+    validatedOnPool.add(view)
+    readOnPoolFor.add(request)
+    return view
+  }
+
+  // Fastify's own errors and prototype-poisoning checks, whichever side parses
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (request: FastifyRequest, bytes: Buffer) => {
+    const schema = largeRequestBytes > 0 && bytes.length >= largeRequestBytes && request.method === 'POST'
+      ? bodySchemas.get(routeKey('POST', request.routeOptions.url ?? ''))
+      : undefined
+    if (schema === undefined) return parseHere(bytes.toString('utf8'))
+    return await readOnPool(request, bytes, schema)
+  })
+
+  // an answer holding values of a body read on the pool: their JSON text is made there, and written in after serializing
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!readOnPoolFor.has(request) || payload === null || typeof payload !== 'object') return payload
+    const found = findHeld(payload)
+    if (found.length === 0) return payload
+    const nonce = randomBytes(12).toString('hex')
+    const fragments = new Map<string, string>()
+    const held = found.filter(f => f.value instanceof HeldValue)
+    const texts = held.length === 0
+      ? []
+      : await processPool().run<string[]>({ module: HELD_VALUES, fn: 'stringifyHeld', args: [held.map(f => (f.value as HeldValue).ref)] },
+        new PoolWork(READ_BUDGET_MS, undefined, request.client?.key), { overBudget: () => invalidField([], 'the answer took too long to write') })
+    let k = 0
+    found.forEach((f, i) => {
+      const placeholder = `__held_${nonce}_${i}__`
+      fragments.set(JSON.stringify(placeholder), f.value instanceof HeldValue ? texts[k++]! : (f.value as JsonFragment).json)
+      f.set(placeholder)
+    })
+    fragmentsOf.set(request, fragments)
+    return payload
+  })
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const fragments = fragmentsOf.get(request)
+    if (fragments === undefined || typeof payload !== 'string') return payload
+    fragmentsOf.delete(request)
+    // placeholders are random per answer: no text a client sent can take their place
+    return payload.replace(/"__held_[0-9a-f]{24}_\d+__"/g, placeholder => fragments.get(placeholder) ?? placeholder)
+  })
+}
+
+/** Every HeldValue and JsonFragment in an answer, with a way to replace it (the answer is small once they are out). */
+function findHeld (payload: object): Array<{ value: HeldValue | JsonFragment, set: (to: unknown) => void }> {
+  const out: Array<{ value: HeldValue | JsonFragment, set: (to: unknown) => void }> = []
+  const stack: Array<{ value: unknown, depth: number }> = [{ value: payload, depth: 0 }]
+  const seen = new Set<object>()
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!
+    if (value === null || typeof value !== 'object' || seen.has(value) || depth > 16) continue
+    seen.add(value)
+    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value)
+    for (const [key, child] of entries) {
+      if (child instanceof HeldValue || child instanceof JsonFragment) {
+        out.push({ value: child, set: to => { (value as Record<string | number, unknown>)[key] = to } })
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, depth: depth + 1 })
+      }
+    }
+  }
+  return out
+}
+
+export default fp(bodiesPlugin, { name: 'bodies', dependencies: ['problem'] })

@@ -1,0 +1,102 @@
+/**
+ * A large request body on a pool thread (see bodies.ts): parsed and validated there, with the
+ * route's own schema and the validator settings the event loop uses, and kept there. The event
+ * loop gets back the body without its large document values, which stay held (runtime/held-values.ts).
+ */
+import { documentCost, INLINE_COST, rawLength } from '../core/documents/cost.js'
+import { parseMimeType, type MimeType } from '../core/documents/mime.js'
+import { holdBody, parseJsonText } from '../runtime/held-values.js'
+import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
+import { compileValidator, type Validator } from './validation.js'
+
+/** A value left on the thread: where it is in the body, what it is, and its figures. */
+export interface HeldEntry {
+  path: Array<string | number>
+  kind: 'string' | 'object' | 'array'
+  cost: number
+  rawLength: number
+}
+
+export type ReadBody =
+  | { view: unknown, held: HeldEntry[] }
+  /** Not JSON: the event loop answers as Fastify does for an invalid body. */
+  | { invalidJson: true }
+  | { tooDeep: string[] }
+  /** The schema's errors, as Fastify's validator gives them. */
+  | { validation: unknown[] }
+
+const validators = new Map<string, Validator>()
+
+function validatorFor (route: string, schema: unknown): Validator {
+  let validate = validators.get(route)
+  if (validate === undefined) validators.set(route, validate = compileValidator(schema))
+  return validate
+}
+
+/** The document values of a body (`document.value`, `documents[i].value`) with their MIME types. */
+function documentValues (body: unknown): Array<{ path: Array<string | number>, value: unknown, mime: MimeType }> {
+  const out: Array<{ path: Array<string | number>, value: unknown, mime: MimeType }> = []
+  const mimeOf = (doc: Record<string, unknown>): MimeType => {
+    try {
+      return parseMimeType(doc['mime_type'] as string | undefined, [])
+    } catch {
+      return 'text/plain'
+    }
+  }
+  const record = body as Record<string, unknown>
+  const single = record['document'] as Record<string, unknown> | undefined
+  if (single !== undefined && 'value' in single) out.push({ path: ['document', 'value'], value: single['value'], mime: mimeOf(single) })
+  const many = record['documents']
+  if (Array.isArray(many)) {
+    many.forEach((doc: Record<string, unknown>, i) => { if ('value' in doc) out.push({ path: ['documents', i, 'value'], value: doc['value'], mime: mimeOf(doc) }) })
+  }
+  return out
+}
+
+/**
+ * Parses, measures and validates a body (its bytes shared, not copied), keeps it under `key`,
+ * and answers it without its costly document values (each named by a HeldEntry instead).
+ */
+export function readBody (key: string, bytes: SharedArrayBuffer, route: string, schema: unknown, textChars: number): ReadBody {
+  const text = Buffer.from(bytes).toString('utf8')
+  let body: unknown
+  try {
+    body = parseJsonText(text)
+  } catch {
+    return { invalidJson: true }
+  }
+  if (textDepth(text) > MAX_BODY_DEPTH) {
+    const path = tooDeep(body, MAX_BODY_DEPTH)
+    if (path !== undefined) return { tooDeep: path }
+  }
+  const validate = validatorFor(route, schema)
+  if (validate(body) !== true) return { validation: validate.errors ?? [] }
+  holdBody(key, body, bytes.byteLength)
+  const held: HeldEntry[] = []
+  for (const { path, value, mime } of documentValues(body)) {
+    if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) continue
+    const cost = documentCost(value, mime)
+    // cheap values go to the event loop as they are: they cost less to copy than to work on here
+    if (cost <= INLINE_COST) continue
+    held.push({ path, kind: typeof value === 'string' ? 'string' : Array.isArray(value) ? 'array' : 'object', cost, rawLength: rawLength(value, textChars + 1) })
+  }
+  // the answer is copied to the event loop: the held values are not part of it
+  const view = held.length === 0 ? body : withoutHeld(body, held)
+  return { view, held }
+}
+
+/** A shallow copy of the body along the held values' paths, with each held value replaced by null. */
+function withoutHeld (body: unknown, held: HeldEntry[]): unknown {
+  const copy = { ...(body as Record<string, unknown>) }
+  for (const { path } of held) {
+    let at: Record<string | number, unknown> = copy
+    for (let i = 0; i < path.length - 1; i++) {
+      const step = path[i]!
+      const next = at[step] as Record<string | number, unknown>
+      at[step] = Array.isArray(next) ? [...next] : { ...next }
+      at = at[step] as Record<string | number, unknown>
+    }
+    at[path.at(-1)!] = null
+  }
+  return copy
+}

@@ -1,0 +1,11 @@
+// Piscina's entry for every pool thread (pool.ts). From sources (tests, npm run dev) the thread
+// registers tsx first: a thread does not inherit the loader hooks of its process.
+import { existsSync } from 'node:fs'
+
+const built = new URL('./pool-worker.js', import.meta.url)
+if (!existsSync(built)) {
+  const { register } = await import('tsx/esm/api')
+  register()
+}
+const { runTask } = await import(existsSync(built) ? built.href : new URL('./pool-worker.ts', import.meta.url).href)
+export default runTask

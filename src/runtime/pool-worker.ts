@@ -1,0 +1,39 @@
+/**
+ * A pool thread (see pool.ts): runs export `fn` of `module` with the task's arguments and answers
+ * its result, or the error it threw in the channel's form (so the service's own errors arrive as
+ * themselves). Modules load on their first task and stay loaded (the models they hold too).
+ */
+import { setPriority } from 'node:os'
+import { threadId } from 'node:worker_threads'
+import { sendable } from './channel.js'
+import type { TaskAnswer } from './pool.js'
+
+// below the event loop and the engine pipelines: on Linux a thread's nice value is its own, so
+// pool work takes the CPU left over rather than delaying every other request
+try {
+  setPriority(10)
+} catch {
+  // not permitted here: the thread runs at the process's priority
+}
+
+const modules = new Map<string, Promise<Record<string, unknown>>>()
+
+function load (module: string): Promise<Record<string, unknown>> {
+  let loaded = modules.get(module)
+  if (loaded === undefined) {
+    loaded = import(module) as Promise<Record<string, unknown>>
+    modules.set(module, loaded)
+    loaded.catch(() => modules.delete(module))
+  }
+  return loaded
+}
+
+export async function runTask ({ module, fn, args }: { module: string, fn: string, args: unknown[] }): Promise<TaskAnswer> {
+  try {
+    const exported = (await load(module))[fn]
+    if (typeof exported !== 'function') throw new Error(`${module} has no function ${fn}`)
+    return { result: await (exported as (...a: unknown[]) => unknown)(...args), threadId }
+  } catch (err) {
+    return { error: sendable(err), threadId }
+  }
+}

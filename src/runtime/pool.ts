@@ -1,0 +1,293 @@
+/**
+ * The process's one thread pool (Piscina) for CPU-heavy work: document parsing and rebuilding,
+ * large request bodies, long analyses and edits. Its size is the process's share of the cores.
+ *
+ * In front of Piscina sits a fair queue: tasks wait in their client's line and the lines take
+ * turns, and one client holds at most all threads but one, so another client's task never waits
+ * behind a long task of the first (a task cannot be interrupted but by stopping its thread). Each
+ * request has one account (`PoolWork`): a budget of thread CPU time for all its tasks (a task
+ * that runs past what is left is stopped and its thread replaced), and an allowance of waiting
+ * for threads (past it, a 503 rather than an answer minutes later). A task whose request gives
+ * up is dropped if it waits, stopped if it runs.
+ */
+import { Piscina } from 'piscina'
+import { threadId as mainThreadId, type Worker } from 'node:worker_threads'
+import { fileURLToPath } from 'node:url'
+import { DocumentsBusyError } from '../errors.js'
+import { DEFAULT_DOCUMENT_QUEUE_MS } from '../shared/limits.js'
+import { revive, type SentError } from './channel.js'
+import { machineCores, processShare } from './machine.js'
+import { currentClient } from './clients.js'
+import { FairQueue } from './fair-queue.js'
+
+/** A module a pool thread can run tasks of: a sibling of the module at `from`, without extension (as the caller's own files are .ts or .js). */
+export function taskModule (from: string, name: string): string {
+  return new URL(`${name}${from.endsWith('.ts') ? '.ts' : '.js'}`, from).href
+}
+
+/** What a pool thread is asked: call export `fn` of `module` with `args`. */
+export interface TaskCall {
+  module: string
+  fn: string
+  args: unknown[]
+  /** Moved, not copied, to the thread (ArrayBuffers). */
+  transfer?: ArrayBuffer[]
+}
+
+/** What a pool thread answers (pool-worker.ts). */
+export type TaskAnswer = { result: unknown, threadId: number } | { error: SentError, threadId: number }
+
+export interface PoolOptions {
+  threads: number
+  /** How long one request's tasks may wait for threads in all before it is refused (ms). */
+  queueMs: number
+  /** The error for a request whose tasks waited longer than queueMs in all. */
+  busyError: (waitedMs: number) => Error
+}
+
+/** How often a running task's CPU time is read. */
+const CHECK_MS = 100
+/** A task is stopped after this many times what is left of its budget in wall time, whatever its CPU time (a starved thread). */
+const WALL_FACTOR = 4
+
+/** One request's account on the pool: the CPU its tasks may still use, and how long they may still wait. */
+export class PoolWork {
+  spentMs = 0
+  waitedMs = 0
+  /** Set once the budget or the wait ran out: every later task of the request is refused at once. */
+  exhausted: Error | undefined
+  /** The thread that last ran a task of this request (what it parsed may still be there). */
+  lastThread: number | undefined
+  readonly client: string | undefined
+
+  constructor (readonly budgetMs: number, readonly signal?: AbortSignal, client = currentClient()) {
+    this.client = client
+  }
+}
+
+interface Job {
+  call: TaskCall
+  work: PoolWork
+  /** The error for this task running past its request's budget. */
+  overBudget: () => Error
+  /** A thread to prefer (the one that holds what this task needs), when it is free. */
+  prefer: number | undefined
+  queuedAt: number
+  controller: AbortController
+  waitTimer?: NodeJS.Timeout
+  resolve: (value: unknown) => void
+  reject: (err: Error) => void
+}
+
+/** The pool of one process. */
+export class ThreadPool {
+  private readonly piscina: Piscina
+  private readonly queue = new FairQueue<Job>()
+  private readonly running = new Set<Job>()
+  private readonly runningByClient = new Map<string, number>()
+  private closed = false
+
+  constructor (private readonly options: PoolOptions) {
+    const threads = Math.max(1, options.threads)
+    this.piscina = new Piscina({
+      filename: fileURLToPath(new URL('./pool-entry.mjs', import.meta.url)),
+      minThreads: threads,
+      maxThreads: threads,
+      // the fair queue hands Piscina a task only when a thread is free (or starting)
+      concurrentTasksPerWorker: 1,
+      // a thread inherits the process's options, and refuses some as a file entry (--input-type)
+      // or in a thread at all (V8's): it needs none of them (pool-entry.mjs loads what it runs)
+      execArgv: process.execArgv.filter(arg => arg === '--enable-source-maps' || arg === '--no-warnings'),
+      // our own balancer picks among idle threads: the one a task prefers, else the first
+      loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { job?: Job } | null>)[Piscina.queueOptionsSymbol]?.job, workers)
+    })
+  }
+
+  /** Threads in the pool. */
+  get size (): number {
+    return this.piscina.options.maxThreads
+  }
+
+  /** Tasks waiting for a thread, and running. */
+  stats (): { waiting: number, running: number } {
+    return { waiting: this.queue.size, running: this.running.size }
+  }
+
+  /**
+   * Runs export `fn` of `module` on a thread in the request's turn; resolves with what it
+   * returned, or rejects with what it threw (the service's errors as themselves), the request's
+   * abort reason, `overBudget()` when it ran past the request's CPU budget, or the busy error.
+   */
+  async run<T> (call: TaskCall, work: PoolWork, options: { overBudget: () => Error, prefer?: number }): Promise<T> {
+    if (this.closed) throw this.options.busyError(0)
+    if (work.exhausted) throw work.exhausted
+    if (work.signal?.aborted === true) throw work.signal.reason
+    if (work.spentMs >= work.budgetMs) throw (work.exhausted = options.overBudget())
+    if (work.waitedMs >= this.options.queueMs) throw (work.exhausted = this.options.busyError(work.waitedMs))
+    return await new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        call,
+        work,
+        overBudget: options.overBudget,
+        prefer: options.prefer ?? work.lastThread,
+        queuedAt: performance.now(),
+        controller: new AbortController(),
+        resolve: resolve as (value: unknown) => void,
+        reject
+      }
+      const onAbort = (): void => {
+        if (this.queue.remove(work.client, job)) {
+          clearTimeout(job.waitTimer)
+          // the request's own reason (its deadline, its client gone), as every other await would throw it
+          job.reject(work.signal!.reason as Error)
+        } else {
+          job.controller.abort(work.signal!.reason)
+        }
+      }
+      work.signal?.addEventListener('abort', onAbort, { once: true })
+      const settle = job.resolve
+      const fail = job.reject
+      job.resolve = value => { work.signal?.removeEventListener('abort', onAbort); settle(value) }
+      job.reject = err => { work.signal?.removeEventListener('abort', onAbort); fail(err) }
+      this.queue.push(work.client, job)
+      this.watchWait(job)
+      this.dispatch()
+    })
+  }
+
+  /** Stops every thread; waiting and running tasks fail. */
+  async close (): Promise<void> {
+    this.closed = true
+    for (const job of this.queue.drain()) {
+      clearTimeout(job.waitTimer)
+      job.reject(this.options.busyError(0))
+    }
+    await this.piscina.destroy()
+  }
+
+  /** A request's tasks wait at most what is left of its allowance in all. */
+  private watchWait (job: Job): void {
+    const left = this.options.queueMs - job.work.waitedMs
+    job.waitTimer = setTimeout(() => {
+      if (!this.queue.remove(job.work.client, job)) return
+      job.work.waitedMs += performance.now() - job.queuedAt
+      const error = job.work.exhausted = this.options.busyError(job.work.waitedMs)
+      job.reject(error)
+    }, Math.max(0, left))
+    job.waitTimer.unref()
+  }
+
+  /** How many threads one client may hold: all but one, so that another client always finds one. */
+  private get perClient (): number {
+    return Math.max(1, this.size - 1)
+  }
+
+  private dispatch (): void {
+    while (!this.closed && this.running.size < this.size) {
+      const job = this.queue.shift(client => (this.runningByClient.get(client) ?? 0) < this.perClient)
+      if (job === undefined) return
+      this.start(job)
+    }
+  }
+
+  private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (job: Job | undefined, workers: W[]): W | null {
+    const idle = workers.filter(w => w.currentUsage === 0 && !w.terminating && !w.destroyed)
+    const chosen = idle.find(w => w.id === job?.prefer) ?? idle[0] ?? null
+    if (chosen !== null && job !== undefined) this.meter(job, chosen.id)
+    return chosen
+  }
+
+  private start (job: Job): void {
+    clearTimeout(job.waitTimer)
+    const { work, call } = job
+    work.waitedMs += performance.now() - job.queuedAt
+    const client = work.client ?? ''
+    this.running.add(job)
+    this.runningByClient.set(client, (this.runningByClient.get(client) ?? 0) + 1)
+    const done = (): void => {
+      this.running.delete(job)
+      const left = (this.runningByClient.get(client) ?? 1) - 1
+      if (left === 0) this.runningByClient.delete(client)
+      else this.runningByClient.set(client, left)
+      this.dispatch()
+    }
+    // the job rides along for the balancer (a symbol key: it stays here, nothing of it is sent)
+    const task = { module: call.module, fn: call.fn, args: call.args, [Piscina.queueOptionsSymbol]: { job } }
+    const running = this.piscina.run(task, {
+      signal: job.controller.signal,
+      ...(call.transfer === undefined ? {} : { transferList: call.transfer })
+    }) as Promise<TaskAnswer>
+    running.then(answer => {
+      done()
+      work.lastThread = answer.threadId
+      if ('error' in answer) job.reject(revive(answer.error, 'pool thread'))
+      else job.resolve(answer.result)
+    }, (err: unknown) => {
+      done()
+      const reason: unknown = job.controller.signal.aborted ? job.controller.signal.reason : err
+      job.reject(reason instanceof Error ? reason : new Error(`pool thread: ${String(reason)}`))
+    })
+  }
+
+  /** Watches the CPU time of the thread running `job`, and stops it when the request's budget runs out. */
+  private meter (job: Job, threadId: number): void {
+    const thread = this.piscina.threads.find(t => t.threadId === threadId) as Worker | undefined
+    if (thread === undefined || threadId === mainThreadId) return
+    const { work } = job
+    const left = Math.max(0, work.budgetMs - work.spentMs)
+    const started = performance.now()
+    const cpu = (): Promise<number> => thread.cpuUsage().then(({ user, system }) => (user + system) / 1000)
+    const from = cpu()
+    from.catch(() => {})
+    let finished = false
+    const stop = (): void => {
+      if (finished) return
+      finished = true
+      // the only way to interrupt synchronous code: stop the thread (Piscina starts another)
+      job.controller.abort(work.exhausted = job.overBudget())
+    }
+    const timer = setInterval(() => {
+      if (performance.now() - started > left * WALL_FACTOR) return stop()
+      Promise.all([from, cpu()]).then(([a, b]) => { if (b - a > left) stop() }, () => {})
+    }, Math.min(CHECK_MS, Math.max(10, left)))
+    timer.unref()
+    const settle = (): void => {
+      clearInterval(timer)
+      if (finished) return
+      finished = true
+      // the request pays its thread's CPU time (wall time when it cannot be read)
+      Promise.all([from, cpu()]).then(([a, b]) => { work.spentMs += b - a }, () => { work.spentMs += performance.now() - started })
+    }
+    const resolve = job.resolve
+    const reject = job.reject
+    job.resolve = value => { settle(); resolve(value) }
+    job.reject = err => { settle(); reject(err) }
+  }
+}
+
+/** The process's pool, made on first use with the settings configureProcessPool gave (app.ts). */
+let processWide: ThreadPool | undefined
+let processSettings: PoolOptions | undefined
+
+/** Sets the process pool's size and wait allowance (from the service's configuration); takes effect when it is made. */
+export function configureProcessPool (options: PoolOptions): void {
+  processSettings = options
+}
+
+/** The process's one thread pool (with the machine's cores and the default wait when nothing configured it). */
+export function processPool (): ThreadPool {
+  processWide ??= new ThreadPool(processSettings ?? {
+    threads: poolThreads(1),
+    queueMs: DEFAULT_DOCUMENT_QUEUE_MS,
+    busyError: waited => new DocumentsBusyError(waited)
+  })
+  return processWide
+}
+
+/**
+ * Threads for one of `workers` processes: its share of the cores, and at least two, so that one
+ * client's long task (it cannot be interrupted) always leaves a thread to the others.
+ */
+export function poolThreads (workers: number): number {
+  return processShare(machineCores(), workers, 2)
+}

@@ -98,3 +98,19 @@ describe('URLs, e-mail addresses, paths and code come back byte for byte', () =>
     }
   })
 })
+
+describe('HTML character references keep their spelling', () => {
+  it('in translated text and in a title attribute, en -> es', async () => {
+    const references = ['&euro;', '&mdash;', '&eacute;', '&quot;', '&#169;']
+    const text = 'The &quot;red&quot; house of Jos&eacute; &mdash; 5&euro; &#169; Acme'
+    const source = `<p title="${text}">${text}.</p>`
+    const out = (await translate(source, 'text/html', ['es'])).es as string
+    const title = /^<p title="([^"]*)">(.*)<\/p>$/.exec(out)
+    expect(title, out).not.toBeNull()
+    for (const part of [title![1]!, title![2]!]) {
+      for (const reference of references) expect(part, out).toContain(reference)
+      expect(part).toMatch(/casa/)
+      expect(part).not.toMatch(/[€—é"©]/)
+    }
+  })
+})

@@ -7,6 +7,7 @@
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T, type ParserOptions } from 'parse5'
 import { alignText } from './align.js'
 import { INLINE, OPAQUE } from './elements.js'
+import { referenceSpellings, textRanges } from './references.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
@@ -23,18 +24,34 @@ const OPTIONS: ParserOptions<T.DefaultTreeAdapterMap> = { sourceCodeLocationInfo
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\u00a0': '&nbsp;' }
 const COLLAPSE = /[ \t\n\r\f]+/g
+const TEXT_SPECIAL = /[&<>\u00a0]/gu
 
-/** Translated text for HTML: white space runs are one space there anyway. */
-function escaper (special: RegExp): (text: string) => string {
-  return text => text.replace(COLLAPSE, ' ').replace(special, c => ESCAPES[c] ?? `&#${c.codePointAt(0)};`)
+/**
+ * How translated text is written where `special` characters must be escaped: white space runs
+ * are one space there anyway, and a character the source spelled as a reference (`spelled`) is
+ * written with that reference.
+ */
+function htmlFormat (special: RegExp, spelled?: ReadonlyMap<string, string>): TextFormat {
+  const pattern = spelled === undefined || spelled.size === 0
+    ? special
+    : new RegExp(`${[...spelled.keys()].map(c => c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|')}|${special.source}`, 'gu')
+  const escape = (c: string): string => spelled?.get(c) ?? ESCAPES[c] ?? `&#${c.codePointAt(0)};`
+  return { escape: text => text.replace(COLLAPSE, ' ').replace(pattern, escape), collapse: COLLAPSE }
 }
 
-const htmlText: TextFormat = { escape: escaper(/[&<>\u00a0]/g), collapse: COLLAPSE }
+const htmlText = htmlFormat(TEXT_SPECIAL)
 
-/** How translated text is written into an attribute value quoted with `quote` (or unquoted). */
-function attributeFormat (quote: string): TextFormat {
-  const special = quote === '"' ? /[&"\u00a0]/g : quote === "'" ? /[&'\u00a0]/g : /[&"'=<>`\s]/g
-  return { escape: escaper(special), collapse: COLLAPSE }
+/** The characters escaped in an attribute value quoted with `quote` (or unquoted). */
+function attributeSpecial (quote: string): RegExp {
+  return quote === '"' ? /[&"\u00a0]/gu : quote === "'" ? /[&'\u00a0]/gu : /[&"'=<>`\s]/gu
+}
+
+/** The drafts with each one's text written back in the references its source used (byte for byte where the engine kept them). */
+function withSpellings (drafts: SegmentDraft[], source: string, special: RegExp): SegmentDraft[] {
+  return drafts.map(draft => {
+    const spelled = referenceSpellings(source, textRanges(draft))
+    return spelled.size === 0 ? draft : { ...draft, format: htmlFormat(special, spelled) }
+  })
 }
 
 function isElement (node: T.Node): node is T.Element {
@@ -65,7 +82,7 @@ class Walker {
   flush (): void {
     this.disordered ||= this.run.disordered
     this.run.disordered = false
-    this.drafts.push(...segmentRun(this.run.take(), htmlText, this.locale))
+    this.drafts.push(...withSpellings(segmentRun(this.run.take(), htmlText, this.locale), this.source, TEXT_SPECIAL))
   }
 
   /** Visits the tree in document order; a work stack rather than recursion, for deep trees. */
@@ -147,7 +164,8 @@ class Walker {
       const end = quote ? loc.endOffset - 1 : loc.endOffset
       if (quote && this.source[end] !== quote) continue
       const offsets = alignText(value, this.source, start, end, { escapes: false })
-      this.drafts.push(...segmentRun([{ kind: 'text', start, end, text: value, offsets }], attributeFormat(quote), this.locale))
+      const special = attributeSpecial(quote)
+      this.drafts.push(...withSpellings(segmentRun([{ kind: 'text', start, end, text: value, offsets }], htmlFormat(special), this.locale), this.source, special))
     }
   }
 }

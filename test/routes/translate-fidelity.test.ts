@@ -114,3 +114,33 @@ describe('HTML character references keep their spelling', () => {
     }
   })
 })
+
+describe('control characters stay where they were', () => {
+  // one rule for every endpoint: NUL and the other C0 controls an engine may drop are kept, never refused
+  const NUL = 'The nul\u0000byte is in the red house.\u0007 The car is red.'
+
+  it('through translate, in text/plain and a JSON leaf', async () => {
+    const plain = (await translate(NUL, 'text/plain', ['es'])).es as string
+    expect(plain).toContain(' nul\u0000')
+    expect(plain).toContain('.\u0007 ')
+    expect(plain).toMatch(/casa.*coche/)
+    expect([...plain].filter(c => c < ' ')).toEqual(['\u0000', '\u0007'])
+    const json = (await translate({ a: NUL, b: ['Ana\u0001x and the house'] }, 'application/json', ['es'])).es as { a: string, b: string[] }
+    expect(json.a).toBe(plain)
+    expect(json.b[0]!.startsWith('Ana\u0001x ')).toBe(true)
+    expect(json.b[0]).toMatch(/casa/)
+  })
+
+  it('through substitute, edit and detect', async () => {
+    const substituted = await post('/language/substitute', { document: { value: NUL, language: 'en' }, substitutions: [{ text: 'red', substitution: 'blue' }] })
+    expect(substituted.status, JSON.stringify(substituted.body)).toBe(200)
+    expect(substituted.body.document.value).toBe(NUL.replaceAll('red', 'blue'))
+    const edited = await post('/language/edit', { document: { value: 'Their nul\u0000byte is in the libary.', language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body.document.value).toContain('nul\u0000byte')
+    expect(edited.body.document.value).toContain('library')
+    const detected = await post('/language/detect', { document: { value: NUL } })
+    expect(detected.status, JSON.stringify(detected.body)).toBe(200)
+    expect(detected.body.language).toBe('en')
+  })
+})

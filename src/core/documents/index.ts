@@ -20,8 +20,27 @@ export interface SegmentOptions {
   path?: FieldPath
 }
 
+/**
+ * A control character absent from `text` (tab and line breaks aside), to stand for NUL while
+ * a parser reads it: HTML drops NUL from text and Markdown replaces it, so without a stand-in a
+ * translated segment would lose it. Undefined when the text holds every one of them.
+ */
+function nulStandIn (text: string): string | undefined {
+  for (let code = 1; code < 0x20; code++) {
+    const c = String.fromCharCode(code)
+    if ((code < 0x09 || code > 0x0d) && !text.includes(c)) return c
+  }
+  return undefined
+}
+
 /** One string of a format as a document; `path` (called only for an error) is where it is in the request. */
 function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath): StringDocument {
+  const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
+  if (standIn !== undefined) {
+    // the stand-in is a control character too, so it travels as a token and comes back in place
+    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path)
+    return { segments: doc.segments, rebuild: translated => doc.rebuild(translated).replaceAll(standIn, '\u0000') }
+  }
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)
     : mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)

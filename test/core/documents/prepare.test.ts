@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rulesForLanguage, rulesForPair, type Substitution } from '../../../src/core/glossary.js'
+import type { MimeType } from '../../../src/core/documents/mime.js'
 import { prepareForTranslation } from '../../../src/core/documents/prepare.js'
 import { substituteDocument } from '../../../src/core/documents/substitute.js'
 import { ValidationError } from '../../../src/errors.js'
@@ -78,6 +79,24 @@ describe('prepareForTranslation', () => {
       expect(prepared.finish(prepared.segments.map(upper)).value).toBe(placeholders
         ? 'VISIT https://example.com/faq?Topic=Houses OR {name}@example.com, RUN ./build.sh --dry-run AND\u0000GO.'
         : 'VISIT https://example.com/faq?Topic=Houses OR {NAME}@example.com, RUN ./build.sh --dry-run AND\u0000GO.')
+    }
+  })
+
+  it('keeps NUL and the other control characters where they were, in every format', () => {
+    const cases: Array<[unknown, MimeType, unknown]> = [
+      ['nul\u0000byte and\u0001 the car.', 'text/plain', 'NUL\u0000BYTE AND\u0001 THE CAR.'],
+      ['<p title="a\u0000b car">nul\u0000byte and\u0001 the <b>car</b>.</p>', 'text/html', '<p title="A\u0000B CAR">NUL\u0000BYTE AND\u0001 THE <b>CAR</b>.</p>'],
+      ['# Nul\u0000byte\n\nand\u0001 the *car*.', 'text/markdown', '# NUL\u0000BYTE\n\nAND\u0001 THE *CAR*.'],
+      [{ a: 'nul\u0000byte', b: ['the\u001bcar'] }, 'application/json', { a: 'NUL\u0000BYTE', b: ['THE\u001bCAR'] }],
+      ['{"a": "nul\\u0000byte"}', 'application/json', '{"a": "NUL\\u0000BYTE"}']
+    ]
+    for (const [value, mimeType, expected] of cases) {
+      const prepared = prepareForTranslation(value, mimeType, defaults)
+      // what the engine sees has no control character, nor the replacement character a parser makes of NUL
+      for (const segment of prepared.segments) expect([...segment].filter(c => c < ' ' || c === '\uFFFD'), mimeType).toEqual([])
+      expect(prepared.finish(prepared.segments.map(upper)).value, mimeType).toEqual(expected)
+      // untranslated, the document comes back byte for byte
+      expect(prepared.finish(prepared.segments).value, mimeType).toEqual(value)
     }
   })
 

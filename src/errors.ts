@@ -23,9 +23,15 @@ export class ServiceError extends Error {
   readonly errors?: FieldProblem[]
   /** Extra response headers (e.g. Retry-After). */
   readonly headers?: Record<string, string>
+  /**
+   * What outside engines themselves said (their error message or body), secrets and client texts
+   * redacted, cut short: logged with the error (src/http/problem.ts), never sent to the client. A
+   * plain string, so it survives the copy of an error across threads.
+   */
+  readonly engineMessage?: string
 
   constructor (status: number, code: string, title: string, detail: string,
-    extra: { errors?: FieldProblem[], headers?: Record<string, string>, cause?: unknown } = {}) {
+    extra: { errors?: FieldProblem[], headers?: Record<string, string>, cause?: unknown, engineMessage?: string | undefined } = {}) {
     super(detail, extra.cause === undefined ? undefined : { cause: extra.cause })
     this.name = new.target.name
     this.status = status
@@ -33,6 +39,7 @@ export class ServiceError extends Error {
     this.title = title
     if (extra.errors) this.errors = extra.errors
     if (extra.headers) this.headers = extra.headers
+    if (extra.engineMessage !== undefined && extra.engineMessage !== '') this.engineMessage = extra.engineMessage
   }
 }
 
@@ -115,14 +122,18 @@ export class RequestDeadlineError extends ServiceUnavailableError {
   }
 }
 
-/** 502: an engine or outside service failed or answered something unusable. */
+/**
+ * 502: an engine or outside service failed or answered something unusable. The detail is in our own
+ * words (the service's name, the HTTP status): what the engine said goes in `engineMessage`, for the log.
+ */
 export class UpstreamError extends ServiceError {
   readonly service: string
   /** Whether trying the same call again may succeed (a 5xx, a 429, a dropped connection). */
   readonly retryable: boolean
-  constructor (service: string, detail: string, cause?: unknown, options: { retryable?: boolean, status?: number, code?: string, title?: string, headers?: Record<string, string> } = {}) {
+  constructor (service: string, detail: string, cause?: unknown,
+    options: { retryable?: boolean, status?: number, code?: string, title?: string, headers?: Record<string, string>, engineMessage?: string | undefined } = {}) {
     super(options.status ?? 502, options.code ?? 'upstream-error', options.title ?? 'Upstream service failed', `${service}: ${detail}`,
-      { cause, ...(options.headers ? { headers: options.headers } : {}) })
+      { cause, ...(options.headers ? { headers: options.headers } : {}), engineMessage: options.engineMessage })
     this.service = service
     this.retryable = options.retryable ?? false
   }
@@ -157,13 +168,14 @@ export class EngineBusyError extends UpstreamError {
 /** 503: an outside service kept answering 429 (too many requests); `retryAfterMs` is what it asked for. */
 export class RateLimitedError extends UpstreamError {
   readonly retryAfterMs: number | undefined
-  constructor (service: string, retryAfterMs: number | undefined, cause?: unknown) {
+  constructor (service: string, retryAfterMs: number | undefined, cause?: unknown, engineMessage?: string) {
     super(service, `is rate limiting this service (429)${retryAfterMs === undefined ? '' : `; it asked to wait ${Math.ceil(retryAfterMs / 1000)} s`}`, cause, {
       status: 503,
       code: 'upstream-rate-limited',
       title: 'Upstream service rate limited',
       retryable: true,
-      headers: { 'retry-after': String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000))) }
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000))) },
+      engineMessage
     })
     this.retryAfterMs = retryAfterMs
   }

@@ -1,5 +1,5 @@
 /** POST /language/analyze and /language/analyze/sentiment */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Analyzed, PartRun } from '../core/analysis/index.js'
 import type { FoundEntity } from '../providers/analysis/types.js'
@@ -17,6 +17,15 @@ function partMeta (run: PartRun, analyzed: Analyzed): Record<string, string> {
     source_language: analyzed.sourceLanguage,
     ...(run.translatedBy === undefined ? {} : { translated: 'true', translated_by: run.translatedBy }),
     ...(run.fallbackFrom === undefined ? {} : { fallback_from: run.fallbackFrom.analyzer, fallback_reason: run.fallbackFrom.reason })
+  }
+}
+
+/** Logs once each model that failed and was stood in for, with what its engine said (never sent to the client). */
+function logFallbacks (log: FastifyBaseLogger, analyzed: Analyzed): void {
+  const runs = [analyzed.entities, analyzed.sentiment, analyzed.moderation, analyzed.categories]
+  const failed = new Set(runs.flatMap(run => run?.fallbackFrom === undefined ? [] : [run.fallbackFrom]))
+  for (const { analyzer, reason, engineMessage } of failed) {
+    log.warn({ analyzer, reason, ...(engineMessage === undefined ? {} : { engineMessage }) }, 'analyzer failed; the offline analysers answered')
   }
 }
 
@@ -60,6 +69,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance, opts: { c
   }, async (request, reply) => {
     const { document, analyses = [], meta } = request.body
     const analyzed = await withinDeadline(reply, deadlineMs, signal => app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: analyses }, signal))
+    logFallbacks(request.log, analyzed)
     const response: AnalyzeResponseT = {
       request: { document, analyses, meta: meta ?? {} },
       meta: mergeMeta(meta, {
@@ -99,6 +109,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance, opts: { c
   }, async (request, reply) => {
     const { document, meta } = request.body
     const analyzed = await withinDeadline(reply, deadlineMs, signal => app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: ['sentiment'] }, signal))
+    logFallbacks(request.log, analyzed)
     return sentimentResult(analyzed, meta)
   })
 }

@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { quotingPage, quotingWords, type QuoteForm } from './engine-server.js'
 
-export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag' | 'quota'
+export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag' | 'quota' | 'quote-error'
 
 export interface FakeCall {
   method: string
@@ -28,6 +29,8 @@ export interface FakeEngine {
   behaviour: FakeBehaviour
   /** How many requests the behaviour applies to before it turns back to 'ok' (default Infinity: all). */
   failTimes: number
+  /** How a 'quote-error' answer (a 400 to /v2/translate) quotes the key (default 'json'). */
+  quoteAs: QuoteForm
   /** Sent as Retry-After with 429 (default 1). */
   retryAfterSeconds: number
   /** Added before every answer (default 0). */
@@ -108,12 +111,14 @@ export async function startFakeDeepl (): Promise<FakeEngine> {
     calls: [],
     behaviour: 'ok',
     failTimes: Infinity,
+    quoteAs: 'json',
     retryAfterSeconds: 1,
     latencyMs: 0,
     reset () {
       engine.calls.length = 0
       engine.behaviour = 'ok'
       engine.failTimes = Infinity
+      engine.quoteAs = 'json'
       engine.retryAfterSeconds = 1
       engine.latencyMs = 0
     },
@@ -126,7 +131,7 @@ export async function startFakeDeepl (): Promise<FakeEngine> {
   /** The behaviour for this request, counting it against failTimes. */
   const behaviourFor = (path: string): FakeBehaviour => {
     const behaviour = engine.behaviour
-    if (behaviour === 'ok' || (behaviour === 'drop-tag' && path !== '/v2/translate')) return 'ok'
+    if (behaviour === 'ok' || ((behaviour === 'drop-tag' || behaviour === 'quote-error') && path !== '/v2/translate')) return 'ok'
     engine.failTimes--
     if (engine.failTimes <= 0) {
       engine.behaviour = 'ok'
@@ -183,6 +188,12 @@ export async function startFakeDeepl (): Promise<FakeEngine> {
       const texts = Array.isArray(fields['text']) ? fields['text'] as unknown[] : []
       if (texts.length === 0 || typeof fields['target_lang'] !== 'string' || texts.length > 50) {
         send(res, 400, { message: 'Bad request: text (1 to 50) and target_lang are required' })
+        return
+      }
+      if (behaviour === 'quote-error') {
+        const sent = texts.map(String)
+        if (engine.quoteAs === 'html') send(res, 400, quotingPage(400, engine.key, sent), { 'content-type': 'text/html; charset=utf-8' })
+        else send(res, 400, { message: quotingWords(engine.key, sent, engine.quoteAs) })
         return
       }
       const source = typeof fields['source_lang'] === 'string' ? fields['source_lang'].toUpperCase() : 'EN'

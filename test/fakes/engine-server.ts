@@ -3,7 +3,31 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type Behaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag'
+export type Behaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag' | 'quote-error'
+
+/**
+ * How a 'quote-error' answer quotes the key it was given (the worst cases seen of real engines,
+ * issue 24): as it is in a JSON error, as it is in an HTML error page, base64-encoded (alone and
+ * inside an encoded "Bearer <key>"), or spaced out letter by letter. The texts it was sent are
+ * quoted too, as they are and HTML- or JSON-escaped.
+ */
+export type QuoteForm = 'json' | 'html' | 'base64' | 'spaced'
+
+/** The words of an error answer quoting `key` in `form` (nothing of it when empty) and every one of `texts`. */
+export function quotingWords (key: string, texts: readonly string[], form: QuoteForm): string {
+  const quoted = form === 'base64'
+    ? `${Buffer.from(key).toString('base64')} (as sent: ${Buffer.from(`Bearer ${key}`).toString('base64')})`
+    : form === 'spaced' ? Array.from(key).join(' ') : key
+  const keyPart = key === '' ? 'Request refused' : `API key not valid: ${quoted}`
+  return `${keyPart}. Cannot process ${texts.map(t => JSON.stringify(t)).join(', ')}`
+}
+
+/** An HTML error page quoting `key` and `texts` (escaped as HTML), as a proxy or a framework's debug page answers. */
+export function quotingPage (status: number, key: string, texts: readonly string[]): string {
+  const keyPart = key === '' ? '' : `<p>API key <code>${escapeHtml(key)}</code> is not valid.</p>`
+  return `<!doctype html><html><head><title>${status} Error</title><style>body { font: 14px sans-serif }</style></head>` +
+    `<body><h1>Error ${status}</h1>${keyPart}<p>Request: ${texts.map(t => `<q>${escapeHtml(t)}</q>`).join(' ')}</p></body></html>`
+}
 
 export interface FakeEngine {
   url: string
@@ -13,6 +37,8 @@ export interface FakeEngine {
   behaviour: Behaviour
   /** How many more translate calls get `behaviour` before the engine answers 'ok' again (Infinity: always). */
   failTimes: number
+  /** How a 'quote-error' answer quotes the key (default 'json'). */
+  quoteAs: QuoteForm
   /** Retry-After of a 429. */
   retryAfterSeconds: number
   /** Delay before every answer. */
@@ -54,6 +80,7 @@ export async function startEngineServer (name: string, handler: FakeHandler): Pr
     calls: [],
     behaviour: 'ok',
     failTimes: Infinity,
+    quoteAs: 'json',
     retryAfterSeconds: 1,
     latencyMs: 0,
     inFlight: 0,

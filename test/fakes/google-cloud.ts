@@ -1,5 +1,5 @@
 /** A fake Cloud Translation v2 REST server (translate and languages) that "translates" by upper-casing text outside tags. */
-import { fakeTranslateHtml, startEngineServer, takeBehaviour, type FakeEngine, type FakeReply, type FakeRequest } from './engine-server.js'
+import { fakeTranslateHtml, quotingPage, quotingWords, startEngineServer, takeBehaviour, type FakeEngine, type FakeReply, type FakeRequest } from './engine-server.js'
 
 export type { FakeEngine } from './engine-server.js'
 
@@ -59,6 +59,10 @@ function translate (request: FakeRequest, engine: FakeEngine): FakeReply | undef
     case 'error500': return problem(500, 'INTERNAL', 'Internal error encountered.')
     case 'rate-limit': return { ...problem(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded.'), headers: { 'retry-after': String(engine.retryAfterSeconds) } }
     case 'malformed': return { status: 200, body: { data: { translation: q.length } } }
+    // Google's "API key not valid" quoting the key, and the texts of the request
+    case 'quote-error': return engine.quoteAs === 'html'
+      ? { status: 400, body: undefined, headers: { 'content-type': 'text/html; charset=utf-8' }, raw: quotingPage(400, engine.key, q) }
+      : problem(400, 'INVALID_ARGUMENT', quotingWords(engine.key, q, engine.quoteAs))
     default: {
       const dropTag = behaviour === 'drop-tag'
       const translations = q.map(text => ({

@@ -8,9 +8,11 @@ import { createServer, type Server } from 'node:https'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { quotingPage, quotingWords } from './engine-server.js'
 import { createTestTls } from './tls.js'
 
-export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag'
+/** 'quote-error': a 400 quoting the text it was sent (the endpoint takes no key), as an HTML page or as JSON. */
+export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'drop-tag' | 'quote-error'
 
 export interface FakeEngine {
   url: string
@@ -28,6 +30,8 @@ export interface FakeEngine {
   latencyMs: number
   /** Like Google at times: spaces inside tokens (`[ 3 ]`) and between a token and a word next to it. */
   padTokens: boolean
+  /** How a 'quote-error' answer is written (default 'html'). */
+  quoteAs: 'html' | 'json'
   close: () => Promise<void>
 }
 
@@ -56,6 +60,7 @@ export async function startFakeGoogle (): Promise<FakeEngine> {
     retryAfterSeconds: 1,
     latencyMs: 0,
     padTokens: false,
+    quoteAs: 'html',
     async close () {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>(resolve => server.close(() => resolve()))
@@ -108,6 +113,10 @@ async function handle (engine: FakeEngine, req: IncomingMessage, res: ServerResp
       { 'retry-after': String(engine.retryAfterSeconds) })
     case 'malformed':
       return send(res, 200, 'application/json; charset=utf-8', ')]}\'\n[["wrb.fr",null,null,"generic"]')
+    case 'quote-error':
+      return engine.quoteAs === 'html'
+        ? send(res, 400, 'text/html', quotingPage(400, '', [form['q']]))
+        : send(res, 400, 'application/json; charset=utf-8', JSON.stringify({ error: { code: 400, message: quotingWords('', [form['q']], 'json') } }))
     default:
       break
   }

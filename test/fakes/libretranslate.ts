@@ -1,5 +1,5 @@
 /** A fake LibreTranslate server (/translate and /languages) that "translates" by upper-casing text outside tags. */
-import { fakeTranslateHtml, startEngineServer, takeBehaviour, type FakeEngine, type FakeReply, type FakeRequest } from './engine-server.js'
+import { fakeTranslateHtml, quotingPage, quotingWords, startEngineServer, takeBehaviour, type FakeEngine, type FakeReply, type FakeRequest } from './engine-server.js'
 
 /** What a 'malformed' translate answer is (every one is a 200): JSON of the wrong shape (the default), or another break of the protocol. */
 export type MalformedAnswer = 'wrong-shape' | 'html' | 'truncated-json' | 'wrong-count' | 'empty'
@@ -69,6 +69,10 @@ function translate (request: FakeRequest, engine: FakeLibreTranslate): FakeReply
     case 'error500': return error(500, 'Cannot translate text: worker crashed')
     case 'rate-limit': return { ...error(429, 'Slowdown: 10 per 1 minute'), headers: { 'retry-after': String(engine.retryAfterSeconds) } }
     case 'malformed': return malformed(engine.malformedAs, texts)
+    // the key it was sent (from the body) and the texts, in a JSON error or a framework's HTML error page
+    case 'quote-error': return engine.quoteAs === 'html'
+      ? { status: 400, body: undefined, headers: { 'content-type': 'text/html; charset=utf-8' }, raw: quotingPage(400, String(body['api_key'] ?? ''), texts as string[]) }
+      : error(400, quotingWords(String(body['api_key'] ?? ''), texts as string[], engine.quoteAs))
     default: {
       const out = texts.map(t => format === 'html' ? fakeTranslateHtml(t, behaviour === 'drop-tag') : t.toUpperCase())
       return { status: 200, body: { translatedText: Array.isArray(q) ? out : out[0] } }

@@ -2,8 +2,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
+import { quotingPage, quotingWords, type QuoteForm } from './engine-server.js'
 
-export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'wrong-count' | 'mangle-placeholder' | 'refuse-json-schema'
+export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'wrong-count' | 'mangle-placeholder' | 'refuse-json-schema' | 'quote-error'
 
 export interface FakeCall {
   method: string
@@ -23,6 +24,8 @@ export interface FakeLlm {
   behaviour: FakeBehaviour
   /** The behaviour applies to the next N completion calls, then 'ok' ('refuse-json-schema' always applies). */
   failTimes: number
+  /** How a 'quote-error' answer (a 401) quotes the key it was sent (default 'json'). */
+  quoteAs: QuoteForm
   retryAfterSeconds: number
   latencyMs: number
   /** Completion calls only (POST /v1/chat/completions). */
@@ -95,12 +98,14 @@ export async function startFakeLlm (options: { key?: string, model?: string } = 
     calls: [],
     behaviour: 'ok',
     failTimes: Infinity,
+    quoteAs: 'json',
     retryAfterSeconds: 1,
     latencyMs: 0,
     completions: () => fake.calls.filter(c => c.path === '/v1/chat/completions'),
     reset () {
       fake.behaviour = 'ok'
       fake.failTimes = Infinity
+      fake.quoteAs = 'json'
       fake.latencyMs = 0
       fake.retryAfterSeconds = 1
       fake.calls.length = 0
@@ -145,10 +150,10 @@ async function handle (fake: FakeLlm, req: IncomingMessage, res: ServerResponse)
     sendJson(res, 404, { error: { message: `no route ${req.method} ${path}`, type: 'invalid_request_error' } })
     return
   }
-  await completion(fake, body, res)
+  await completion(fake, body, res, req.headers.authorization)
 }
 
-async function completion (fake: FakeLlm, body: unknown, res: ServerResponse): Promise<void> {
+async function completion (fake: FakeLlm, body: unknown, res: ServerResponse, authorization: string | undefined): Promise<void> {
   const request = (body ?? {}) as { model?: unknown, messages?: unknown, response_format?: { type?: unknown } }
   const messages = Array.isArray(request.messages) ? request.messages as Array<{ role?: unknown, content?: unknown }> : []
   const user = messages.find(m => m.role === 'user')
@@ -182,6 +187,18 @@ async function completion (fake: FakeLlm, body: unknown, res: ServerResponse): P
     case 'error500':
       sendJson(res, 500, { error: { message: 'The server had an error while processing your request.', type: 'server_error' } })
       return
+    case 'quote-error': {
+      // the key from the Authorization header and the texts of the payload
+      const got = authorization?.replace(/^Bearer\s+/i, '') ?? ''
+      const texts = [...(Array.isArray(payload['segments']) ? payload['segments'].map(String) : []), ...(typeof payload['text'] === 'string' ? [payload['text']] : [])]
+      if (fake.quoteAs === 'html') {
+        res.writeHead(401, { 'content-type': 'text/html; charset=utf-8' })
+        res.end(quotingPage(401, got, texts))
+      } else {
+        sendJson(res, 401, { error: { message: quotingWords(got, texts, fake.quoteAs), type: 'invalid_request_error', code: 'invalid_api_key' } })
+      }
+      return
+    }
     case 'rate-limit':
       res.setHeader('retry-after', String(fake.retryAfterSeconds))
       sendJson(res, 429, { error: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' } })

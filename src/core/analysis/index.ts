@@ -5,7 +5,7 @@
  * language runs on the English translation (any configured engine, Apertium offline). When the
  * model's call fails, its parts fall back to the offline analysers.
  */
-import { NothingConfiguredError, invalidField } from '../../errors.js'
+import { NothingConfiguredError, ServiceError, invalidField } from '../../errors.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../providers/types.js'
 import type { FoundEntity, Scored, SentimentScore } from '../../providers/analysis/types.js'
 import { DocumentWork, textOfDocument } from '../documents/offload.js'
@@ -33,8 +33,11 @@ export interface PartRun {
   language: string
   /** Set when the text was translated to English first: the service that translated it. */
   translatedBy?: string
-  /** Set when a generative model failed and the offline analysers answered: why it failed. */
-  fallbackFrom?: { analyzer: string, reason: string }
+  /**
+   * Set when a generative model failed and the offline analysers answered: why it failed, in our
+   * words (`reason`, for the client), and what the engine itself said (`engineMessage`, redacted, for the log only).
+   */
+  fallbackFrom?: { analyzer: string, reason: string, engineMessage?: string }
 }
 
 export interface Analyzed {
@@ -108,7 +111,7 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
         // the client went away, or the last analyzer in line failed: nothing to fall back to
         const others = deps.analyzers.filter(a => a !== analyzer)
         if (signal.aborted || analyzer === deps.analyzers.at(-1)) throw err
-        const fallbackFrom = { analyzer: analyzer.name, reason: err instanceof Error ? err.message : String(err) }
+        const fallbackFrom = fallbackOf(analyzer.name, err)
         const native = asked.filter(part => others.some(a => a.supports(part, language)))
         const rest = asked.filter(part => !native.includes(part))
         await Promise.all([
@@ -124,6 +127,12 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   if (viaEnglish.length > 0) runs.push(analyzeInEnglish(result, text, sourceLanguage, viaEnglish, deps, signal))
   await Promise.all(runs)
   return result
+}
+
+/** Why an analyzer failed: a service error's detail (our words), never another error's message. */
+function fallbackOf (analyzer: string, err: unknown): NonNullable<PartRun['fallbackFrom']> {
+  if (!(err instanceof ServiceError)) return { analyzer, reason: `${analyzer}: failed unexpectedly` }
+  return { analyzer, reason: err.message, ...(err.engineMessage === undefined ? {} : { engineMessage: err.engineMessage }) }
 }
 
 /** The parts no analyzer reads in the text's language: run on its English translation. */

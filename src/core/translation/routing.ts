@@ -62,18 +62,20 @@ export interface Failure {
 /**
  * What the client is told when every service tried for a pair failed: all timed out, 504; all
  * skipped by an open breaker or rate limited, 503 with Retry-After; otherwise 502. The detail
- * names each service and why, and which documents and pair were being translated.
+ * names each service and why, and which documents and pair were being translated; what the
+ * services themselves said stays in `engineMessage`, for the log.
  */
 export function pairFailed (failures: readonly Failure[], what: string): ServiceError {
   if (failures.length === 1) {
     const only = failures[0]!.error
     return new ServiceError(only.status, only.code, only.title, `${what} failed: ${only.message}`, {
-      cause: only, ...(only.headers ? { headers: only.headers } : {})
+      cause: only, ...(only.headers ? { headers: only.headers } : {}), engineMessage: only.engineMessage
     })
   }
   const reasons = failures.map(f => f.error.message).join('; ')
   const detail = `${what} failed on every service tried: ${reasons}`
   const errors = failures.map(f => f.error)
+  const said = failures.flatMap(f => f.error.engineMessage === undefined ? [] : [`${f.service}: ${f.error.engineMessage}`]).join('; ')
   if (errors.every(e => e instanceof UpstreamTimeoutError)) {
     return new ServiceError(504, 'upstream-timeout', 'Upstream service timed out', detail)
   }
@@ -82,9 +84,9 @@ export function pairFailed (failures: readonly Failure[], what: string): Service
     const seconds = Math.max(1, Math.ceil(Math.min(...waits) / 1000))
     // a busy engine of ours is the cause the HTTP layer names a setting for
     const cause = errors.find(e => e instanceof EngineBusyError)
-    return new ServiceError(503, 'upstream-unavailable', 'Upstream service unavailable', detail, { headers: { 'retry-after': String(seconds) }, ...(cause ? { cause } : {}) })
+    return new ServiceError(503, 'upstream-unavailable', 'Upstream service unavailable', detail, { headers: { 'retry-after': String(seconds) }, ...(cause ? { cause } : {}), engineMessage: said })
   }
-  return new ServiceError(502, 'upstream-error', 'Upstream service failed', detail)
+  return new ServiceError(502, 'upstream-error', 'Upstream service failed', detail, { engineMessage: said })
 }
 
 /** A failure as a typed error naming its service (a bug in an adapter still names the service, and leaks nothing). */

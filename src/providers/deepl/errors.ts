@@ -1,7 +1,10 @@
-/** Turns deepl-node's errors into our typed upstream errors, without the API key or anything the request carried. */
+/**
+ * Turns deepl-node's errors into our typed upstream errors: their details in our words, and what
+ * DeepL said only in `engineMessage`, for the log, without the API key or anything the request carried.
+ */
 import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node'
 import { RateLimitedError, UpstreamError } from '../../errors.js'
-import { statusError } from '../remote/index.js'
+import { statusError, type Redactor } from '../remote/index.js'
 
 export const SERVICE = 'deepl'
 
@@ -11,19 +14,20 @@ export function unusable (what: string): UpstreamError {
 }
 
 /**
- * The typed error for what deepl-node threw. Its errors are never kept as `cause`: the axios error
- * inside a ConnectionError holds the request config, Authorization header included, and its
- * messages may quote the answer's body.
+ * The typed error for what deepl-node threw, `texts` being the client texts of the call. Its errors
+ * are never kept as `cause`: the axios error inside a ConnectionError holds the request config,
+ * Authorization header included, and its messages may quote the answer's body.
  */
-export function fromDeepl (err: unknown, apiKey: string): UpstreamError {
+export function fromDeepl (err: unknown, redactor: Redactor, texts: readonly string[] = []): UpstreamError {
   if (err instanceof UpstreamError) return err
+  const said = (): string | undefined => err instanceof Error ? redactor.engineMessage(engineWords(err.message), texts) : undefined
   // deepl-node hides the answer's headers, so a Retry-After never reaches us: our backoff decides
-  if (err instanceof TooManyRequestsError) return new RateLimitedError(SERVICE, undefined)
+  if (err instanceof TooManyRequestsError) return new RateLimitedError(SERVICE, undefined, undefined, said())
   if (err instanceof QuotaExceededError) {
-    return new UpstreamError(SERVICE, 'answered HTTP 456: the character quota of this DeepL account is used up for this billing period', undefined, { retryable: false })
+    return new UpstreamError(SERVICE, 'answered HTTP 456: the character quota of this DeepL account is used up for this billing period', undefined, { retryable: false, engineMessage: said() })
   }
   if (err instanceof AuthorizationError) {
-    return new UpstreamError(SERVICE, 'answered HTTP 403: the API key was refused; check DEEPL_API_KEY (and DEEPL_SERVER_URL: free keys ending in ":fx" use api-free.deepl.com)', undefined, { retryable: false })
+    return new UpstreamError(SERVICE, 'answered HTTP 403: the API key was refused; check DEEPL_API_KEY (and DEEPL_SERVER_URL: free keys ending in ":fx" use api-free.deepl.com)', undefined, { retryable: false, engineMessage: said() })
   }
   if (err instanceof ConnectionError) {
     const code = (err.error as { code?: unknown } | undefined)?.code
@@ -31,10 +35,10 @@ export function fromDeepl (err: unknown, apiKey: string): UpstreamError {
   }
   if (err instanceof DeepLError) {
     const status = statusOf(err.message)
-    if (status !== undefined) return statusError(SERVICE, status, reasonOf(err.message, apiKey))
+    if (status !== undefined) return statusError(SERVICE, status, said())
     if (err.message.startsWith('Error parsing response')) return unusable('answered with a body that is not a DeepL answer')
-    // deepl-node's own checks of arguments (none of them quote text)
-    return unusable(`refused the request before sending it: ${redact(err.message, apiKey).slice(0, 200)}`)
+    // deepl-node's own checks of arguments: its words, not DeepL's, and only for the log
+    return new UpstreamError(SERVICE, 'refused the request before sending it (deepl-node\'s own check)', undefined, { retryable: false, engineMessage: redactor.engineMessage(err.message, texts) })
   }
   // deepl-node parses some answers without wrapping its errors (a language list that is not an array)
   return unusable('answered with a body that is not a DeepL answer')
@@ -49,12 +53,13 @@ function statusOf (message: string): number | undefined {
   return m ? Number(m[1]) : undefined
 }
 
-/** DeepL's own `message` field, when its body had one; raw bodies (", content: ...") are left out. */
-function reasonOf (message: string, apiKey: string): string | undefined {
-  const m = /, message: (.*?)(?:, detail: |, content: |$)/s.exec(message)
-  return m?.[1] === undefined ? undefined : redact(m[1], apiKey)
-}
-
-function redact (text: string, apiKey: string): string {
-  return apiKey === '' ? text : text.split(apiKey).join('[redacted]')
+/**
+ * DeepL's own words in a deepl-node message ("<our status words>, message: ..., detail: ..." or
+ * "<...>, <raw body>"): the raw body after ", content: " when there is one, else what follows the first ", ".
+ */
+function engineWords (message: string): string {
+  const content = message.indexOf(', content: ')
+  if (content !== -1) return message.slice(content + ', content: '.length)
+  const comma = message.indexOf(', ')
+  return comma === -1 ? '' : message.slice(comma + 2)
 }

@@ -1,6 +1,6 @@
 /** The DeepL translator ("deepl"): the official deepl-node client, every call through one RemoteService. */
 import { Translator as DeeplClient, type Formality as DeeplFormality, type Language, type SourceLanguageCode, type TargetLanguageCode, type TextResult, type TranslateTextOptions } from 'deepl-node'
-import { RemoteService, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, type RemoteOptions } from '../remote/index.js'
 import type { Formality, LanguagePair, TranslateJob, Translator } from '../types.js'
 import { MAX_TEXTS, formBytes, splitBatches } from './batches.js'
 import { buildList, sourceCode, targetCode, targetInfo, type LanguageList } from './codes.js'
@@ -36,14 +36,15 @@ export function createDeepl (options: DeeplOptions): Translator {
   })
   let list: LanguageList | undefined
   let fetching: Promise<LanguagePair[]> | undefined
+  const redactor = createRedactor([options.apiKey])
 
-  /** One outside call: the SDK's errors typed, and settled when the attempt's signal aborts. */
-  const call = async <T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
+  /** One outside call sending `texts` of a client: the SDK's errors typed, and settled when the attempt's signal aborts. */
+  const call = async <T>(work: () => Promise<T>, signal?: AbortSignal, texts: readonly string[] = []): Promise<T> =>
     await remote.call(async attempt => await settleBy(async () => {
       try {
         return await work()
       } catch (err) {
-        throw fromDeepl(err, options.apiKey)
+        throw fromDeepl(err, redactor, texts)
       }
     }, attempt), signal)
 
@@ -92,7 +93,8 @@ export function createDeepl (options: DeeplOptions): Translator {
       await Promise.all(batches.map(async batch => {
         const sent = batch.map(k => texts[k]!)
         try {
-          const answers = await call(async () => checkAnswers(sent, await client.translateText(sent, source, target, { ...TEXT_OPTIONS, ...extra })), jobSignal)
+          const answers = await call(async () => checkAnswers(sent, await client.translateText(sent, source, target, { ...TEXT_OPTIONS, ...extra })), jobSignal,
+            extra.context === undefined ? sent : [...sent, extra.context])
           batch.forEach((k, n) => { out[todo[k]!] = answers[n]! })
         } catch (err) {
           failed.abort(err)

@@ -1,6 +1,6 @@
 /** Google Cloud Translation (v2 REST, "google-cloud"): segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
-import { RemoteService, requestJson, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../remote/index.js'
 import type { LanguagePair, TranslateJob, Translator } from '../types.js'
 import { batches, canonicalAnswers, engineCodes, runBatches } from '../remote/batches.js'
 
@@ -25,6 +25,8 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
   const base = options.url.replace(/\/+$/, '')
   // the key goes in a header, never in a URL that a proxy or an error could log
   const headers = { 'x-goog-api-key': options.apiKey }
+  // Google quotes a key it refuses ("API key not valid: AIza..."): never logged as it is
+  const redactor = createRedactor([options.apiKey])
   // our tag -> Google's code, from the latest language list; before one is read, tags are sent as they are
   let codes = new Map<string, string>()
 
@@ -33,7 +35,9 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
       const body = await requestJson(SERVICE, `${base}/language/translate/v2`, {
         method: 'POST',
         headers,
-        json: { q, source, target, format: 'html' }
+        json: { q, source, target, format: 'html' },
+        redactor,
+        texts: q
       }, attemptSignal)
       return canonicalAnswers(SERVICE, q, readTranslations(body))
     }, signal)
@@ -45,7 +49,7 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
 
     async languages (): Promise<LanguagePair[]> {
       const body = await remote.call(attemptSignal =>
-        requestJson(SERVICE, `${base}/language/translate/v2/languages?target=en`, { headers }, attemptSignal))
+        requestJson(SERVICE, `${base}/language/translate/v2/languages?target=en`, { headers, redactor }, attemptSignal))
       codes = engineCodes(readLanguages(body), ALIASES)
       const tags = [...codes.keys()]
       return tags.flatMap(from => tags.filter(to => to !== from).map(to => ({ from, to })))

@@ -56,7 +56,8 @@ export function createGoogle (options: GoogleOptions): Translator {
       const combined = AbortSignal.any([signal, failed.signal])
       await Promise.all(requests.map(async request => {
         try {
-          const answer = await remote.call(attempt => translateText(endpoint, request.text, from, to, attempt), combined)
+          const texts = request.indexes.map(i => job.segments[i]!)
+          const answer = await remote.call(attempt => translateText(endpoint, request.text, from, to, attempt, texts), combined)
           // checked outside the call: a lost marker is this text's problem, not the service's (no retry, no breaker)
           decodeAnswer(request, answer).forEach((segment, k) => { out[request.indexes[k]!] = segment })
         } catch (err) {

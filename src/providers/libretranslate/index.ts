@@ -1,6 +1,6 @@
 /** LibreTranslate ("libretranslate"): its REST API with segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
-import { RemoteService, requestJson, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../remote/index.js'
 import type { LanguagePair, TranslateJob, Translator } from '../types.js'
 import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from '../remote/batches.js'
 
@@ -30,6 +30,8 @@ export function createLibreTranslate (options: LibreTranslateOptions): Translato
   const remote = new RemoteService({ ...options.remote, service: SERVICE })
   const base = options.url.replace(/\/+$/, '')
   const key = options.apiKey === undefined || options.apiKey === '' ? {} : { api_key: options.apiKey }
+  // servers echo the key they got (in JSON and in HTML error pages): never logged as it is
+  const redactor = createRedactor([options.apiKey])
   // our tag -> LibreTranslate's code, from the latest language list; before one is read, tags are sent as they are
   let codes = new Map<string, string>()
 
@@ -37,7 +39,9 @@ export function createLibreTranslate (options: LibreTranslateOptions): Translato
     remote.call(async attemptSignal => {
       const body = await requestJson(SERVICE, `${base}/translate`, {
         method: 'POST',
-        json: { q, source, target, format: 'html', ...key }
+        json: { q, source, target, format: 'html', ...key },
+        redactor,
+        texts: q
       }, attemptSignal)
       return canonicalAnswers(SERVICE, q, readTranslations(body))
     }, signal)
@@ -48,7 +52,7 @@ export function createLibreTranslate (options: LibreTranslateOptions): Translato
     batching: { concurrency: remote.concurrency, maxSegments: MAX_SEGMENTS },
 
     async languages (): Promise<LanguagePair[]> {
-      const body = await remote.call(attemptSignal => requestJson(SERVICE, `${base}/languages`, {}, attemptSignal))
+      const body = await remote.call(attemptSignal => requestJson(SERVICE, `${base}/languages`, { redactor }, attemptSignal))
       const languages = readLanguages(body)
       codes = engineCodes(languages.map(l => l.code), ALIASES)
       const all = [...codes.keys()]

@@ -18,7 +18,7 @@
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import { UpstreamError } from '../../errors.js'
-import { RemoteService, statusError, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, statusError, type Redactor, type RemoteOptions } from '../remote/index.js'
 
 /** Service name in errors, metrics and `options.service`. */
 export const OPENAI_SERVICE = 'openai'
@@ -84,8 +84,8 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
   })
   // set once a server answered 400 to json_schema and accepted json_object: ask it json_object from then on
   let jsonSchemaRefused = false
-
-  const redact = (text: string): string => redactKey(text, key)
+  // servers quote a key they refuse, as it is, base64-encoded or spaced out: never logged as it is
+  const redactor = createRedactor([key])
 
   async function send (call: StructuredCall<unknown>, format: ResponseFormat, signal: AbortSignal): Promise<unknown> {
     return await sdk.chat.completions.create({
@@ -101,7 +101,9 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
 
   /** One completion, falling back to json_object when the server refuses json_schema. */
   async function chat (call: StructuredCall<unknown>, signal: AbortSignal): Promise<unknown> {
-    if (jsonSchemaRefused) return await send(call, { type: 'json_object' }, signal).catch(err => { throw mapError(err, redact) })
+    const texts = clientTexts(call.payload)
+    const mapped = (err: unknown): unknown => mapError(err, redactor, texts)
+    if (jsonSchemaRefused) return await send(call, { type: 'json_object' }, signal).catch(err => { throw mapped(err) })
     const schemaFormat: ResponseFormat = {
       type: 'json_schema',
       json_schema: { name: call.schemaName, strict: true, schema: call.schema }
@@ -111,9 +113,9 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
     } catch (err) {
       // any 400/422 qualifies: servers word the refusal differently, and a request that is bad for
       // another reason fails the json_object retry as well, so nothing is remembered then
-      if (!(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) throw mapError(err, redact)
+      if (!(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) throw mapped(err)
     }
-    const answer = await send(call, { type: 'json_object' }, signal).catch(err => { throw mapError(err, redact) })
+    const answer = await send(call, { type: 'json_object' }, signal).catch(err => { throw mapped(err) })
     jsonSchemaRefused = true
     return answer
   }
@@ -132,9 +134,8 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
           } catch (err) {
             if (!(err instanceof CheckError)) throw err
             badAnswers++
-            if (badAnswers >= CONTENT_TRIES) {
-              throw new UpstreamError(OPENAI_SERVICE, `${redact(err.message)} (after ${CONTENT_TRIES} tries)`)
-            }
+            // CheckError messages are our own words about the answer, never its content
+            if (badAnswers >= CONTENT_TRIES) throw new UpstreamError(OPENAI_SERVICE, `${err.message} (after ${CONTENT_TRIES} tries)`)
           }
         }
       }, signal)
@@ -165,12 +166,24 @@ function unfence (text: string): string {
   return m ? m[1]! : text
 }
 
+/** The client's texts in a payload (every string in it but the task's name), replaced in what is logged of an error. */
+function clientTexts (payload: Record<string, unknown>): string[] {
+  const texts: string[] = []
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value)
+    else if (Array.isArray(value)) value.forEach(walk)
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk)
+  }
+  for (const [name, value] of Object.entries(payload)) if (name !== 'task') walk(value)
+  return texts
+}
+
 /**
  * SDK errors as the typed errors RemoteService understands: 429 and 5xx retryable (with
- * Retry-After), a dropped connection retryable, anything else final. The SDK's own message is not
- * used as is: only the service's `error.message`, cut short and with the key masked.
+ * Retry-After), a dropped connection retryable, anything else final. The client is told the status
+ * in our words; the server's own error (its body) goes to `engineMessage`, redacted, for the log.
  */
-function mapError (err: unknown, redact: (text: string) => string): unknown {
+function mapError (err: unknown, redactor: Redactor, texts: readonly string[]): unknown {
   // RemoteService sees its signal aborted and reports the timeout or the caller's reason
   if (err instanceof APIUserAbortError) return err
   if (err instanceof APIConnectionTimeoutError) {
@@ -182,16 +195,9 @@ function mapError (err: unknown, redact: (text: string) => string): unknown {
     return new UpstreamError(OPENAI_SERVICE, `connection failed${code === undefined ? '' : ` (${code})`}`, undefined, { retryable: true })
   }
   if (err instanceof APIError && typeof err.status === 'number') {
-    const body = err.error as { message?: unknown } | string | undefined
-    const said = typeof body === 'string' ? body : typeof body?.message === 'string' ? body.message : undefined
-    return statusError(OPENAI_SERVICE, err.status, said === undefined ? undefined : redact(said), err.headers?.get('retry-after'))
+    // the body's `error` when it was JSON with one; else the SDK's message holds the raw body after the status
+    const body = err.error !== undefined ? JSON.stringify(err.error) : err.message.replace(/^\d{3} /, '')
+    return statusError(OPENAI_SERVICE, err.status, redactor.engineMessage(body, texts), err.headers?.get('retry-after'))
   }
   return err
-}
-
-/** Masks the configured key and anything shaped like an API key or bearer token (servers echo them in 401s). */
-export function redactKey (text: string, key: string | undefined): string {
-  let out = key !== undefined && key.length >= 4 ? text.split(key).join('[key]') : text
-  out = out.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, 'sk-[key]').replace(/\b(Bearer\s+)\S+/gi, '$1[key]')
-  return out
 }

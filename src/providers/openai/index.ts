@@ -5,7 +5,7 @@ import { createLlmClient, type LlmClient, type LlmClientOptions } from './client
 import { createOpenAiEditor } from './editor.js'
 import { createOpenAiTranslator, type OpenAiTranslatorOptions } from './translator.js'
 
-export { CheckError, OPENAI_SERVICE, createLlmClient, redactKey, type LlmClient, type LlmClientOptions, type StructuredCall } from './client.js'
+export { CheckError, OPENAI_SERVICE, createLlmClient, type LlmClient, type LlmClientOptions, type StructuredCall } from './client.js'
 export { TRANSLATE_SYSTEM, createOpenAiTranslator, type OpenAiTranslatorOptions } from './translator.js'
 export { SEGMENTS_SCHEMA, checkSegments } from './segments.js'
 export { EDIT_SYSTEM, createOpenAiEditor } from './editor.js'

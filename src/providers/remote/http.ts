@@ -1,5 +1,6 @@
 /** HTTP calls for adapters that speak REST with fetch: one request, its answer classified into typed errors. */
 import { RateLimitedError, UpstreamError } from '../../errors.js'
+import { createRedactor, type Redactor } from './redact.js'
 
 /** Retry-After (seconds or an HTTP date) in milliseconds, or undefined when absent or unreadable. */
 export function retryAfterMs (value: string | null | undefined, now = Date.now()): number | undefined {
@@ -12,31 +13,23 @@ export function retryAfterMs (value: string | null | undefined, now = Date.now()
 
 /**
  * The error for a non-2xx answer: 429 is RateLimitedError, 5xx (and 408) a retryable
- * UpstreamError, any other status a final one. `reason` is the service's own short message.
+ * UpstreamError, any other status a final one. The client is told the service, the status and
+ * our own words; `engineMessage` (what the service said, already redacted) is for the log only.
  */
-export function statusError (service: string, status: number, reason: string | undefined, retryAfter?: string | null): UpstreamError {
-  if (status === 429) return new RateLimitedError(service, retryAfterMs(retryAfter))
-  const said = reason === undefined || reason === '' ? '' : `: ${reason.slice(0, 200)}`
-  const hint = status === 401 || status === 403 ? ' (check its API key)' : ''
-  return new UpstreamError(service, `answered HTTP ${status}${hint}${said}`, undefined, { retryable: status >= 500 || status === 408 })
+export function statusError (service: string, status: number, engineMessage: string | undefined, retryAfter?: string | null): UpstreamError {
+  if (status === 429) return new RateLimitedError(service, retryAfterMs(retryAfter), undefined, engineMessage)
+  return new UpstreamError(service, `answered HTTP ${status}${STATUS_HINTS[status] ?? ''}`, undefined, { retryable: status >= 500 || status === 408, engineMessage })
 }
 
-/** A short message from an error body ({error: "..."}, {error: {message}}, {message}, or text). */
-export function reasonOf (body: string): string | undefined {
-  try {
-    const json = JSON.parse(body) as Record<string, unknown>
-    const error = json['error']
-    if (typeof error === 'string') return error
-    if (error !== null && typeof error === 'object' && typeof (error as Record<string, unknown>)['message'] === 'string') {
-      return (error as Record<string, unknown>)['message'] as string
-    }
-    if (typeof json['message'] === 'string') return json['message']
-  } catch {
-    // not JSON
-  }
-  const text = body.trim()
-  return text === '' ? undefined : text.slice(0, 200)
+/** What an operator checks for a status, in our words. */
+const STATUS_HINTS: Readonly<Record<number, string>> = {
+  401: ' (check its API key)',
+  403: ' (check its API key)',
+  404: ' (check its URL)'
 }
+
+/** Redacts only credentials of well-known shapes: for calls that carry no secret of ours. */
+const NO_SECRETS = createRedactor([])
 
 export interface JsonRequest {
   method?: 'GET' | 'POST'
@@ -45,6 +38,10 @@ export interface JsonRequest {
   json?: unknown
   /** Sent as application/x-www-form-urlencoded. */
   form?: URLSearchParams
+  /** Replaces the service's secrets in what is logged of an error answer (default: only credentials of well-known shapes). */
+  redactor?: Redactor
+  /** The client texts this request carries, replaced in what is logged of an error answer. */
+  texts?: readonly string[]
 }
 
 /** One HTTP request whose 2xx answer is JSON; anything else is a typed UpstreamError. */
@@ -60,10 +57,14 @@ export async function requestJson (service: string, url: string, request: JsonRe
   }
   const response = await fetch(url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal })
   const text = await response.text()
-  if (!response.ok) throw statusError(service, response.status, reasonOf(text), response.headers.get('retry-after'))
+  if (!response.ok) {
+    const engineMessage = (request.redactor ?? NO_SECRETS).engineMessage(text, request.texts)
+    throw statusError(service, response.status, engineMessage, response.headers.get('retry-after'))
+  }
   try {
     return JSON.parse(text)
-  } catch (err) {
-    throw new UpstreamError(service, `answered HTTP ${response.status} with a body that is not JSON`, err)
+  } catch {
+    // nothing of the body kept, not even as a cause (JSON.parse's message quotes it): it may hold translations
+    throw new UpstreamError(service, `answered HTTP ${response.status} with a body that is not JSON`)
   }
 }

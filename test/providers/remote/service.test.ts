@@ -75,11 +75,15 @@ describe('RemoteService', () => {
     const remote = new RemoteService({ service: 'test', timeoutMs: 5000, backoffMs: 1 })
     const err = await failure(call(remote))
     expect(err).toBeInstanceOf(UpstreamError)
-    expect(err.message).toBe('test: answered HTTP 500: boom')
+    // the service's own words are for the log only, never in the message a client sees
+    expect(err.message).toBe('test: answered HTTP 500')
+    expect((err as UpstreamError).engineMessage).toBe('{"error":"boom"}')
     expect(seen).toHaveLength(3)
     reset()
     script = [{ status: 400, body: '{"error":{"message":"bad field"}}' }]
-    expect((await failure(call(remote))).message).toBe('test: answered HTTP 400: bad field')
+    const refused = await failure(call(remote)) as UpstreamError
+    expect(refused.message).toBe('test: answered HTTP 400')
+    expect(refused.engineMessage).toBe('{"error":{"message":"bad field"}}')
     expect(seen).toHaveLength(1)
   })
 

@@ -16,7 +16,7 @@ export const TranslateOptions = Type.Object({
   fallback: Type.Optional(Type.Boolean({ default: true, description: 'On a failing service, try the next one that supports the pair.' })),
   formality: Type.Optional(Formality),
   context: Type.Optional(Type.String({ maxLength: 5000, description: 'Text that helps disambiguation; not translated.' })),
-  preserve_placeholders: Type.Optional(Type.Boolean({ default: true, description: 'Protect {name}, {0}, {{name}}, %s, %1$s, %(name)s and <0>…</0> tokens from the engine.' })),
+  preserve_placeholders: Type.Optional(Type.Boolean({ default: true, description: 'Protect {name}, {0}, {{name}}, %s, %1$s, %(name)s and <0>…</0> tokens from the engine. URLs, e-mail addresses, paths, file names, code and control characters are protected whatever this says.' })),
   substitutions_case_sensitive: Type.Optional(Type.Boolean({ default: false })),
   cache: Type.Optional(Type.Boolean({ default: true, description: 'Use the segment translation cache.' }))
 }, { additionalProperties: false, description: 'Translation options; unknown keys are a 400.' })

@@ -57,6 +57,8 @@ const P = '[\\p{L}\\p{N}_.@%+~=,-]'
 interface Rule {
   kind: VerbatimKind
   pattern: RegExp
+  /** Text every match contains, to skip the pattern on text without it. */
+  needs?: string
   accept?: (match: string) => boolean
 }
 
@@ -68,28 +70,28 @@ const codeCall = (match: string): boolean => match.endsWith('()') || /[._$]|[a-z
 const RULES: Rule[] = [
   // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
   { kind: 'control', pattern: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]+/gu },
-  { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}://${U}+`, 'gu') },
-  { kind: 'url', pattern: new RegExp(`(?<!${AN})(?:mailto|tel|urn|data|magnet):(?!/)${U}+`, 'gu') },
-  { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/-])www\\d{0,3}\\.(?:${LABEL}\\.)*${LABEL}${AFTER_HOST}`, 'gu') },
-  { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}_./\\\\-])(?:${LABEL}\\.)+(?:${TLDS.join('|')})(?![\\p{L}\\p{N}_@-])${AFTER_HOST}`, 'gu') },
-  { kind: 'email', pattern: new RegExp(`(?<![\\p{L}\\p{N}._%+-])${AN}[\\p{L}\\p{N}._%+-]*@(?:${LABEL}\\.)+\\p{L}{2,}(?![\\p{L}\\p{N}_-])`, 'gu') },
+  { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}://${U}+`, 'gu'), needs: '://' },
+  { kind: 'url', pattern: new RegExp(`(?<!${AN})(?:mailto|tel|urn|data|magnet):(?!/)${U}+`, 'gu'), needs: ':' },
+  { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/-])www\\d{0,3}\\.(?:${LABEL}\\.)*${LABEL}${AFTER_HOST}`, 'gu'), needs: 'www' },
+  { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}_./\\\\-])(?:${LABEL}\\.)+(?:${TLDS.join('|')})(?![\\p{L}\\p{N}_@-])${AFTER_HOST}`, 'gu'), needs: '.' },
+  { kind: 'email', pattern: new RegExp(`(?<![\\p{L}\\p{N}._%+-])${AN}[\\p{L}\\p{N}._%+-]*@(?:${LABEL}\\.)+\\p{L}{2,}(?![\\p{L}\\p{N}_-])`, 'gu'), needs: '@' },
   // C:\dir\file and \\server\share: everything up to white space (Windows names may hold dots, brackets...)
-  { kind: 'path', pattern: new RegExp(`(?<!${AN})(?:[A-Za-z]:\\\\|\\\\\\\\[\\p{L}\\p{N}_.$-]+\\\\)[^|*?${NEVER}]*`, 'gu') },
+  { kind: 'path', pattern: new RegExp(`(?<!${AN})(?:[A-Za-z]:\\\\|\\\\\\\\[\\p{L}\\p{N}_.$-]+\\\\)[^|*?${NEVER}]*`, 'gu'), needs: '\\' },
   // /usr/bin/x (two segments at least), ./x, ../x, ~/x, ~user/x
-  { kind: 'path', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.~/:\\\\)\\]-])(?:/${P}+(?:/${P}*)+|(?:\\.{1,2}|~[\\p{L}\\p{N}_-]*)/${P}*(?:/${P}*)*)`, 'gu') },
+  { kind: 'path', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.~/:\\\\)\\]-])(?:/${P}+(?:/${P}*)+|(?:\\.{1,2}|~[\\p{L}\\p{N}_-]*)/${P}*(?:/${P}*)*)`, 'gu'), needs: '/' },
   // dir/name.ext and dir/sub/ (not and/or, he/she/they, w/: prose)
-  { kind: 'path', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.~/:@\\\\-])${P}+(?:/${P}+)*/(?:${P}*\\.(?:${EXT})(?![\\p{L}\\p{N}_-])|(?<=/${P}+/)(?=[\\s.)\\]}"',;:!?]|$))`, 'gu') },
-  { kind: 'file', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/\\\\-])(?:[\\p{L}\\p{N}_-][\\p{L}\\p{N}_.-]*\\.(?:${EXT})|\\.(?:${DOTFILES}))(?![\\p{L}\\p{N}_-])`, 'gu'), accept: fileName },
+  { kind: 'path', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.~/:@\\\\-])${P}+(?:/${P}+)*/(?:${P}*\\.(?:${EXT})(?![\\p{L}\\p{N}_-])|(?<=/${P}+/)(?=[\\s.)\\]}"',;:!?]|$))`, 'gu'), needs: '/' },
+  { kind: 'file', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/\\\\-])(?:[\\p{L}\\p{N}_-][\\p{L}\\p{N}_.-]*\\.(?:${EXT})|\\.(?:${DOTFILES}))(?![\\p{L}\\p{N}_-])`, 'gu'), accept: fileName, needs: '.' },
   // `code` and ``code with ` inside``
-  { kind: 'code', pattern: /``[^\n\uFFFC]+?``|`[^`\n\uFFFC]+`/gu },
+  { kind: 'code', pattern: /``[^\n\uFFFC]+?``|`[^`\n\uFFFC]+`/gu, needs: '`' },
   // snake_case_names, _private_names, CONSTANT_NAMES, __dunder__
-  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$])(?:_*\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+_*|__[\p{L}\p{N}]+__)(?![\p{L}\p{N}])/gu },
+  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$])(?:_*\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+_*|__[\p{L}\p{N}]+__)(?![\p{L}\p{N}])/gu, needs: '_' },
   // camelCase identifiers (a first part of two letters at least: not Irish "nGaeilge")
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_$-])[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*(?![\p{L}\p{N}_])/gu },
   // --long-flags and --flag=value
-  { kind: 'code', pattern: /(?<![\p{L}\p{N}_-])--[A-Za-z][A-Za-z0-9-]*(?:=[^\s\uFFFC]+)?/gu },
+  { kind: 'code', pattern: /(?<![\p{L}\p{N}_-])--[A-Za-z][A-Za-z0-9-]*(?:=[^\s\uFFFC]+)?/gu, needs: '--' },
   // name(), obj.method(), parse_int(s)
-  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s\uFFFC]*\)/gu, accept: codeCall }
+  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s\uFFFC]*\)/gu, accept: codeCall, needs: '(' }
 ]
 
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' }
@@ -124,7 +126,8 @@ function trimEnd (text: string, start: number, end: number): number {
 /** The verbatim spans of `text`, sorted and disjoint (overlapping finds are merged). */
 export function findVerbatim (text: string): VerbatimSpan[] {
   const found: VerbatimSpan[] = []
-  for (const { kind, pattern, accept } of RULES) {
+  for (const { kind, pattern, needs, accept } of RULES) {
+    if (needs !== undefined && !text.includes(needs)) continue
     for (const m of text.matchAll(pattern)) {
       const start = m.index
       const end = kind === 'control' ? start + m[0].length : trimEnd(text, start, start + m[0].length)

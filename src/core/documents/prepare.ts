@@ -4,7 +4,7 @@
  * document value. Bulk translation gathers the `segments` of many documents into one engine
  * call and hands each document's `finish` its own slice of the answer, in order.
  */
-import { appliedSubstitutions, compileGlossary, protectPhrases, type AppliedSubstitution, type Glossary, type Substitution } from '../glossary.js'
+import { appliedSubstitutions, compileGlossary, findPhrases, protectPhrases, type AppliedSubstitution, type Glossary, type PhraseMatch, type Substitution } from '../glossary.js'
 import { findPlaceholders } from '../placeholders.js'
 import { plainText } from '../tagged.js'
 import type { FieldPath } from '../../errors.js'
@@ -51,13 +51,15 @@ const unchanged: Protected = { segment: '', restore: translated => translated }
 /**
  * The segment with what the engine must not see protected: verbatim spans (URLs, e-mail
  * addresses, paths, file names, code, control characters) always, placeholders when asked.
- * Overlapping tokens become one token; a tag pair that a verbatim span cuts is two tokens.
+ * Overlapping tokens become one token; a tag pair that a verbatim span cuts is two tokens. A
+ * verbatim span inside a glossary phrase is left to the glossary ("Node.js" -> "Node.js®").
  */
-export function protectSpans (segment: string, placeholders: boolean): Protected {
+export function protectSpans (segment: string, placeholders: boolean, glossary?: Glossary): Protected {
   const { segment: protectedSegment, restore } = protect(segment, flat => {
-    const verbatim: Mark[] = findVerbatim(flat.text).map(s => ({ start: s.start, end: s.end, text: flat.text.slice(s.start, s.end) }))
-    if (!placeholders) return { tokens: verbatim }
-    const found = findPlaceholders(flat.text)
+    const found = placeholders ? findPlaceholders(flat.text) : { tokens: [], pairs: [] }
+    let verbatim: Mark[] = findVerbatim(flat.text).map(s => ({ start: s.start, end: s.end, text: flat.text.slice(s.start, s.end) }))
+    if (glossary !== undefined && verbatim.length > 0) verbatim = outsidePhrases(verbatim, findPhrases(glossary, flat.text, [...flat.barriers]), found, flat.text.length)
+    if (found.tokens.length === 0 && found.pairs.length === 0) return { tokens: verbatim }
     const covered = new Uint8Array(flat.text.length)
     for (const v of verbatim) covered.fill(1, v.start, v.end)
     const overlaps = (m: Mark): boolean => covered.subarray(m.start, m.end).includes(1)
@@ -70,6 +72,21 @@ export function protectSpans (segment: string, placeholders: boolean): Protected
     return { tokens: union(tokens, flat.text), pairs }
   })
   return { segment: protectedSegment, restore }
+}
+
+/** The verbatim marks not inside a glossary phrase that the placeholders leave whole (the phrase protects them). */
+function outsidePhrases (verbatim: Mark[], phrases: readonly PhraseMatch[], placeholders: { tokens: Mark[], pairs: PairMark[] }, length: number): Mark[] {
+  if (phrases.length === 0) return verbatim
+  const taken = new Uint8Array(length)
+  for (const m of [...placeholders.tokens, ...placeholders.pairs.flatMap(p => [p.open, p.close])]) taken.fill(1, m.start, m.end)
+  const free = phrases.filter(p => !taken.subarray(p.start, p.end).includes(1))
+  // phrases are disjoint and in order: each verbatim mark can only lie in the last one starting at or before it
+  let i = 0
+  return verbatim.filter(v => {
+    while (i + 1 < free.length && free[i + 1]!.start <= v.start) i++
+    const p = free[i]
+    return p === undefined || p.start > v.start || p.end < v.end
+  })
 }
 
 /** Marks merged where they overlap, in order. */
@@ -93,7 +110,7 @@ export function prepareForTranslation (value: unknown, mimeType: MimeType, optio
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {
-    const placeholders = protectSpans(segment, options.placeholders)
+    const placeholders = protectSpans(segment, options.placeholders, glossary)
     const phrases = glossary ? protectPhrases(placeholders.segment, glossary) : { ...unchanged, segment: placeholders.segment, marks: [] }
     marks.push(...phrases.marks)
     // nothing left to translate (only placeholders, numbers, glossary phrases): keep it as is

@@ -175,6 +175,19 @@ describe('substituteDocument', () => {
       .toEqual({ value: { title: 'ACME Corp.', n: 1, list: ['color', null] }, applied: [{ text: 'colour', substitution: 'color', count: 1 }, { text: 'Acme', substitution: 'ACME Corp.', count: 1 }] })
   })
 
+  it('never rewrites inside a URL, path or code, but applies a rule whose phrase is one', () => {
+    const rules = [{ text: 'house', substitution: 'home' }, { text: 'Node.js', substitution: 'Node.js®' }, { text: 'config.json', substitution: 'settings.json' }]
+    const value = 'The house at https://example.com/house, ~/house/config.json and my_house: see config.json for Node.js.'
+    expect(substituteDocument(value, 'text/plain', rules, { caseSensitive: false })).toEqual({
+      value: 'The home at https://example.com/house, ~/house/config.json and my_house: see settings.json for Node.js®.',
+      applied: [
+        { text: 'house', substitution: 'home', count: 1 },
+        { text: 'Node.js', substitution: 'Node.js®', count: 1 },
+        { text: 'config.json', substitution: 'settings.json', count: 1 }
+      ]
+    })
+  })
+
   it('returns the document byte for byte when no rule matches', () => {
     const page = fixture('page.html')
     const out = substituteDocument(page, 'text/html', [{ text: 'zebra', substitution: 'horse' }], { caseSensitive: false })

@@ -123,10 +123,15 @@ function trimEnd (text: string, start: number, end: number): number {
   return end
 }
 
+/** A character every match but a control one holds (or a camelCase hump): most short texts have none. */
+const CANDIDATE = /[:@/\\._`(-]|[a-z][a-z0-9]+[A-Z]/
+
 /** The verbatim spans of `text`, sorted and disjoint (overlapping finds are merged). */
 export function findVerbatim (text: string): VerbatimSpan[] {
   const found: VerbatimSpan[] = []
+  const candidate = CANDIDATE.test(text)
   for (const { kind, pattern, needs, accept } of RULES) {
+    if (kind !== 'control' && !candidate) continue
     if (needs !== undefined && !text.includes(needs)) continue
     for (const m of text.matchAll(pattern)) {
       const start = m.index

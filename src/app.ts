@@ -7,12 +7,13 @@ import requestIdPlugin, { requestId } from './http/request-id.js'
 import { requestSerializer } from './http/log-redaction.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
-import bodies from './http/bodies.js'
+import bodies, { BODY_TASKS, HELD_VALUES } from './http/bodies.js'
 import ops from './http/ops.js'
 import openapi from './http/openapi.js'
 import { createRegistry, type Registry } from './registry.js'
-import { configureProcessPool, poolThreads } from './runtime/pool.js'
+import { configureProcessPool, poolThreads, processPool } from './runtime/pool.js'
 import { DocumentsBusyError } from './errors.js'
+import { DOCUMENT_TASKS } from './core/documents/offload.js'
 import { createServices, type Services } from './core/services.js'
 import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
@@ -43,8 +44,13 @@ const REDACT = [
 const QUIET = new Set(['/health', '/ready', '/metrics'])
 
 export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  // the process's one thread pool: its share of the cores (made on first use)
-  configureProcessPool({ threads: poolThreads(config.workers), queueMs: config.limits.documentQueueMs, busyError: waited => new DocumentsBusyError(waited) })
+  // the process's one thread pool: its share of the cores (made on first use); its threads load the document core as they start
+  configureProcessPool({
+    threads: poolThreads(config.workers),
+    queueMs: config.limits.documentQueueMs,
+    busyError: waited => new DocumentsBusyError(waited),
+    preload: [DOCUMENT_TASKS, BODY_TASKS, HELD_VALUES]
+  })
   const app = Fastify({
     logger: options.logger === false
       ? false
@@ -107,5 +113,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(web)
 
   for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
+  // the service's engines use the pool: it starts with them (a test's own registry leaves it to its first use)
+  if (options.registry === undefined) app.trackReadiness('pool', processPool().ready())
   return app
 }

@@ -3,11 +3,11 @@
  * a bad value stops start-up with a message naming the variable.
  * A `.env` file is read when present; variables already set in the environment win.
  */
-import { availableParallelism } from 'node:os'
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseEnv } from 'node:util'
 import { DEFAULT_DOCUMENT_QUEUE_MS, DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './shared/limits.js'
+import { defaultMemoryBudgetMb, defaultWorkers } from './runtime/machine.js'
 
 export const SCOPES = ['access', 'read', 'write'] as const
 export type Scope = typeof SCOPES[number]
@@ -58,13 +58,13 @@ export interface Config {
     maxEventLoopDelayMs: number
     /** How long one request's documents may wait for document threads in all before a 503. */
     documentQueueMs: number
-    /** POST /language bodies from this many bytes on are handled on the large-request thread; 0: on the event loop. */
+    /** POST /language bodies from this many bytes on are parsed and worked on the thread pool; 0: on the event loop. */
     largeRequestBytes: number
   }
   redisUrl?: string
   /** Longest any one Redis call may take before the service goes on without Redis (REDIS_TIMEOUT_MS). */
   redisTimeoutMs: number
-  /** Processes serving requests (WORKERS, default: the available cores). */
+  /** Processes serving requests (WORKERS, default: half the cores, at least one; runtime/machine.ts). */
   workers: number
   translation: {
     /** preference order of services; empty means every available one, embedded last */
@@ -88,7 +88,7 @@ export interface Config {
   openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[] }
   google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
-  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number, sharedPipelines: boolean }
+  apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number }
 }
 
 /** The translation services, in the default preference order (the embedded one last). */
@@ -219,7 +219,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       cacheTtlSeconds: int('TRANSLATION_CACHE_TTL', 86_400, 1, 365 * 86_400)
     },
     redisTimeoutMs: int('REDIS_TIMEOUT_MS', 200, 10, 60_000),
-    workers: int('WORKERS', availableParallelism(), 1, 256),
+    workers: int('WORKERS', defaultWorkers(), 1, 256),
     upstream: {
       retries: int('UPSTREAM_RETRIES', 2, 0, 10),
       breakerFailures: int('BREAKER_FAILURES', 5, 1, 1000),
@@ -237,10 +237,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       idleMs: int('APERTIUM_IDLE_MS', 600_000, 1000, 86_400_000),
       maxPipelines: int('APERTIUM_MAX_PIPELINES', 6, 1, 100),
       turnMs: int('APERTIUM_TURN_MS', 2000, 100, 600_000),
-      // 0: no memory budget, only APERTIUM_MAX_PIPELINES
-      maxMemoryMb: int('APERTIUM_MAX_MEMORY_MB', 0, 0, 10_000_000),
-      // with WORKERS > 1: one set of pipelines in the primary for every worker, or a set per worker
-      sharedPipelines: bool('APERTIUM_SHARED_PIPELINES', true)
+      // for all the service's pipelines (shared out among WORKERS processes); 0: no budget, only APERTIUM_MAX_PIPELINES
+      maxMemoryMb: int('APERTIUM_MAX_MEMORY_MB', defaultMemoryBudgetMb(), 0, 10_000_000)
     }
   }
   if (jwtSecret !== undefined) config.auth.jwtSecret = jwtSecret

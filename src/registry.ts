@@ -9,7 +9,7 @@ import type { Analyzer, Capabilities, Detector, Editor, Translator } from './pro
 import type { RemoteOptions } from './providers/remote/index.js'
 import type { ApertiumOptions } from './providers/translation/apertium/index.js'
 import { createApertiumThread } from './providers/translation/apertium/thread.js'
-import { processShare } from './runtime/machine.js'
+import { machineCores, processShare } from './runtime/machine.js'
 import { createDetector } from './providers/detection/index.js'
 import { createDeepl } from './providers/deepl/index.js'
 import { createGoogleCloud } from './providers/google-cloud/index.js'
@@ -56,14 +56,20 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
   apertium: (config) => ({ translator: createApertiumThread(apertiumOptions(config)) })
 }
 
-/** The embedded Apertium translator's settings from Config: each of WORKERS processes runs its own pipelines, within its share of the caps. */
+/**
+ * The embedded Apertium translator's settings from Config: each of WORKERS processes runs its own
+ * pipelines (at most APERTIUM_MAX_PIPELINES of them), within its share of the memory budget.
+ */
 export function apertiumOptions (config: Config): ApertiumOptions {
   const { apertium, workers } = config
   return {
     modesDir: join(apertium.dir, 'modes'),
     requestTimeoutMs: apertium.requestTimeoutMs,
     idleMs: apertium.idleMs,
-    maxPipelines: processShare(apertium.maxPipelines, workers),
+    maxPipelines: apertium.maxPipelines,
+    // a direction takes more cores while its backlog grows: this process's share of them, and two at
+    // least, so that one client's long job never holds the only pipeline of a direction
+    maxReplicas: processShare(machineCores(), workers, 2),
     turnMs: apertium.turnMs,
     maxMemoryMb: apertium.maxMemoryMb === 0 ? 0 : processShare(apertium.maxMemoryMb, workers)
   }

@@ -56,24 +56,29 @@ async function serve (config: Config): Promise<void> {
   if (ephemeralKey) {
     app.log.warn('AUTH_JWT_SECRET is not set: a random signing key was made; tokens stop working when the service restarts')
   }
-  closeWithGrace({
-    delay: 10_000,
-    // a worker gets a signal twice when the whole process group got it (Ctrl-C, systemd) and its
-    // primary passes it on: it keeps draining (the primary bounds how long); alone, a second
-    // signal is someone who wants it gone now
-    onSecondSignal: (signal) => {
-      if (cluster.isWorker) {
-        app.log.info({ signal }, 'still finishing requests in flight')
-        return
-      }
-      app.log.warn({ signal }, 'second signal: exiting without finishing requests in flight')
-      process.exit(1)
-    }
-  }, async ({ signal, err }) => {
+  // errors end the process gracefully (close-with-grace); SIGTERM and SIGINT are handled here, because
+  // a worker gets them twice when the whole process group got one (Ctrl-C, systemd) and its primary
+  // passes it on: it keeps draining (the primary bounds how long). Alone, a second signal is someone
+  // who wants the process gone now.
+  const grace = closeWithGrace({ delay: 10_000, skip: ['SIGTERM', 'SIGINT'] }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
-    else app.log.info({ signal }, 'shutting down: finishing requests in flight')
     await app.close()
   })
+  let signalled = false
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (!signalled) {
+        signalled = true
+        app.log.info({ signal }, 'shutting down: finishing requests in flight')
+        grace.close()
+      } else if (cluster.isWorker) {
+        app.log.info({ signal }, 'still finishing requests in flight')
+      } else {
+        app.log.warn({ signal }, 'second signal: exiting without finishing requests in flight')
+        process.exit(1)
+      }
+    })
+  }
   await app.listen({ host: config.host, port: config.port })
 }
 

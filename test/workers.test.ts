@@ -1,9 +1,9 @@
 /**
  * WORKERS=2 over real HTTP: two processes share the port; a token from one verifies on the other
  * (one signing key made by the primary), without Redis the rate limit holds per client across
- * both (the primary keeps the counters), and both send their translations to one set of Apertium
- * pipelines that the primary runs. Every request goes on its own connection, so the connections
- * are dealt round-robin to both workers.
+ * both (the primary keeps the counters over the channel), and each worker translates with Apertium
+ * pipelines of its own. Every request goes on its own connection, so the connections are dealt
+ * round-robin to both workers.
  */
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { request } from 'node:http'
@@ -78,12 +78,12 @@ describe('WORKERS=2', () => {
   }, 60_000)
 })
 
-describe('WORKERS=2 with shared pipelines (APERTIUM_SHARED_PIPELINES, the default)', () => {
+describe('WORKERS=2: pipelines per worker', () => {
   let shared: RunningService
   beforeAll(async () => { shared = await startService({ WORKERS: '2' }) }, 90_000)
   afterAll(async () => { await shared?.stop() })
 
-  it('translates on both workers through one set of pipelines, which the primary runs', async () => {
+  it('translates on both workers, each with pipelines of its own, none in the primary', async () => {
     const workers = (await childrenOf(shared.child.pid!)).filter(pid => commandOf(pid).includes('server.ts'))
     expect(workers).toHaveLength(2)
     // ten requests on ten connections: both workers translate
@@ -94,18 +94,18 @@ describe('WORKERS=2 with shared pipelines (APERTIUM_SHARED_PIPELINES, the defaul
       expect(answer.status, JSON.stringify(answer.json)).toBe(200)
       expect(answer.json['results']['es']['value']).toMatch(/casa/i)
     }
-    // one en->es pipeline for the service: its first stage once, below the primary; none below a worker
+    // an en->es pipeline below each worker that translated (both did: ten connections, dealt round-robin), none below the primary itself
     const firstStage = (pid: number): boolean => /^lt-proc .*eng-spa\.automorf\.bin/.test(commandOf(pid))
-    expect(descendants(shared.child.pid!).filter(firstStage)).toHaveLength(1)
-    for (const worker of workers) expect(descendants(worker).filter(firstStage)).toEqual([])
-    // an error from the primary's pipelines reaches the client as itself: an unknown pair is a 400 naming the field
+    for (const worker of workers) expect(descendants(worker).filter(firstStage).length).toBeGreaterThanOrEqual(1)
+    expect((await childrenOf(shared.child.pid!)).filter(firstStage)).toEqual([])
+    // an error of a worker's pipelines reaches the client as itself: an unknown pair is a 400 naming the field
     const unsupported = await freshPost(shared.base, '/language/translate', shared.token, { source: 'en', targets: ['tlh'], document: { value: 'Hello' } })
     expect(unsupported.status).toBe(400)
     expect(unsupported.json['errors'][0]['pointer']).toMatch(/^\/targets/)
   }, 60_000)
 })
 
-describe('WORKERS=2: errors of the primary\'s pipelines reach the client as themselves', () => {
+describe('WORKERS=2: errors of a worker\'s pipelines reach the client as themselves', () => {
   let fake: RunningService
   let apertiumDir: string
   beforeAll(async () => {

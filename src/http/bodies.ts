@@ -19,8 +19,9 @@ import type { ReadBody } from './body-tasks.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
-const BODY_TASKS = taskModule(import.meta.url, './body-tasks')
-const HELD_VALUES = taskModule(import.meta.url, '../runtime/held-values')
+/** The modules pool threads run body tasks from. */
+export const BODY_TASKS = taskModule(import.meta.url, './body-tasks')
+export const HELD_VALUES = taskModule(import.meta.url, '../runtime/held-values')
 /** Thread CPU time reading one body may take (a MiB of JSON takes tens of milliseconds). */
 const READ_BUDGET_MS = 5000
 

@@ -49,6 +49,8 @@ export function runPrimary (options: PrimaryOptions): void {
     const lived = Date.now() - (started.get(worker) ?? 0)
     started.delete(worker)
     if (stopping) {
+      // a worker that could not finish its requests makes the service's exit a failure too
+      if (code !== 0 && process.exitCode === undefined) process.exitCode = code ?? 1
       if (started.size === 0) process.exit(Number(process.exitCode ?? 0))
       return
     }

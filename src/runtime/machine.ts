@@ -51,3 +51,21 @@ export function serviceProcesses (workers: number): number {
 export function processShare (total: number, workers: number, min = 1): number {
   return Math.max(min, Math.floor(total / serviceProcesses(workers)))
 }
+
+/**
+ * WORKERS when not set: half the cores, at least one. Each worker process has its event loop, its
+ * pool threads and its own Apertium pipelines (a busy direction takes about a core in its
+ * pipeline's busiest stage), so two cores a process keep both busy without more processes than
+ * cores to feed (docs/benchmarks.md has the measurements behind it).
+ */
+export function defaultWorkers (): number {
+  return Math.max(1, Math.floor(machineCores() / 2))
+}
+
+/**
+ * APERTIUM_MAX_MEMORY_MB when not set: 40% of the memory this service may use (the machine's, or
+ * its container's limit), for all its pipelines together. A pipeline takes 15 MB to ~1 GB by pair.
+ */
+export function defaultMemoryBudgetMb (): number {
+  return Math.max(256, Math.floor(machineMemoryMb() * 0.4))
+}

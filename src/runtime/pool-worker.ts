@@ -1,10 +1,11 @@
 /**
  * A pool thread (see pool.ts): runs export `fn` of `module` with the task's arguments and answers
  * its result, or the error it threw in the channel's form (so the service's own errors arrive as
- * themselves). Modules load on their first task and stay loaded (the models they hold too).
+ * themselves). The modules the pool names load as the thread starts, any other on its first task,
+ * and they stay loaded (the models they hold too).
  */
 import { setPriority } from 'node:os'
-import { threadId } from 'node:worker_threads'
+import { threadId, workerData } from 'node:worker_threads'
 import { sendable } from './channel.js'
 import type { TaskAnswer } from './pool.js'
 
@@ -26,6 +27,14 @@ function load (module: string): Promise<Record<string, unknown>> {
     loaded.catch(() => modules.delete(module))
   }
   return loaded
+}
+
+// what every task of the service needs is loaded before the thread takes its first task
+await Promise.all(((workerData as { preload?: string[] } | undefined)?.preload ?? []).map(load))
+
+/** What ThreadPool.ready() asks each thread: it answers once it has loaded what it preloads. */
+export function ready (): boolean {
+  return true
 }
 
 export async function runTask ({ module, fn, args }: { module: string, fn: string, args: unknown[] }): Promise<TaskAnswer> {

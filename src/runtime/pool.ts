@@ -39,6 +39,8 @@ export type TaskAnswer = { result: unknown, threadId: number } | { error: SentEr
 
 export interface PoolOptions {
   threads: number
+  /** Modules every thread loads as it starts, before its first task (taskModule URLs). */
+  preload?: string[]
   /** How long one request's tasks may wait for threads in all before it is refused (ms). */
   queueMs: number
   /** The error for a request whose tasks waited longer than queueMs in all. */
@@ -50,7 +52,11 @@ const CHECK_MS = 100
 /** A task is stopped after this many times what is left of its budget in wall time, whatever its CPU time (a starved thread). */
 const WALL_FACTOR = 4
 
-/** One request's account on the pool: the CPU its tasks may still use, and how long they may still wait. */
+/**
+ * One request's account on the pool: the CPU its tasks may still use, and how long it may still
+ * wait. A request waits while it has tasks queued and none running (its tasks queued behind its
+ * own running one are its own pace, not a wait for the pool).
+ */
 export class PoolWork {
   spentMs = 0
   waitedMs = 0
@@ -59,6 +65,12 @@ export class PoolWork {
   /** The thread that last ran a task of this request (what it parsed may still be there). */
   lastThread: number | undefined
   readonly client: string | undefined
+  /** Its tasks waiting for a thread, and running. */
+  readonly queued = new Set<Job>()
+  running = 0
+  /** Since when it has waited with nothing running, and what fires when its allowance runs out. */
+  waitingSince: number | undefined
+  waitTimer: NodeJS.Timeout | undefined
 
   constructor (readonly budgetMs: number, readonly signal?: AbortSignal, client = currentClient()) {
     this.client = client
@@ -72,9 +84,7 @@ interface Job {
   overBudget: () => Error
   /** A thread to prefer (the one that holds what this task needs), when it is free. */
   prefer: number | undefined
-  queuedAt: number
   controller: AbortController
-  waitTimer?: NodeJS.Timeout
   resolve: (value: unknown) => void
   reject: (err: Error) => void
 }
@@ -98,9 +108,16 @@ export class ThreadPool {
       // a thread inherits the process's options, and refuses some as a file entry (--input-type)
       // or in a thread at all (V8's): it needs none of them (pool-entry.mjs loads what it runs)
       execArgv: process.execArgv.filter(arg => arg === '--enable-source-maps' || arg === '--no-warnings'),
+      workerData: { preload: options.preload ?? [] },
       // our own balancer picks among idle threads: the one a task prefers, else the first
       loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { job?: Job } | null>)[Piscina.queueOptionsSymbol]?.job, workers)
     })
+  }
+
+  /** Resolves once every thread has started and loaded what it preloads (a task on each, outside the queue: nothing else runs yet). */
+  async ready (): Promise<void> {
+    const module = taskModule(import.meta.url, './pool-worker')
+    await Promise.all(Array.from({ length: this.size }, async () => await this.piscina.run({ module, fn: 'ready', args: [] })))
   }
 
   /** Threads in the pool. */
@@ -130,14 +147,13 @@ export class ThreadPool {
         work,
         overBudget: options.overBudget,
         prefer: options.prefer ?? work.lastThread,
-        queuedAt: performance.now(),
         controller: new AbortController(),
         resolve: resolve as (value: unknown) => void,
         reject
       }
       const onAbort = (): void => {
         if (this.queue.remove(work.client, job)) {
-          clearTimeout(job.waitTimer)
+          this.unqueue(job)
           // the request's own reason (its deadline, its client gone), as every other await would throw it
           job.reject(work.signal!.reason as Error)
         } else {
@@ -150,7 +166,8 @@ export class ThreadPool {
       job.resolve = value => { work.signal?.removeEventListener('abort', onAbort); settle(value) }
       job.reject = err => { work.signal?.removeEventListener('abort', onAbort); fail(err) }
       this.queue.push(work.client, job)
-      this.watchWait(job)
+      work.queued.add(job)
+      this.watchWait(work)
       this.dispatch()
     })
   }
@@ -159,22 +176,44 @@ export class ThreadPool {
   async close (): Promise<void> {
     this.closed = true
     for (const job of this.queue.drain()) {
-      clearTimeout(job.waitTimer)
+      this.unqueue(job)
       job.reject(this.options.busyError(0))
     }
     await this.piscina.destroy()
   }
 
-  /** A request's tasks wait at most what is left of its allowance in all. */
-  private watchWait (job: Job): void {
-    const left = this.options.queueMs - job.work.waitedMs
-    job.waitTimer = setTimeout(() => {
-      if (!this.queue.remove(job.work.client, job)) return
-      job.work.waitedMs += performance.now() - job.queuedAt
-      const error = job.work.exhausted = this.options.busyError(job.work.waitedMs)
-      job.reject(error)
-    }, Math.max(0, left))
-    job.waitTimer.unref()
+  /**
+   * Counts a request's wait: from when it has tasks queued and none running, until one starts.
+   * Past what is left of its allowance, its queued tasks are refused (and every later one).
+   */
+  private watchWait (work: PoolWork): void {
+    const waiting = work.queued.size > 0 && work.running === 0
+    if (waiting && work.waitingSince === undefined) {
+      work.waitingSince = performance.now()
+      work.waitTimer = setTimeout(() => {
+        work.waitedMs += performance.now() - work.waitingSince!
+        work.waitingSince = undefined
+        work.waitTimer = undefined
+        const error = work.exhausted = this.options.busyError(work.waitedMs)
+        for (const job of [...work.queued]) {
+          if (!this.queue.remove(work.client, job)) continue
+          work.queued.delete(job)
+          job.reject(error)
+        }
+      }, Math.max(0, this.options.queueMs - work.waitedMs))
+      work.waitTimer.unref()
+    } else if (!waiting && work.waitingSince !== undefined) {
+      work.waitedMs += performance.now() - work.waitingSince
+      work.waitingSince = undefined
+      clearTimeout(work.waitTimer)
+      work.waitTimer = undefined
+    }
+  }
+
+  /** A task leaves its request's queue (it starts, or is given up). */
+  private unqueue (job: Job): void {
+    job.work.queued.delete(job)
+    this.watchWait(job.work)
   }
 
   /** How many threads one client may hold: all but one, so that another client always finds one. */
@@ -198,13 +237,15 @@ export class ThreadPool {
   }
 
   private start (job: Job): void {
-    clearTimeout(job.waitTimer)
     const { work, call } = job
-    work.waitedMs += performance.now() - job.queuedAt
+    work.running++
+    this.unqueue(job)
     const client = work.client ?? ''
     this.running.add(job)
     this.runningByClient.set(client, (this.runningByClient.get(client) ?? 0) + 1)
     const done = (): void => {
+      work.running--
+      this.watchWait(work)
       this.running.delete(job)
       const left = (this.runningByClient.get(client) ?? 1) - 1
       if (left === 0) this.runningByClient.delete(client)

@@ -17,8 +17,12 @@ export interface RunningService {
   stop: () => Promise<void>
 }
 
-/** Starts `src/server.ts` with `env` on a free loopback port and waits for /ready. */
-export async function startService (env: Record<string, string> = {}, readyTimeoutMs = 60_000): Promise<RunningService> {
+/**
+ * Starts `src/server.ts` with `env` on a free loopback port and waits for /ready. `group`: the
+ * service leads a process group of its own, so a test may signal the whole group (as Ctrl-C in a
+ * terminal or systemd does) without signalling itself.
+ */
+export async function startService (env: Record<string, string> = {}, readyTimeoutMs = 60_000, options: { group?: boolean } = {}): Promise<RunningService> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   let output = ''
@@ -36,7 +40,8 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
       AUTH_JWT_SECRET: JWT_SECRET,
       ...env
     },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true
   })
   child.stdout!.on('data', (d: Buffer) => { output += d.toString() })
   child.stderr!.on('data', (d: Buffer) => { output += d.toString() })

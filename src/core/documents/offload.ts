@@ -25,7 +25,7 @@ export type { PrepareSettings } from './tasks.js'
 /** Thread CPU time one request's document work may use in all (SECURITY.md). */
 export const DOCUMENT_BUDGET_MS = 5000
 /** The module pool threads run document tasks from. */
-const TASKS = taskModule(import.meta.url, './tasks')
+export const DOCUMENT_TASKS = taskModule(import.meta.url, './tasks')
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
 
@@ -80,7 +80,7 @@ export class DocumentWork {
     if (task.value instanceof HeldValue) sent.value = task.value.ref
     if (sent.kind === 'changes' && sent.edited instanceof JsonFragment) sent.edited = { json: sent.edited.json }
     const budget = this.account.budgetMs
-    const result = await (this.pool ?? processPool()).run<TaskResult>({ module: TASKS, fn: 'runPooledTask', args: [sent] }, this.account, {
+    const result = await (this.pool ?? processPool()).run<TaskResult>({ module: DOCUMENT_TASKS, fn: 'runPooledTask', args: [sent] }, this.account, {
       overBudget: () => overBudget(task.path, budget),
       ...(doc.thread === undefined ? {} : { prefer: doc.thread })
     })

@@ -1,7 +1,8 @@
 /**
  * The embedded Apertium translator: reads the installed modes, maps their names to BCP 47,
- * routes pairs directly or through one intermediate language, and keeps one warm NUL-flushing
- * pipeline per mode. See ./README.md for the decisions behind it.
+ * routes pairs directly or through one intermediate language, and keeps warm NUL-flushing
+ * pipelines per mode (a replica more while a direction's backlog grows). See ./README.md for the
+ * decisions behind it.
  */
 import { ServiceUnavailableError, UnsupportedPairError } from '../../../errors.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../types.js'
@@ -27,6 +28,12 @@ export interface ApertiumOptions {
   /** How long a busy pipeline keeps its slot while another direction waits for one (default 2 s). */
   turnMs?: number
   /**
+   * Pipelines one direction may run at once (default 1): a job that finds every one of them with a
+   * backlog gets a new one when a slot and memory are free, so another client's long job does not
+   * hold it up, and a busy direction uses more cores.
+   */
+  maxReplicas?: number
+  /**
    * Most memory (MB) the running pipelines may take together, by estimate from their modes' files
    * (default none: only maxPipelines). A direction whose pipeline alone takes more is refused (503).
    */
@@ -49,6 +56,7 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
     maxPending: options.maxPending ?? 20_000,
     maxPipelines: options.maxPipelines ?? 6,
     turnMs: options.turnMs ?? 2000,
+    maxReplicas: options.maxReplicas ?? 1,
     ...(options.maxMemoryMb === undefined ? {} : { maxMemoryMb: options.maxMemoryMb })
   })
   const scanned: Promise<{ scan: ModeScan, pairs: DirectPairs }> = readModes(modesDir)

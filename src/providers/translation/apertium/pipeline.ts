@@ -6,9 +6,10 @@
  * write must hold the same `[#<seq>]` superblanks in order. A stage that dies makes the next
  * stages flush and emit extra NULs, so an answer without its markers means the pipeline broke.
  *
- * Requests wait in turns: each job (the `turn` object its requests share) has its own queue, and
- * the jobs waiting take one request each in turn, so a job of any size holds the pipeline for one
- * request at a time while others wait, not for all of its own.
+ * Requests wait in turns: each client (the `turn` its requests share: the client's key, or a job's
+ * own object when no client is known) has its own queue, and the clients waiting take one request
+ * each in turn, so one client's jobs of any size hold the pipeline for one request at a time while
+ * others wait, not for all of their own.
  *
  * Every stage is watched: the shell runs the stages as a background job and kills its whole
  * process group as soon as any of them exits (a CHLD trap), so a stage that crashes or is killed
@@ -67,12 +68,12 @@ interface Entry {
   resolve: (answer: string) => void
   reject: (error: unknown) => void
   signal: AbortSignal | undefined
-  turn: object
+  turn: unknown
 }
 
 /** The waiting requests of one job, oldest first from `head` on. */
 interface Turn {
-  key: object
+  key: unknown
   entries: Entry[]
   head: number
 }
@@ -126,11 +127,12 @@ export class Pipeline {
   /** Jobs with waiting requests, in turn order from `turnHead` on, and by key. */
   private turns: Turn[] = []
   private turnHead = 0
-  private readonly turnOf = new Map<object, Turn>()
+  private readonly turnOf = new Map<unknown, Turn>()
   /** Requests sent without a job share this one. */
   private readonly ownTurn = {}
-  /** Unsettled requests waiting (not written). Settled ones are skipped when they come up. */
+  /** Unsettled requests waiting (not written), and their characters. Settled ones are skipped when they come up. */
   private waiting = 0
+  private waitingChars = 0
   /** Written requests, one array per NUL-terminated write, oldest first. */
   private inflight: Entry[][] = []
   private written = 0
@@ -173,6 +175,22 @@ export class Pipeline {
     return this.waiting + this.written
   }
 
+  /** Characters waiting or in flight: how long a request that comes now waits, roughly. */
+  get backlogChars (): number {
+    return this.waitingChars + this.writtenChars
+  }
+
+  /** Starts the process now (a replica made ready before the requests that will need it), when it may. */
+  warm (): void {
+    if (this.child || this.closed || this.awaitingSlot) return
+    if (this.options.slots && !this.options.slots.request(this)) {
+      this.options.slots.withdraw(this)
+      return
+    }
+    this.start()
+    this.whenIdle()
+  }
+
   /** Whether it is giving its slot up (see drain()). */
   get yielding (): boolean {
     return this.draining
@@ -182,7 +200,7 @@ export class Pipeline {
    * Sends one request (stream format, no NUL) and resolves with the answer (marker removed).
    * Requests of one `turn` (a job) queue behind each other; different turns take turns.
    */
-  request (payload: string, signal?: AbortSignal, turn?: object): Promise<string> {
+  request (payload: string, signal?: AbortSignal, turn?: unknown): Promise<string> {
     if (this.closed) return Promise.reject(new ServiceUnavailableError('apertium is shutting down'))
     if (signal?.aborted) return Promise.reject(signal.reason)
     if (this.pending >= this.options.maxPending) {
@@ -300,7 +318,9 @@ export class Pipeline {
     this.unwatch(entry)
     if (entry.waiting) {
       entry.waiting = false
+      this.waitingChars -= entry.payload.length
       if (--this.waiting === 0) {
+        this.waitingChars = 0
         // nothing live is left: drop the skipped entries at once
         this.retries = []
         this.retryHead = 0
@@ -317,6 +337,7 @@ export class Pipeline {
   private enqueue (entry: Entry): void {
     entry.waiting = true
     this.waiting++
+    this.waitingChars += entry.payload.length
     let turn = this.turnOf.get(entry.turn)
     if (!turn) {
       turn = { key: entry.turn, entries: [], head: 0 }
@@ -329,7 +350,10 @@ export class Pipeline {
   /** Puts requests to write again before every waiting one. */
   private enqueueRetries (entries: Entry[]): void {
     if (entries.length === 0) return
-    for (const entry of entries) entry.waiting = true
+    for (const entry of entries) {
+      entry.waiting = true
+      this.waitingChars += entry.payload.length
+    }
     this.waiting += entries.length
     this.retries = [...entries, ...this.retries.slice(this.retryHead)]
     this.retryHead = 0
@@ -370,6 +394,7 @@ export class Pipeline {
     }
     entry.waiting = false
     this.waiting--
+    this.waitingChars -= entry.payload.length
     return entry
   }
 

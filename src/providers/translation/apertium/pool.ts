@@ -1,11 +1,13 @@
 /**
- * The warm pipelines, one per mode, started lazily. A pipeline holds ~15 MB to ~1 GB (oci-fra) in
- * its processes, so at most `maxPipelines` run at once, and with `maxMemoryMb` at most that much
- * of them by estimate, whatever the load: a pipeline starts only with a slot. When none is free,
- * the least recently used idle pipelines are stopped to make room; when every running one is busy,
- * the pipeline waits (its requests at most `requestTimeoutMs`), and a busy pipeline that has held
- * its slot for `turnMs` gives it up once what it has written is answered, so directions take
- * turns instead of one waiting for another to fall idle.
+ * The warm pipelines, started lazily: one per mode, and more replicas of a mode (up to
+ * `maxReplicas`) while every one it has is backlogged and a slot and memory are free. A pipeline
+ * holds ~15 MB to ~1 GB (oci-fra) in its processes, so at most `maxPipelines` run at once, and with
+ * `maxMemoryMb` at most that much of them by estimate, whatever the load: a pipeline starts only
+ * with a slot. When none is free, the least recently used idle pipelines are stopped to make room
+ * for a direction's first; when every running one is busy, the pipeline waits (its requests at
+ * most `requestTimeoutMs`), and a busy pipeline that has held its slot for `turnMs` gives it up
+ * once what it has written is answered, so directions take turns instead of one waiting for
+ * another to fall idle. A replica more never stops another pipeline: it starts only in free room.
  */
 import { execFile } from 'node:child_process'
 import { stat } from 'node:fs/promises'
@@ -18,6 +20,8 @@ const run = promisify(execFile)
 
 export interface PoolOptions {
   requestTimeoutMs: number
+  /** Pipelines one mode may run at once (default 1). */
+  maxReplicas?: number
   idleMs: number
   maxPending: number
   maxPipelines: number
@@ -53,11 +57,24 @@ export async function estimateMemoryMb (script: string): Promise<number> {
   return Math.ceil(PIPELINE_BASE_MB + bytes * MEMORY_PER_FILE_BYTE / (1024 * 1024))
 }
 
+/** One direction (mode): its script and memory estimate, read once, and its running replicas. */
+interface Direction {
+  read: Promise<{ script: string, memoryMb: number }>
+  replicas: Pipeline[]
+}
+
+/**
+ * Characters waiting or in flight on every replica of a direction beyond which a job gets a new
+ * replica (when there is room): about one in-flight window (pipeline.ts), so a job that comes
+ * while another client's long one fills the pipeline starts at once on another process.
+ */
+export const REPLICA_BACKLOG_CHARS = 8192
+
 export class PipelinePool implements Slots {
-  private readonly options: PoolOptions
-  /** By mode name, in least-recently-used order (oldest first). */
-  private readonly pipelines = new Map<string, Promise<Pipeline>>()
-  private readonly live = new Map<string, Pipeline>()
+  private readonly options: PoolOptions & { maxReplicas: number }
+  private readonly directions = new Map<string, Direction>()
+  /** Every pipeline, least recently used first. */
+  private readonly recency = new Map<Pipeline, string>()
   /** Pipelines holding a slot, with when they got it. */
   private readonly holders = new Map<Pipeline, number>()
   /** Processes killed that have not exited yet: their slots are not free yet, nor their memory. */
@@ -72,7 +89,8 @@ export class PipelinePool implements Slots {
   private closed = false
 
   constructor (options: PoolOptions) {
-    this.options = { ...options, maxPipelines: Math.max(1, options.maxPipelines) }
+    const maxPipelines = Math.max(1, options.maxPipelines)
+    this.options = { ...options, maxPipelines, maxReplicas: Math.max(1, Math.min(maxPipelines, options.maxReplicas ?? 1)) }
   }
 
   private get budgetMb (): number {
@@ -96,23 +114,43 @@ export class PipelinePool implements Slots {
       this.usedMb() + this.dyingMb + this.weight(pipeline) <= this.budgetMb
   }
 
-  /** The pipeline of a mode (its process starts on the first request). */
-  get (mode: Mode): Promise<Pipeline> {
-    let pipeline = this.pipelines.get(mode.name)
-    if (pipeline) {
-      // re-insert: most recently used last
-      this.pipelines.delete(mode.name)
-    } else {
-      pipeline = this.create(mode)
-      pipeline.catch(() => this.pipelines.delete(mode.name))
+  /**
+   * A pipeline of the mode for a job: the replica with the least waiting, or a new replica when
+   * every one has a backlog and there is a free slot and memory for another (its process starts
+   * at once; nothing else is stopped for it). The first replica starts on the first request.
+   */
+  async get (mode: Mode): Promise<Pipeline> {
+    if (this.closed) throw new ServiceUnavailableError('apertium is shutting down')
+    let direction = this.directions.get(mode.name)
+    if (direction === undefined) {
+      const read = this.readMode(mode)
+      direction = { read, replicas: [] }
+      this.directions.set(mode.name, direction)
+      read.catch(() => this.directions.delete(mode.name))
     }
-    this.pipelines.set(mode.name, pipeline)
-    return pipeline
+    const { script, memoryMb } = await direction.read
+    // closed while the script was read: nothing may start any more
+    if (this.closed) throw new ServiceUnavailableError('apertium is shutting down')
+    let best: Pipeline | undefined
+    for (const replica of direction.replicas) if (best === undefined || replica.backlogChars < best.backlogChars) best = replica
+    if (best === undefined) {
+      best = this.create(mode, direction, script, memoryMb)
+    } else if (best.backlogChars >= REPLICA_BACKLOG_CHARS && direction.replicas.length < this.options.maxReplicas &&
+      this.waiters.length === 0 && this.holders.size + this.dying < this.options.maxPipelines && this.usedMb() + this.dyingMb + memoryMb <= this.budgetMb) {
+      const replica = this.create(mode, direction, script, memoryMb)
+      replica.warm()
+      if (replica.running) best = replica
+      else this.forget(replica)
+    }
+    // most recently used last
+    this.recency.delete(best)
+    this.recency.set(best, mode.name)
+    return best
   }
 
-  /** Running pipelines by mode name. */
+  /** Running pipelines by mode name (a direction with replicas is named once per replica). */
   running (): string[] {
-    return [...this.live.values()].filter(p => p.running).map(p => p.mode)
+    return [...this.recency.keys()].filter(p => p.running).map(p => p.mode)
   }
 
   /** Kills every pipeline; pending requests fail. */
@@ -120,21 +158,32 @@ export class PipelinePool implements Slots {
     this.closed = true
     clearTimeout(this.turnTimer)
     this.waiters = []
-    for (const pipeline of this.live.values()) pipeline.close()
-    this.live.clear()
-    this.pipelines.clear()
+    for (const pipeline of this.recency.keys()) pipeline.close()
+    this.recency.clear()
+    this.directions.clear()
     this.holders.clear()
     this.weights.clear()
   }
 
   /** The process groups running now (to be killed with the process that started them). */
   processGroups (): number[] {
-    return [...this.live.values()].map(p => p.processGroup).filter((g): g is number => g !== undefined)
+    return [...this.recency.keys()].map(p => p.processGroup).filter((g): g is number => g !== undefined)
   }
 
   /** Kills every process group synchronously (for process exit). */
   killAll (): void {
-    for (const pipeline of this.live.values()) pipeline.kill()
+    for (const pipeline of this.recency.keys()) pipeline.kill()
+  }
+
+  /** Drops a replica that stopped and has nothing to do (a direction keeps its first). */
+  private forget (pipeline: Pipeline): void {
+    for (const direction of this.directions.values()) {
+      const at = direction.replicas.indexOf(pipeline)
+      if (at <= 0 || pipeline.pending > 0 || pipeline.running) continue
+      direction.replicas.splice(at, 1)
+      this.recency.delete(pipeline)
+      this.weights.delete(pipeline)
+    }
   }
 
   // Slots: bookkeeping only; stopping and granting happen in dispatch(), never inside a pipeline's call
@@ -162,6 +211,7 @@ export class PipelinePool implements Slots {
     exited.then(() => {
       this.dying--
       this.dyingMb -= mb
+      this.forget(pipeline)
       if (this.waiters.length > 0) this.schedule()
     }, () => {})
   }
@@ -200,9 +250,8 @@ export class PipelinePool implements Slots {
     }
     if (!needed()) return
     // idle pipelines first, least recently used first (their stop() frees a slot and comes back here)
-    for (const name of this.pipelines.keys()) {
-      const pipeline = this.live.get(name)
-      if (!pipeline || !this.holders.has(pipeline) || pipeline.pending > 0) continue
+    for (const pipeline of this.recency.keys()) {
+      if (!this.holders.has(pipeline) || pipeline.pending > 0) continue
       pipeline.stop()
       freeing(pipeline)
       if (!needed()) return
@@ -226,7 +275,8 @@ export class PipelinePool implements Slots {
     }
   }
 
-  private async create (mode: Mode): Promise<Pipeline> {
+  /** The mode's NUL-flushing script, and its pipeline's memory by estimate (a 503 when it alone is over the budget). */
+  private async readMode (mode: Mode): Promise<{ script: string, memoryMb: number }> {
     let script: string
     try {
       // the same pipeline with every stage flushing on NUL (-z) and word-bound blanks kept
@@ -239,8 +289,11 @@ export class PipelinePool implements Slots {
     if (memoryMb > this.budgetMb) {
       throw new ServiceUnavailableError(`apertium ${mode.name}: its pipeline takes about ${memoryMb} MB, more than APERTIUM_MAX_MEMORY_MB (${this.budgetMb}) allows for all pipelines; raise it to serve this direction`)
     }
-    // closed while the script was read: nothing may start any more
-    if (this.closed) throw new ServiceUnavailableError('apertium is shutting down')
+    return { script, memoryMb }
+  }
+
+  /** A new replica of a direction (its process starts with a slot, on its first request or warm()). */
+  private create (mode: Mode, direction: Direction, script: string, memoryMb: number): Pipeline {
     const pipeline = new Pipeline({
       mode: mode.name,
       script,
@@ -250,7 +303,8 @@ export class PipelinePool implements Slots {
       slots: this
     })
     this.weights.set(pipeline, memoryMb)
-    this.live.set(mode.name, pipeline)
+    this.recency.set(pipeline, mode.name)
+    direction.replicas.push(pipeline)
     return pipeline
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Translates tagged segments along a route: one request per segment (or per piece of a long
- * one), a bounded number of segments in flight at once, every request tagged with its job so
- * that a pipeline serves the jobs waiting on it in turns.
+ * one), a bounded number of segments in flight at once, every request tagged with its client so
+ * that a pipeline serves the clients waiting on it in turns.
  */
 import { parseTagged, serializeTagged, type TaggedPart } from '../../../core/tagged.js'
+import { currentClient } from '../../../runtime/clients.js'
 import type { Pipeline } from './pipeline.js'
 import { decodeSegment, encodeSegment, joinAnswers, splitStream } from './stream-format.js'
 import { tidy } from './tidy.js'
@@ -22,7 +23,7 @@ function hasWords (parts: readonly TaggedPart[]): boolean {
 }
 
 /** One segment through every leg of the route; a pivot feeds each leg's answer to the next. */
-async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal, job: object): Promise<string> {
+async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal, job: unknown): Promise<string> {
   const source = parseTagged(segment)
   if (!hasWords(source)) return segment
   let parts = source
@@ -43,8 +44,8 @@ async function translateSegment (segment: string, legs: readonly Pipeline[], sig
 export async function translateSegments (segments: readonly string[], legs: readonly Pipeline[], signal: AbortSignal): Promise<string[]> {
   const job = new AbortController()
   const both = AbortSignal.any([signal, job.signal])
-  // the pipelines take the jobs waiting on them in turns, a request of each at a time
-  const turn = {}
+  // the pipelines take the clients waiting on them in turns, a request of each at a time (a job of no known client is a client of its own)
+  const turn = currentClient() ?? {}
   const out = new Array<string>(segments.length)
   let next = 0
   // each worker takes the next segment in order, so requests enter the pipelines in segment order

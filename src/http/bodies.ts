@@ -24,6 +24,8 @@ export const BODY_TASKS = taskModule(import.meta.url, './body-tasks')
 export const HELD_VALUES = taskModule(import.meta.url, '../runtime/held-values')
 /** Thread CPU time reading one body may take (a MiB of JSON takes tens of milliseconds). */
 const READ_BUDGET_MS = 5000
+/** Bodies from this size take tens of milliseconds to read: they may not take the pool's last free thread. */
+const HEAVY_BODY_BYTES = 256 * 1024
 
 /** Bodies read on the pool: they passed the route's schema there, and are not validated again. */
 const validatedOnPool = new WeakSet<object>()
@@ -88,7 +90,7 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     let read: ReadBody
     try {
       read = await processPool().run<ReadBody>({ module: BODY_TASKS, fn: 'readBody', args: [key, shared, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars] },
-        new PoolWork(READ_BUDGET_MS, gone.signal, request.client?.key), { overBudget: () => invalidField([], 'this body took too long to read; send less at once') })
+        new PoolWork(READ_BUDGET_MS, gone.signal, request.client?.key), { overBudget: () => invalidField([], 'this body took too long to read; send less at once'), heavy: bytes.length >= HEAVY_BODY_BYTES })
     } finally {
       socket?.off('close', onClose)
     }

@@ -51,6 +51,8 @@ export interface PoolOptions {
 const CHECK_MS = 100
 /** A task is stopped after this many times what is left of its budget in wall time, whatever its CPU time (a starved thread). */
 const WALL_FACTOR = 4
+/** A task that runs longer than this was not light: its request's later tasks count as heavy. */
+const LIGHT_TASK_MS = 100
 
 /**
  * One request's account on the pool: the CPU its tasks may still use, and how long it may still
@@ -64,6 +66,8 @@ export class PoolWork {
   exhausted: Error | undefined
   /** The thread that last ran a task of this request (what it parsed may still be there). */
   lastThread: number | undefined
+  /** Set when one of its tasks ran long: its later tasks count as heavy whatever their estimate. */
+  heavy = false
   readonly client: string | undefined
   /** Its tasks waiting for a thread, and running. */
   readonly queued = new Set<Job>()
@@ -84,6 +88,8 @@ interface Job {
   overBudget: () => Error
   /** A thread to prefer (the one that holds what this task needs), when it is free. */
   prefer: number | undefined
+  /** Estimated long: it may not take the last free thread, kept for light work. */
+  heavy: boolean
   controller: AbortController
   resolve: (value: unknown) => void
   reject: (err: Error) => void
@@ -135,7 +141,7 @@ export class ThreadPool {
    * returned, or rejects with what it threw (the service's errors as themselves), the request's
    * abort reason, `overBudget()` when it ran past the request's CPU budget, or the busy error.
    */
-  async run<T> (call: TaskCall, work: PoolWork, options: { overBudget: () => Error, prefer?: number }): Promise<T> {
+  async run<T> (call: TaskCall, work: PoolWork, options: { overBudget: () => Error, prefer?: number, heavy?: boolean }): Promise<T> {
     if (this.closed) throw this.options.busyError(0)
     if (work.exhausted) throw work.exhausted
     if (work.signal?.aborted === true) throw work.signal.reason
@@ -147,6 +153,7 @@ export class ThreadPool {
         work,
         overBudget: options.overBudget,
         prefer: options.prefer ?? work.lastThread,
+        heavy: options.heavy === true,
         controller: new AbortController(),
         resolve: resolve as (value: unknown) => void,
         reject
@@ -221,9 +228,22 @@ export class ThreadPool {
     return Math.max(1, this.size - 1)
   }
 
+  /** Whether a job counts as heavy: estimated so, or its request's work proved long. */
+  private isHeavy (job: Job): boolean {
+    return job.heavy || job.work.heavy
+  }
+
+  /**
+   * Starts waiting jobs while threads are free, clients in turn: a client holds at most all threads
+   * but one, and heavy jobs (of every client together) too, so a light task of anyone never waits
+   * for a long one to end.
+   */
   private dispatch (): void {
     while (!this.closed && this.running.size < this.size) {
-      const job = this.queue.shift(client => (this.runningByClient.get(client) ?? 0) < this.perClient)
+      let heavyRunning = 0
+      for (const job of this.running) if (this.isHeavy(job)) heavyRunning++
+      const job = this.queue.shift((client, next) =>
+        (this.runningByClient.get(client) ?? 0) < this.perClient && (!this.isHeavy(next) || heavyRunning < this.perClient))
       if (job === undefined) return
       this.start(job)
     }
@@ -288,12 +308,15 @@ export class ThreadPool {
       job.controller.abort(work.exhausted = job.overBudget())
     }
     const timer = setInterval(() => {
+      // a light task running long proves its request heavy while it runs (its next tasks wait for a heavy place)
+      if (performance.now() - started > LIGHT_TASK_MS) work.heavy = true
       if (performance.now() - started > left * WALL_FACTOR) return stop()
       Promise.all([from, cpu()]).then(([a, b]) => { if (b - a > left) stop() }, () => {})
     }, Math.min(CHECK_MS, Math.max(10, left)))
     timer.unref()
     const settle = (): void => {
       clearInterval(timer)
+      if (performance.now() - started > LIGHT_TASK_MS) work.heavy = true
       if (finished) return
       finished = true
       // the request pays its thread's CPU time (wall time when it cannot be read)

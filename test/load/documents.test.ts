@@ -1,16 +1,20 @@
 /**
  * Issue 12, findings 2 and 3, over real HTTP: heavy documents (a bulk of small pathological
  * Markdown, 100,000 nested `<b>`, a 100,000-key JSON document) and 100,000 characters to analyse
- * and to spell-check, sent by six clients at once, must
+ * and to spell-check, sent by six clients at once (each its own token), must
  * neither freeze the process (/health stays fast, no 503 from load shedding) nor make other
  * clients' work wait behind them (a legitimate 3 KB Markdown document and short translations stay
  * fast). The hostile requests get a 200 or a 4xx, or a 503 asking them to come back when they
  * waited their whole allowance for the document threads (DOCUMENT_QUEUE_TIMEOUT_MS); never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLIENT } from '../helpers/app.js'
 import { startService, type RunningService } from '../helpers/service.js'
 
 let service: RunningService
+/** Each client's token: the six hostile ones, the short translations' and the legitimate document's. */
+const tokens = new Map<string, string>()
+const CLIENTS = [...Array.from({ length: 6 }, (_, i) => `hostile-${i}`), 'short', 'legit']
 
 beforeAll(async () => {
   service = await startService({
@@ -19,8 +23,17 @@ beforeAll(async () => {
     MAX_TEXT_CHARS: '10000000',
     BODY_LIMIT: String(8 * 1024 * 1024),
     MAX_BULK_DOCUMENTS: '100',
-    RATE_LIMIT_MAX: '1000000'
+    RATE_LIMIT_MAX: '1000000',
+    AUTH_CLIENTS: JSON.stringify([CLIENT, ...CLIENTS.map(id => ({ id, secret: `${id}-secret` }))].map(c => ({ ...c, scopes: ['access'] })))
   })
+  for (const id of CLIENTS) {
+    const res = await fetch(`${service.base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: `${id}-secret` })
+    })
+    tokens.set(id, ((await res.json()) as { access_token: string }).access_token)
+  }
 }, 90_000)
 
 afterAll(async () => { await service?.stop() })
@@ -33,12 +46,12 @@ function percentile (values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p / 100 * sorted.length) - 1)] ?? 0
 }
 
-/** POST a prepared body; status and time taken (the body is read and dropped). */
-async function timedPost (path: string, body: string): Promise<{ status: number, ms: number, text: string }> {
+/** POST a prepared body as a client; status and time taken (the body is read and dropped). */
+async function timedPost (client: string, path: string, body: string): Promise<{ status: number, ms: number, text: string }> {
   const started = performance.now()
   const res = await fetch(service.base + path, {
     method: 'POST',
-    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${tokens.get(client)!}`, 'content-type': 'application/json' },
     body
   })
   const text = await res.text()
@@ -96,13 +109,13 @@ async function measure (ms: number): Promise<{ health: number[], short: Sample[]
   const shortBody = (i: number): string => JSON.stringify({ document: { value: `The house number ${i} is red.` }, source: 'en', targets: ['es'] })
   const shortClient = (async () => {
     for (let i = 0; performance.now() < until; i++) {
-      short.push(await timedPost('/language/translate', shortBody(i)))
+      short.push(await timedPost('short', '/language/translate', shortBody(i)))
       await new Promise(resolve => setTimeout(resolve, 50))
     }
   })()
   const legitClient = (async () => {
     for (let i = 0; performance.now() < until; i++) {
-      legit.push(await timedPost('/language/substitute', JSON.stringify({
+      legit.push(await timedPost('legit', '/language/substitute', JSON.stringify({
         document: { value: legitMarkdown + ` ${i}`, mime_type: 'text/markdown', language: 'en' },
         substitutions: [{ text: 'garden', substitution: 'yard' }]
       })))
@@ -130,9 +143,9 @@ describe('heavy documents under load (issue 12, findings 2 and 3)', () => {
     const hostile: Array<{ path: string, status: number, ms: number, text: string }> = []
     let stop = false
     const stopped = (): boolean => stop
-    const hostileClients = HOSTILE.map(async ([path, body]) => {
+    const hostileClients = HOSTILE.map(async ([path, body], i) => {
       // every client keeps one heavy request in flight until the measurements are done
-      for (let first = true; first || !stopped(); first = false) hostile.push({ path, ...await timedPost(path, body) })
+      for (let first = true; first || !stopped(); first = false) hostile.push({ path, ...await timedPost(`hostile-${i}`, path, body) })
     })
 
     // let the heavy requests start

@@ -16,7 +16,7 @@ import type { Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import type { MimeType } from './mime.js'
 import { DocumentMemo, runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
-import { documentCost, INLINE_COST, LANE_INLINE_COST } from './cost.js'
+import { documentCost, INLINE_COST, LANE_INLINE_COST, LIGHT_COST } from './cost.js'
 
 export { documentCost, INLINE_COST } from './cost.js'
 
@@ -76,12 +76,14 @@ export class DocumentWork {
         return runTask(task, doc.memo) as WorkResult
       }
     }
+    const heavy = documentCost(task.value, task.mimeType) > LIGHT_COST
     const sent: DocumentTask = { ...task, key: doc.key }
     if (task.value instanceof HeldValue) sent.value = task.value.ref
     if (sent.kind === 'changes' && sent.edited instanceof JsonFragment) sent.edited = { json: sent.edited.json }
     const budget = this.account.budgetMs
     const result = await (this.pool ?? processPool()).run<TaskResult>({ module: DOCUMENT_TASKS, fn: 'runPooledTask', args: [sent] }, this.account, {
       overBudget: () => overBudget(task.path, budget),
+      heavy,
       ...(doc.thread === undefined ? {} : { prefer: doc.thread })
     })
     doc.thread = this.account.lastThread

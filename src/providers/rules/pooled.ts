@@ -12,6 +12,8 @@ import { rulesCannot, SPELLING_LANGUAGES } from './index.js'
 const TASKS = taskModule(import.meta.url, './pool-tasks')
 /** Thread CPU time one edit may take: far more than the longest text allowed needs. */
 const BUDGET_MS = 30_000
+/** Texts from this long take tens of milliseconds and more: they may not take the pool's last free thread. */
+const HEAVY_CHARS = 10_000
 
 export function createPooledRulesEditor (): Editor {
   const spelling = new Set(SPELLING_LANGUAGES)
@@ -20,6 +22,6 @@ export function createPooledRulesEditor (): Editor {
     name: 'rules',
     cannot: (edit, language) => rulesCannot(edit, language, spelling),
     ready: async () => { await processPool().run({ module: TASKS, fn: 'ready', args: [] }, new PoolWork(BUDGET_MS), { overBudget }) },
-    edit: async (job: EditJob, signal: AbortSignal) => await processPool().run<EditedSegment[]>({ module: TASKS, fn: 'edit', args: [job] }, new PoolWork(BUDGET_MS, signal), { overBudget })
+    edit: async (job: EditJob, signal: AbortSignal) => await processPool().run<EditedSegment[]>({ module: TASKS, fn: 'edit', args: [job] }, new PoolWork(BUDGET_MS, signal), { overBudget, heavy: job.segments.reduce((n, segment) => n + segment.length, 0) >= HEAVY_CHARS })
   }
 }

@@ -17,13 +17,13 @@ export function freePort (): Promise<number> {
  * Polls `url` until it answers 200; fails after `timeoutMs`, or at once when `alive()` turns
  * false (the server's process died).
  */
-export async function waitForOk (url: string, what: string, alive: () => boolean, timeoutMs = 60_000): Promise<void> {
+export async function waitForOk (url: string, what: string, alive: () => boolean, timeoutMs = 60_000, init: RequestInit = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let last = 'no answer'
   while (Date.now() < deadline) {
     if (!alive()) throw new Error(`${what} exited before answering ${url}`)
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(5000) })
       await res.arrayBuffer()
       if (res.status === 200) return
       last = `HTTP ${res.status}`

@@ -12,8 +12,12 @@ import type { MimeType } from './mime.js'
  */
 export const INLINE_COST = 2000
 export const LANE_INLINE_COST = 10_000
-/** How far an estimate counts by default: past this, a document is costly whatever its exact figure. */
-export const LIGHT_COST = 40_000
+/**
+ * Documents estimated above this (about 100 ms of work) are heavy: together they may not hold the
+ * pool's last free thread (runtime/pool.ts), kept for light work. 70 KB of prose is light; 45,000
+ * characters of pathological Markdown are not.
+ */
+export const LIGHT_COST = 100_000
 
 /** Cost units of one character, and of each run boundary (line, tag, key), by format. */
 const CHAR_COST: Record<MimeType, number> = { 'text/plain': 1, 'text/html': 1, 'text/markdown': 10, 'application/json': 1 }

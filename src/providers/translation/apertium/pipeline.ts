@@ -31,6 +31,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import type { Socket } from 'node:net'
 import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../errors.js'
+import { streamCost } from './stream-format.js'
 
 /** Who may run a process (the pool's cap). */
 export interface Slots {
@@ -60,6 +61,8 @@ export interface PipelineOptions {
 
 interface Entry {
   payload: string
+  /** Its estimated work for the pipeline (streamCost). */
+  cost: number
   seq: number
   attempts: number
   /** In a waiting queue (false: written, or not yet queued). */
@@ -88,19 +91,20 @@ const SERVICE = 'apertium'
 /** What a request refused for want of a slot is told to wait: about one turn of the directions that hold them. */
 const BUSY_RETRY_AFTER_MS = 2_000
 /**
- * NUL-terminated writes in the pipeline at once. Requests that arrive while it is full wait and
- * then travel together in one write (each still with its own marker), up to MAX_BATCH requests
- * and MAX_BATCH_CHARS characters: every write costs a flush in each of the 10-15 stages, so
- * under load fewer, fuller writes cost less CPU (measured on eng-spa with 8 callers: 675 -> 570 us
- * of pipeline CPU and 128 -> 90 us of Node CPU per short request). Up to 4 concurrent requests
- * still go out one by one. At most MAX_INFLIGHT_CHARS are in the pipeline at once (one write
- * always may go): what is written can no longer wait its turn, so this bounds how long a request
- * of another job waits behind a large one.
+ * NUL-terminated writes in the pipeline at once. Requests that arrive together (in one turn), or
+ * while it is full, travel together in one write (each still with its own marker), up to
+ * MAX_BATCH requests and MAX_BATCH_COST of work: every write costs a flush in each of the 10-15
+ * stages, so fewer, fuller writes cost less CPU (measured on eng-spa: 853 us of pipeline CPU per
+ * short sentence one at a time, 533 with four a write, 422 with 32). At most MAX_INFLIGHT_COST of
+ * work is in the pipeline at once (one write always may go): what is written can no longer wait
+ * its turn, so this bounds how long another client's request waits behind a long job. Work is
+ * counted in words and marks (streamCost), not characters: Apertium's time grows with the square
+ * of a sentence's words, and a run of one-letter "words" costs far more than prose of its length.
  */
 const MAX_WRITES = 4
 const MAX_BATCH = 32
-const MAX_BATCH_CHARS = 4096
-const MAX_INFLIGHT_CHARS = 8192
+const MAX_BATCH_COST = 400
+const MAX_INFLIGHT_COST = 800
 const STDERR_TAIL = 500
 /** How many times requestTimeoutMs a fresh process has for its first answer (it loads its transducers first). */
 export const START_TIMEOUT_FACTOR = 3
@@ -130,19 +134,20 @@ export class Pipeline {
   private readonly turnOf = new Map<unknown, Turn>()
   /** Requests sent without a job share this one. */
   private readonly ownTurn = {}
-  /** Unsettled requests waiting (not written), and their characters. Settled ones are skipped when they come up. */
+  /** Unsettled requests waiting (not written), and their work. Settled ones are skipped when they come up. */
   private waiting = 0
-  private waitingChars = 0
+  private waitingCost = 0
   /** Written requests, one array per NUL-terminated write, oldest first. */
   private inflight: Entry[][] = []
   private written = 0
-  private writtenChars = 0
+  private writtenCost = 0
   /**
    * One abort listener per signal, not per request: a job's requests share its signal, and
    * EventTarget checks every listener already there when one is added (quadratic in a job's size).
    */
   private readonly watches = new Map<AbortSignal, Watch>()
   private seq = 0
+  private pumpScheduled = false
   private headTimer: NodeJS.Timeout | undefined
   private idleTimer: NodeJS.Timeout | undefined
   /** Set while waiting for a slot: fails the waiting requests when none comes in time. */
@@ -175,9 +180,9 @@ export class Pipeline {
     return this.waiting + this.written
   }
 
-  /** Characters waiting or in flight: how long a request that comes now waits, roughly. */
-  get backlogChars (): number {
-    return this.waitingChars + this.writtenChars
+  /** Work waiting or in flight (streamCost): how long a request that comes now waits, roughly. */
+  get backlogCost (): number {
+    return this.waitingCost + this.writtenCost
   }
 
   /** Starts the process now (a replica made ready before the requests that will need it), when it may. */
@@ -209,6 +214,7 @@ export class Pipeline {
     return new Promise((resolve, reject) => {
       const entry: Entry = {
         payload,
+        cost: streamCost(payload),
         seq: 0,
         attempts: 0,
         waiting: false,
@@ -221,6 +227,19 @@ export class Pipeline {
       if (signal) this.watch(signal, entry)
       this.enqueue(entry)
       clearTimeout(this.idleTimer)
+      this.schedulePump()
+    })
+  }
+
+  /**
+   * Writes what waits once the requests of this turn are all queued: requests that arrive
+   * together (one message of the channel holds a turn's worth of them) go in one write.
+   */
+  private schedulePump (): void {
+    if (this.pumpScheduled) return
+    this.pumpScheduled = true
+    queueMicrotask(() => {
+      this.pumpScheduled = false
       this.pump()
     })
   }
@@ -234,7 +253,7 @@ export class Pipeline {
     for (const entry of entries) this.settle(entry, () => entry.reject(error))
     this.inflight = []
     this.written = 0
-    this.writtenChars = 0
+    this.writtenCost = 0
     this.giveUpSlot()
     this.stop()
   }
@@ -318,9 +337,9 @@ export class Pipeline {
     this.unwatch(entry)
     if (entry.waiting) {
       entry.waiting = false
-      this.waitingChars -= entry.payload.length
+      this.waitingCost -= entry.cost
       if (--this.waiting === 0) {
-        this.waitingChars = 0
+        this.waitingCost = 0
         // nothing live is left: drop the skipped entries at once
         this.retries = []
         this.retryHead = 0
@@ -337,7 +356,7 @@ export class Pipeline {
   private enqueue (entry: Entry): void {
     entry.waiting = true
     this.waiting++
-    this.waitingChars += entry.payload.length
+    this.waitingCost += entry.cost
     let turn = this.turnOf.get(entry.turn)
     if (!turn) {
       turn = { key: entry.turn, entries: [], head: 0 }
@@ -352,7 +371,7 @@ export class Pipeline {
     if (entries.length === 0) return
     for (const entry of entries) {
       entry.waiting = true
-      this.waitingChars += entry.payload.length
+      this.waitingCost += entry.cost
     }
     this.waiting += entries.length
     this.retries = [...entries, ...this.retries.slice(this.retryHead)]
@@ -394,7 +413,7 @@ export class Pipeline {
     }
     entry.waiting = false
     this.waiting--
-    this.waitingChars -= entry.payload.length
+    this.waitingCost -= entry.cost
     return entry
   }
 
@@ -463,20 +482,20 @@ export class Pipeline {
     this.setRef(child, true)
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
-    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenChars < MAX_INFLIGHT_CHARS) && this.peek()) {
+    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.peek()) {
       const batch: Entry[] = []
-      let chars = 0
-      for (let next = this.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || chars + next.payload.length <= MAX_BATCH_CHARS); next = this.peek()) {
+      let cost = 0
+      for (let next = this.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || cost + next.cost <= MAX_BATCH_COST); next = this.peek()) {
         const entry = this.dequeue()
         entry.seq = ++this.seq
         batch.push(entry)
-        chars += entry.payload.length
+        cost += entry.cost
         out += `${entry.payload}[#${entry.seq}]`
       }
       out += '\0'
       this.inflight.push(batch)
       this.written += batch.length
-      this.writtenChars += chars
+      this.writtenCost += cost
       if (this.inflight.length === 1) this.armHeadTimer()
     }
     if (out) child.stdin.write(out)
@@ -544,7 +563,7 @@ export class Pipeline {
     this.inflight.shift()
     this.answered = true
     this.written -= batch.length
-    for (const entry of batch) this.writtenChars -= entry.payload.length
+    for (const entry of batch) this.writtenCost -= entry.cost
     batch.forEach((entry, i) => this.settle(entry, () => entry.resolve(parts[i]!)))
     this.armHeadTimer()
     this.pump()
@@ -572,7 +591,7 @@ export class Pipeline {
     const entries = this.inflight.flat().filter(entry => !entry.settled)
     this.inflight = []
     this.written = 0
-    this.writtenChars = 0
+    this.writtenCost = 0
     this.stop()
     const retry: Entry[] = []
     entries.forEach((entry, i) => {

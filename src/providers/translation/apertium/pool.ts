@@ -64,11 +64,11 @@ interface Direction {
 }
 
 /**
- * Characters waiting or in flight on every replica of a direction beyond which a job gets a new
- * replica (when there is room): about one in-flight window (pipeline.ts), so a job that comes
+ * Work waiting or in flight on every replica of a direction (pipeline.ts backlogCost) beyond which
+ * a job gets a new replica (when there is room): about one in-flight window, so a job that comes
  * while another client's long one fills the pipeline starts at once on another process.
  */
-export const REPLICA_BACKLOG_CHARS = 8192
+export const REPLICA_BACKLOG_COST = 800
 
 export class PipelinePool implements Slots {
   private readonly options: PoolOptions & { maxReplicas: number }
@@ -132,10 +132,10 @@ export class PipelinePool implements Slots {
     // closed while the script was read: nothing may start any more
     if (this.closed) throw new ServiceUnavailableError('apertium is shutting down')
     let best: Pipeline | undefined
-    for (const replica of direction.replicas) if (best === undefined || replica.backlogChars < best.backlogChars) best = replica
+    for (const replica of direction.replicas) if (best === undefined || replica.backlogCost < best.backlogCost) best = replica
     if (best === undefined) {
       best = this.create(mode, direction, script, memoryMb)
-    } else if (best.backlogChars >= REPLICA_BACKLOG_CHARS && direction.replicas.length < this.options.maxReplicas &&
+    } else if (best.backlogCost >= REPLICA_BACKLOG_COST && direction.replicas.length < this.options.maxReplicas &&
       this.waiters.length === 0 && this.holders.size + this.dying < this.options.maxPipelines && this.usedMb() + this.dyingMb + memoryMb <= this.budgetMb) {
       const replica = this.create(mode, direction, script, memoryMb)
       replica.warm()

@@ -185,11 +185,33 @@ export function encodeSegment (parts: readonly TaggedPart[]): string {
 }
 
 /**
- * Requests longer than this (in stream characters) are cut. Apertium's time grows with the square
- * of a sentence's length (one 60,000-character sentence of one-letter words: ~13 s), and a request
- * is what a pipeline's turns are made of, so no request may be long.
+ * Requests longer than this (in stream characters), or holding more than MAX_REQUEST_COST words
+ * and marks, are cut. Apertium's time grows with the square of a sentence's words (one
+ * 60,000-character sentence of one-letter words: ~13 s; "a." x 1,000 without a space: ~1 s, x 250:
+ * ~50 ms, x 100: ~10 ms on 2 busy cores), and a request is what a pipeline's turns are made of:
+ * another client's sentence may wait behind one, so no request may cost much.
  */
 export const MAX_REQUEST_CHARS = 2500
+export const MAX_REQUEST_COST = 250
+
+/** Apertium's work for a stream, estimated: its words and marks (blanks and escapes count as what they hold). */
+export function streamCost (stream: string): number {
+  let cost = 0
+  let inWord = false
+  for (let i = 0; i < stream.length; i++) {
+    const c = stream.charCodeAt(i)
+    // letters and digits of any script (and marks inside words) make a word; a space or a bracket ends it; any other character is a mark of its own
+    const wordChar = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0
+    if (wordChar) {
+      if (!inWord) cost++
+      inWord = true
+    } else {
+      inWord = false
+      if (c !== 32 && c !== 91 && c !== 93 && c !== 92 && c !== 10) cost++
+    }
+  }
+  return cost
+}
 /** What ends a clause: a piece preferably ends after one. */
 const CLAUSE_END = /[,;:)]/
 /** A word-bound blank of a protected token: its word must not be cut. */
@@ -203,8 +225,8 @@ const TOKEN_HEADER = /t:[xe]:/
  * word-bound blank cut in two is closed before the cut and opened again after it. The answers,
  * joined, read as one answer to the whole stream (decodeSegment drops the sentence ends).
  */
-export function splitStream (stream: string, max = MAX_REQUEST_CHARS): string[] {
-  if (stream.length <= max) return [stream]
+export function splitStream (stream: string, max = MAX_REQUEST_CHARS, maxCost = MAX_REQUEST_COST): string[] {
+  if (stream.length <= max && streamCost(stream) <= maxCost) return [stream]
   const pieces: string[] = []
   let start = 0
   // the word-bound blank header the current piece starts inside ('' for none), and the one open here
@@ -215,9 +237,21 @@ export function splitStream (stream: string, max = MAX_REQUEST_CHARS): string[] 
   let spaceOpen = ''
   // where the text of the last word-bound blank opened starts
   let openedAt = -1
+  // the piece's words and marks so far (as streamCost counts them)
+  let cost = 0
+  let inWord = false
   let i = 0
   while (i < stream.length) {
-    const c = stream[i]
+    const c = stream[i]!
+    const code = c.charCodeAt(0)
+    const wordChar = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code >= 0xc0
+    if (wordChar) {
+      if (!inWord) cost++
+      inWord = true
+    } else {
+      inWord = false
+      if (code !== 32 && code !== 91 && code !== 93 && code !== 92 && code !== 10) cost++
+    }
     if (c === ' ') {
       // after a clause (a comma...) if there is one in the second half of the piece
       if (!(space > start + max / 2 && CLAUSE_END.test(stream[space - 1]!)) || CLAUSE_END.test(stream[i - 1] ?? '')) {
@@ -225,17 +259,19 @@ export function splitStream (stream: string, max = MAX_REQUEST_CHARS): string[] 
         spaceOpen = open
       }
     }
-    if (i - start + reopen.length >= max) {
+    if (i - start + reopen.length >= max || cost >= maxCost) {
       if (space > start) {
         pieces.push(`${reopen}${stream.slice(start, space)}${spaceOpen ? '[[/]]' : ''}.[][ ]`)
+        cost = streamCost(stream.slice(space + 1, i))
         start = space + 1
         reopen = spaceOpen
         space = -1
-      } else if (i > start && i !== openedAt && !stream.startsWith('[[/]]', i) && !isLowSurrogate(stream.charCodeAt(i)) && !TOKEN_HEADER.test(open)) {
+      } else if (i > start && i !== openedAt && !stream.startsWith('[[/]]', i) && !isLowSurrogate(stream.charCodeAt(i)) && !TOKEN_HEADER.test(open) && stream[i - 1] !== '\\') {
         // inside a word longer than a piece; never leaving a word-bound blank empty
         pieces.push(`${reopen}${stream.slice(start, i)}${open ? '[[/]]' : ''}.[]`)
         start = i
         reopen = open
+        cost = 0
       }
     }
     if (c === '\\') {

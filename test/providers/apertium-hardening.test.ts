@@ -12,7 +12,7 @@ import { escapeText, parseTagged, serializeTagged } from '../../src/core/tagged.
 import { EngineBusyError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createApertium, type ApertiumOptions } from '../../src/providers/translation/apertium/index.js'
 import { Pipeline } from '../../src/providers/translation/apertium/pipeline.js'
-import { decodeSegment, encodeSegment, joinAnswers, splitStream } from '../../src/providers/translation/apertium/stream-format.js'
+import { decodeSegment, encodeSegment, joinAnswers, MAX_REQUEST_COST, splitStream, streamCost } from '../../src/providers/translation/apertium/stream-format.js'
 import type { Translator } from '../../src/providers/types.js'
 import { testApp, tokenFor } from '../helpers/app.js'
 import { estimateMemoryMb } from '../../src/providers/translation/apertium/pool.js'
@@ -260,6 +260,25 @@ describe('finding 1: long segments travel in pieces', () => {
   })
 })
 
+describe('work counted in words, not characters (issue 23)', () => {
+  it('counts words and marks of a stream, blanks and escapes aside', () => {
+    expect(streamCost('The house is red..[]')).toBe(6)
+    expect(streamCost('a.'.repeat(1000) + '.[]')).toBe(2001)
+    expect(streamCost('[[t:x:1]]Zxqv[[/]] casa')).toBeLessThan(12)
+  })
+
+  it('cuts a run of one-letter "words" without a space into pieces of at most MAX_REQUEST_COST, and the answers read as the source', () => {
+    const stream = encodeSegment(parseTagged('a.'.repeat(45_000)))
+    const pieces = splitStream(stream)
+    for (const piece of pieces) expect(streamCost(piece)).toBeLessThanOrEqual(MAX_REQUEST_COST + 4)
+    expect(pieces.length).toBeGreaterThan(300)
+    expect(decodeSegment(joinAnswers(pieces, pieces), parseTagged('a.'.repeat(45_000)))).toEqual(parseTagged('a.'.repeat(45_000)))
+    // ordinary sentences are not cut
+    const sentence = encodeSegment(parseTagged('The house of my friend has a big red door and three small windows.'))
+    expect(splitStream(sentence)).toEqual([sentence])
+  })
+})
+
 describe('finding 1: one job never holds a direction past its share', () => {
   const pipelines: Pipeline[] = []
   afterEach(() => { for (const p of pipelines.splice(0)) p.close() })
@@ -277,6 +296,21 @@ describe('finding 1: one job never holds a direction past its share', () => {
     expect(await other).toBe('other')
     await Promise.all(bulk)
     // FIFO answered all 2,000 first; in turns only what was already in the pipeline goes first
+    expect(doneBefore).toBeGreaterThanOrEqual(0)
+    expect(doneBefore).toBeLessThan(300)
+  })
+
+  it('takes clients in turns: a client\'s many jobs are one line, another client\'s request goes next', async () => {
+    const script = `${join(fakeModesDir(), 'echo-translator')} $1`
+    const p = new Pipeline({ mode: 'eng-spa', script, requestTimeoutMs: 10_000, idleMs: 60_000, maxPending: 1_000_000 })
+    pipelines.push(p)
+    let busyDone = 0
+    // one client's forty jobs of fifty requests each: in turns by job, another client would wait for one request of each
+    const busy = Array.from({ length: 2000 }, (_, i) => p.request(`busy ${i}`, undefined, 'client-a').then(() => { busyDone++ }))
+    let doneBefore = -1
+    const other = p.request('other', undefined, 'client-b').then(answer => { doneBefore = busyDone; return answer })
+    expect(await other).toBe('other')
+    await Promise.all(busy)
     expect(doneBefore).toBeGreaterThanOrEqual(0)
     expect(doneBefore).toBeLessThan(300)
   })

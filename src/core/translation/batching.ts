@@ -3,12 +3,15 @@
  * For outside engines, concurrent requests for the same pair share calls: while every call a
  * service may have in flight is busy, the segments of new requests wait and leave together in
  * the next call (up to the engine's batch size), so throughput follows the engine's latency
- * and batch size, not the number of requests.
+ * and batch size, not the number of requests. A call is filled with waiting requests of the
+ * clients in turn, so one client's large request does not fill every call while others wait.
  */
 import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import type { TranslateJob, Translator } from '../../providers/types.js'
 import type { Route } from './catalog.js'
 import type { TranslationCache } from './cache.js'
+import { currentClient } from '../../runtime/clients.js'
+import { FairQueue } from '../../runtime/fair-queue.js'
 import { asFailure, pairFailed, type Failure } from './routing.js'
 
 /** What changes an engine's answer besides the pair and the text. */
@@ -23,6 +26,8 @@ const MAX_SPACING_MS = 20
 interface Waiting {
   segments: string[]
   signal: AbortSignal
+  /** Whose request it is (the turns a call is filled in). */
+  client: string | undefined
   resolve: (out: string[]) => void
   reject: (err: unknown) => void
   timer: NodeJS.Timeout
@@ -34,7 +39,7 @@ interface Waiting {
 interface Queue {
   route: Route
   variant: Variant
-  waiting: Waiting[]
+  waiting: FairQueue<Waiting>
 }
 
 interface Lane {
@@ -59,12 +64,13 @@ export class Batcher {
     const lane = this.laneOf(route.translator)
     const key = `${route.from}>${route.to}\u0001${variant.formality ?? ''}\u0001${variant.context ?? ''}`
     let queue = lane.queues.get(key)
-    if (queue === undefined) lane.queues.set(key, queue = { route, variant, waiting: [] })
+    if (queue === undefined) lane.queues.set(key, queue = { route, variant, waiting: new FairQueue() })
     const q = queue
     return await new Promise<string[]>((resolve, reject) => {
       const entry: Waiting = {
         segments,
         signal,
+        client: currentClient(),
         resolve,
         reject,
         settled: false,
@@ -73,7 +79,7 @@ export class Batcher {
         timer: setTimeout(() => this.settle(entry, new UpstreamTimeoutError(route.translator.name, this.timeoutMs)), this.timeoutMs)
       }
       signal.addEventListener('abort', () => this.settle(entry, signal.reason), { once: true })
-      q.waiting.push(entry)
+      q.waiting.push(entry.client, entry)
       this.pump(route.translator)
     })
   }
@@ -102,7 +108,7 @@ export class Batcher {
     const lane = this.laneOf(translator)
     const { concurrency, maxSegments } = translator.batching!
     while (lane.active < concurrency) {
-      const queue = [...lane.queues.values()].find(q => q.waiting.some(w => !w.settled))
+      const queue = [...lane.queues.values()].find(q => q.waiting.size > 0)
       if (queue === undefined) return
       const wait = lane.lastDispatch + Math.min(MAX_SPACING_MS, lane.callMs / concurrency) - Date.now()
       if (wait > 0) {
@@ -117,17 +123,15 @@ export class Batcher {
       lane.queues.delete(key)
       const batch: Waiting[] = []
       let count = 0
-      while (queue.waiting.length > 0) {
-        const next = queue.waiting[0]!
-        if (next.settled) {
-          queue.waiting.shift()
-          continue
-        }
-        if (batch.length > 0 && count + next.segments.length > maxSegments) break
-        batch.push(queue.waiting.shift()!)
+      // the clients in turn, each request whole, as long as it fits (the first always goes)
+      for (;;) {
+        const next = queue.waiting.shift((_client, w) => w.settled || batch.length === 0 || count + w.segments.length <= maxSegments)
+        if (next === undefined) break
+        if (next.settled) continue
+        batch.push(next)
         count += next.segments.length
       }
-      if (queue.waiting.length > 0) lane.queues.set(key, queue)
+      if (queue.waiting.size > 0) lane.queues.set(key, queue)
       if (batch.length === 0) continue
       lane.active++
       const started = lane.lastDispatch = Date.now()

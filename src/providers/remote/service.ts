@@ -1,9 +1,12 @@
 /**
- * The one way an adapter calls an outside service: a slot among a bounded number per service,
+ * The one way an adapter calls an outside service: a slot among a bounded number per service
+ * (calls waiting for one take them by client in turn),
  * a circuit breaker, retries of 429/5xx with jittered backoff that honours Retry-After, and a
  * deadline (UPSTREAM_TIMEOUT_MS) over all of it. Errors come out typed and naming the service.
  */
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
+import { currentClient } from '../../runtime/clients.js'
+import { FairQueue } from '../../runtime/fair-queue.js'
 
 export interface RemoteOptions {
   /** Service name, as clients know it ("deepl", "openai", ...). */
@@ -36,7 +39,8 @@ export class RemoteService {
   private failures = 0
   private openUntil = 0
   private active = 0
-  private readonly waiting: Array<() => void> = []
+  /** Calls waiting for a slot, the clients in turn. */
+  private readonly waiting = new FairQueue<() => void>()
 
   constructor (options: RemoteOptions) {
     this.service = options.service
@@ -125,17 +129,17 @@ export class RemoteService {
       return
     }
     signal.throwIfAborted()
+    const client = currentClient()
     await new Promise<void>((resolve, reject) => {
       const grant = (): void => {
         signal.removeEventListener('abort', onAbort)
         resolve()
       }
       const onAbort = (): void => {
-        const i = this.waiting.indexOf(grant)
-        if (i !== -1) this.waiting.splice(i, 1)
+        this.waiting.remove(client, grant)
         reject(signal.reason)
       }
-      this.waiting.push(grant)
+      this.waiting.push(client, grant)
       signal.addEventListener('abort', onAbort, { once: true })
     })
   }

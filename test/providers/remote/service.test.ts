@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../src/errors.js'
 import { RemoteService, requestJson, retryAfterMs } from '../../../src/providers/remote/index.js'
+import { withClient } from '../../../src/runtime/clients.js'
 
 /** A local server whose answers each test scripts: a queue of statuses, a latency, and what it saw. */
 let server: Server
@@ -115,6 +116,18 @@ describe('RemoteService', () => {
     await Promise.all(all)
     expect(maxInFlight).toBeLessThanOrEqual(3)
     expect(seen.length).toBeGreaterThanOrEqual(12)
+  })
+
+  it('gives waiting calls their slots by client in turn: one client\'s backlog does not hold another\'s call', async () => {
+    reset()
+    latencyMs = 40
+    const remote = new RemoteService({ service: 'test', timeoutMs: 10_000, concurrency: 1 })
+    const order: string[] = []
+    const busy = withClient('busy', () => Array.from({ length: 10 }, async (_, i) => { await call(remote); order.push(`busy ${i}`) }))
+    const other = withClient('other', async () => { await call(remote); order.push('other') })
+    await Promise.all([...busy, other])
+    // first come, first served would answer it last
+    expect(order.indexOf('other')).toBeLessThanOrEqual(2)
   })
 
   it('opens its breaker after the configured failures in a row, skips the service, and tries again after the cooldown', async () => {

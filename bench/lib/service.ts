@@ -39,6 +39,8 @@ export interface ServiceOptions {
   env?: Record<string, string>
   /** extra Node options, e.g. ['--cpu-prof', '--cpu-prof-dir', 'bench/out'] */
   nodeArgs?: string[]
+  /** a command the service runs under, e.g. ['taskset', '-c', '0-11'] (pinned to cores) */
+  wrapper?: string[]
 }
 
 /** `node dist/server.js` on 127.0.0.1 and a free port with one OAuth client, once /ready answers 200. */
@@ -48,7 +50,9 @@ export async function startService (options: ServiceOptions = {}): Promise<Servi
   const clientId = 'bench'
   const clientSecret = 'bench-secret-123'
   // the flags `npm start` runs the service with
-  const child = startChild(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), join(ROOT, 'dist/server.js')], {
+  const node = [process.execPath, '--max-semi-space-size=8', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), join(ROOT, 'dist/server.js')]
+  const command = [...(options.wrapper ?? []), ...node]
+  const child = startChild(command[0]!, command.slice(1), {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

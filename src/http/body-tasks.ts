@@ -71,7 +71,6 @@ export function readBody (key: string, bytes: SharedArrayBuffer, route: string, 
   }
   const validate = validatorFor(route, schema)
   if (validate(body) !== true) return { validation: validate.errors ?? [] }
-  holdBody(key, body, bytes.byteLength)
   const held: HeldEntry[] = []
   for (const { path, value, mime } of documentValues(body)) {
     if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) continue
@@ -80,8 +79,10 @@ export function readBody (key: string, bytes: SharedArrayBuffer, route: string, 
     if (cost <= INLINE_COST) continue
     held.push({ path, kind: typeof value === 'string' ? 'string' : Array.isArray(value) ? 'array' : 'object', cost, rawLength: rawLength(value, textChars + 1) })
   }
-  // the answer is copied to the event loop: the held values are not part of it
-  const view = held.length === 0 ? body : withoutHeld(body, held)
+  // the answer is copied to the event loop: the held values are not part of it, and stay here
+  if (held.length === 0) return { view: body, held }
+  holdBody(key, body, bytes.byteLength)
+  const view = withoutHeld(body, held)
   return { view, held }
 }
 

@@ -56,7 +56,7 @@ export interface Config {
     keepAliveTimeoutMs: number
     /** Mean event-loop delay above which requests are shed with 503. */
     maxEventLoopDelayMs: number
-    /** How long one request's documents may wait for document threads in all before a 503. */
+    /** How long one request may wait for the thread pool with none of its work running, in all, before a 503. */
     documentQueueMs: number
     /** POST /language bodies from this many bytes on are parsed and worked on the thread pool; 0: on the event loop. */
     largeRequestBytes: number

@@ -104,11 +104,11 @@ export class NothingConfiguredError extends ServiceUnavailableError {
   }
 }
 
-/** 503: the request's documents waited too long for document threads (the HTTP layer names the setting). */
+/** 503: the request waited too long for the thread pool (the HTTP layer names the setting). */
 export class DocumentsBusyError extends ServiceUnavailableError {
   constructor (waitedMs: number) {
     const seconds = Math.max(1, Math.ceil(waitedMs / 1000))
-    super(`The document threads are busy with other requests' large documents: this request's documents waited more than ${waitedMs / 1000} s for them in all. Retry later, or send smaller documents.`, seconds)
+    super(`The service's threads are busy with other clients' heavy work: this request waited more than ${Math.round(waitedMs) / 1000} s for them in all. Retry later, or send smaller documents.`, seconds)
   }
 }
 

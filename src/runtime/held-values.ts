@@ -46,8 +46,8 @@ export function parseJsonText (text: string): unknown {
 
 /** On a pool thread: the bodies it parsed lately, by key, within a bound on their size. */
 const bodies = new Map<string, { value: unknown, bytes: number, at: number }>()
-const MAX_BODIES = 4
-const MAX_BODY_BYTES = 8 * 1024 * 1024
+const MAX_BODIES = 2
+const MAX_BODY_BYTES = 2 * 1024 * 1024
 const BODY_MS = 60_000
 
 /** On a pool thread: keeps a parsed body for later tasks of its request. */

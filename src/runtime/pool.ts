@@ -41,6 +41,8 @@ export interface PoolOptions {
   threads: number
   /** Modules every thread loads as it starts, before its first task (taskModule URLs). */
   preload?: string[]
+  /** Each thread's heap (old generation), MB. */
+  heapMb?: number
   /** How long one request's tasks may wait for threads in all before it is refused (ms). */
   queueMs: number
   /** The error for a request whose tasks waited longer than queueMs in all. */
@@ -53,6 +55,8 @@ const CHECK_MS = 100
 const WALL_FACTOR = 4
 /** A task that runs longer than this was not light: its request's later tasks count as heavy. */
 const LIGHT_TASK_MS = 100
+/** A pool thread's heap by default, MB: a 1 MiB body of 100,000 keys is prepared and rebuilt within it, with the models a thread loads. */
+export const POOL_HEAP_MB = 512
 
 /**
  * One request's account on the pool: the CPU its tasks may still use, and how long it may still
@@ -115,6 +119,9 @@ export class ThreadPool {
       // or in a thread at all (V8's): it needs none of them (pool-entry.mjs loads what it runs)
       execArgv: process.execArgv.filter(arg => arg === '--enable-source-maps' || arg === '--no-warnings'),
       workerData: { preload: options.preload ?? [] },
+      // a thread's heap is bounded: a task that would need more is stopped as over its budget
+      // (its request's 400), and V8 collects within the bound instead of growing every heap to the process's
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_HEAP_MB },
       // our own balancer picks among idle threads: the one a task prefers, else the first
       loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { job?: Job } | null>)[Piscina.queueOptionsSymbol]?.job, workers)
     })
@@ -285,6 +292,8 @@ export class ThreadPool {
       else job.resolve(answer.result)
     }, (err: unknown) => {
       done()
+      // the thread ran out of its heap on this task: the task's request asked too much of it
+      if ((err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return job.reject(work.exhausted = job.overBudget())
       const reason: unknown = job.controller.signal.aborted ? job.controller.signal.reason : err
       job.reject(reason instanceof Error ? reason : new Error(`pool thread: ${String(reason)}`))
     })

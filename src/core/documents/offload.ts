@@ -124,7 +124,7 @@ export async function prepareDocument (value: unknown, mimeType: MimeType, setti
       for (const translated of translations) {
         if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
       }
-      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations, last: true })
+      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations })
       return (done as Extract<WorkResult, { kind: 'finish' }>).results
     }
   }

@@ -13,6 +13,7 @@ import { isHeldRef, resolveHeld } from '../../runtime/held-values.js'
 import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
+import { rawLength } from './cost.js'
 import { segmentDocument, type SegmentedDocument } from './index.js'
 import type { MimeType } from './mime.js'
 import { prepareForTranslation, type Prepared } from './prepare.js'
@@ -41,7 +42,7 @@ export type DocumentTask =
    * The document rebuilt once per answer set (one per target), from one reading of it;
    * `translations` absent: once, with the identity translation (substitution).
    */
-  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][], last?: boolean }
+  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][] }
   /** The `changes` of an edit: `value` (the original) against `edited`. */
   | TaskBase & { kind: 'changes', edited: unknown, notes: EditNote[], asked: EditType[] }
 
@@ -83,20 +84,37 @@ export function runTask (task: DocumentTask, memo = new DocumentMemo()): TaskRes
   return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map(translated => prepared.finish(translated)) }
 }
 
-/** What a pool thread holds of the documents it worked on lately, by key (a few: each may be large). */
-const threadMemos = new Map<string, { memo: DocumentMemo, at: number }>()
-const THREAD_MEMOS = 8
+/**
+ * What a pool thread holds of the documents it prepared lately, by key, until their rebuilding:
+ * only preparations are kept (their rebuilding follows), a few, for a minute, and within a bound
+ * on their documents' text (a large document's preparation takes tens of MB); a document read for
+ * anything else is not kept at all.
+ */
+const threadMemos = new Map<string, { memo: DocumentMemo, at: number, chars: number }>()
+const THREAD_MEMOS = 4
+const THREAD_MEMO_CHARS = 1_000_000
 const THREAD_MEMO_MS = 60_000
 
-function threadMemo (key: string | undefined): DocumentMemo {
-  if (key === undefined) return new DocumentMemo()
+function threadMemo (task: DocumentTask): DocumentMemo {
   const now = Date.now()
   for (const [k, entry] of threadMemos) if (now - entry.at > THREAD_MEMO_MS) threadMemos.delete(k)
+  const key = task.key
+  if (key === undefined) return new DocumentMemo()
   const found = threadMemos.get(key)
   threadMemos.delete(key)
   const memo = found?.memo ?? new DocumentMemo()
-  threadMemos.set(key, { memo, at: now })
-  while (threadMemos.size > THREAD_MEMOS) threadMemos.delete(threadMemos.keys().next().value!)
+  // kept for the rebuilding that follows a preparation; the rebuilding itself was its last use
+  const chars = rawLength(task.value, THREAD_MEMO_CHARS + 1)
+  if (task.kind === 'prepare' && chars <= THREAD_MEMO_CHARS) {
+    threadMemos.set(key, { memo, at: now, chars })
+    let total = 0
+    for (const entry of threadMemos.values()) total += entry.chars
+    for (const [k, entry] of threadMemos) {
+      if (threadMemos.size <= THREAD_MEMOS && total <= THREAD_MEMO_CHARS) break
+      threadMemos.delete(k)
+      total -= entry.chars
+    }
+  }
   return memo
 }
 
@@ -115,12 +133,10 @@ export function runPooledTask (task: DocumentTask): TaskResult {
     if (task.kind === 'changes' && typeof task.edited === 'object' && task.edited !== null && typeof (task.edited as { json?: unknown }).json === 'string') {
       task.edited = JSON.parse((task.edited as { json: string }).json)
     }
-    const result = runTask(task, threadMemo(task.key))
+    const result = runTask(task, threadMemo(task))
     if (held && result.kind === 'finish') {
       result.results = result.results.map(r => 'value' in r ? { json: JSON.stringify(r.value), applied: r.applied } : r)
     }
-    // the request's rebuilding was its last use of the document
-    if (task.kind === 'finish' && task.last === true && task.key !== undefined) threadMemos.delete(task.key)
     return result
   } catch (err) {
     if (err instanceof RangeError && !(err instanceof ValidationError)) throw invalidField(task.path, TOO_DEEP)

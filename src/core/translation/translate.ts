@@ -40,7 +40,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   const wanted = serviceFilter(options.service, deps.catalog.translators)
 
   const docs = []
-  // the request's turn on the document threads (costly documents are worked there) for reading its documents
+  // the request's document work: costly documents are worked on the thread pool, in its client's turn
   const work = new DocumentWork(signal)
   for (const [i, doc] of input.documents.entries()) {
     const path = input.documentPath(i)

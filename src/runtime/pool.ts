@@ -53,7 +53,7 @@ export interface PoolOptions {
 const CHECK_MS = 100
 /** A task is stopped after this many times what is left of its budget in wall time, whatever its CPU time (a starved thread). */
 const WALL_FACTOR = 4
-/** A task that runs longer than this was not light: its request's later tasks count as heavy. */
+/** A task that uses more CPU than this (ms) was not light: its request's later tasks count as heavy. */
 const LIGHT_TASK_MS = 100
 /** A pool thread's heap by default, MB: a 1 MiB body of 100,000 keys is prepared and rebuilt within it, with the models a thread loads. */
 export const POOL_HEAP_MB = 512
@@ -317,19 +317,24 @@ export class ThreadPool {
       job.controller.abort(work.exhausted = job.overBudget())
     }
     const timer = setInterval(() => {
-      // a light task running long proves its request heavy while it runs (its next tasks wait for a heavy place)
-      if (performance.now() - started > LIGHT_TASK_MS) work.heavy = true
       if (performance.now() - started > left * WALL_FACTOR) return stop()
-      Promise.all([from, cpu()]).then(([a, b]) => { if (b - a > left) stop() }, () => {})
+      Promise.all([from, cpu()]).then(([a, b]) => {
+        // a light task that uses much CPU proves its request heavy while it runs (its next tasks
+        // wait for a heavy place); CPU, not wall time, so that a busy machine does not make it so
+        if (b - a > LIGHT_TASK_MS) work.heavy = true
+        if (b - a > left) stop()
+      }, () => {})
     }, Math.min(CHECK_MS, Math.max(10, left)))
     timer.unref()
     const settle = (): void => {
       clearInterval(timer)
-      if (performance.now() - started > LIGHT_TASK_MS) work.heavy = true
       if (finished) return
       finished = true
       // the request pays its thread's CPU time (wall time when it cannot be read)
-      Promise.all([from, cpu()]).then(([a, b]) => { work.spentMs += b - a }, () => { work.spentMs += performance.now() - started })
+      Promise.all([from, cpu()]).then(([a, b]) => {
+        work.spentMs += b - a
+        if (b - a > LIGHT_TASK_MS) work.heavy = true
+      }, () => { work.spentMs += performance.now() - started })
     }
     const resolve = job.resolve
     const reject = job.reject

@@ -37,15 +37,15 @@ function percentile (values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p / 100 * sorted.length) - 1))] ?? Infinity
 }
 
-async function post (client: string, body: string): Promise<{ status: number, ms: number }> {
+async function post (client: string, body: string): Promise<{ status: number, ms: number, text: string }> {
   const started = performance.now()
   const res = await fetch(`${service.base}/language/translate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${tokens.get(client)!}`, 'content-type': 'application/json' },
     body
   })
-  await res.arrayBuffer()
-  return { status: res.status, ms: performance.now() - started }
+  const text = await res.text()
+  return { status: res.status, ms: performance.now() - started, text: res.status === 200 ? '' : text.slice(0, 500) }
 }
 
 /** The victim's request, one at a time, for `ms`: each one's time (a non-200 fails the test). */
@@ -54,7 +54,7 @@ async function victim (body: (i: number) => string, ms: number): Promise<number[
   const until = performance.now() + ms
   for (let i = 0; performance.now() < until; i++) {
     const r = await post('victim', body(i))
-    expect(r.status).toBe(200)
+    expect(r.status, r.text).toBe(200)
     times.push(r.ms)
   }
   return times
@@ -69,10 +69,12 @@ async function underAttack (attack: string, inFlight: number, body: (i: number) 
     while (!stopped()) statuses.push((await post('attacker', attack)).status)
   })
   await new Promise(resolve => setTimeout(resolve, 500))
-  const times = await victim(body, ms)
-  stop = true
-  await Promise.all(attackers)
-  return { times, statuses }
+  try {
+    return { times: await victim(body, ms), statuses }
+  } finally {
+    stop = true
+    await Promise.allSettled(attackers)
+  }
 }
 
 describe('one client\'s long work does not stall another client', () => {
@@ -100,7 +102,9 @@ describe('one client\'s long work does not stall another client', () => {
     const quiet = await victim(() => document, 3000)
     const { times, statuses } = await underAttack(attack, 3, () => document, 8000)
     const summary = JSON.stringify({ quietP95: percentile(quiet, 95), attackedP95: percentile(times, 95), attackedMax: Math.max(...times), n: times.length, attacker: statuses })
-    for (const status of statuses) expect([200, 400], summary).toContain(status)
+    // the attacker's own requests: served, refused past their 5 s budget, or told to come back once
+    // they waited DOCUMENT_QUEUE_TIMEOUT_MS for the one thread a client may hold
+    for (const status of statuses) expect([200, 400, 503], summary).toContain(status)
     // it waited 7 s at the 95th percentile before (issue 23)
     expect(percentile(times, 95), summary).toBeLessThan(800 + percentile(quiet, 95))
   }, 60_000)

@@ -6,9 +6,9 @@
 #   there:  bash bench/device-scaling.sh run    # unpacks into /tmp/ls, runs the bench, log in $OUT
 #
 # What travels, compressed: Node 24 (the binary only), dist/, the production node_modules (build
-# leftovers of native modules pruned) with autocannon and tsx for the bench, bench/ and
-# test/data/, and the Debian packages of Apertium en->es with the libraries its programs need
-# (from this machine's apt cache; they are unpacked into / there, as dpkg -x does).
+# leftovers of native modules, types and maps pruned), the bench bundled as JavaScript (autocannon
+# in it) with its sentences, test/data/, and the Debian packages of Apertium en->es with the
+# libraries its programs need (unpacked there into a root of their own, /tmp/ls/root).
 # On the device: run(command: "bash bench/device-scaling.sh run", carry: [".device"], timeout_s: 600).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,25 +24,28 @@ pack () {
   (cd /tmp/ls-pack/app && npm ci --omit=dev --no-audit --no-fund --ignore-scripts >/dev/null)
   cp -r node_modules/cld/build /tmp/ls-pack/app/node_modules/cld/ 2>/dev/null || true
   rm -rf /tmp/ls-pack/app/node_modules/cld/deps /tmp/ls-pack/app/node_modules/cld/build/Release/obj.target /tmp/ls-pack/app/node_modules/cld/build/Release/.deps
-  for dep in autocannon tsx esbuild @esbuild get-tsconfig resolve-pkg-maps; do
-    [ -e "node_modules/$dep" ] && cp -r "node_modules/$dep" /tmp/ls-pack/app/node_modules/
-  done
-  mkdir -p /tmp/ls-pack/app/test/data /tmp/ls-pack/app/src/runtime && cp test/data/sentiment-dev.jsonl /tmp/ls-pack/app/test/data/
-  # bench/scaling.ts imports the runtime's machine helpers from src (tsx runs them); dist/ stays
-  # newer than what src/ holds there, so the bench does not try to build (times kept: cp -p)
-  cp -p src/runtime/machine.ts /tmp/ls-pack/app/src/runtime/
-  cp -p tsconfig.json tsconfig.build.json /tmp/ls-pack/app/
-  cp -rp bench /tmp/ls-pack/app/
+  # types, maps and docs are not needed to run
+  find /tmp/ls-pack/app/node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
+  mkdir -p /tmp/ls-pack/app/test/data /tmp/ls-pack/app/bench/lib && cp test/data/sentiment-dev.jsonl /tmp/ls-pack/app/test/data/
+  # the bench itself, bundled (no TypeScript there), where its own paths expect it, and its sentences
+  npx esbuild bench/scaling.ts --bundle --platform=node --format=esm --packages=external --outfile=/tmp/ls-pack/app/bench/lib/scaling.mjs --log-level=warning
+  # the load generator with autocannon in it (a devDependency: not among the production modules)
+  npx esbuild bench/lib/cannon-child.ts --bundle --platform=node --format=esm --outfile=/tmp/ls-pack/app/bench/lib/cannon-child.mjs --log-level=warning \
+    --banner:js="import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
+  node --import tsx -e "import('./bench/lib/corpus.ts').then(m => process.stdout.write(JSON.stringify(m.englishCorpus().sentences)))" > /tmp/ls-pack/app/sentences.json
   cp -r dist /tmp/ls-pack/app/
-  rm -rf /tmp/ls-pack/app/bench/out /tmp/ls-pack/app/bench/corpus
+  find /tmp/ls-pack/app/dist -name '*.map' -delete
   cp "$(command -v node)" /tmp/ls-pack/node
-  # Apertium en->es: its packages and those of the libraries its programs link
+  # Apertium en->es: its packages and those of the libraries its programs link (but the C
+  # library's and the C++ runtime's, which every system has)
   mkdir -p /tmp/ls-pack/debs
   local pkgs
-  pkgs=$( (echo apertium apertium-eng-spa lttoolbox apertium-lex-tools cg3 perl-modules-5.36;
+  pkgs=$( (echo apertium apertium-eng-spa lttoolbox apertium-lex-tools cg3
     for bin in lt-proc apertium-tagger apertium-transfer apertium-interchunk apertium-postchunk apertium-pretransfer lrx-proc cg-proc apertium-wblank-attach apertium-wblank-detach apertium-wblank-mode; do
-      ldd "$(command -v "$bin")" | awk '/=> \// {print $3}' | xargs -r dpkg -S 2>/dev/null | cut -d: -f1
-    done) | sort -u)
+      for lib in $(ldd "$(command -v "$bin")" | awk '/=> \// {print $3}'); do
+        dpkg -S "$lib" 2>/dev/null || dpkg -S "/usr$lib" 2>/dev/null || dpkg -S "$(realpath "$lib")" 2>/dev/null || true
+      done | cut -d: -f1
+    done) | sort -u | grep -vxE 'libc6|libgcc-s1|libstdc\+\+6|zlib1g|liblzma5')
   (cd /tmp/ls-pack/debs && apt-get download $pkgs >/dev/null)
   tar -C /tmp/ls-pack -cJf "$PACK/bundle.tar.xz" .
   local size
@@ -52,14 +55,17 @@ pack () {
 }
 
 run () {
-  rm -rf /tmp/ls && mkdir -p /tmp/ls && tar -C /tmp/ls -xJf "$PACK/bundle.tar.xz"
-  for deb in /tmp/ls/debs/*.deb; do dpkg -x "$deb" /; done
-  ldconfig || true
-  mkdir -p "$OUT_DIR"
-  export PATH="/tmp/ls:$PATH"
+  rm -rf /tmp/ls && mkdir -p /tmp/ls/root && tar -C /tmp/ls -xJf "$PACK/bundle.tar.xz"
+  # Apertium and its libraries in a root of their own, found by PATH and LD_LIBRARY_PATH; its mode
+  # files name /usr/share/apertium
+  for deb in /tmp/ls/debs/*.deb; do dpkg -x "$deb" /tmp/ls/root; done
+  [ -e /usr/share/apertium ] || ln -s /tmp/ls/root/usr/share/apertium /usr/share/apertium
+  export PATH="/tmp/ls:/tmp/ls/root/usr/bin:$PATH" LD_LIBRARY_PATH="/tmp/ls/root/usr/lib/x86_64-linux-gnu:/tmp/ls/root/lib/x86_64-linux-gnu"
+  mkdir -p "$OUT_DIR" && OUT_DIR=$(cd "$OUT_DIR" && pwd)
   cd /tmp/ls/app
   node --version
-  node --import tsx bench/scaling.ts --workers 1,4,12 --service-cores 12 --duration 15 --connections 64 2>&1 | tee "$OUT_DIR/scaling.log"
+  lt-proc -h 2>&1 | head -1 || true
+  node bench/lib/scaling.mjs --sentences sentences.json --workers "${SCALING_WORKERS:-1,4,12}" --service-cores "${SCALING_CORES:-12}" --duration "${SCALING_SECONDS:-15}" --connections 64 2>&1 | tee "$OUT_DIR/scaling.log"
 }
 
 case "${1:-}" in

@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { stopAll, stopChildrenOnExit } from './lib/children.js'
 import { englishCorpus } from './lib/corpus.js'
@@ -26,7 +27,9 @@ const { values: flags } = parseArgs({
     workers: { type: 'string', default: '1,4,12' },
     'service-cores': { type: 'string', default: '12' },
     duration: { type: 'string', default: '15' },
-    connections: { type: 'string', default: '64' }
+    connections: { type: 'string', default: '64' },
+    // a JSON array of the English sentences (where Perl's documentation, bench/lib/corpus.ts, is not installed)
+    sentences: { type: 'string' }
   }
 })
 const WORKERS = flags.workers.split(',').map(Number)
@@ -39,7 +42,11 @@ const loadWrapper = pin ? ['taskset', '-c', `${SERVICE_CORES}-${CORES - 1}`] : [
 
 interface Workload { name: string, path: string, bodies: string[] }
 
-const sentences = englishCorpus().sentences
+const sentences = flags.sentences === undefined ? englishCorpus().sentences : JSON.parse(readFileSync(flags.sentences, 'utf8')) as string[]
+/** The load generator's program: a sibling in the same form as this file (bundled .mjs run as it is, .ts through tsx). */
+const CANNON = import.meta.url.endsWith('.mjs')
+  ? [fileURLToPath(new URL('./cannon-child.mjs', import.meta.url))]
+  : ['--import', 'tsx', join(ROOT, 'bench/lib/cannon-child.ts')]
 const reviews = readFileSync(join(ROOT, 'test/data/sentiment-dev.jsonl'), 'utf8').trim().split('\n').map(l => (JSON.parse(l) as { text: string }).text).slice(0, 1000)
 const WORKLOADS: Workload[] = [
   { name: 'detect', path: '/language/detect', bodies: sentences.map(value => JSON.stringify({ document: { value } })) },
@@ -55,7 +62,7 @@ function load (service: Service, token: string, workload: Workload, seconds: num
   const tree = (): Set<number> => new Set(processTree(service.child.pid).map(p => p.pid))
   const cpuBefore = cpuMsOf(tree())
   const started = performance.now()
-  const out = execFileSync(loadWrapper[0] ?? process.execPath, [...loadWrapper.slice(1), ...(loadWrapper.length > 0 ? [process.execPath] : []), '--import', 'tsx', join(ROOT, 'bench/lib/cannon-child.ts'), JSON.stringify(job)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const out = execFileSync(loadWrapper[0] ?? process.execPath, [...loadWrapper.slice(1), ...(loadWrapper.length > 0 ? [process.execPath] : []), ...CANNON, JSON.stringify(job)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   const wall = performance.now() - started
   const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number, duration: number, non2xx: number, errors: number, p50: number, p99: number }
   return { reqPerS: r.requests / r.duration, p50: r.p50, p99: r.p99, failed: r.non2xx + r.errors, serviceCores: (cpuMsOf(tree()) - cpuBefore) / wall }

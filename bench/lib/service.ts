@@ -19,6 +19,8 @@ function newest (dir: string): number {
 /** Runs `npm run build`'s compiler when dist/server.js is missing or older than a source file. */
 export function ensureBuilt (): void {
   const server = join(ROOT, 'dist/server.js')
+  // a packed service (bench/device-scaling.sh) has dist/ and no sources
+  if (!existsSync(join(ROOT, 'src'))) return
   const sources = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'tsconfig.build.json')).mtimeMs, statSync(join(ROOT, 'tsconfig.json')).mtimeMs)
   if (existsSync(server) && statSync(server).mtimeMs >= sources) return
   console.log(existsSync(server) ? 'dist/ is older than src/: building ...' : 'dist/ is missing: building ...')

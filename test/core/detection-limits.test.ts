@@ -38,7 +38,7 @@ describe('limit_results confidences', () => {
     }
   })
 
-  it('stay high when the text\'s language is allowed, and keep the order of the restricted vote', async () => {
+  it('stay high when the text\'s language is allowed', async () => {
     const limited = await detectLanguage(PORTUGUESE, { limitResults: ['pt', 'it'] }, detector)
     expect(limited.language).toBe('pt')
     expect(limited.confidence).toBeGreaterThan(0.9)

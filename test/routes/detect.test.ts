@@ -139,4 +139,26 @@ describe('POST /language/detect', () => {
     expect(german.statusCode).toBe(400)
     expect(german.json().detail).toMatch(/de->es/)
   })
+
+  it('feeds translation under the same policy: "Hello" is English for /detect (limited to the translatable sources too) and for translate', async () => {
+    // unrestricted, English is the first translatable candidate, far above Italian
+    const alone = (await detect({ document: doc('Hello') })).body
+    const ranked = [{ language: alone.language, confidence: alone.confidence }, ...alone.alternatives]
+    const at = (tag: string): number => ranked.find(c => c.language === tag)?.confidence ?? 0
+    expect(at('en')).toBeGreaterThan(at('it'))
+    // the sources that translate into es: what translation redetects among
+    const all: string[] = (await app.inject({ method: 'GET', url: '/language/translate/locales', headers: auth })).json().source.map((l: { tag: string }) => l.tag)
+    const toSpanish = []
+    for (const tag of all) {
+      const pair = await app.inject({ method: 'GET', url: `/language/translate/locales/supported?source=${tag}&target=es`, headers: auth })
+      if (pair.json().supported === true || tag === 'es') toSpanish.push(tag)
+    }
+    const limited = (await detect({ document: doc('Hello'), limit_results: toSpanish })).body
+    expect(limited.language).toBe('en')
+    const res = await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value: 'Hello' }, source: 'auto', targets: ['es'] } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().extra.detected.language).toBe('en')
+    expect(res.json().extra.detected.confidence).toBeCloseTo(limited.confidence, 6)
+    expect(res.json().results.es.value).toBe('Hola')
+  })
 })

@@ -169,6 +169,44 @@ describe('POST /language/analyze with a model', () => {
     expect(res.json.entities).toBeUndefined()
   })
 
+  it('asks for every moderation category in the schema, exactly as the answer is checked', async () => {
+    await service.post('/language/analyze', { document: { value: 'A good day.', language: 'en' }, analyses: ['moderation', 'categories'] })
+    const schema = llm.completions()[0]!.body.response_format.json_schema.schema
+    expect(schema.properties.moderation).toMatchObject({ minItems: 16, maxItems: 16 })
+    expect(schema.properties.moderation.items.properties.name.enum).toHaveLength(16)
+    expect(schema.properties.moderation.items.properties.name.enum).toContain('Death Harm & Tragedy')
+    expect(schema.properties.moderation.items.properties.confidence).toMatchObject({ minimum: 0, maximum: 1 })
+    expect(schema.properties.categories.items.properties.name.pattern).toBeTypeOf('string')
+  })
+
+  it('takes a moderation answer that lists only what it found: the categories left out count as 0, and the other parts stand', async () => {
+    llm.behaviour = 'moderation-found-only'
+    const text = 'Alice will kill it at the football match, a good one.'
+    const res = await service.post('/language/analyze', { document: { value: text, language: 'en' } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    // one call, not refused and asked again
+    expect(llm.completions()).toHaveLength(1)
+    expect(res.json.moderation.meta.analyzer).toBe('openai')
+    expect(res.json.moderation.categories).toHaveLength(16)
+    expect(res.json.moderation.categories[2]).toEqual({ name: 'Violent', confidence: 0.93 })
+    expect(res.json.moderation.categories.filter((c: { confidence: number }) => c.confidence === 0)).toHaveLength(15)
+    for (const part of ['entities', 'sentiment', 'categories']) expect(res.json[part].meta.analyzer).toBe('openai')
+  })
+
+  it('answers a malformed part with the offline analyser and keeps the model\'s valid parts of the same answer', async () => {
+    llm.behaviour = 'moderation-malformed'
+    const res = await service.post('/language/analyze', { document: { value: 'Alice said the football match was good.', language: 'en' } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(llm.completions()).toHaveLength(1)
+    expect(res.json.moderation.meta).toMatchObject({ analyzer: 'offline', fallback_from: 'openai' })
+    expect(res.json.moderation.meta.fallback_reason).toMatch(/^openai: "moderation" item 1 needs/)
+    expect(res.json.moderation.categories).toHaveLength(16)
+    expect(res.json.sentiment).toMatchObject({ score: 0.6, meta: { analyzer: 'openai' } })
+    expect(res.json.sentiment.meta.fallback_from).toBeUndefined()
+    expect(res.json.categories).toEqual({ categories: [{ name: '/Sports', confidence: 0.81 }], meta: expect.objectContaining({ analyzer: 'openai' }) })
+    expect(res.json.entities.meta.analyzer).toBe('openai')
+  })
+
   it('retries an answer that does not match the schema, then falls back', async () => {
     llm.behaviour = 'malformed'
     llm.failTimes = 1

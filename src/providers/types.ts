@@ -124,6 +124,8 @@ export interface AnalysisAnswer {
   sentiment?: SentimentScore
   moderation?: Scored[]
   categories?: Scored[]
+  /** Asked parts the analyzer could not give (a model's answer held them malformed), with why in our words: another analyzer answers them. */
+  failed?: Partial<Record<AnalysisPart, string>>
 }
 
 export interface Analyzer {

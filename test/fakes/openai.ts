@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { quotingPage, quotingWords, type QuoteForm } from './engine-server.js'
 
-export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'wrong-count' | 'mangle-placeholder' | 'refuse-json-schema' | 'quote-error'
+export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'wrong-count' | 'mangle-placeholder' | 'refuse-json-schema' | 'quote-error' |
+  // analyze: moderation lists only the categories found (as models without strict schemas do), or is malformed while the other parts are fine
+  'moderation-found-only' | 'moderation-malformed'
 
 export interface FakeCall {
   method: string
@@ -220,6 +222,12 @@ async function completion (fake: FakeLlm, body: unknown, res: ServerResponse, au
     const segments = answer['segments'] as string[]
     const i = segments.findIndex(s => /<x\b[^>]*\/>/.test(s))
     if (i !== -1) segments[i] = segments[i]!.replace(/<x\b[^>]*\/>/, '')
+  }
+  if (behaviour === 'moderation-found-only' && Array.isArray(answer['moderation'])) {
+    answer['moderation'] = (answer['moderation'] as Array<{ confidence: number }>).filter(c => c.confidence > 0.5)
+  }
+  if (behaviour === 'moderation-malformed' && Array.isArray(answer['moderation'])) {
+    answer['moderation'] = (answer['moderation'] as Array<{ name: string }>).map(c => ({ name: c.name, confidence: 'high' }))
   }
   sendJson(res, 200, chatCompletion(request.model, JSON.stringify(answer)))
 }

@@ -3,9 +3,10 @@
  * Each part runs on the text itself with the first analyzer that reads its language (a
  * generative model when configured, else the offline analysers); a part no analyzer reads in that
  * language runs on the English translation (any configured engine, Apertium offline). When the
- * model's call fails, its parts fall back to the offline analysers.
+ * model's call fails, its parts fall back to the offline analysers; when a part of its answer is
+ * unusable, that part alone does.
  */
-import { NothingConfiguredError, ServiceError, invalidField } from '../../errors.js'
+import { NothingConfiguredError, ServiceError, UpstreamError, invalidField } from '../../errors.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../providers/types.js'
 import type { FoundEntity, Scored, SentimentScore } from '../../providers/analysis/types.js'
 import { DocumentWork, textOfDocument } from '../documents/offload.js'
@@ -102,26 +103,38 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
     else groups.set(analyzer, [...(groups.get(analyzer) ?? []), part])
   }
 
+  /** The parts `analyzer` could not give, by the analyzers after it (natively, else in English). */
+  const fallBack = async (analyzer: Analyzer, failed: readonly AnalysisPart[], fallbackFrom: NonNullable<PartRun['fallbackFrom']>): Promise<void> => {
+    const others = deps.analyzers.filter(a => a !== analyzer)
+    const native = failed.filter(part => others.some(a => a.supports(part, language)))
+    const rest = failed.filter(part => !native.includes(part))
+    await Promise.all([
+      ...native.map(async part => {
+        const fallback = others.find(a => a.supports(part, language))!
+        store(result, await fallback.analyze(text, language, [part], signal), { analyzer: fallback.name, language, fallbackFrom }, text)
+      }),
+      ...(rest.length > 0 ? [analyzeInEnglish(result, text, sourceLanguage, rest, { ...deps, analyzers: others }, signal, fallbackFrom)] : [])
+    ])
+  }
+
   const runs: Array<Promise<void>> = []
   for (const [analyzer, asked] of groups) {
     runs.push((async () => {
+      let answer: AnalysisAnswer
       try {
-        store(result, await analyzer.analyze(text, language, asked, signal), { analyzer: analyzer.name, language }, text)
+        answer = await analyzer.analyze(text, language, asked, signal)
       } catch (err) {
         // the client went away, or the last analyzer in line failed: nothing to fall back to
-        const others = deps.analyzers.filter(a => a !== analyzer)
         if (signal.aborted || analyzer === deps.analyzers.at(-1)) throw err
-        const fallbackFrom = fallbackOf(analyzer.name, err)
-        const native = asked.filter(part => others.some(a => a.supports(part, language)))
-        const rest = asked.filter(part => !native.includes(part))
-        await Promise.all([
-          ...native.map(async part => {
-            const fallback = others.find(a => a.supports(part, language))!
-            store(result, await fallback.analyze(text, language, [part], signal), { analyzer: fallback.name, language, fallbackFrom }, text)
-          }),
-          ...(rest.length > 0 ? [analyzeInEnglish(result, text, sourceLanguage, rest, { ...deps, analyzers: others }, signal, fallbackFrom)] : [])
-        ])
+        await fallBack(analyzer, asked, fallbackOf(analyzer.name, err))
+        return
       }
+      store(result, answer, { analyzer: analyzer.name, language }, text)
+      // the valid parts of an answer stand; each part it could not give is answered by the next analyzer
+      const failed = Object.entries(answer.failed ?? {}) as Array<[AnalysisPart, string]>
+      if (failed.length === 0) return
+      if (analyzer === deps.analyzers.at(-1)) throw new UpstreamError(analyzer.name, failed.map(([, reason]) => reason).join('; '))
+      await Promise.all(failed.map(async ([part, reason]) => await fallBack(analyzer, [part], { analyzer: analyzer.name, reason: `${analyzer.name}: ${reason}` })))
     })())
   }
   if (viaEnglish.length > 0) runs.push(analyzeInEnglish(result, text, sourceLanguage, viaEnglish, deps, signal))

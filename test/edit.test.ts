@@ -46,6 +46,20 @@ describe('offline editing over HTTP', () => {
     expect(rebuilt + points.slice(at).join('')).toBe(res.json.document.value)
   })
 
+  it('gives every change its own reason when a sentence has several fixes', async () => {
+    const original = 'i think  this is is good.'
+    const res = await edit({ document: { value: original, language: 'en' }, edits: [{ type: 'syntax' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe('I think this is good.')
+    expectSlices(original, res.json.changes)
+    const reasons = res.json.changes.map((c: { original: string, reason?: string }) => [c.original, c.reason])
+    expect(reasons).toEqual([
+      ['i', 'A sentence starts with a capital letter'],
+      ['  ', 'Extra space between words'],
+      [expect.stringMatching(/^ ?is ?$/), 'Repeated word "is"']
+    ])
+  })
+
   it('never edits markup, code, URLs or placeholders', async () => {
     const html = '<p title="teh libary">Teh <a href="https://example.com/libary">libary</a> is open, {name}. <code>teh_libary()</code></p>'
     const res = await edit({ document: { value: html, mime_type: 'text/html', language: 'en' }, edits: [{ type: 'grammar' }] })

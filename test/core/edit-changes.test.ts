@@ -35,6 +35,18 @@ describe('diffChanges', () => {
     ])
   })
 
+  it('never lends a note to a hunk it does not explain: whole words, whitespace hunks matched as they are', () => {
+    const notes: EditNote[] = [
+      { original: 'i', replacement: 'I', type: 'syntax', reason: 'Capital' },
+      { original: '  ', replacement: ' ', type: 'syntax', reason: 'Space' },
+      { original: 'is is', replacement: 'is', type: 'syntax', reason: 'Repeated' }
+    ]
+    const changes = diffChanges('i think  this is is good.', 'I think this is good.', notes, ['syntax'])
+    expect(changes.map(c => [c.original, c.reason])).toEqual([['i', 'Capital'], ['  ', 'Space'], [expect.stringMatching(/is/), 'Repeated']])
+    // "i" -> "I" does not explain "is" -> "" even when it is the only note
+    expect(diffChanges('i is is ok.', 'I is ok.', [notes[0]!], ['syntax']).map(c => c.reason)).toEqual(['Capital', undefined])
+  })
+
   it('says "edit" when several edits were asked and nothing says which one made a change', () => {
     expect(diffChanges('a b', 'a c', [], ['tone', 'length'])[0]!.type).toBe('edit')
   })

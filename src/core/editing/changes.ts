@@ -34,13 +34,20 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
   if (before === after) return []
   const hunks = sentenceHunks(before, after)
   const single = new Set(asked).size === 1 ? asked[0] : undefined
-  let cursor = 0
+  // notes come in text order: a hunk is explained by a note not used yet, else by the one the hunk before used (a note may span hunks)
+  let next = 0
+  let last: EditNote | undefined
   return hunks.map(hunk => {
-    // notes come in text order: look from the last one that matched
-    let at = cursor
+    let at = next
     while (at < notes.length && !explains(notes[at]!, hunk)) at++
-    const note = notes[at]
-    if (note !== undefined) cursor = at
+    let note: EditNote | undefined
+    if (at < notes.length) {
+      note = notes[at]!
+      next = at + 1
+    } else if (last !== undefined && explains(last, hunk)) {
+      note = last
+    }
+    if (note !== undefined) last = note
     return {
       ...hunk,
       type: note?.type ?? single ?? 'edit',
@@ -50,12 +57,33 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
   })
 }
 
-/** Whether an editor's note accounts for a diff hunk (the hunk is part of what the note replaced). */
+/**
+ * Whether an editor's note accounts for a diff hunk: what the hunk removed lies in what the note
+ * replaced and what it put lies in the note's replacement, or the other way round (a hunk covering
+ * the whole note). Words are compared whole ("i" does not explain "is"); a hunk of whitespace only
+ * ("  " -> " ") is matched as it is.
+ */
 function explains (note: EditNote, hunk: { original: string, replacement: string }): boolean {
-  const original = hunk.original.trim()
-  const replacement = hunk.replacement.trim()
-  if (original !== '') return note.original.includes(original) || original.includes(note.original.trim())
-  return replacement !== '' && note.replacement.includes(replacement)
+  const blank = hunk.original.trim() === '' && hunk.replacement.trim() === ''
+  const original = blank ? hunk.original : hunk.original.trim()
+  const replacement = blank ? hunk.replacement : hunk.replacement.trim()
+  if (original === '' && replacement === '') return false
+  return (within(original, note.original) && within(replacement, note.replacement)) ||
+    (within(note.original.trim(), original) && within(note.replacement.trim(), replacement) && note.original.trim() !== '')
+}
+
+const WORD_EDGE = /[\p{L}\p{M}\p{N}]/u
+
+/** Whether `part` occurs in `whole` without cutting a word of `whole` at either end ('' occurs everywhere). */
+function within (part: string, whole: string): boolean {
+  if (part === '') return true
+  for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
+    const cutsBefore = WORD_EDGE.test(part[0]!) && at > 0 && WORD_EDGE.test(whole[at - 1]!)
+    const end = at + part.length
+    const cutsAfter = WORD_EDGE.test(part[part.length - 1]!) && end < whole.length && WORD_EDGE.test(whole[end]!)
+    if (!cutsBefore && !cutsAfter) return true
+  }
+  return false
 }
 
 type Hunk = Omit<Change, 'type'>

@@ -67,7 +67,9 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
     transformStaticCSP: (header) => header
       .replace(/\s*upgrade-insecure-requests;?/, '')
       .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
-    uiConfig: { persistAuthorization: true, deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true },
+    // the client secret and the token stay in the page's memory, as in the playground: persisted, they
+    // would sit in localStorage, readable by any page of this origin (reloading signs out)
+    uiConfig: { persistAuthorization: false, deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true },
     logLevel: 'warn'
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())

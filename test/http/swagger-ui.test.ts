@@ -1,6 +1,7 @@
 /**
  * Swagger UI in a real browser (Debian's Chromium, driven by playwright-core): the Authorize button
- * works with both schemes, OAuth2 client credentials against /oauth/token and a pasted bearer token.
+ * works with both schemes, OAuth2 client credentials against /oauth/token and a pasted bearer token,
+ * and keeps neither the secret nor the token in the browser's storage.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressInfo } from 'node:net'
@@ -62,6 +63,11 @@ describe('Swagger UI at /docs', () => {
     await dialog.locator('button:has-text("Logout")').first().waitFor()
     await page.locator('button.close-modal').click()
     expect(await callTones(page)).toBe('200')
+    // as in the playground, the secret and the token live in the page's memory only: another page of
+    // this origin (the playground, anything served here) must not read them from storage
+    const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }))
+    expect(stored).not.toContain(CLIENT.secret)
+    expect(stored).not.toMatch(/access_token|eyJ/)
 
     await page.click('button.authorize')
     await dialog.locator('button:has-text("Logout")').first().click()
@@ -69,6 +75,11 @@ describe('Swagger UI at /docs', () => {
     await dialog.locator('form button.authorize').click()
     await page.locator('button.close-modal').click()
     expect(await callTones(page)).toBe('200')
+    expect(await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }))).not.toMatch(/eyJ/)
+
+    // a reload signs out: nothing was kept
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await callTones(page)).toBe('401')
 
     expect(cspViolations).toEqual([])
     await page.close()

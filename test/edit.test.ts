@@ -60,6 +60,13 @@ describe('offline editing over HTTP', () => {
     ])
   })
 
+  it('leaves British English alone in en-GB text (its own dictionary, possessives on their stem)', async () => {
+    const res = await edit({ document: { value: "the centre's theatre", language: 'en-GB' }, edits: [{ type: 'grammar' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe("the centre's theatre")
+    expect(res.json.changes).toEqual([])
+  })
+
   it('never edits markup, code, URLs or placeholders', async () => {
     const html = '<p title="teh libary">Teh <a href="https://example.com/libary">libary</a> is open, {name}. <code>teh_libary()</code></p>'
     const res = await edit({ document: { value: html, mime_type: 'text/html', language: 'en' }, edits: [{ type: 'grammar' }] })

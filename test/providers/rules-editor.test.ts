@@ -110,6 +110,25 @@ describe('rules editor: English grammar', () => {
     }
   })
 
+  it('reads en-GB, en-AU and en-CA with their own dictionaries, and takes American spellings there as written', async () => {
+    for (const language of ['en-GB', 'en-AU', 'en-CA', 'en-NZ', 'en']) {
+      for (const right of ["The centre's theatre was full.", 'The colour of the programme changed.', 'They organize the catalogue.']) {
+        const result = await edit(language, ['grammar'], right)
+        expect(result.segment, `${language}: ${right}`).toBe(right)
+      }
+    }
+    // a misspelling is fixed into the variant's own spelling
+    expect(await fixed('en-GB', ['grammar'], 'The colur is red.')).toBe('The colour is red.')
+    expect(await fixed('en-US', ['grammar'], 'The colur is red.')).toBe('The color is red.')
+  })
+
+  it('checks a possessive on its stem and keeps its "\'s"', async () => {
+    const result = await edit('en', ['grammar'], "The libary's doors are open.")
+    expect(result.segment).toBe("The library's doors are open.")
+    expect(result.notes).toEqual([{ original: 'libary', replacement: 'library', type: 'grammar', reason: 'Misspelling of "library"' }])
+    expect(await fixed('en-GB', ['grammar'], "The theatre's libary’s shelves.")).toBe("The theatre's library’s shelves.")
+  })
+
   it('never rewrites inside URLs, e-mail addresses, handles, tags, file names, code or placeholders', async () => {
     for (const right of [
       'Visit http://exampel.com/libary today.',

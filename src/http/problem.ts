@@ -172,6 +172,11 @@ function located (request: FastifyRequest, errors: ServiceError['errors'] & obje
   })
 }
 
+/** Whether an error is the client closing its connection while it was still sending the body. */
+export function abandonedUpload (error: Error, request: FastifyRequest): boolean {
+  return !request.raw.complete && (request.raw.aborted || (error as { code?: string }).code === 'ECONNRESET')
+}
+
 /** Registers the error and not-found handlers for the whole app. */
 async function problemPlugin (app: FastifyInstance): Promise<void> {
   // route patterns seen at registration, to tell 405 from 404
@@ -206,6 +211,11 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     if (error instanceof ClientClosedError) {
       request.log.info('client closed the connection before its answer')
       // 499 (as nginx logs it): there is no one to send it to
+      return reply.code(499).send()
+    }
+    // the client's doing, not a failure: no error, no stack
+    if (abandonedUpload(error, request)) {
+      request.log.info({ bytes_expected: request.headers['content-length'] }, 'client closed the connection while sending its body')
       return reply.code(499).send()
     }
     if (error instanceof ServiceError) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { connect } from 'node:net'
 import { buildApp } from '../../src/app.js'
 import { CLIENT, JWT_SECRET, testConfig, tokenFor } from '../helpers/app.js'
 import { emptyRegistry } from '../../src/registry.js'
@@ -48,6 +49,43 @@ describe('a client that goes away', () => {
       const entries = lines.map(l => JSON.parse(l) as { level: number, msg: string })
       expect(entries.some(e => e.msg === 'client closed the connection before its answer' && e.level === 30)).toBe(true)
       expect(entries.filter(e => e.level >= 50)).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('an upload the client abandons', () => {
+  it('is logged as information, once, without an error or a stack', async () => {
+    const lines: string[] = []
+    const app = await buildApp(testConfig({ LOG_LEVEL: 'info' }), { registry: emptyRegistry(), logStream: { write: (line) => { lines.push(line) } } })
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const token = await tokenFor(app)
+      const { port } = app.server.address() as { port: number }
+      const uploads = [
+        ['/language/translate', `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n`, '{"document":{"value":"' + 'a'.repeat(70_000)],
+        ['/language/detect', `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n`, '20\r\n{"document":{"value":"aaaaaaaaaa'],
+        ['/oauth/token', 'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n', 'grant_type=client_credentials&client_id=']
+      ]
+      for (const [path, headers, part] of uploads) {
+        for (const reset of [false, true]) {
+          const socket = connect(port, '127.0.0.1')
+          socket.on('error', () => {})
+          await new Promise(resolve => socket.once('connect', resolve))
+          socket.write(`POST ${path!} HTTP/1.1\r\nHost: localhost\r\n${headers!}\r\n${part!}`)
+          await new Promise(resolve => setTimeout(resolve, 100))
+          if (reset) socket.resetAndDestroy()
+          else socket.destroy()
+        }
+      }
+      const abandoned = (): Array<{ level: number, msg: string }> => lines.map(l => JSON.parse(l) as { level: number, msg: string }).filter(e => e.msg === 'client closed the connection while sending its body')
+      for (let i = 0; i < 100 && abandoned().length < 6; i++) await new Promise(resolve => setTimeout(resolve, 20))
+      expect(abandoned()).toHaveLength(6)
+      expect(abandoned().every(e => e.level === 30)).toBe(true)
+      const entries = lines.map(l => JSON.parse(l) as { level: number })
+      expect(entries.filter(e => e.level >= 40)).toEqual([])
+      expect(lines.join('')).not.toMatch(/"stack"|"err"/)
     } finally {
       await app.close()
     }

@@ -9,7 +9,7 @@ import { clientKey, withClient } from '../../runtime/clients.js'
 import { SCOPES, type Config, type Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
-import { problemType } from '../problem.js'
+import { abandonedUpload, problemType } from '../problem.js'
 import { secretChecker } from './secrets.js'
 import { InvalidTokenError, createTokenService, type TokenService } from './tokens.js'
 
@@ -106,7 +106,9 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
     // RFC 6749 clients expect {error, error_description}; keep them even for body parse errors
     errorHandler: (error, request, reply) => {
       // rate limiting, load shedding and size limits answer as everywhere else, with their headers;
-      // a request the service refuses as invalid (a body nested too deeply) is an OAuth invalid_request
+      // a request the service refuses as invalid (a body nested too deeply) is an OAuth invalid_request;
+      // an upload the client abandoned is logged as everywhere else
+      if (abandonedUpload(error, request)) throw error
       if (error instanceof ServiceError) {
         if (error.status !== 400) throw error
         return oauthError(request, reply, 400, 'invalid_request', error.message)

@@ -43,6 +43,15 @@ const REDACT = [
 
 const QUIET = new Set(['/health', '/ready', '/metrics'])
 
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts the nearest N hops whatever their address (as
+ * Express does; Fastify itself now reads a number as "trust none"): right only when every request
+ * comes through those proxies.
+ */
+function trustedProxies (trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
+
 export async function buildApp (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // the process's one thread pool: its share of the cores (made on first use); its threads load the document core as they start
   configureProcessPool({
@@ -68,7 +77,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
       requestIdLogLabel: 'request_id',
       disableRequestLogging: (request) => QUIET.has(request.url)
     }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: config.limits.bodyBytes,
     // a socket may stay silent while a long translation runs; requests must arrive in full within requestTimeout
     connectionTimeout: config.limits.requestTimeoutMs + 10_000,

@@ -5,6 +5,7 @@
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { parseEnv } from 'node:util'
 import { DEFAULT_DOCUMENT_QUEUE_MS, DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './shared/limits.js'
 import { defaultMemoryBudgetMb, defaultWorkers } from './runtime/machine.js'
@@ -27,7 +28,8 @@ export interface Config {
   host: string
   port: number
   logLevel: LogLevel
-  trustProxy: boolean
+  /** Fastify's trustProxy: trust every proxy (true), none, the nearest N hops, or these addresses and CIDR ranges. */
+  trustProxy: boolean | number | string[]
   auth: {
     clients: ClientConfig[]
     /** HS256 secret; undefined means a random one is made at start (with a warning). */
@@ -191,7 +193,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     host: str('HOST') ?? '0.0.0.0',
     port: int('PORT', 8080, 0, 65535),
     logLevel: logLevel as LogLevel,
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxy(str('TRUST_PROXY')),
     auth: {
       clients: loadClients(str('AUTH_CLIENTS'), str('AUTH_CLIENTS_FILE')),
       tokenTtl: int('AUTH_TOKEN_TTL', 3600, 60, 86400 * 7),
@@ -284,6 +286,35 @@ function openaiConfig (str: (name: string) => string | undefined, url: (name: st
     config.languages = [...new Set(tags.map(t => Intl.getCanonicalLocales(t)[0]!))]
   }
   return config
+}
+
+/** proxy-addr's names for ranges (loopback: 127.0.0.1/8 and ::1/128, and so on). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true/false; a whole number of hops (the address
+ * that many proxies back in X-Forwarded-For; 0 is false); or a comma-separated list of addresses,
+ * CIDR ranges and proxy-addr's range names, the proxies whose word is taken.
+ */
+function trustProxy (value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return false
+  const lower = value.toLowerCase()
+  if (['true', 'yes', 'on'].includes(lower)) return true
+  if (['false', 'no', 'off'].includes(lower)) return false
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops > 100) throw new ConfigError('TRUST_PROXY', `a hop count must be at most 100, got ${hops}`)
+    return hops === 0 ? false : hops
+  }
+  const entries = value.split(',').map(e => e.trim())
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/')
+    const family = isIP(address)
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32))
+    if (PROXY_RANGES.includes(entry) || (family !== 0 && prefixOk && rest.length === 0)) continue
+    throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or comma-separated proxy addresses and CIDR ranges (or ${PROXY_RANGES.join(', ')}); "${entry}" is none of these`)
+  }
+  return entries
 }
 
 /** GOOGLE_TRANSLATE_HOST: a host name (always https), default translate.google.com. */

@@ -52,6 +52,20 @@ describe('configuration', () => {
     bad({ AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks', AUTH_AUDIENCE: 'api' }, 'AUTH_ISSUER')
   })
 
+  it('reads TRUST_PROXY as Fastify takes it: true/false, a hop count, or addresses and CIDR ranges', () => {
+    const trust = (value: string): unknown => loadConfig({ TRUST_PROXY: value }).trustProxy
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(trust('true')).toBe(true)
+    expect(trust('FALSE')).toBe(false)
+    // a number is a hop count: "1" trusts the one proxy in front, not every X-Forwarded-For entry
+    expect(trust('1')).toBe(1)
+    expect(trust('2')).toBe(2)
+    expect(trust('0')).toBe(false)
+    expect(trust('10.0.0.0/8, 127.0.0.1,::1 , fd00::/8')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8'])
+    expect(trust('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal'])
+    for (const value of ['10.0.0.0/33', 'proxy.internal', '256.1.1.1', '-1', 'yes please', '10.0.0.1,,', '::1/129']) bad({ TRUST_PROXY: value }, 'TRUST_PROXY')
+  })
+
   it('switches each outside engine on by its settings, in the default order, and refuses a named engine that is not configured', async () => {
     const { createRegistry } = await import('../src/registry.js')
     const names = (env: Record<string, string>): string[] => {

@@ -67,6 +67,32 @@ describe('offline editing over HTTP', () => {
     expect(res.json.changes).toEqual([])
   })
 
+  it('keeps the syntax rules the README lists: spaces before punctuation and after a full stop, contractions, French accents', async () => {
+    const original = 'What a day , isnt it ? It was good.Then we went to example.it today.'
+    const res = await edit({ document: { value: original, language: 'en' }, edits: [{ type: 'syntax' }, { type: 'grammar' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe("What a day, isn't it? It was good. Then we went to example.it today.")
+    expectSlices(original, res.json.changes)
+    for (const change of res.json.changes) expect(change.reason).toBeTruthy()
+    const fr = await edit({ document: { value: "C'est tres bien.", language: 'fr' }, edits: [{ type: 'grammar' }] })
+    expect(fr.json.document.value).toBe("C'est très bien.")
+  })
+
+  it('edits a short text without a language as English when detection is unsure and it spells as English; no text is a 400', async () => {
+    const res = await edit({ document: { value: 'teh cat' }, edits: [{ type: 'grammar' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document).toEqual({ value: 'the cat', language: 'en' })
+    expect(res.json.meta.language).toBe('en')
+    for (const value of ['', '   ', '<p></p>']) {
+      const empty = await edit({ document: { value, ...(value.startsWith('<') ? { mime_type: 'text/html' } : {}) }, edits: [{ type: 'grammar' }] })
+      expect(empty.status, value).toBe(400)
+      expect(empty.json.errors[0].pointer).toBe('/document/value')
+    }
+    const given = await edit({ document: { value: '', language: 'en' }, edits: [{ type: 'syntax' }] })
+    expect(given.status).toBe(400)
+    expect(given.json.errors[0].pointer).toBe('/document/value')
+  })
+
   it('never edits markup, code, URLs or placeholders', async () => {
     const html = '<p title="teh libary">Teh <a href="https://example.com/libary">libary</a> is open, {name}. <code>teh_libary()</code></p>'
     const res = await edit({ document: { value: html, mime_type: 'text/html', language: 'en' }, edits: [{ type: 'grammar' }] })

@@ -112,6 +112,12 @@ export interface Editor {
   cannot: (edit: EditItem, language: string) => string | undefined
   /** Edits every segment; the answer has the same length and order. Honours the signal. */
   edit: (job: EditJob, signal: AbortSignal) => Promise<EditedSegment[]>
+  /**
+   * Whether plain `text` spells as `language`: its words are in this editor's dictionary for it,
+   * or misspellings with a clear fix (for a document whose language detection is unsure of).
+   * Absent: the editor cannot say.
+   */
+  spellsAs?: (text: string, language: string, signal: AbortSignal) => Promise<boolean>
   ready?: () => Promise<void>
   close?: () => Promise<void>
 }

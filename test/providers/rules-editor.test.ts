@@ -122,6 +122,14 @@ describe('rules editor: English grammar', () => {
     expect(await fixed('en-US', ['grammar'], 'The colur is red.')).toBe('The color is red.')
   })
 
+  it('puts the apostrophe back into contractions, in the case and apostrophe the text writes, not into words of their own', async () => {
+    const result = await edit('en', ['grammar'], 'It isnt good, DONT go. Thats it.')
+    expect(result.segment).toBe("It isn't good, DON'T go. That's it.")
+    expect(result.notes.map(n => n.reason)).toEqual(['Missing apostrophe: "isn\'t"', 'Missing apostrophe: "DON\'T"', 'Missing apostrophe: "That\'s"'])
+    expect(await fixed('en', ['grammar'], 'It’s fine, they dont know.')).toBe('It’s fine, they don’t know.')
+    expect(await fixed('en', ['grammar'], 'I wont cant, lets see. Its ill.')).toBe('I wont cant, lets see. Its ill.')
+  })
+
   it('checks a possessive on its stem and keeps its "\'s"', async () => {
     const result = await edit('en', ['grammar'], "The libary's doors are open.")
     expect(result.segment).toBe("The library's doors are open.")
@@ -178,6 +186,24 @@ describe('rules editor: syntax', () => {
     expect(await fixed('tr', ['syntax'], 'bu iyi. iyi günler.')).toBe('Bu iyi. İyi günler.')
   })
 
+  it('removes a space before punctuation, but not a French one before ; : ! ?, a smiley, a decimal or an ellipsis', async () => {
+    const result = await edit('en', ['syntax'], "What a day , isn't it ? Fine .")
+    expect(result.segment).toBe("What a day, isn't it? Fine.")
+    expect(result.notes.map(n => n.reason)).toEqual(['Space before ","', 'Space before "?"', 'Space before "."'])
+    expect(await fixed('en', ['syntax'], 'He said "yes ." Then :) and .5 and wait ... now.')).toBe('He said "yes." Then :) and .5 and wait ... now.')
+    expect(await fixed('fr', ['syntax'], 'Bonjour , ça va ? Oui !')).toBe('Bonjour, ça va ? Oui !')
+  })
+
+  it('adds the space after a sentence glued to the next, never inside a domain, file name, abbreviation or number', async () => {
+    const result = await edit('en', ['syntax'], 'It was good.Then we left!Later (home.Finally) ok.')
+    expect(result.segment).toBe('It was good. Then we left! Later (home. Finally) ok.')
+    expect(result.notes.map(n => n.reason)).toEqual(['Missing space after "."', 'Missing space after "!"', 'Missing space after "."'])
+    for (const right of [
+      'We went to example.it today.', 'Open index.html now.', 'See e.g. the U.S. and 3.5 today.', 'Use System.Text and www.Example here.',
+      'Visit example.Com.au now.', 'Write a.Bc.Cd here.'
+    ]) expect(await fixed('en', ['syntax'], right)).toBe(right)
+  })
+
   it('fixes doubled punctuation but keeps an ellipsis and "!!"', async () => {
     expect(await fixed('en', ['syntax'], 'Wait,, what?? Really.. Yes... Great!!')).toBe('Wait, what? Really. Yes... Great!!')
   })
@@ -217,6 +243,14 @@ describe('rules editor: other languages', () => {
     expect(result.segment).toBe("Il fait beau aujourd'hui, mais demain il va pleuvoir.")
     expect(result.notes).toEqual([{ original: 'pleuvoire', replacement: 'pleuvoir', type: 'grammar', reason: 'Misspelling of "pleuvoir"' }])
     expect(await fixed('fr-CA', ['grammar'], 'Je suis allé à la bibliotèque.')).toBe('Je suis allé à la bibliothèque.')
+  })
+
+  it('fixes a short word that lacks only its accent ("tres" -> "très"), and no other short word', async () => {
+    const result = await edit('fr', ['grammar'], "C'est tres bien.")
+    expect(result.segment).toBe("C'est très bien.")
+    expect(result.notes).toEqual([{ original: 'tres', replacement: 'très', type: 'grammar', reason: 'Misspelling of "très"' }])
+    expect(await fixed('es', ['grammar'], 'Esta aqui.')).toBe('Esta aquí.')
+    expect(await fixed('fr', ['grammar'], 'Le SNCF et le xyq.')).toBe('Le SNCF et le xyq.')
   })
 
   it('fixes German spelling and leaves compounds and capitalised words alone', async () => {
@@ -276,6 +310,16 @@ describe('rules editor: cannot, jobs and limits', () => {
   it('loads English on ready and reports the load', async () => {
     await editor.ready!()
     expect(editor.loads().map(l => l.language)).toContain('en')
+  })
+})
+
+describe('rules editor: spellsAs', () => {
+  it('says whether a text spells as English: dictionary words or clear misspellings, half of them as written', async () => {
+    for (const english of ['teh cat', 'Hello world', 'The libary is open.']) expect(await editor.spellsAs!(english, 'en', signal), english).toBe(true)
+    for (const other of ['Bună ziua, ce mai faci?', 'pisica neagră', 'Ich habe das nicht gewusst.', '12345', 'teh teh']) {
+      expect(await editor.spellsAs!(other, 'en', signal), other).toBe(false)
+    }
+    expect(await editor.spellsAs!('これはペンです', 'ja', signal)).toBe(false)
   })
 })
 

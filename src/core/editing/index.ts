@@ -4,7 +4,8 @@
  * do every requested edit in the text's language: a generative model when configured, else the
  * offline rules. Never the text unchanged as if edited: edits no editor can do are a 503.
  */
-import { NothingConfiguredError, UpstreamError } from '../../errors.js'
+import { NothingConfiguredError, UpstreamError, ValidationError, invalidField } from '../../errors.js'
+import { UNSURE_BELOW } from '../detection/policy.js'
 import type { EditItem, Editor } from '../../providers/types.js'
 import { documentChanges, DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
@@ -51,13 +52,33 @@ export function createEditing (deps: EditingDeps): Editing {
 const describe = (item: EditItem): string =>
   item.type === 'tone' ? `tone (${item.tone})` : item.type === 'length' ? `length (${item.length})` : item.type
 
+/** English, whose rules do the most, stands in for an unsure detection of a text that spells as English. */
+const ENGLISH = 'en'
+
+const noText = (): ValidationError => invalidField(['document', 'value'], 'has no text to edit')
+
+/**
+ * The language of a document that did not say: detected, but where the detector is unsure (as
+ * for a source hint, below UNSURE_BELOW) and an editor finds that the text spells as English
+ * ("teh cat" looks Romanian at 0.26), English.
+ */
+async function detectedLanguage (text: string, deps: EditingDeps, signal: AbortSignal): Promise<string> {
+  if (text.trim() === '') throw noText()
+  const detected = await deps.detect(text)
+  if (detected.language === ENGLISH || detected.confidence >= UNSURE_BELOW) return detected.language
+  for (const editor of deps.editors) {
+    if (editor.spellsAs !== undefined && await editor.spellsAs(text, ENGLISH, signal)) return ENGLISH
+  }
+  return detected.language
+}
+
 async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): Promise<Edited> {
   const { document } = input
   const work = new DocumentWork(signal)
   const { mime } = await openDocument(document, deps.textChars, work)
   const language = document.language !== undefined
     ? canonicalTag(document.language, ['document', 'language'])
-    : (await deps.detect(await textOfDocument(document.value, mime, work))).language
+    : await detectedLanguage(await textOfDocument(document.value, mime, work), deps, signal)
 
   const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))
   if (editor === undefined) {
@@ -73,6 +94,7 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
 
   // placeholders protected as in translation; there is no glossary in an edit request
   const prepared = await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language }, work)
+  if (prepared.segments.length === 0) throw noText()
   const edited = prepared.segments.length === 0
     ? []
     : await editor.edit({ language, edits: input.edits, toneLevel: input.toneLevel, temperature: input.temperature, segments: prepared.segments }, signal)

@@ -5,9 +5,10 @@
  */
 import type { EditItem, EditJob, EditNote, EditType, EditedSegment, Editor } from '../types.js'
 import { SPELLING_LANGUAGES, createDictionaries, dictionaryFor, type DictionaryLoad } from './dictionaries.js'
+import { contractionChanges } from './contractions.js'
 import { createEnglishLexicon, englishGrammar, type EnglishLexicon } from './english.js'
 import { simplifyChanges } from './simplify.js'
-import { spellingChanges, type SpellBudget, type Speller } from './spelling.js'
+import { spellingChanges, spellsAs, type SpellBudget, type Speller } from './spelling.js'
 import { repeatedWordChanges, syntaxChanges } from './syntax.js'
 import { applyChanges, readSegment, tokenize, writeSegment, type Change, type PlacedNote, type Token } from './text.js'
 
@@ -137,15 +138,24 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
         results.push(editSegment(segment, planFor(wanted, language, speller, en?.lexicon, budget, segment)))
       }
       return results
+    },
+    async spellsAs (text: string, language: string, signal: AbortSignal): Promise<boolean> {
+      const base = subtags(language).base
+      if (!spelling.has(base) || !isLatin(language)) return false
+      const speller = base === 'en' ? (await loadEnglish(dictionaryFor(language))).speller : await dictionaries.speller(base)
+      signal.throwIfAborted()
+      return spellsAs(tokenize(text), speller, { suggestions: suggestionsPerJob, ms: suggestionMs })
     }
   }
 }
 
-/** The passes for the wanted edits: spelling, English grammar, repeated words, simplify, syntax. */
+/** The passes for the wanted edits: English contractions, spelling, English grammar, repeated words, simplify, syntax. */
 function planFor (wanted: ReadonlySet<EditType>, language: string, speller: Speller | undefined, lexicon: EnglishLexicon | undefined, budget: SpellBudget, segment: string): Pass[] {
   // write apostrophes the way the segment does
   const apostrophe = segment.includes('’') && !segment.includes("'") ? '’' : "'"
   const passes: Pass[] = []
+  // before spelling, which would look for another word for "isnt"
+  if (wanted.has('grammar') && lexicon !== undefined) passes.push(tokens => contractionChanges(tokens, apostrophe))
   if (wanted.has('grammar') && speller !== undefined) passes.push(tokens => spellingChanges(tokens, speller, budget, apostrophe))
   if (wanted.has('grammar') && lexicon !== undefined) {
     passes.push(tokens => englishGrammar(tokens, lexicon, apostrophe))

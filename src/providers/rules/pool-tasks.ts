@@ -12,3 +12,7 @@ export async function ready (): Promise<void> {
 export async function edit (job: EditJob): Promise<unknown> {
   return await rules().edit(job, new AbortController().signal)
 }
+
+export async function spellsAs (text: string, language: string): Promise<boolean> {
+  return await rules().spellsAs!(text, language, new AbortController().signal)
+}

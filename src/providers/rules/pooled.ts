@@ -22,6 +22,7 @@ export function createPooledRulesEditor (): Editor {
     name: 'rules',
     cannot: (edit, language) => rulesCannot(edit, language, spelling),
     ready: async () => { await processPool().run({ module: TASKS, fn: 'ready', args: [] }, new PoolWork(BUDGET_MS), { overBudget }) },
+    spellsAs: async (text: string, language: string, signal: AbortSignal) => await processPool().run<boolean>({ module: TASKS, fn: 'spellsAs', args: [text, language] }, new PoolWork(BUDGET_MS, signal), { overBudget }),
     edit: async (job: EditJob, signal: AbortSignal) => await processPool().run<EditedSegment[]>({ module: TASKS, fn: 'edit', args: [job] }, new PoolWork(BUDGET_MS, signal), { overBudget, heavy: job.segments.reduce((n, segment) => n + segment.length, 0) >= HEAVY_CHARS })
   }
 }

@@ -66,6 +66,33 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
   return changes
 }
 
+/** Words of a text `spellsAs` reads at most (it is asked of short texts; a long one is judged by its start). */
+const SPELLS_AS_WORDS = 200
+
+/**
+ * Whether `tokens` spell as the speller's language: every plain word is in its dictionaries or a
+ * misspelling with one clear fix ("teh"), and at least half of them are in as written.
+ */
+export function spellsAs (tokens: readonly Token[], speller: Speller, budget: SpellBudget): boolean {
+  let words = 0
+  let known = 0
+  for (const t of tokens) {
+    if (t.kind !== 'word' || t.guarded || /\p{N}/u.test(t.text)) continue
+    if (++words > SPELLS_AS_WORDS) break
+    const target = fixableTail(t.text, speller)
+    if (target === undefined) {
+      known++
+      continue
+    }
+    const lower = target.text.toLocaleLowerCase(speller.language)
+    const inDictionary = (c: SpellChecker): boolean => c.correct(target.text) || c.correct(lower)
+    if (inDictionary(speller.checker) || speller.also?.some(inDictionary) === true ||
+      (speller.language === 'en' && isPlural(lower, speller.checker))) known++
+    else if (confidentFix(lower, speller, budget) === undefined) return false
+  }
+  return words > 0 && known * 2 >= Math.min(words, SPELLS_AS_WORDS)
+}
+
 /**
  * The part of a word to check: the whole word; an English possessive's stem ("centre's": "centre",
  * so a fix keeps the "'s"); in French and Italian the word after an elision ("l'arbre",
@@ -101,7 +128,8 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
     speller.cache.set(word, suggestions)
   }
   const short = Array.from(word).length < 5
-  if (short && speller.language !== 'en') return undefined
+  // outside English a short unknown word is fixed only when it lacks an accent and nothing else ("tres" -> "très")
+  if (short && speller.language !== 'en') return accentOnly(word, suggestions)
   const plausible = suggestions.filter(s =>
     // names and acronyms in the dictionary ("Libra", "NASA") are not fixes for a lowercase word
     s.word === s.word.toLocaleLowerCase(speller.language) &&
@@ -113,6 +141,13 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
   if (strong.length === 1) return strong[0]!.word
   if (strong.length === 0 && plausible.length === 1 && !short) return plausible[0]!.word
   return undefined
+}
+
+/** The one lowercase suggestion that is `word` with accents added, if there is exactly one. */
+function accentOnly (word: string, suggestions: readonly Suggestion[]): string | undefined {
+  const bare = (w: string): string => w.normalize('NFD').replace(/\p{M}/gu, '')
+  const fixes = suggestions.filter(s => s.word !== word && s.word === s.word.toLowerCase() && bare(s.word) === word)
+  return fixes.length === 1 ? fixes[0]!.word : undefined
 }
 
 /** Whether `fix` starts like `word` (same letter, an accent apart, or its first two letters swapped). */

@@ -1,6 +1,7 @@
 /**
- * Syntax rules for any Latin-script language: one space between words, a capital at the start of
- * a sentence, no doubled punctuation, no repeated word.
+ * Syntax rules for any Latin-script language: one space between words, none before a comma or a
+ * full stop (nor, but in French, before ; : ! ?), one after a sentence's end, a capital at the start
+ * of a sentence, no doubled punctuation, no repeated word.
  */
 import type { EditType } from '../types.js'
 import { capitalize, nextWord, type Change, type Token } from './text.js'
@@ -10,11 +11,25 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
   const list = tokens as Token[]
   const changes: Change[] = []
   const sentenceLike = endsLikeSentence(list)
+  // French (and its typography elsewhere) puts a space before ; : ! ? and a closing guillemet
+  const spacedBefore = locale.split('-')[0] === 'fr' ? /^[,.]$/ : /^[,.;:!?]$/
   let afterStop = false
   for (let i = 0; i < list.length; i++) {
     const t = list[i]!
     if (t.kind === 'punct' && /[.!?]/.test(t.text)) afterStop = true
+    if (t.kind === 'punct' && /^[.!?]$/.test(t.text)) {
+      const glued = gluedSentence(list, i)
+      if (glued !== undefined) changes.push(glued)
+    }
     if (t.kind === 'space') {
+      const punct = list[i + 1]
+      if (spaceBeforePunctuation(list, i, spacedBefore)) {
+        const original = t.text + punct!.text
+        changes.push({ start: t.start, end: punct!.end, replacement: punct!.text, note: { original, replacement: punct!.text, type: 'syntax', reason: `Space before "${punct!.text}"` } })
+        if (/[.!?]/.test(punct!.text)) afterStop = true
+        i++
+        continue
+      }
       // a run of plain spaces between two things; leading and trailing whitespace and line layout stay
       if (i > 0 && i < list.length - 1 && t.text.length > 1 && /^ +$/.test(t.text)) {
         const reason = list[i - 1]!.kind === 'punct' && /[.!?]/.test(list[i - 1]!.text) ? 'Extra space between sentences' : 'Extra space between words'
@@ -41,6 +56,45 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
     }
   }
   return changes
+}
+
+/**
+ * Whether the plain spaces at `i` stand between a word and a punctuation mark that takes none
+ * before it ("day , isn't it ?"): the mark ends its chunk (a space, the end, or after , . ! ? a
+ * closing quote or bracket follows), so ".5", ":)" and "..." stay.
+ */
+function spaceBeforePunctuation (tokens: readonly Token[], i: number, marks: RegExp): boolean {
+  const space = tokens[i]!
+  const before = tokens[i - 1]
+  const punct = tokens[i + 1]
+  if (!/^ +$/.test(space.text) || before?.kind !== 'word' || before.guarded) return false
+  if (punct?.kind !== 'punct' || punct.guarded || !marks.test(punct.text)) return false
+  const after = tokens[i + 2]
+  if (after === undefined || after.kind === 'space') return true
+  // ":)" and ";)" are smileys
+  return /^[,.!?]$/.test(punct.text) && after.kind === 'punct' && /^["'”’)\]»]$/.test(after.text)
+}
+
+/**
+ * A sentence glued to the one before ("good.Then"): a lowercase word, the stop at `i`, then a
+ * capitalised word, and nothing else in the chunk. Domains and file names ("example.it",
+ * "index.html"), "e.g.", "U.S.", "3.5", "System.Text" and anything with more dots stay.
+ */
+function gluedSentence (tokens: readonly Token[], i: number): Change | undefined {
+  const stop = tokens[i]!
+  const left = tokens[i - 1]
+  const right = tokens[i + 1]
+  if (left?.kind !== 'word' || right?.kind !== 'word') return undefined
+  if (!/^\p{Ll}{2,}$/u.test(left.text) || left.text === 'www' || !/^\p{Lu}\p{Ll}+$/u.test(right.text)) return undefined
+  const first = tokens[i - 2]
+  if (first !== undefined && first.kind !== 'space' && !(first.kind === 'punct' && /^["'“‘([«¿¡]$/.test(first.text) && (tokens[i - 3] === undefined || tokens[i - 3]!.kind === 'space'))) return undefined
+  const next = tokens[i + 2]
+  const ends = next === undefined || next.kind === 'space' ||
+    (next.kind === 'punct' && /^[,;:!?"'”’)\]»]$/.test(next.text)) ||
+    (next.kind === 'punct' && next.text === '.' && (tokens[i + 3] === undefined || tokens[i + 3]!.kind === 'space'))
+  if (!ends) return undefined
+  const replacement = stop.text + ' '
+  return { start: stop.start, end: stop.end, replacement, note: { original: stop.text, replacement, type: 'syntax', reason: `Missing space after "${stop.text}"` } }
 }
 
 /** Whether the text ends with . ! or ? (before closing quotes or brackets): then its first word starts a sentence. */

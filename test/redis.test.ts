@@ -212,12 +212,17 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
     let libre: FakeLibreTranslate
     let a: RunningService
     let b: RunningService
-    const tokens = createTokenService(testConfig().auth)
+    // clients configured in both instances, each used by one check so that it starts with a fresh count
+    // (the limit is per client; tokens of a client the service does not know are refused)
+    const clients = Array.from({ length: 24 }, (_, i) => `client-${i}-${randomUUID().slice(0, 8)}`)
+    let used = 0
+    const freshClient = (): string => clients[used++]!
+    const tokens = createTokenService(testConfig({ AUTH_CLIENTS: JSON.stringify(clients.map(id => ({ id, secret: 'redis-test-secret', scopes: ['access'] }))) }).auth)
     let admin: SharedRedis
 
     const translateCalls = (): Array<{ q: unknown }> => libre.calls.filter(c => c.path.startsWith('/translate')).map(c => c.body as { q: unknown })
 
-    /** A token for a client of its own, so each check starts with a fresh count (the limit is per client). */
+    /** A token for a client (one of `clients`). */
     async function tokenOf (client: string): Promise<string> {
       return (await (await tokens).issue(client, ['access'])).token
     }
@@ -276,7 +281,7 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
 
     /** A text translated on `first` is a cache hit on `second`: the engine is called once. */
     async function expectSharedCache (first: RunningService, second: RunningService): Promise<void> {
-      const token = await tokenOf(`cache-${randomUUID()}`)
+      const token = await tokenOf(freshClient())
       const text = `The shared cache remembers ${randomUUID()}.`
       const before = translateCalls().length
       const one = await translate(first, token, text)
@@ -299,6 +304,7 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
         TRANSLATION_CACHE_TTL: String(TTL),
         TRANSLATION_SERVICES: 'libretranslate',
         LIBRETRANSLATE_URL: libre.url,
+        AUTH_CLIENTS: JSON.stringify(clients.map(id => ({ id, secret: 'redis-test-secret', scopes: ['access'] }))),
         // one process per instance: "per process" is then "per instance"
         WORKERS: '1'
       }
@@ -321,7 +327,7 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
     })
 
     it('enforce one rate limit per client, counted in Redis', async () => {
-      const client = `shared-${randomUUID()}`
+      const client = freshClient()
       await expectSharedLimit(client)
       // counted by the token's issuer and subject (this service's own tokens)
       expect(Number(await admin.client.get(`${RATE_LIMIT_PREFIX}client:${clientKey('language-service', client)}`))).toBe(LIMIT + 2)
@@ -334,12 +340,12 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
 
     it('keep answering when Redis is killed mid-load, with per-process limits and no shared cache', async () => {
       // 6 clients x 8 requests: under the limit whether counted in Redis or per process
-      const clients = await Promise.all(Array.from({ length: 6 }, (_, i) => tokenOf(`load-${i}-${randomUUID()}`)))
+      const loadTokens = await Promise.all(Array.from({ length: 6 }, () => tokenOf(freshClient())))
       let done = 0
       let killedAt = 0
       const third = Promise.withResolvers<void>()
       const answers: Array<{ status: number, started: number, ended: number, body: string }> = []
-      const load = clients.map(async (token, c) => {
+      const load = loadTokens.map(async (token, c) => {
         for (let i = 0; i < 8; i++) {
           const service = (i + c) % 2 === 0 ? a : b
           const started = performance.now()
@@ -364,7 +370,7 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
       for (const service of [a, b]) expect((await ready(service)).json).toMatchObject({ status: 'ready', redis: 'degraded' })
 
       // limits still hold, each instance counting for itself
-      const token = await tokenOf(`alone-${randomUUID()}`)
+      const token = await tokenOf(freshClient())
       for (const service of [a, b]) {
         for (let i = 0; i < LIMIT; i++) {
           const res = await detect(service, token)
@@ -378,7 +384,7 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
 
       // each instance translates for itself (its own cache still answers its repeats)
       const text = `Nobody shares this ${randomUUID()}.`
-      const translator = await tokenOf(`degraded-cache-${randomUUID()}`)
+      const translator = await tokenOf(freshClient())
       const before = translateCalls().length
       for (const service of [a, b, a, b]) {
         const res = await translate(service, translator, text)
@@ -399,7 +405,7 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
       const took = await untilRedis('ready')
       // reconnection backoff is at most 2 s
       expect(took).toBeLessThan(5000)
-      await expectSharedLimit(`back-${randomUUID()}`)
+      await expectSharedLimit(freshClient())
       await expectSharedCache(a, b)
     })
   })

@@ -12,6 +12,9 @@ import { clusterStore } from './cluster-rate-limit.js'
 import { isJsonType } from './json-text.js'
 import cluster from 'node:cluster'
 
+/** Helmet's own default: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains'
+
 /** 429 with the RateLimit-* and Retry-After headers the rate limiter sets. */
 export class RateLimitedError extends ServiceError {
   constructor (limit: number, retryAfterSeconds: number) {
@@ -50,7 +53,11 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis
   })
 
   // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only
-  await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false })
+  await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false })
+  // HSTS only means something on an answer that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  })
 
   await app.register(rateLimit, {
     global: true,

@@ -135,6 +135,30 @@ describe('bearer tokens on /language routes', () => {
   })
 })
 
+describe('tokens of a client no longer configured', () => {
+  it('are refused (401) once the client is gone from AUTH_CLIENTS, signing secret unchanged', async () => {
+    const before = await testApp()
+    const token = await tokenFor(before)
+    await before.close()
+    // the same signing secret, and only the read-only client left
+    const after = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: READ_ONLY.id, secret: READ_ONLY.secret, scopes: ['read', 'access'] }]) })
+    try {
+      const res = await after.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
+      expect(res.statusCode).toBe(401)
+      expect(res.headers['www-authenticate']).toContain('error="invalid_token"')
+      expect(res.json().detail).toMatch(/client .*no longer configured/)
+      // a token of its own forged for the client by name only is refused too, and the remaining client is served
+      const now = Math.floor(Date.now() / 1000)
+      const forged = await new SignJWT({ scope: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject('someone-never-configured')
+        .setIssuer('language-service').setAudience('language-service').setIssuedAt(now).setExpirationTime(now + 600).sign(secret)
+      expect((await after.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(forged) })).statusCode).toBe(401)
+      expect((await after.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(await tokenFor(after, READ_ONLY)) })).statusCode).toBe(200)
+    } finally {
+      await after.close()
+    }
+  })
+})
+
 describe('signing with a key pair', () => {
   it('signs with the private key, publishes the public JWKS and verifies its own tokens', async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true })

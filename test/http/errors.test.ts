@@ -150,6 +150,17 @@ describe('problem+json errors', () => {
     const unsafe = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': 'bad id\twith spaces' } })
     expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect((await app.inject({ method: 'GET', url: '/health' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    // what proxies and tracers send is kept: UUIDs, hex, ULIDs, Cloudflare's ray ids
+    for (const id of ['3f2c5e8a-1b4d-4c9e-9f7a-2d6b8e0c1a35', 'f'.repeat(32), '01HZY4XK2M9Q8R7S6T5V4W3X2Y', '8a1b2c3d4e5f6789-AMS', 'a'.repeat(64)]) {
+      expect((await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': id } })).headers['x-request-id'], id).toBe(id)
+    }
+    // anything longer or outside letters, digits, ".", "_" and "-" (a token, a path, log syntax) is replaced, never echoed or logged
+    const refused = ['a'.repeat(65), 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl', 'id/../../etc', 'user@example.com', 'key=value', 'a:b', 'a+b', '-leading', '.hidden', 'ünïcode']
+    for (const id of refused) {
+      const res = await app.inject({ method: 'GET', url: '/nowhere', headers: { 'x-request-id': id } })
+      expect(res.headers['x-request-id'], id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(res.json().request_id, id).toBe(res.headers['x-request-id'])
+    }
   })
 
   it('answers 503 problem+json naming the settings when no engine can serve an operation', async () => {

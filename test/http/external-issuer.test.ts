@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
-import { bearer, testApp, tokenFor } from '../helpers/app.js'
+import { CLIENT, READ_ONLY, bearer, testApp, tokenFor } from '../helpers/app.js'
 import { startOidc, type OidcServer } from '../fakes/oidc.js'
 
 describe('tokens of an outside OAuth2/OIDC issuer (AUTH_JWKS_URL)', () => {
@@ -20,6 +20,8 @@ describe('tokens of an outside OAuth2/OIDC issuer (AUTH_JWKS_URL)', () => {
   it('accepts a JWT access token issued by the outside server', async () => {
     const token = await oidc.token('access')
     expect(decodeJwt(token)).toMatchObject({ iss: oidc.issuer, aud: oidc.audience })
+    // its subject is no client of this service's: that check is for this service's own tokens only
+    expect([CLIENT.id, READ_ONLY.id]).not.toContain(decodeJwt(token).sub)
     expect((await tones(token)).statusCode).toBe(200)
   })
 

@@ -61,6 +61,21 @@ describe('rate limit per client', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
   })
+
+  it('sends Strict-Transport-Security only to requests that came over TLS', async () => {
+    // plain HTTP (a LAN, a health check): HSTS there would be ignored at best, and wrong
+    expect((await app.inject({ method: 'GET', url: '/health' })).headers['strict-transport-security']).toBeUndefined()
+    // a proxy's word about TLS counts only when the proxy is trusted
+    expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined()
+    const proxied = await testApp({ TRUST_PROXY: '127.0.0.1' })
+    try {
+      const tls = await proxied.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } })
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+      expect((await proxied.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined()
+    } finally {
+      await proxied.close()
+    }
+  })
 })
 
 /** Keeps the event loop lagging ~200 ms per turn for longer than one sampling interval (1 s). */

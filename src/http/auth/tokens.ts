@@ -67,6 +67,8 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
     signKey = verifyKey = createSecretKey(auth.jwtSecret !== undefined ? Buffer.from(auth.jwtSecret) : randomBytes(48))
     alg = 'HS256'
   }
+  // the clients our own tokens may name: those configured now (an outside issuer's subjects are its own)
+  const clientIds = new Set(auth.clients.map(c => c.id))
   const remote = auth.jwksUrl ? createRemoteJWKSet(new URL(auth.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 }) : undefined
 
   const scopesOf = (payload: JWTPayload): string[] => {
@@ -147,7 +149,10 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
             clockTolerance: CLOCK_TOLERANCE
           })
           if (payload.exp! - payload.iat! > auth.tokenTtl) throw new InvalidTokenError('the access token claims a longer lifetime than this service gives (AUTH_TOKEN_TTL)')
-          return remember(token, payload, toVerified(payload), auth.tokenTtl)
+          const result = toVerified(payload)
+          // a client removed from the configuration loses the tokens it still holds
+          if (!clientIds.has(result.subject)) throw new InvalidTokenError('the access token\'s client is no longer configured')
+          return remember(token, payload, result, auth.tokenTtl)
         }
         const { payload } = await jwtVerify(token, remote, {
           algorithms: REMOTE_ALGS,

@@ -46,6 +46,13 @@ describe('offline analysis over HTTP', () => {
     for (const c of res.json.moderation.categories) expect(c.confidence).toBeLessThan(0.5)
   })
 
+  it('reads "the CEO of Apple": Apple is an organisation', async () => {
+    const res = await service.post('/language/analyze', { document: { value: 'Tim Cook is the CEO of Apple.' }, analyses: ['entities'] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    const types = Object.fromEntries(res.json.entities.entities.map((e: { name: string, type: string }) => [e.name, e.type]))
+    expect(types).toEqual({ 'Tim Cook': 'PERSON', Apple: 'ORGANIZATION' })
+  })
+
   it('returns only the parts asked for', async () => {
     const res = await service.post('/language/analyze', { document: { value: 'The striker scored twice and the team won the league title.', language: 'en' }, analyses: ['categories'] })
     expect(res.status).toBe(200)

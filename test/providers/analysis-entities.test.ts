@@ -68,6 +68,17 @@ describe('entities: English', () => {
     expectOffsetsSlice(text, entities)
   })
 
+  it('reads a company by a role only a company has: "CEO of Apple", "Apple\'s CFO", not "the founder of Rome" nor a person\'s employees', () => {
+    const ceo = findEntities('Tim Cook is the CEO of Apple.', 'en')
+    one(ceo, 'PERSON', 'Tim Cook')
+    expect(one(ceo, 'ORGANIZATION', 'Apple').mentions).toEqual([{ offset: 23, length: 5, text: 'Apple' }])
+    one(findEntities("Apple's CFO spoke to shareholders of Acme Widgets today.", 'en'), 'ORGANIZATION', 'Acme Widgets')
+    one(findEntities("Apple's CFO spoke today.", 'en'), 'ORGANIZATION', 'Apple')
+    one(findEntities('She is the chairman of the Federal Reserve Board.', 'en'), 'ORGANIZATION', 'Federal Reserve Board')
+    expect(ofType(findEntities('The founder of Rome was Romulus.', 'en'), 'ORGANIZATION')).toEqual([])
+    expect(ofType(findEntities("He was the CEO of Musk's firm. Obama's employees left.", 'en'), 'ORGANIZATION')).toEqual([])
+  })
+
   it('merges "Apple" into "Apple Inc."', () => {
     const text = 'Apple Inc. reported record sales. Analysts said Apple would hire more engineers.'
     const apple = one(findEntities(text, 'en'), 'ORGANIZATION', 'Apple Inc.')

@@ -43,6 +43,7 @@ function legalFormAt (text: string, at: number): string | undefined {
  * Organisations: capitalised words before a legal form ("Siemens AG", "Banco Santander, S.A."),
  * and capitalised names with a word such as "Bank" or "Université" ("Banque de France"). German
  * capitalises every noun, so there a name needs a capitalised adjective before the word ("Deutsche Bank").
+ * In English, names a company's role goes with ("the CEO of Apple").
  */
 export function findOrganizations (text: string, tokens: Token[], language: string): Span[] {
   const small = functionWords(language)
@@ -69,6 +70,69 @@ export function findOrganizations (text: string, tokens: Token[], language: stri
     while (i + 1 < tokens.length && tokens[i + 1]!.start < end) i++
   }
   if (language !== 'en') found.push(...namedInstitutions(text, tokens, language, small))
+  else found.push(...companiesByRole(text, tokens, small))
+  return found
+}
+
+// what a company has and a person or place has not: "the CEO of Apple", "shareholders of Acme", "Apple's CFO"
+// (not "founder": "the founder of Rome")
+const COMPANY_ROLES: ReadonlyArray<readonly string[]> = [
+  ['ceo'], ['cfo'], ['cto'], ['coo'], ['cio'], ['cmo'], ['chief', 'executive'], ['chief', 'executive', 'officer'], ['chief', 'financial', 'officer'],
+  ['chief', 'technology', 'officer'], ['chief', 'operating', 'officer'], ['managing', 'director'], ['chairman'], ['chairwoman'], ['chairperson'],
+  ['co-founder'], ['cofounder'], ['shareholders'], ['stockholders'], ['employees'], ['subsidiary'], ['board', 'of', 'directors']
+]
+// after a name's possessive only the titles: "Musk's employees" are a person's, "Apple's CEO" a company's
+const POSSESSIVE_ROLES = COMPANY_ROLES.filter(r => r[0] === 'ceo' || r[0] === 'cfo' || r[0] === 'cto' || r[0] === 'coo' || r[0] === 'cio' ||
+  r[0] === 'cmo' || r[0] === 'chief' || r[0] === 'subsidiary' || r[0] === 'board')
+const MAX_NAME_WORDS = 4
+
+/** The role written at token `at` (its last token's index), if any. */
+function roleAt (tokens: Token[], at: number, text: string, roles: ReadonlyArray<readonly string[]>): number | undefined {
+  let best: number | undefined
+  for (const role of roles) {
+    const last = at + role.length - 1
+    if (last >= tokens.length) continue
+    let ok = true
+    for (let k = 0; k < role.length && ok; k++) {
+      ok = tokens[at + k]!.folded === role[k] && (k === 0 || /^[ \u00a0]+$/.test(text.slice(tokens[at + k - 1]!.end, tokens[at + k]!.start)))
+    }
+    if (ok && (best === undefined || last > best)) best = last
+  }
+  return best
+}
+
+/**
+ * English companies named by what only a company has: a capitalised name after "CEO of",
+ * "co-founder of", "shareholders of" ("the CEO of Apple", "chairman of the Federal Reserve"), or
+ * before "'s CEO" ("Apple's CFO"). A name that is itself a possessive ("CEO of Musk's firm") is the owner's, not the company.
+ */
+function companiesByRole (text: string, tokens: Token[], small: ReadonlySet<string>): Span[] {
+  const found: Span[] = []
+  const isName = (t: Token | undefined): t is Token => t !== undefined && isNameWord(t) && !small.has(t.folded)
+  const spacedAfter = (j: number): boolean => /^[ \u00a0]{1,2}$/.test(text.slice(tokens[j]!.end, tokens[j + 1]!.start))
+  for (let i = 0; i < tokens.length; i++) {
+    const role = roleAt(tokens, i, text, COMPANY_ROLES)
+    if (role !== undefined && (tokens[role + 1]?.folded === 'of' || tokens[role + 1]?.folded === 'at') && spacedAfter(role)) {
+      let first = role + 2
+      if (tokens[first]?.folded === 'the' && !tokens[first]!.cap && spacedAfter(role + 1)) first++
+      if (first < tokens.length && spacedAfter(first - 1) && isName(tokens[first])) {
+        let last = first
+        while (last + 1 < tokens.length && last - first + 1 < MAX_NAME_WORDS && !tokens[last + 1]!.sentenceStart &&
+          NAME_GAP.test(text.slice(tokens[last]!.end, tokens[last + 1]!.start)) && isName(tokens[last + 1])) last++
+        const owner = /^['’]$/.test(text.slice(tokens[last]!.end, tokens[last + 1]?.start ?? text.length)) && tokens[last + 1]?.folded === 's'
+        if (!owner) found.push(span('ORGANIZATION', tokens[first]!.start, tokens[last]!.end, PRIORITY.ORGANIZATION))
+      }
+    }
+    // "Apple's CEO": a name, its possessive, a title
+    const t = tokens[i]!
+    if (isName(t) && tokens[i + 1]?.folded === 's' && /^['’]$/.test(text.slice(t.end, tokens[i + 1]!.start)) && i + 2 < tokens.length &&
+      spacedAfter(i + 1) && roleAt(tokens, i + 2, text, POSSESSIVE_ROLES) !== undefined) {
+      let first = i
+      while (first > 0 && i - first + 1 < MAX_NAME_WORDS && !tokens[first]!.sentenceStart &&
+        NAME_GAP.test(text.slice(tokens[first - 1]!.end, tokens[first]!.start)) && isName(tokens[first - 1])) first--
+      found.push(span('ORGANIZATION', tokens[first]!.start, t.end, PRIORITY.ORGANIZATION))
+    }
+  }
   return found
 }
 

@@ -14,8 +14,9 @@
  * locale it names. Two more kinds resolve, so that every language translation
  * lists is a locale here: a locale with variants CLDR has no data for
  * (oc-aranes, parent oc, as the lookup truncates), and a bare language CLDR
- * knows by its likely subtags but has no locale for (frp, parent root). Anything
- * else is unknown, even a plausible pair such as de-US: CLDR has no locale for it.
+ * knows by its likely subtags and names but has no locale for (frp, parent
+ * root; not "aaa", a code of the likely subtags only). Anything else is
+ * unknown, even a plausible pair such as de-US: CLDR has no locale for it.
  *
  * Parent (UTS #35 "Parent Locales", CLDR 45+): an explicit parentLocales entry
  * first; else a language-script locale whose script is not its language's likely
@@ -28,7 +29,7 @@ import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
 import likelySubtags from 'cldr-core/supplemental/likelySubtags.json' with { type: 'json' }
 import parentLocales from 'cldr-core/supplemental/parentLocales.json' with { type: 'json' }
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { NotFoundError, type FieldPath } from '../errors.js'
+import { NotFoundError, invalidField, type FieldPath } from '../errors.js'
 import { baseLanguage, canonicalTag, tryCanonicalTag } from './languages.js'
 
 export interface LocaleInfo {
@@ -103,7 +104,8 @@ function localeIdOf (tag: string): string | undefined {
   const alias = aliases.find(id => LOCALE_IDS.has(id))
   if (alias !== undefined) return alias
   if (variants.length > 0) return localeIdOf(join(language, script, region)) === undefined ? undefined : tag
-  return script === undefined && region === undefined && LIKELY[language] !== undefined ? tag : undefined
+  // a language CLDR names: its likely subtags alone list codes with no locale and no name ("aaa", "nil")
+  return script === undefined && region === undefined && LIKELY[language] !== undefined && ENGLISH_NAMES.language.of(language) !== undefined ? tag : undefined
 }
 
 function join (...subtags: Array<string | undefined>): string {
@@ -139,8 +141,20 @@ function createNamer (display: string): Namer {
   const spelled = displayNames(display, 'code')
   return {
     locale: own.language.resolvedOptions().locale,
-    name: (type, code) => own[type].of(code) ?? ENGLISH_NAMES[type].of(code) ?? spelled[type].of(code) ?? code
+    name: (type, code) => own[type].of(code) ?? ENGLISH_NAMES[type].of(code) ?? titledVariants(spelled[type].of(code) ?? code, code)
   }
+}
+
+/** A name spelled around codes, its variants written as names ("Occitan (ARANES)" -> "Occitan (Aranes)"). */
+function titledVariants (name: string, tag: string): string {
+  let titled = name
+  for (const subtag of tag.split('-').slice(1)) {
+    // variants are 5-8 letters (or a digit and 3 more): regions and scripts have names of their own
+    if (!/^[a-z][a-z\d]{4,7}$/i.test(subtag)) continue
+    const word = subtag.toUpperCase()
+    titled = titled.replace(new RegExp(`\\b${word}\\b`, 'g'), word[0] + word.slice(1).toLowerCase())
+  }
+  return titled
 }
 
 /** Adds to a map kept as least-recently-used: the oldest entry goes past `limit`. */
@@ -162,10 +176,17 @@ function recall<V> (cache: Map<string, V>, key: string): V | undefined {
 
 const namers = new Map<string, Namer>()
 
-/** The namer for a display tag; a malformed one is a 400 at display. */
+/**
+ * The namer for a display tag; a malformed one, or one in whose language Intl has no names ("xx",
+ * "frp": names would silently be English), is a 400 at display.
+ */
 function namerFor (display: string | undefined): Namer {
   const tag = display === undefined ? ENGLISH : canonicalTag(display, ['display'])
-  return recall(namers, tag) ?? remember(namers, tag, createNamer(tag), NAMERS_KEPT)
+  const namer = recall(namers, tag) ?? createNamer(tag)
+  if (baseLanguage(namer.locale) !== baseLanguage(tag)) {
+    throw invalidField(['display'], `no names are known in "${tag}"; use a language CLDR has names in ("fr", "pt-BR", "zh-Hant"), or leave display out for English`)
+  }
+  return remember(namers, tag, namer, NAMERS_KEPT)
 }
 
 /** The English name of a language tag, as GET /language/locale/{tag} gives it ("Portuguese (Brazil)"). */
@@ -204,11 +225,12 @@ const BUILD_CHUNK = 50
 
 /**
  * One locale: a malformed tag is a 400 at `pointer` (default "/tag"), a well-formed one CLDR has
- * no locale for is a 404. `display` (a BCP 47 tag, 400 at "/display" when malformed) gives the
+ * no locale for is a 404; extensions are left out (en-US-u-ca-buddhist is en-US, and answered so). `display` (a BCP 47 tag, 400 at "/display" when malformed) gives the
  * names in that language, in English where Intl has none.
  */
 export function getLocale (tag: string, options: { display?: string, path?: FieldPath } = {}): LocaleInfo {
-  const canonical = canonicalTag(tag, options.path ?? ['tag'])
+  // extensions and private use ("-u-ca-buddhist", "-x-...") choose formats within a locale, not another locale
+  const canonical = new Intl.Locale(canonicalTag(tag, options.path ?? ['tag'])).baseName
   const id = localeIdOf(canonical)
   if (id === undefined) throw new NotFoundError(`CLDR has no locale "${canonical}"; GET /language/locales lists them`)
   return localeInfo(canonical, id, namerFor(options.display))

@@ -17,7 +17,7 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
       tags: ['locales'],
       operationId: 'locale',
       summary: 'Information on one locale',
-      description: '`name` is the display name (English unless `display` is given); `region` and `script` come from the likely subtags; `parent` is the CLDR parent locale. Malformed tag: 400; unknown to CLDR: 404.',
+      description: '`name` is the display name (English unless `display` is given); `region` and `script` come from the likely subtags; `parent` is the CLDR parent locale. Malformed tag, or a `display` language no names are known in: 400; unknown to CLDR (codes of its likely subtags alone, such as "aaa", included): 404.',
       security: SECURITY,
       params: LocaleParams,
       querystring: DisplayQuery,

@@ -95,9 +95,27 @@ describe('getLocale', () => {
     expect(getLocale('de-CH', { display: 'DE' }).name).toBe('Deutsch (Schweiz)')
   })
 
-  it('gives English names for a display language Intl has no names in', () => {
-    expect(getLocale('pt-BR', { display: 'xx' })).toEqual(getLocale('pt-BR'))
-    expect(getLocale('pt-BR', { display: 'qaa' })).toEqual(getLocale('pt-BR'))
+  it('refuses a display language Intl has no names in with a 400 at /display, rather than answering English as if asked', () => {
+    for (const display of ['xx', 'qaa', 'frp']) {
+      const error = thrown(() => getLocale('pt-BR', { display }))
+      expect(error, display).toBeInstanceOf(ValidationError)
+      expect((error as ValidationError).errors?.[0]?.path).toEqual(['display'])
+      expect((error as ValidationError).message).toContain(`"${display}"`)
+    }
+    // a region of a language with names is that language's names
+    expect(getLocale('pt-BR', { display: 'fr-XX' }).name).toBe(getLocale('pt-BR', { display: 'fr' }).name)
+  })
+
+  it('ignores extensions and private use: en-GB-u-ca-buddhist is en-GB', () => {
+    expect(getLocale('en-GB-u-ca-buddhist')).toEqual(getLocale('en-GB'))
+    expect(getLocale('en-US-u-ca-buddhist').tag).toBe('en-US')
+    expect(getLocale('en-x-private')).toEqual(getLocale('en'))
+  })
+
+  it('writes variants CLDR has no name for as names, not codes: "Occitan (Aranes)"', () => {
+    expect(getLocale('oc-aranes').name).toBe('Occitan (Aranes)')
+    expect(getLocale('oc-gascon').name).toBe('Occitan (Gascon)')
+    expect(getLocale('oc-aranes', { display: 'fr' }).name).toMatch(/\(Aranes\)$/)
   })
 
   it.each(['en_US', '123', '-', 'a'.repeat(65), '', 'en--GB', 'i-klingon'])('refuses the malformed tag %j with a 400 at /tag', tag => {
@@ -118,7 +136,7 @@ describe('getLocale', () => {
     expect((error as ValidationError).errors?.[0]?.path).toEqual(['display'])
   })
 
-  it.each(['xx', 'qaa', 'xx-YY', 'en-XY', 'de-US', 'und', 'en-GB-u-ca-buddhist', 'en-x-private'])(
+  it.each(['xx', 'qaa', 'xx-YY', 'en-XY', 'de-US', 'und', 'aaa', 'nil', 'abc'])(
     'answers the well-formed tag %s that CLDR has no locale for with a 404', tag => {
       const error = thrown(() => getLocale(tag))
       expect(error).toBeInstanceOf(NotFoundError)

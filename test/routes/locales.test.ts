@@ -40,6 +40,20 @@ describe('locale routes', () => {
     expect(display.json().errors).toEqual([{ pointer: '/display', in: 'query', message: expect.stringContaining('not_a_tag') }])
   })
 
+  it('answers codes known only to CLDR\'s likely subtags with 404, reads past extensions, names variants, refuses a display language without names', async () => {
+    for (const tag of ['aaa', 'nil', 'abc']) expect((await get(`/language/locale/${tag}`)).statusCode, tag).toBe(404)
+    const buddhist = await get('/language/locale/en-US-u-ca-buddhist')
+    expect(buddhist.statusCode).toBe(200)
+    expect(buddhist.json()).toEqual((await get('/language/locale/en-US')).json())
+    expect((await get('/language/locale/oc-aranes')).json().name).toBe('Occitan (Aranes)')
+    expect((await get('/language/locale/oc-gascon')).json().name).toBe('Occitan (Gascon)')
+    for (const url of ['/language/locale/en?display=xx', '/language/locales?display=xx']) {
+      const unknown = await get(url)
+      expect(unknown.statusCode, url).toBe(400)
+      expect(unknown.json().errors).toEqual([{ pointer: '/display', in: 'query', message: expect.stringContaining('"xx"') }])
+    }
+  })
+
   it('GET /language/locales lists every CLDR locale sorted by tag, with ETag, Cache-Control and 304', async () => {
     const res = await get('/language/locales')
     expect(res.statusCode).toBe(200)

@@ -12,7 +12,7 @@ export const TranslateOptions = Type.Object({
   service: Type.Optional(Type.Union([
     Type.String({ minLength: 1, maxLength: 64 }),
     Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 10 })
-  ], { description: 'A service name or names to try, in order (see GET /language/translate/locales for the configured ones).' })),
+  ], { description: 'A service name or names to try, in order (see GET /language/translate/locales for the configured ones); a name given twice is tried once, in its first place.' })),
   fallback: Type.Optional(Type.Boolean({ default: true, description: 'On a failing service, try the next one that supports the pair.' })),
   formality: Type.Optional(Formality),
   context: Type.Optional(Type.String({ maxLength: 5000, description: 'Text that helps disambiguation; not translated.' })),
@@ -119,9 +119,9 @@ export const TranslateLocales = Type.Object({
 export const SupportedQuery = Type.Object({
   source: Type.String({ minLength: 1, maxLength: 64, description: 'Source language tag.' }),
   target: Type.Union([
-    Type.String({ minLength: 1, maxLength: 1400 }),
-    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 20 })
-  ], { description: 'Target tag(s): repeat the parameter or separate with commas; all must be supported.' })
+    Type.String({ maxLength: 1400 }),
+    Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 20 })
+  ], { description: 'Target tag(s): repeat the parameter or separate with commas; all must be supported. Empty parts are left out ("es,", "target=es&target=" ask for es alone); none left (an empty `target=`) is a 400 at /target.' })
 }, { additionalProperties: false })
 
 export const Supported = Type.Object({

@@ -232,6 +232,29 @@ describe('GET /language/translate/locales and /supported', () => {
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json().errors).toEqual([{ pointer: '/source', in: 'query', message: expect.stringContaining('e_n') }])
   })
+
+  it('answers an empty target (in any form) with a 400 naming it, and leaves empty parts out of a list (issue 25 item 13)', async () => {
+    for (const query of ['target=', 'target=&target=', 'target=%20&target=,']) {
+      const res = await get(`/language/translate/locales/supported?source=en&${query}`)
+      expect(res.statusCode, query).toBe(400)
+      expect(res.json().errors, query).toEqual([{ pointer: '/target', in: 'query', message: expect.stringContaining('no language') }])
+    }
+    // as "es," asks for es alone, so does a repeated parameter left empty
+    expect((await get('/language/translate/locales/supported?source=en&target=es&target=')).json()).toEqual({ supported: true, services: ['apertium'] })
+    expect((await get('/language/translate/locales/supported?source=en&target=es,')).json()).toEqual({ supported: true, services: ['apertium'] })
+  })
+})
+
+describe('a service named twice in options.service (issue 25 item 13)', () => {
+  it('is tried once and named once in errors', async () => {
+    const res = await post('/language/translate', { document: { value: 'Hi' }, source: 'en', targets: ['es'], options: { service: ['apertium', 'APERTIUM', 'apertium'], formality: 'more' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors[0].pointer).toBe('/options/formality')
+    expect(res.json().detail).toMatch(/by apertium;/)
+    const ok = await post('/language/translate', { document: { value: 'The house.' }, source: 'en', targets: ['es'], options: { service: ['apertium', 'apertium'] } })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().extra.services.es).toBe('apertium')
+  })
 })
 
 describe('POST /language/substitute', () => {

@@ -23,7 +23,8 @@ export function serviceFilter (service: string | readonly string[] | undefined, 
         `"${name}" is not a configured service (configured: ${known.join(', ') || 'none'})`)
     }
   })
-  return names
+  // a service named twice is tried once, in its first place (and named once in errors)
+  return [...new Set(names)]
 }
 
 /** Routes in the order the request wants, and only those that can honour a strict formality. */
@@ -33,7 +34,8 @@ export function selectRoutes (routes: Route[], wanted: string[] | undefined, for
   if (formality === 'more' || formality === 'less') {
     const able = out.filter(r => r.translator.supportsFormality?.({ from: r.from, to: r.to }) === true)
     if (out.length > 0 && able.length === 0) {
-      throw invalidField(['options', 'formality'], `formality "${formality}" is not supported for ${from}->${to} by ${out.map(r => r.translator.name).join(', ')}; use "prefer_${formality}" to ask without requiring it`)
+      const names = [...new Set(out.map(r => r.translator.name))]
+      throw invalidField(['options', 'formality'], `formality "${formality}" is not supported for ${from}->${to} by ${names.join(', ')}; use "prefer_${formality}" to ask without requiring it`)
     }
     out = able
   }

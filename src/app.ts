@@ -7,6 +7,7 @@ import requestIdPlugin, { requestId } from './http/request-id.js'
 import { requestSerializer } from './http/log-redaction.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
+import addressLimit from './http/address-limit.js'
 import bodies, { BODY_TASKS, HELD_VALUES } from './http/bodies.js'
 import ops from './http/ops.js'
 import openapi from './http/openapi.js'
@@ -115,6 +116,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   // limits first: the rate limiter covers only routes added after it, the token endpoint included;
   // its hook runs after the bearer check anyway (preParsing follows every onRequest hook)
   await app.register(limits, { config, redis })
+  // before the bearer check: requests without valid credentials count against their address
+  await app.register(addressLimit, { config })
   // before the routes: it learns their body schemas as they are added
   await app.register(bodies, { config })
   await app.register(auth, { config })

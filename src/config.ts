@@ -42,6 +42,10 @@ export interface Config {
     jwksUrl?: string
     issuer?: string
     audience?: string
+    /** Failed client authentications at the token endpoint per client id, and per address, per minute. */
+    failuresMax: number
+    /** Secret checks (scrypt, on libuv's thread pool) running at once in a process. */
+    secretConcurrency: number
   }
   metricsToken?: string
   limits: {
@@ -51,6 +55,8 @@ export interface Config {
     bulkDocuments: number
     edits: number
     rateLimitMax: number
+    /** Requests without valid credentials per address per minute, counted before authentication. */
+    addressRateLimitMax: number
     upstreamTimeoutMs: number
     requestTimeoutMs: number
     /** How long a /language request may take in all before it is answered 503 and its work called off. */
@@ -198,7 +204,9 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       clients: loadClients(str('AUTH_CLIENTS'), str('AUTH_CLIENTS_FILE')),
       tokenTtl: int('AUTH_TOKEN_TTL', 3600, 60, 86400 * 7),
       tokenIssuer: str('AUTH_TOKEN_ISSUER') ?? 'language-service',
-      tokenAudience: str('AUTH_TOKEN_AUDIENCE') ?? 'language-service'
+      tokenAudience: str('AUTH_TOKEN_AUDIENCE') ?? 'language-service',
+      failuresMax: int('AUTH_FAILURES_MAX', 10, 1, 1_000_000),
+      secretConcurrency: int('AUTH_SECRET_CONCURRENCY', 2, 1, 64)
     },
     limits: {
       bodyBytes: int('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
@@ -207,6 +215,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       bulkDocuments: int('MAX_BULK_DOCUMENTS', DEFAULT_LIMITS.bulkDocuments, 1, 10_000),
       edits: int('MAX_EDITS', DEFAULT_LIMITS.edits, 1, 100),
       rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
+      addressRateLimitMax: int('ADDRESS_RATE_LIMIT_MAX', 300, 1, 1_000_000_000),
       upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
       handlerTimeoutMs: int('HANDLER_TIMEOUT_MS', 60_000, 1000, 3_600_000),

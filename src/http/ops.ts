@@ -67,7 +67,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
   })
 
   // probes and scrapes are never rate limited nor shed: they must tell the truth under load
-  const probe = { rateLimit: false, pressureHandler: () => undefined } as const
+  const probe = { rateLimit: false, pressureHandler: () => undefined, addressLimit: false } as const
   app.get('/health', {
     config: probe,
     schema: { tags: ['ops'], operationId: 'health', summary: 'Liveness: the process answers', response: { 200: { ...Health, description: 'The process answers' } } }
@@ -92,7 +92,8 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
 
   const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(`Bearer ${opts.config.metricsToken}`).digest()
   app.get('/metrics', {
-    config: probe,
+    // token guesses count against the guesser's address (http/address-limit.ts)
+    config: { ...probe, addressLimit: 'refusals' },
     schema: {
       tags: ['ops'],
       operationId: 'metrics',
@@ -103,6 +104,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     if (metricsToken) {
       const given = createHash('sha256').update(request.headers.authorization ?? '').digest()
       if (!timingSafeEqual(given, metricsToken)) {
+        await app.refusedCredentials(request)
         return sendProblem(request, reply, 401, 'The metrics endpoint needs Authorization: Bearer <METRICS_TOKEN>.',
           { headers: { 'www-authenticate': 'Bearer realm="metrics"' } })
       }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { emptyRegistry } from '../../src/registry.js'
-import { redactUrl } from '../../src/http/log-redaction.js'
+import { LOGGED_URL_CHARS, redactUrl } from '../../src/http/log-redaction.js'
 import { testConfig, tokenFor } from '../helpers/app.js'
 
 describe('logged URLs', () => {
@@ -52,6 +52,18 @@ describe('logged URLs', () => {
     expect(log).not.toContain(token.split('.')[2]!)
     // the names stay, so that an operator sees what was sent
     expect(log).toMatch(/access_token=\[redacted\]/)
+  })
+
+  it('are cut to a bounded length: a 15.5 KB URL adds about a kilobyte per line, not 16 (issue 24, finding 5)', async () => {
+    const long = 'x'.repeat(15_500)
+    for (const url of [`/nope/${long}`, `/language/edit/tones?display=fr&q=${long}`]) {
+      const before = lines.length
+      const res = await app.inject({ method: 'GET', url })
+      const written = lines.slice(before)
+      expect(written.length, url.slice(0, 30)).toBeGreaterThan(0)
+      for (const line of written) expect(line.length, `${res.statusCode} ${line.slice(0, 200)}`).toBeLessThan(LOGGED_URL_CHARS + 1500)
+      expect(written.join(''), url.slice(0, 30)).toMatch(/\.\.\.\[\d+ more characters\]/)
+    }
   })
 })
 

@@ -11,6 +11,8 @@ import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
 import { abandonedUpload, problemType } from '../problem.js'
 import { secretChecker } from './secrets.js'
+import { tokenThrottle } from './throttle.js'
+import { addressOf } from '../address-limit.js'
 import { InvalidTokenError, createTokenService, type TokenService } from './tokens.js'
 
 declare module 'fastify' {
@@ -86,10 +88,13 @@ function basicCredentials (header: string | undefined): { id: string, secret: st
 
 async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(formbody, { bodyLimit: 16 * 1024 })
-  const check = secretChecker(opts.config.auth.clients)
+  const check = secretChecker(opts.config.auth.clients, opts.config.auth.secretConcurrency)
+  const throttle = tokenThrottle(app, opts.config.auth.failuresMax)
 
   app.post('/oauth/token', {
     bodyLimit: 16 * 1024,
+    // failed client authentications are throttled here, per client id and per address (auth/throttle.ts)
+    config: { addressLimit: false },
     schema: {
       tags: ['auth'],
       operationId: 'token',
@@ -105,15 +110,16 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
     },
     // RFC 6749 clients expect {error, error_description}; keep them even for body parse errors
     errorHandler: (error, request, reply) => {
-      // rate limiting, load shedding and size limits answer as everywhere else, with their headers;
-      // a request the service refuses as invalid (a body nested too deeply) is an OAuth invalid_request;
-      // an upload the client abandoned is logged as everywhere else
+      // rate limiting, throttles, load shedding, size and media type limits answer as everywhere else
+      // (problem+json, with their headers); a request the service refuses as invalid (a body nested too
+      // deeply) is an OAuth invalid_request; an upload the client abandoned is logged as everywhere else
       if (abandonedUpload(error, request)) throw error
       if (error instanceof ServiceError) {
         if (error.status !== 400) throw error
         return oauthError(request, reply, 400, 'invalid_request', error.message)
       }
       const status = (error as { statusCode?: number }).statusCode
+      if (status === 413 || status === 415) throw error
       if (typeof status === 'number' && status >= 400 && status < 500) {
         return oauthError(request, reply, status, 'invalid_request', error.message || 'malformed token request')
       }
@@ -130,18 +136,31 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
     if (grant === undefined || grant === '') return oauthError(request, reply, 400, 'invalid_request', 'grant_type is required')
     if (grant !== 'client_credentials') return oauthError(request, reply, 400, 'unsupported_grant_type', 'only grant_type=client_credentials is supported')
 
+    // an address that failed client authentication too often this minute is refused before any more work
+    await throttle.check(request, undefined)
     const basic = basicCredentials(request.headers.authorization)
-    if (basic === null) return oauthError(request, reply, 401, 'invalid_client', 'the Authorization header is not valid HTTP Basic client authentication', true)
+    if (basic === null) {
+      await throttle.failed(request, undefined)
+      return oauthError(request, reply, 401, 'invalid_client', 'the Authorization header is not valid HTTP Basic client authentication', true)
+    }
     const bodyId = body['client_id']
     const bodySecret = body['client_secret']
     if (basic && (bodyId !== undefined || bodySecret !== undefined) && !(bodyId === basic.id && bodySecret === undefined)) {
       return oauthError(request, reply, 400, 'invalid_request', 'use one client authentication method: HTTP Basic or client_id/client_secret')
     }
     const credentials = basic ?? (bodyId !== undefined && bodySecret !== undefined ? { id: bodyId, secret: bodySecret } : undefined)
-    if (!credentials) return oauthError(request, reply, 401, 'invalid_client', 'client authentication is required (HTTP Basic or client_id and client_secret)', true)
+    if (!credentials) {
+      await throttle.failed(request, undefined)
+      return oauthError(request, reply, 401, 'invalid_client', 'client authentication is required (HTTP Basic or client_id and client_secret)', true)
+    }
 
-    const client = await check(credentials.id, credentials.secret)
-    if (!client) return oauthError(request, reply, 401, 'invalid_client', 'unknown client or wrong secret', basic !== undefined)
+    // a client id that failed too often this minute is refused before its secret is checked, the right one included
+    await throttle.check(request, credentials.id)
+    const client = await check(credentials.id, credentials.secret, addressOf(request))
+    if (!client) {
+      await throttle.failed(request, credentials.id)
+      return oauthError(request, reply, 401, 'invalid_client', 'unknown client or wrong secret', basic !== undefined)
+    }
 
     let scopes: string[] = client.scopes
     const asked = body['scope']
@@ -168,10 +187,8 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
   app.decorate('tokens', tokens)
   app.decorateRequest('client', undefined)
 
-  app.addHook('onRequest', async (request) => {
-    const scope = request.routeOptions.config.scope
-    if (!scope) return
-    const header = request.headers.authorization
+  /** The client a bearer header names, or UnauthorizedError / InsufficientScopeError. */
+  const bearerClient = async (header: string | undefined, scope: Scope): Promise<NonNullable<FastifyRequest['client']>> => {
     if (!header) throw new UnauthorizedError('an access token is required: Authorization: Bearer <token> (get one from POST /oauth/token)')
     const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header)
     if (!match) throw new UnauthorizedError('the Authorization header must be "Bearer <token>"')
@@ -183,7 +200,19 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
       throw err
     }
     if (!verified.scopes.includes(scope)) throw new InsufficientScopeError(scope)
-    request.client = { id: verified.subject, scopes: verified.scopes, issuer: verified.issuer, key: clientKey(verified.issuer, verified.subject) }
+    return { id: verified.subject, scopes: verified.scopes, issuer: verified.issuer, key: clientKey(verified.issuer, verified.subject) }
+  }
+
+  // a refused request counts against its address (ADDRESS_RATE_LIMIT_MAX): past it, 429 instead of 401/403
+  app.addHook('onRequest', async (request) => {
+    const scope = request.routeOptions.config.scope
+    if (!scope) return
+    try {
+      request.client = await bearerClient(request.headers.authorization, scope)
+    } catch (err) {
+      if (err instanceof UnauthorizedError || err instanceof InsufficientScopeError) await app.refusedCredentials(request)
+      throw err
+    }
   })
   // the rest of the request's work (its handler, what it awaits, what it sends to other threads) is the client's:
   // fair queues take turns by it (runtime/clients.ts); set after the body is read, whose events are the socket's

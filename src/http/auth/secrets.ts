@@ -1,6 +1,8 @@
-/** Client secret checks in constant time, with scrypt-hashed secrets supported. */
+/** Client secret checks in constant time, with scrypt-hashed secrets supported, a bounded number at once. */
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { ClientConfig } from '../../config.js'
+import { ServiceUnavailableError } from '../../errors.js'
+import { FairQueue } from '../../runtime/fair-queue.js'
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> =>
   new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => err ? reject(err) : resolve(key)))
@@ -25,21 +27,77 @@ export async function hashSecret (secret: string): Promise<string> {
 const compareKey = randomBytes(32)
 const digest = (s: string): Buffer => createHmac('sha256', compareKey).update(s).digest()
 
+/** Checks that wait for a slot, per slot, before more are refused. */
+const WAITING_PER_SLOT = 16
+/** Longest a check waits for a slot. */
+const WAIT_MS = 2000
+
+/**
+ * At most `concurrency` checks at once. scrypt runs on libuv's thread pool (4 threads), which
+ * WebCrypto's token verifications, DNS and file reads share: unbounded, a flood of guesses held it,
+ * and every request with a token not yet seen waited seconds. Others wait, addresses in turn, a
+ * bounded number for a bounded time; past either, a 503 with Retry-After.
+ */
+class CheckSlots {
+  private running = 0
+  private readonly queue = new FairQueue<{ start: () => void, timer: NodeJS.Timeout }>()
+
+  constructor (private readonly concurrency: number) {}
+
+  async run<T> (who: string, work: () => Promise<T>): Promise<T> {
+    if (this.running < this.concurrency) this.running++
+    else await this.slot(who)
+    try {
+      return await work()
+    } finally {
+      this.release()
+    }
+  }
+
+  private async slot (who: string): Promise<void> {
+    const busy = (): ServiceUnavailableError => new ServiceUnavailableError('Too many client secret checks at once; retry in a second.', 1)
+    if (this.queue.size >= this.concurrency * WAITING_PER_SLOT) throw busy()
+    await new Promise<void>((resolve, reject) => {
+      const waiter = {
+        start: resolve,
+        timer: setTimeout(() => {
+          this.queue.remove(who, waiter)
+          reject(busy())
+        }, WAIT_MS)
+      }
+      this.queue.push(who, waiter)
+    })
+  }
+
+  /** The slot goes to the next waiting check (its `running` place with it), else it is free. */
+  private release (): void {
+    const next = this.queue.shift()
+    if (next === undefined) {
+      this.running--
+      return
+    }
+    clearTimeout(next.timer)
+    next.start()
+  }
+}
+
 /**
  * Builds the secret check for a set of clients. Every call does the same work whether the
  * client exists, has a plain secret or a hashed one (one scrypt and one HMAC compare),
- * so timing tells nothing about which client ids exist.
+ * so timing tells nothing about which client ids exist. At most `concurrency` run at once; `who`
+ * (the caller's address) is whose turn a waiting check takes.
  */
-export function secretChecker (clients: readonly ClientConfig[]): (id: string, secret: string) => Promise<ClientConfig | undefined> {
+export function secretChecker (clients: readonly ClientConfig[], concurrency = 2): (id: string, secret: string, who: string) => Promise<ClientConfig | undefined> {
+  const slots = new CheckSlots(concurrency)
   const byId = new Map(clients.map(c => [c.id, c]))
   const dummyPlain = digest(randomBytes(24).toString('base64url'))
   const dummyHash: ParsedHash = { N: DEFAULT.N, r: DEFAULT.r, p: DEFAULT.p, salt: randomBytes(16), hash: randomBytes(DEFAULT.keylen) }
   const parsed = new Map(clients.filter(c => c.secretHash).map(c => [c.id, parseHash(c.secretHash!)]))
 
-  return async (id, secret) => {
+  return async (id, secret, who) => {
     const client = byId.get(id)
     const h = (client && parsed.get(client.id)) ?? dummyHash
-    const derived = await scrypt(secret, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 })
+    const derived = await slots.run(who, async () => await scrypt(secret, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
     const hashOk = timingSafeEqual(derived, h.hash)
     const plainOk = timingSafeEqual(digest(secret), client?.secret !== undefined ? digest(client.secret) : dummyPlain)
     if (!client) return undefined

@@ -219,7 +219,9 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
       return reply.code(499).send()
     }
     if (error instanceof ServiceError) {
-      if (error.status >= 500) request.log.warn({ err: error }, 'request failed')
+      // nothing configured to serve this is the service's expected answer, not a failure: no stack
+      if (error instanceof NothingConfiguredError) request.log.info({ status: error.status, capability: error.capability, detail: error.message }, 'not configured to serve this')
+      else if (error.status >= 500) request.log.warn({ err: error }, 'request failed')
       const first = error.errors?.[0]
       const detail = (error instanceof ValidationError && error.aboutField && first !== undefined
         ? `${pointerOf(first.path) || '/'}: ${error.message}`

@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { buildApp } from '../../src/app.js'
 import { CLIENT, JWT_SECRET, testConfig, tokenFor } from '../helpers/app.js'
 import { emptyRegistry } from '../../src/registry.js'
-import { RequestDeadlineError } from '../../src/errors.js'
+import { RequestDeadlineError, UpstreamError } from '../../src/errors.js'
 import { withinDeadline } from '../../src/routes/signal.js'
 
 describe('logs', () => {
@@ -112,6 +112,35 @@ describe('a request past its deadline (HANDLER_TIMEOUT_MS)', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
       expect((await res.json() as { detail: string }).detail).toMatch(/did not finish this request within 1 s.*HANDLER_TIMEOUT_MS/)
       expect(reason).toBeInstanceOf(RequestDeadlineError)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('a 503 for something not configured (issue 25 item 15)', () => {
+  it('is logged at info without an error or a stack; a real failure is still a warning with its stack', async () => {
+    const lines: string[] = []
+    const app = await buildApp(testConfig({ LOG_LEVEL: 'info' }), { registry: emptyRegistry(), logStream: { write: (line) => { lines.push(line) } } })
+    app.get('/failing-work', () => { throw new UpstreamError('libretranslate', 'answered HTTP 500') })
+    await app.ready()
+    try {
+      const token = await tokenFor(app)
+      // no OPENAI_MODEL: a tone edit is the 503 that names the setting
+      const tone = await app.inject({ method: 'POST', url: '/language/edit', headers: { authorization: `Bearer ${token}` }, payload: { document: { value: 'Send it now.', language: 'en' }, edits: [{ type: 'tone', tone: 'friendly' }] } })
+      expect(tone.statusCode).toBe(503)
+      const entries = lines.map(l => JSON.parse(l) as { level: number, msg: string, err?: unknown, request_id?: string, capability?: string })
+      const about = entries.filter(e => e.msg !== 'incoming request' && e.msg !== 'request completed' && e.request_id === tone.headers['x-request-id'])
+      expect(about).toEqual([expect.objectContaining({ level: 30, msg: 'not configured to serve this', capability: 'editing' })])
+      expect(about[0]).not.toHaveProperty('err')
+      expect(lines.join('')).not.toContain('"stack"')
+
+      const failed = await app.inject({ method: 'GET', url: '/failing-work' })
+      expect(failed.statusCode).toBe(502)
+      const warned = lines.map(l => JSON.parse(l) as { level: number, msg: string, err?: { stack?: string } }).filter(e => e.msg === 'request failed')
+      expect(warned).toHaveLength(1)
+      expect(warned[0]!.level).toBe(40)
+      expect(warned[0]!.err?.stack).toBeTruthy()
     } finally {
       await app.close()
     }

@@ -73,6 +73,20 @@ describe('POST /oauth/token', () => {
     }
   })
 
+  it('answers a body too large (413) or of a type it does not read (415) as problem+json, like every route, not as a mix of both shapes', async () => {
+    const cases: Array<[string, Record<string, string>, string, number]> = [
+      ['too large', form, `grant_type=client_credentials&pad=${'x'.repeat(17 * 1024)}`, 413],
+      ['text/plain', { 'content-type': 'text/plain' }, 'grant_type=client_credentials', 415]
+    ]
+    for (const [name, headers, payload, status] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/oauth/token', headers, payload })
+      expect(res.statusCode, name).toBe(status)
+      expect(res.headers['content-type'], name).toMatch(/^application\/problem\+json/)
+      expect(res.json().status, name).toBe(status)
+      expect(res.json().error, name).toBeUndefined()
+    }
+  })
+
   it('never echoes a secret in its answers', async () => {
     const res = await app.inject({ method: 'POST', url: '/oauth/token', headers: form, payload: `grant_type=client_credentials&client_id=${CLIENT.id}&client_secret=wrong-secret-value` })
     expect(res.body).not.toContain('wrong-secret-value')

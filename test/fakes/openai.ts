@@ -6,7 +6,13 @@ import { quotingPage, quotingWords, type QuoteForm } from './engine-server.js'
 
 export type FakeBehaviour = 'ok' | 'error500' | 'rate-limit' | 'hang' | 'malformed' | 'wrong-count' | 'mangle-placeholder' | 'refuse-json-schema' | 'quote-error' |
   // analyze: moderation lists only the categories found (as models without strict schemas do), or is malformed while the other parts are fine
-  'moderation-found-only' | 'moderation-malformed'
+  'moderation-found-only' | 'moderation-malformed' |
+  // a server that ignores max_tokens: `hugeBytes` of answer streamed (chunked, or with its Content-Length), or as the body of a 500
+  'huge' | 'huge-declared' | 'huge-error' |
+  // `stranger` written into the first segment (translate, edit) or into every entity name (analyze)
+  'stranger' |
+  // analyze: entities the text does not have ("Zanzibar"; "Ali", only a piece of "Alice") and an absurd count
+  'invent-entities'
 
 export interface FakeCall {
   method: string
@@ -30,6 +36,12 @@ export interface FakeLlm {
   quoteAs: QuoteForm
   retryAfterSeconds: number
   latencyMs: number
+  /** Bytes of answer a 'huge*' behaviour sends (default 60 MiB, as the issue saw). */
+  hugeBytes: number
+  /** Bytes of the last 'huge*' answer actually written before the client went away. */
+  hugeSent: number
+  /** What 'stranger' writes into the answer (default U+202E RIGHT-TO-LEFT OVERRIDE). */
+  stranger: string
   /** Completion calls only (POST /v1/chat/completions). */
   completions: () => FakeCall[]
   /** Back to 'ok', Infinity, no calls, no latency. */
@@ -86,6 +98,8 @@ const TASKS: Record<string, TaskHandler> = {
   }
 }
 
+const HUGE_BYTES = 60 * 1024 * 1024
+
 export async function startFakeLlm (options: { key?: string, model?: string } = {}): Promise<FakeLlm> {
   const key = options.key ?? `sk-fake-${randomBytes(12).toString('hex')}`
   const model = options.model ?? 'fake-model'
@@ -103,6 +117,9 @@ export async function startFakeLlm (options: { key?: string, model?: string } = 
     quoteAs: 'json',
     retryAfterSeconds: 1,
     latencyMs: 0,
+    hugeBytes: HUGE_BYTES,
+    hugeSent: 0,
+    stranger: '\u202e',
     completions: () => fake.calls.filter(c => c.path === '/v1/chat/completions'),
     reset () {
       fake.behaviour = 'ok'
@@ -110,6 +127,9 @@ export async function startFakeLlm (options: { key?: string, model?: string } = 
       fake.quoteAs = 'json'
       fake.latencyMs = 0
       fake.retryAfterSeconds = 1
+      fake.hugeBytes = HUGE_BYTES
+      fake.hugeSent = 0
+      fake.stranger = '\u202e'
       fake.calls.length = 0
     },
     close: () => new Promise<void>(resolve => {
@@ -211,6 +231,11 @@ async function completion (fake: FakeLlm, body: unknown, res: ServerResponse, au
     case 'malformed':
       sendJson(res, 200, chatCompletion(request.model, 'Sure! Here is the translation you asked for.'))
       return
+    case 'huge':
+    case 'huge-declared':
+    case 'huge-error':
+      await sendHuge(fake, res, request.model, behaviour)
+      return
     default:
       break
   }
@@ -226,6 +251,15 @@ async function completion (fake: FakeLlm, body: unknown, res: ServerResponse, au
   if (behaviour === 'moderation-found-only' && Array.isArray(answer['moderation'])) {
     answer['moderation'] = (answer['moderation'] as Array<{ confidence: number }>).filter(c => c.confidence > 0.5)
   }
+  if (behaviour === 'stranger') {
+    if (Array.isArray(answer['segments']) && answer['segments'].length > 0) answer['segments'][0] = `${String(answer['segments'][0])}${fake.stranger}`
+    if (Array.isArray(answer['entities'])) for (const e of answer['entities'] as Array<{ name: string }>) e.name += fake.stranger
+  }
+  if (behaviour === 'invent-entities' && Array.isArray(answer['entities'])) {
+    const entities = answer['entities'] as Array<{ name: string, type: string, mentions: number }>
+    for (const e of entities) e.mentions = 1_000_000
+    entities.push({ name: 'Zanzibar', type: 'LOCATION', mentions: 3 }, { name: 'Ali', type: 'PERSON', mentions: 1 })
+  }
   if (behaviour === 'moderation-malformed' && Array.isArray(answer['moderation'])) {
     answer['moderation'] = (answer['moderation'] as Array<{ name: string }>).map(c => ({ name: c.name, confidence: 'high' }))
   }
@@ -233,6 +267,41 @@ async function completion (fake: FakeLlm, body: unknown, res: ServerResponse, au
 }
 
 let sequence = 0
+
+/**
+ * An answer of `fake.hugeBytes` (a translation of "A"s for one segment, or a 500's error message)
+ * written in chunks as the client reads them, stopping when it goes away; `fake.hugeSent` says how
+ * far it got.
+ */
+async function sendHuge (fake: FakeLlm, res: ServerResponse, model: string, behaviour: 'huge' | 'huge-declared' | 'huge-error'): Promise<void> {
+  const [head, tail] = behaviour === 'huge-error'
+    ? JSON.stringify({ error: { message: '@@', type: 'server_error' } }).split('@@') as [string, string]
+    : JSON.stringify(chatCompletion(model, JSON.stringify({ segments: ['@@'] }))).split('@@') as [string, string]
+  const total = Buffer.byteLength(head) + fake.hugeBytes + Buffer.byteLength(tail)
+  res.writeHead(behaviour === 'huge-error' ? 500 : 200, {
+    'content-type': 'application/json',
+    ...(behaviour === 'huge-declared' ? { 'content-length': total } : {})
+  })
+  fake.hugeSent = 0
+  // an object, not a let: the loop below reads what a listener writes
+  const client = { gone: false }
+  res.once('close', () => { client.gone = true })
+  const write = async (chunk: string | Buffer): Promise<void> => {
+    if (client.gone) return
+    fake.hugeSent += Buffer.byteLength(chunk)
+    if (res.write(chunk)) return
+    await new Promise<void>(resolve => {
+      const done = (): void => { res.off('drain', done); res.off('close', done); resolve() }
+      res.on('drain', done)
+      res.on('close', done)
+    })
+  }
+  await write(head)
+  const chunk = Buffer.alloc(64 * 1024, 'A')
+  for (let left = fake.hugeBytes; left > 0 && !client.gone; left -= chunk.length) await write(left >= chunk.length ? chunk : chunk.subarray(0, left))
+  await write(tail)
+  if (!client.gone) res.end()
+}
 
 /** A chat.completion object as OpenAI answers it. */
 function chatCompletion (model: string, content: string): Record<string, unknown> {

@@ -60,7 +60,7 @@ const timeoutMs = Number(args['timeout-ms'])
 const outDir = fileURLToPath(new URL('./out/fuzz-failures/', import.meta.url))
 
 // the service's deadline under the fuzzer's: a request it cannot finish in time is a 503 naming the setting, not a hang
-const service = await startService({ RATE_LIMIT_MAX: '1000000000', HANDLER_TIMEOUT_MS: String(timeoutMs - 5_000), LOG_LEVEL: args['log-level'], ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
+const service = await startService({ RATE_LIMIT_MAX: '1000000000', ADDRESS_RATE_LIMIT_MAX: '1000000000', AUTH_FAILURES_MAX: '1000000', HANDLER_TIMEOUT_MS: String(timeoutMs - 5_000), LOG_LEVEL: args['log-level'], ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
 // Ctrl-C: the service is our child, stop it too
 process.once('SIGINT', () => { service.stop().finally(() => process.exit(130)).catch(() => {}) })
 const failures: FuzzFailure[] = []

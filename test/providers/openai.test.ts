@@ -141,7 +141,7 @@ describe('openai client: what is asked and what is read', () => {
   it.each([
     ['huge', 'streamed without a length'],
     ['huge-declared', 'with its Content-Length']
-  ] as const)('cuts off a 60 MB answer to a sentence (%s: %s): a 502 in our words, the rest never read', async (behaviour) => {
+  ] as const)('cuts off a 60 MB answer to a sentence (%s: %s): a 502 in our words, the rest never read', async (behaviour, _how) => {
     const { translator } = setup()
     fake.behaviour = behaviour
     const started = Date.now()

@@ -164,16 +164,19 @@ async function analyzeInEnglish (result: Analyzed, text: string, from: string, p
 
 /**
  * Puts an analyzer's answer on `analysed` into the result. Entities an analyzer could not locate (a
- * generative model only names and counts them) are located in `analysed`; entities found in a
- * translation are pointed back at the `original` text when their name is written there unchanged
- * (names usually are).
+ * generative model only names and counts them) are located in `analysed`, and dropped when their
+ * name is not written there (a model may make one up, or name a piece of a word): every entity
+ * answered has offsets in the text. Entities found in a translation are pointed back at the
+ * `original` text when their name is written there unchanged (names usually are).
  */
 function store (result: Analyzed, answer: AnalysisAnswer, run: PartRun, analysed: string, original?: string): void {
   if (answer.sentiment) result.sentiment = { ...run, score: answer.sentiment }
   if (answer.moderation) result.moderation = { ...run, categories: answer.moderation }
   if (answer.categories) result.categories = { ...run, categories: answer.categories }
   if (answer.entities) {
-    const entities = answer.entities.map(entity => entity.mentions.length > 0 ? entity : locateEntity(entity, analysed))
+    const entities = answer.entities
+      .map(entity => entity.mentions.length > 0 ? entity : locateEntity(entity, analysed))
+      .filter(entity => entity.mentions.length > 0)
     if (original === undefined) {
       result.entities = { ...run, entities, offsetsIn: 'text' }
     } else {
@@ -184,10 +187,15 @@ function store (result: Analyzed, answer: AnalysisAnswer, run: PartRun, analysed
   }
 }
 
-/** An entity with its name's mentions located in `text`; the analyzer's count stands where it counted more (aliases). */
+/**
+ * An entity with its name's mentions located in `text`. The analyzer's count stands where it
+ * counted more (aliases), up to one mention per character of the text: a model's number is not
+ * taken beyond what the text can hold.
+ */
 function locateEntity (entity: FoundEntity, text: string): FoundEntity {
   const mentions = locate(text, entity.name)
-  return { ...entity, mentions, count: Math.max(entity.count ?? 0, mentions.length, 1) }
+  const most = Math.max(codePointLength(text), mentions.length)
+  return { ...entity, mentions, count: Math.min(Math.max(entity.count ?? 0, mentions.length, 1), most) }
 }
 
 /** An entity of the translation with its mentions located in the original text, when its name is written there. */

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { Problem } from '../schemas/common.js'
 import { SCOPES } from '../config.js'
+import { declareResponses } from './responses.js'
 
 export const API_VERSION = '1.0.0'
 
@@ -20,6 +21,8 @@ choose *OAuth2* and enter a client id and secret, or paste a token under *Bearer
 
 async function openapiPlugin (app: FastifyInstance): Promise<void> {
   app.addSchema({ ...Problem, $id: 'Problem' })
+  // every route added from here on declares what the layers around it answer (problem+json errors, headers)
+  app.addHook('onRoute', declareResponses)
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -54,6 +57,7 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
         }
       }
     },
+    transformObject: (document) => 'openapiObject' in document ? requiredHeaders(document.openapiObject) : document.swaggerObject,
     // components are named by their $id (e.g. "Problem") instead of def-N
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`
@@ -73,6 +77,48 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
     logLevel: 'warn'
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
+}
+
+type HeaderObject = { required?: boolean, schema?: Record<string, unknown>, description?: string } | { $ref: string }
+interface Document {
+  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, HeaderObject> }> }>>
+  components?: { headers?: Record<string, HeaderObject> }
+}
+
+/**
+ * Response headers as OpenAPI has them. @fastify/swagger copies a header's declaration into the
+ * header's schema: `required` (see HeaderDeclaration) belongs to the header object itself. The
+ * same header, declared alike on many responses, is written once under components/headers
+ * ("Retry-After", or "RateLimit-Limit.optional" where it may be absent) and referenced.
+ */
+function requiredHeaders<T> (document: T): T {
+  const doc = document as Document
+  const shared: Record<string, HeaderObject> = {}
+  const text = new Map<string, string>()
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        for (const [name, declared] of Object.entries(response.headers ?? {})) {
+          if ('$ref' in declared) continue
+          const required = declared.schema?.['required']
+          if (typeof required === 'boolean') {
+            delete declared.schema!['required']
+            declared.required = required
+          }
+          const key = declared.required === true ? name : `${name}.optional`
+          const json = JSON.stringify(declared)
+          if (!text.has(key)) {
+            text.set(key, json)
+            shared[key] = declared
+          }
+          // a header declared otherwise than the first of its name stays where it is
+          if (text.get(key) === json) response.headers![name] = { $ref: `#/components/headers/${key}` }
+        }
+      }
+    }
+  }
+  doc.components = { ...doc.components, headers: Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))) }
+  return document
 }
 
 export default fp(openapiPlugin, { name: 'openapi' })

@@ -195,7 +195,8 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     else routes.push({ matcher, methods: new Set(methods) })
   })
 
-  app.setNotFoundHandler((request, reply) => {
+  /** 405 with Allow when the path takes other methods, else 404. */
+  const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const path = request.url.split('?')[0] ?? '/'
     const allowed = new Set<string>()
     for (const r of routes) if (r.matcher.test(path)) for (const m of r.methods) allowed.add(m)
@@ -205,7 +206,8 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
         { headers: { allow: [...allowed].sort().join(', ') } })
     }
     return sendProblem(request, reply, 404, `No route ${request.method} ${path}. The API is described at /docs.`)
-  })
+  }
+  app.setNotFoundHandler(notFound)
 
   app.setErrorHandler((error: FastifyError | ServiceError | Error, request, reply) => {
     if (error instanceof ClientClosedError) {
@@ -218,6 +220,10 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
       request.log.info({ bytes_expected: request.headers['content-length'] }, 'client closed the connection while sending its body')
       return reply.code(499).send()
     }
+    // a request no route takes whose body could not be read (a QUERY without Content-Type, which
+    // Fastify refuses before the not-found handler, a media type nothing parses, malformed JSON):
+    // what is wrong is the method or the path, not the body
+    if (request.is404 && REFUSED_BODY.has(statusOf(error))) return notFound(request, reply)
     if (error instanceof ServiceError) {
       // nothing configured to serve this is the service's expected answer, not a failure: no stack
       if (error instanceof NothingConfiguredError) request.log.info({ status: error.status, capability: error.capability, detail: error.message }, 'not configured to serve this')
@@ -249,6 +255,16 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     }
     return sendProblem(request, reply, status, clientMessage(fe, status))
   })
+}
+
+/** Statuses of a body refused before any route ran: the not-found handler answers those instead. */
+const REFUSED_BODY = new Set([400, 413, 415])
+
+/** The status an error would be answered with (500 when it names none). */
+function statusOf (error: Error): number {
+  if (error instanceof ServiceError) return error.status
+  const status = (error as { statusCode?: unknown }).statusCode
+  return typeof status === 'number' ? status : 500
 }
 
 /**

@@ -1,6 +1,8 @@
 /** Static JSON answers with a strong ETag, Cache-Control and 304 on If-None-Match. */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TSchema } from 'typebox'
 import { etagOf } from '../core/etag.js'
+import { HEADERS, header } from '../schemas/common.js'
 
 const CACHE_CONTROL = 'private, max-age=86400'
 
@@ -19,4 +21,13 @@ export function sendCached (request: FastifyRequest, reply: FastifyReply, body: 
     return reply.code(304).send()
   }
   return reply.type('application/json; charset=utf-8').send(body)
+}
+
+/** The 200 of a cached answer and its 304, with their ETag and Cache-Control. */
+export function cachedResponses (schema: TSchema & { description?: string }): Record<number, TSchema> {
+  const headers = { ETag: header(HEADERS.etag, true), 'Cache-Control': header(HEADERS.cacheControl, true) }
+  return {
+    200: { description: schema.description ?? 'The answer', headers, content: { 'application/json': { schema } } } as unknown as TSchema,
+    304: { type: 'null', description: 'Not modified: If-None-Match named the current ETag (no body)', headers } as unknown as TSchema
+  }
 }

@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS } from '../shared/limits.js'
 import { TONES } from '../shared/tones.js'
 import { mergeMeta } from '../core/meta.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
-import { cachedJson } from './cached.js'
+import { cachedJson, cachedResponses } from './cached.js'
 import { withinDeadline } from './signal.js'
 import { wireDocument } from './wire.js'
 
@@ -54,7 +54,7 @@ export default async function editRoutes (fastify: FastifyInstance, opts: { conf
       operationId: 'edit_tones',
       summary: 'The tones valid for edits',
       security: SECURITY,
-      response: securedResponses({ 200: { ...Tones, description: 'The tones, in order' } })
+      response: securedResponses(cachedResponses({ ...Tones, description: 'The tones, in order' }))
     }
   }, async (request, reply) => tones.send(request, reply))
 }

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { DisplayQuery, Locale, LocaleParams } from '../schemas/locales.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
-import { cachedJson } from './cached.js'
+import { cachedJson, cachedResponses } from './cached.js'
 
 export default async function localeRoutes (fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -21,7 +21,7 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
       security: SECURITY,
       params: LocaleParams,
       querystring: DisplayQuery,
-      response: securedResponses({ 200: { ...Locale, description: 'The locale' } }, 404)
+      response: securedResponses(cachedResponses({ ...Locale, description: 'The locale' }), 404)
     }
   }, async (request, reply) => {
     const locale = app.services.locale(request.params.tag, request.query.display)
@@ -36,7 +36,7 @@ export default async function localeRoutes (fastify: FastifyInstance): Promise<v
       summary: 'Every locale CLDR knows, sorted by tag',
       security: SECURITY,
       querystring: DisplayQuery,
-      response: securedResponses({ 200: Type.Array(Locale, { description: 'Every locale, sorted by tag' }) })
+      response: securedResponses(cachedResponses(Type.Array(Locale, { description: 'Every locale, sorted by tag' })))
     }
   }, async (request, reply) => {
     const list = await app.services.locales(request.query.display)

@@ -70,22 +70,71 @@ export const Problem = Type.Object({
   errors: Type.Optional(Type.Array(FieldProblem))
 }, { description: 'RFC 9457 problem details (application/problem+json).' })
 
-/** The error responses every authenticated /language route declares. */
-export function errorResponses (...statuses: number[]): Record<number, TSchema> {
-  const descriptions: Record<number, string> = {
-    400: 'Invalid request (problem+json, with JSON pointers in `errors`)',
-    401: 'Missing, invalid or expired access token',
-    403: 'The access token lacks the required scope',
-    404: 'Not found',
-    413: 'Request body too large',
-    415: 'Content-Type is not application/json',
-    429: 'Rate limited (see Retry-After and RateLimit-* headers)',
-    500: 'Unexpected error (a bug; no details are leaked)',
-    502: 'An engine or outside service failed',
-    503: 'Nothing is configured or ready to serve this, or the service is busy (Retry-After says when to try again)',
-    504: 'An engine or outside service timed out'
+/** The media type of every problem answer (RFC 9457). */
+export const PROBLEM_JSON = 'application/problem+json'
+
+/**
+ * A response header as @fastify/swagger reads it from a route's response: its schema, with the
+ * description and `required` lifted onto the OpenAPI header object (src/http/openapi.ts).
+ */
+export interface HeaderDeclaration {
+  type: 'string' | 'integer'
+  description: string
+  required?: boolean
+  [key: string]: unknown
+}
+
+/** The response headers the service sends, by the name OpenAPI shows. */
+export const HEADERS = {
+  requestId: { type: 'string', description: 'The request id: the client\'s own X-Request-Id when it is sane (at most 64 letters, digits, ".", "_" or "-"), else a new UUID. Logged with the request.' },
+  retryAfter: { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again.' },
+  rateLimitLimit: { type: 'integer', minimum: 0, description: 'Requests allowed per minute (RATE_LIMIT_MAX), per client, or per address before a token is checked.' },
+  rateLimitRemaining: { type: 'integer', minimum: 0, description: 'Requests left in the current minute.' },
+  rateLimitReset: { type: 'integer', minimum: 0, description: 'Seconds until the current minute\'s count starts again.' },
+  wwwAuthenticate: { type: 'string', description: 'The authentication scheme to use, and why the credentials were refused (RFC 6750: error="invalid_token" or "insufficient_scope").' },
+  allow: { type: 'string', description: 'The methods the path takes.' },
+  etag: { type: 'string', description: 'Strong validator of the answer; send it back in If-None-Match to get 304 when it has not changed.' },
+  cacheControl: { type: 'string', description: 'How long the answer may be kept (private: it is per client).' }
+} satisfies Record<string, HeaderDeclaration>
+
+/** A header declaration, required or not. */
+export function header (declaration: HeaderDeclaration, required: boolean): HeaderDeclaration {
+  return { ...declaration, required }
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request (problem+json, with JSON pointers in `errors`)',
+  401: 'Missing, invalid or expired access token',
+  403: 'The access token lacks the required scope',
+  404: 'Not found: the URL names nothing this service has',
+  405: 'The path does not take this method (Allow lists those it takes)',
+  413: 'Request body too large',
+  415: 'The body is not of a media type the operation takes, or it is compressed or not UTF-8',
+  429: 'Rate limited (see Retry-After and RateLimit-* headers)',
+  500: 'Unexpected error (a bug; no details are leaked)',
+  502: 'An engine or outside service failed',
+  503: 'Nothing is configured or ready to serve this, or the service is busy or shutting down (Retry-After, when present, says when to try again)',
+  504: 'An engine or outside service timed out'
+}
+
+/** A problem+json response for a status, with the headers that status always carries. */
+export function problemResponse (status: number, description = ERROR_DESCRIPTIONS[status] ?? 'Error'): Record<string, unknown> {
+  const headers: Record<string, HeaderDeclaration> = {}
+  if (status === 401) headers['WWW-Authenticate'] = header(HEADERS.wwwAuthenticate, true)
+  if (status === 403) headers['WWW-Authenticate'] = header(HEADERS.wwwAuthenticate, true)
+  if (status === 405) headers['Allow'] = header(HEADERS.allow, true)
+  if (status === 429) headers['Retry-After'] = header(HEADERS.retryAfter, true)
+  if (status === 503) headers['Retry-After'] = header(HEADERS.retryAfter, false)
+  return {
+    description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: { [PROBLEM_JSON]: { schema: Type.Ref('Problem') } }
   }
+}
+
+/** The error responses a route declares, as problem+json. */
+export function errorResponses (...statuses: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {}
-  for (const s of statuses) out[s] = Type.Ref('Problem', { description: descriptions[s] ?? 'Error' })
+  for (const s of statuses) out[s] = problemResponse(s) as TSchema
   return out
 }

@@ -31,7 +31,7 @@ describe('OpenAPI document', () => {
       for (const { path, op } of operations) {
         expect(op.security, path).toEqual([{ OAuth2: ['access'] }, { BearerAuth: [] }])
         for (const status of ['200', '400', '401', '403', '429', '500']) expect(op.responses, `${path} ${status}`).toHaveProperty(status)
-        expect(op.responses['401'].content['application/json'].schema.$ref).toBe('#/components/schemas/Problem')
+        expect(op.responses['401'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem')
       }
       expect(spec.paths['/language/translate/bulk'].post.responses['200'].content['application/json'].schema.type).toBe('array')
     } finally {

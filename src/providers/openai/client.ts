@@ -172,7 +172,7 @@ function refuseStrangers (answer: unknown, allowed: ReadonlySet<string>): void {
     for (const m of text.matchAll(STRANGERS)) {
       if (allowed.has(m[0])) continue
       const code = `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
-      const what = m[0].length === 1 && m[0] >= '\uD800' && m[0] <= '\uDFFF' ? `a lone surrogate (${code})` : code
+      const what = m[0] >= '\uD800' && m[0] <= '\uDFFF' ? `a lone surrogate (${code})` : code
       throw new CheckError(`answered ${what}, which the text did not hold`)
     }
   }

@@ -19,13 +19,17 @@ import type { AppliedSubstitution, Substitution } from '../shared/substitution.j
 
 export type { Substitution, AppliedSubstitution }
 
-/** How well a rule's tag fits a language: 3 same tag, 2 one contains the other, 1 rule has none, 0 no fit. */
+/**
+ * How well a rule's tag fits a language: 3 same tag, 2 the rule's tag is a prefix of the language's
+ * (an "en" rule fits "en-GB"), 1 rule has none, 0 no fit. Never the other way: an "en-GB" rule is
+ * about British English and does not fit a text that is only said to be "en".
+ */
 function fit (ruleTag: string | undefined, language: string): number {
   if (ruleTag === undefined || ruleTag === '') return 1
   const rule = (tryCanonicalTag(ruleTag) ?? ruleTag).toLowerCase()
   const lang = (tryCanonicalTag(language) ?? language).toLowerCase()
   if (rule === lang) return 3
-  return lang.startsWith(rule + '-') || rule.startsWith(lang + '-') ? 2 : 0
+  return lang.startsWith(rule + '-') ? 2 : 0
 }
 
 /** Rules whose two tags both fit, the most specific first (stable), so it wins a shared phrase. */
@@ -37,7 +41,7 @@ function byFit (rules: readonly Substitution[], from: string, to: string): Subst
     .map(r => r.rule)
 }
 
-/** Rules that apply when translating `from` -> `to` ("en" matches "en-GB"; absent matches any). */
+/** Rules that apply when translating `from` -> `to` (a rule's "en" matches "en-GB", not the other way; absent matches any). */
 export function rulesForPair (rules: readonly Substitution[], from: string, to: string): Substitution[] {
   return byFit(rules, from, to)
 }

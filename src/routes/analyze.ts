@@ -61,17 +61,19 @@ export default async function analyzeRoutes (fastify: FastifyInstance, opts: { c
       summary: 'Run one or many analyses (entities, sentiment, moderation, categories) on a document',
       description: '`analyses`: any of entities, sentiment, moderation, categories; absent or empty means all four. Parts not asked for are absent from the answer. HTML, Markdown and JSON documents are analysed on their text. ' +
         'Each part runs in the text\'s own language when an analyser reads it (offline: en, fr, de, es, it, pt, nl; every language with OPENAI_MODEL), else on its English translation (`meta.translated` = "true"). ' +
-        'Each part\'s `meta.analyzer` names what served it ("openai" or "offline"); entity `meta.offsets` are code points into the document\'s text (or into the translation when `entities.meta.offsets_in` = "translation").',
+        'Each part\'s `meta.analyzer` names what served it ("openai" or "offline"); entity `meta.offsets` are code points into the document\'s text (or into the translation when `entities.meta.offsets_in` = "translation"). ' +
+        '`request` echoes exactly the fields sent. The answer\'s `meta` is the request\'s `meta` unchanged plus `language` (the document\'s, given or detected) and `detected_confidence`; a key the client already sent is not overwritten: the service\'s value is then under `service_<key>` (`service_language`).',
       security: SECURITY,
       body: AnalyzeRequest,
       response: securedResponses({ 200: { ...AnalyzeResponse, description: 'The analyses asked for' } }, 413, 415, 502, 503, 504)
     }
   }, async (request, reply) => {
-    const { document, analyses = [], meta } = request.body
-    const analyzed = await withinDeadline(reply, deadlineMs, signal => app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: analyses }, signal))
+    const { document, analyses, meta } = request.body
+    const analyzed = await withinDeadline(reply, deadlineMs, signal => app.services.analysis.analyze({ document: { value: document.value, ...wireDocument(document) }, parts: analyses ?? [] }, signal))
     logFallbacks(request.log, analyzed)
     const response: AnalyzeResponseT = {
-      request: { document, analyses, meta: meta ?? {} },
+      // the request as it was sent: no field the client left out is added
+      request: { document, ...(analyses === undefined ? {} : { analyses }), ...(meta === undefined ? {} : { meta }) },
       meta: mergeMeta(meta, {
         language: analyzed.sourceLanguage,
         ...(analyzed.detected ? { detected_confidence: String(round(analyzed.detected.confidence)) } : {})
@@ -101,6 +103,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance, opts: { c
       operationId: 'analyze_sentiment',
       summary: 'Sentiment of a document (native language when supported, else translated to English first)',
       description: 'Native offline analysers: en, fr, de, es, it, pt, nl (every language with OPENAI_MODEL). Other languages are translated to English first: then `language` is "en", `meta.translated` = "true" and `meta.source_language` is the document\'s language. ' +
+        '`meta` is the request\'s `meta` unchanged plus the service\'s keys (`analyzer`, `source_language`, `translated`, `translated_by`, `fallback_from`, `fallback_reason`); one the client already sent is given as `service_<key>`. ' +
         '`score` in [-1, 1]; `magnitude` >= 0 is the sum of the sentences\' absolute scores; `sentiment` is mixed when strong sentences of both signs meet.',
       security: SECURITY,
       body: SentimentRequest,

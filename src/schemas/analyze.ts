@@ -37,12 +37,16 @@ export const AnalyzeRequest = Type.Object({
 }, { additionalProperties: false })
 
 export const AnalyzeResponse = Type.Object({
-  request: Type.Object({ document: Document, analyses: Type.Array(Type.String()), meta: StringMap }),
+  request: Type.Object({ document: Document, analyses: Type.Optional(Type.Array(Type.String())), meta: Type.Optional(StringMap) }, { description: 'Echo of the request: exactly the fields it sent (an absent `analyses` or `meta` stays absent).' }),
   entities: Type.Optional(EntitiesResult),
   sentiment: Type.Optional(SentimentResult),
   moderation: Type.Optional(ModerationResult),
   categories: Type.Optional(CategoriesResult),
-  meta: FreeObject
+  meta: Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The request\'s `meta` unchanged, plus `language` (the document\'s language, given or detected) and `detected_confidence` (when detected). A key the client already sent is never overwritten: the service\'s value is then under `service_<key>` (e.g. `service_language`).'
+  })
 })
 
 export const SentimentRequest = Type.Object({

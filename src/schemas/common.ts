@@ -39,9 +39,9 @@ export const Document = Type.Object({
 export type DocumentT = Static<typeof Document>
 
 export const Substitution = Type.Object({
-  source: Type.Optional(Type.String({ maxLength: 64, description: 'Source language the rule applies to; absent = any. Base-language matching: "en" matches "en-GB".' })),
+  source: Type.Optional(Type.String({ maxLength: 64, description: 'Source language the rule applies to: that language and its more specific tags ("en" applies to en, en-GB, en-US; "en-GB" to en-GB only, not to a text that is just "en"); absent = any.' })),
   text: Type.String({ minLength: 1, maxLength: 1000, description: 'The literal phrase to match (whole words, case-insensitive unless options.substitutions_case_sensitive). Never a pattern.' }),
-  target: Type.Optional(Type.String({ maxLength: 64, description: 'Target language the rule applies to; absent = any.' })),
+  target: Type.Optional(Type.String({ maxLength: 64, description: 'Target language the rule applies to, matched as `source` is ("es" applies to es and es-MX; "es-MX" to es-MX only); absent = any.' })),
   substitution: Type.String({ minLength: 1, maxLength: 1000, description: 'What the phrase becomes, exactly as given.' })
 }, { additionalProperties: false, description: 'A custom phrase (glossary entry): when text in `source` is translated into `target`, `text` becomes `substitution`.' })
 export type SubstitutionT = Static<typeof Substitution>

@@ -18,8 +18,8 @@ export function substituteSchemas (limits: Limits) {
     original: Document,
     meta: Type.Unsafe<Record<string, unknown>>({
       type: 'object',
-      description: 'The request meta, plus `substitutions`: what was applied, with counts (unless the request meta has its own `substitutions` key, which is never overwritten).',
-      properties: { substitutions: Type.Union([Type.Array(AppliedSubstitution), Type.String()]) },
+      description: 'The request meta unchanged, plus `substitutions`: what was applied, with counts. A request meta key `substitutions` is never overwritten: what was applied is then under `service_substitutions`.',
+      properties: { substitutions: Type.Union([Type.Array(AppliedSubstitution), Type.String()]), service_substitutions: Type.Array(AppliedSubstitution) },
       additionalProperties: true
     })
   })

@@ -96,7 +96,7 @@ export function translateSchemas (limits: Limits) {
     original: withoutDefaults(TranslationRequest),
     extra: Type.Object({
       services: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The service that produced each target.' }),
-      substitutions: Type.Array(AppliedSubstitution),
+      substitutions: Type.Array(AppliedSubstitution, { description: 'The phrases replaced, each with `count`: how many times it was replaced in all of this document\'s targets together (a phrase met once and replaced in two targets counts 2).' }),
       detected: Type.Optional(Type.Object({ language: Type.String(), confidence: Type.Number() }, { description: 'Present when the source was detected.' })),
       source: Type.String({ description: 'The source language used.' })
     })

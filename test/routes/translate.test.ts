@@ -279,10 +279,10 @@ describe('POST /language/substitute', () => {
     ]))
   })
 
-  it('keeps a client meta key named substitutions, and refuses malformed rule tags', async () => {
+  it('keeps a client meta key named substitutions (what was applied is then service_substitutions), and refuses malformed rule tags', async () => {
     const mine = await post('/language/substitute', { document: { value: 'Hello Acme', language: 'en' }, substitutions: [{ text: 'Acme', substitution: 'X' }], meta: { substitutions: 'mine' } })
     expect(mine.statusCode).toBe(200)
-    expect(mine.json().meta).toEqual({ substitutions: 'mine' })
+    expect(mine.json().meta).toEqual({ substitutions: 'mine', service_substitutions: [{ text: 'Acme', substitution: 'X', count: 1 }] })
     expect(mine.json().document.value).toBe('Hello X')
     const bad = await post('/language/substitute', { document: { value: 'Hello' }, substitutions: [{ text: 'Hello', substitution: 'Hi', source: 'en_GB' }] })
     expect(bad.statusCode).toBe(400)

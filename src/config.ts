@@ -93,7 +93,8 @@ export interface Config {
   /** Each outside engine is on when its settings are given. */
   deepl: { apiKey?: string, serverUrl?: string }
   googleCloud: { apiKey?: string, url: string }
-  openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[] }
+  /** maxTokens: the most `max_tokens` a call asks (OPENAI_MAX_TOKENS: the model's output limit). */
+  openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[], maxTokens: number }
   google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
   apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number }
@@ -239,7 +240,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     },
     deepl: { apiKey: str('DEEPL_API_KEY'), serverUrl: url('DEEPL_SERVER_URL') },
     googleCloud: { apiKey: str('GOOGLE_CLOUD_API_KEY'), url: url('GOOGLE_CLOUD_TRANSLATE_URL') ?? 'https://translation.googleapis.com' },
-    openai: openaiConfig(str, url),
+    openai: { ...openaiConfig(str, url), maxTokens: int('OPENAI_MAX_TOKENS', 16_384, 512, 131_072) },
     google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED', false), host: googleHost(str('GOOGLE_TRANSLATE_HOST')) },
     libretranslate: { url: url('LIBRETRANSLATE_URL'), apiKey: str('LIBRETRANSLATE_API_KEY') },
     apertium: {
@@ -270,14 +271,14 @@ export function loadConfig (env: Env = readEnvironment()): Config {
 }
 
 /** OPENAI_*: the endpoint (OpenAI's by default), key, model (required once either other is set) and languages. */
-function openaiConfig (str: (name: string) => string | undefined, url: (name: string) => string | undefined): Config['openai'] {
+function openaiConfig (str: (name: string) => string | undefined, url: (name: string) => string | undefined): Omit<Config['openai'], 'maxTokens'> {
   const baseUrl = url('OPENAI_BASE_URL')
   const apiKey = str('OPENAI_API_KEY')
   const model = str('OPENAI_MODEL')
   if ((baseUrl !== undefined || apiKey !== undefined) && model === undefined) {
     throw new ConfigError('OPENAI_MODEL', 'is required with OPENAI_BASE_URL or OPENAI_API_KEY (the model name the endpoint serves, e.g. gpt-4o-mini or llama3.1)')
   }
-  const config: Config['openai'] = { baseUrl: baseUrl ?? 'https://api.openai.com/v1' }
+  const config: Omit<Config['openai'], 'maxTokens'> = { baseUrl: baseUrl ?? 'https://api.openai.com/v1' }
   if (apiKey !== undefined) config.apiKey = apiKey
   if (model !== undefined) config.model = model
   const languages = str('OPENAI_LANGUAGES')

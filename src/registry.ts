@@ -44,9 +44,9 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
     : { translator: createGoogleCloud({ apiKey: config.googleCloud.apiKey, url: config.googleCloud.url, remote }) },
   google: (config, remote) => config.google.enabled ? { translator: createGoogle({ host: config.google.host, remote }) } : undefined,
   openai: (config, remote) => {
-    const { baseUrl, apiKey, model, languages } = config.openai
+    const { baseUrl, apiKey, model, languages, maxTokens } = config.openai
     if (model === undefined) return undefined
-    const { client, ...capabilities } = createOpenAi({ baseUrl, model, remote, ...(apiKey === undefined ? {} : { apiKey }), ...(languages === undefined ? {} : { languages }) })
+    const { client, ...capabilities } = createOpenAi({ baseUrl, model, remote, maxTokens, ...(apiKey === undefined ? {} : { apiKey }), ...(languages === undefined ? {} : { languages }) })
     return capabilities
   },
   libretranslate: (config, remote) => config.libretranslate.url === undefined

@@ -14,11 +14,12 @@ beforeEach(() => { fake.reset() })
 
 const signal = (): AbortSignal => new AbortController().signal
 
-function setup (remote: Partial<Omit<RemoteOptions, 'service'>> = {}, apiKey: string | undefined = fake.key): { client: LlmClient, translator: Translator } {
+function setup (remote: Partial<Omit<RemoteOptions, 'service'>> = {}, apiKey: string | undefined = fake.key, maxTokens?: number): { client: LlmClient, translator: Translator } {
   const client = createLlmClient({
     baseUrl: fake.url,
     apiKey,
     model: fake.model,
+    ...(maxTokens === undefined ? {} : { maxTokens }),
     remote: { timeoutMs: 5000, backoffMs: 10, breakerFailures: 100, ...remote }
   })
   return { client, translator: createOpenAiTranslator(client) }
@@ -136,6 +137,17 @@ describe('openai client: what is asked and what is read', () => {
     fake.calls.length = 0
     await translator.translate(job(['y'.repeat(30_000)]), signal())
     expect(fake.completions()[0]!.body.max_tokens).toBe(16_384)
+  })
+
+  it('asks at most OPENAI_MAX_TOKENS (a model whose output limit is lower, e.g. 4,096), and sends batches whose answers fit it', async () => {
+    const { translator } = setup({}, fake.key, 4096)
+    const segments = Array.from({ length: 20 }, (_, i) => `Sentence number ${i} of a document long enough to need several calls. `.repeat(6))
+    const answer = await translator.translate(job(segments), signal())
+    expect(answer).toHaveLength(20)
+    const calls = fake.completions()
+    // 20 x ~440 characters: one call by default, in pieces of at most 2,304 characters here
+    expect(calls.length).toBeGreaterThan(1)
+    for (const call of calls) expect(call.body.max_tokens).toBeLessThanOrEqual(4096)
   })
 
   it.each([

@@ -42,6 +42,8 @@ export interface LlmClientOptions {
   /** Absent for local servers that take no key. */
   apiKey?: string
   model: string
+  /** The most `max_tokens` a call asks: the model's output limit (OPENAI_MAX_TOKENS; MAX_ANSWER_TOKENS by default). */
+  maxTokens?: number
   remote: Omit<RemoteOptions, 'service'>
 }
 
@@ -60,6 +62,8 @@ export interface StructuredCall<T> {
 export interface LlmClient {
   readonly remote: RemoteService
   readonly model: string
+  /** The most `max_tokens` a call asks (batches are sized so that their answers fit it). */
+  readonly maxTokens: number
   /**
    * One structured call per API.md: json_schema strict, one json_object retry on a 400 refusing
    * it, one retry of an answer that is not JSON or fails `check`, then a non-retryable
@@ -93,7 +97,11 @@ const MIN_ANSWER_TOKENS = 1_024
  * more tokens than the source, an edit that expands and the JSON escaping.
  */
 const ANSWER_TOKENS_PER_BYTE = 2
-/** The most asked of one answer: the output limit of gpt-4o and gpt-4o-mini (OpenAI answers 400 to more than a model's own). */
+/**
+ * The most asked of one answer by default: the output limit of gpt-4o and gpt-4o-mini. OpenAI
+ * answers 400 to more than a model's own limit, so a model with a lower one (gpt-4-turbo: 4,096)
+ * needs OPENAI_MAX_TOKENS.
+ */
 export const MAX_ANSWER_TOKENS = 16_384
 /** Bytes of an answer around its content: id, model, usage, finish_reason and what servers add. */
 const ENVELOPE_BYTES = 16 * 1024
@@ -103,9 +111,18 @@ const ENVELOPE_BYTES = 16 * 1024
  */
 const BYTES_PER_TOKEN = 32
 
-/** The `max_tokens` of a call whose user message is `question`. */
-export function answerTokens (question: string): number {
-  return Math.min(MAX_ANSWER_TOKENS, MIN_ANSWER_TOKENS + ANSWER_TOKENS_PER_BYTE * Buffer.byteLength(question))
+/** The `max_tokens` of a call whose user message is `question`, at most `cap`. */
+export function answerTokens (question: string, cap = MAX_ANSWER_TOKENS): number {
+  return Math.min(cap, MIN_ANSWER_TOKENS + ANSWER_TOKENS_PER_BYTE * Buffer.byteLength(question))
+}
+
+/**
+ * Characters of text one call may carry so that its answer fits `maxTokens`: after the answer's
+ * fixed part, 3/4 of a character a token (CJK takes about one token a character, sometimes more;
+ * Latin scripts a quarter of that).
+ */
+export function charsForTokens (maxTokens: number): number {
+  return Math.max(256, Math.floor((maxTokens - MIN_ANSWER_TOKENS) * 3 / 4))
 }
 
 /** The bytes read of an answer to a call asking `maxTokens` at most (its error answers included). */
@@ -179,6 +196,7 @@ function refuseStrangers (answer: unknown, allowed: ReadonlySet<string>): void {
 }
 
 export function createLlmClient (options: LlmClientOptions): LlmClient {
+  const cap = options.maxTokens ?? MAX_ANSWER_TOKENS
   const remote = new RemoteService({ ...options.remote, service: OPENAI_SERVICE })
   const key = options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : undefined
   const sdk = new OpenAI({
@@ -234,12 +252,13 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
   return {
     remote,
     model: options.model,
+    maxTokens: cap,
     async complete<T>(call: StructuredCall<T>, signal: AbortSignal): Promise<T> {
       // counted outside the attempt: a 5xx retry by RemoteService does not buy another bad answer
       let badAnswers = 0
       const user = JSON.stringify(call.payload)
       const texts = clientTexts(call.payload)
-      const question: Question = { user, maxTokens: answerTokens(user), texts }
+      const question: Question = { user, maxTokens: answerTokens(user, cap), texts }
       const allowed = strangersIn(texts)
       return await remote.call(async attemptSignal => {
         for (;;) {

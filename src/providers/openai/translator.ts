@@ -2,7 +2,7 @@
 import { baseLanguage } from '../../core/languages.js'
 import type { LanguagePair, TranslateJob, Translator } from '../types.js'
 import { SEGMENTS_SCHEMA, answerSegments, checkSegments } from './segments.js'
-import { OPENAI_SERVICE, type LlmClient } from './client.js'
+import { OPENAI_SERVICE, charsForTokens, type LlmClient } from './client.js'
 import { DEFAULT_LANGUAGES } from './languages.js'
 
 export interface OpenAiTranslatorOptions {
@@ -40,7 +40,8 @@ export function createOpenAiTranslator (client: LlmClient, options: OpenAiTransl
   const tags = options.languages !== undefined && options.languages.length > 0 ? options.languages : DEFAULT_LANGUAGES
   const pairs = allPairs(tags)
   const maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS
-  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS
+  // a batch's answer must fit the model's output limit (OPENAI_MAX_TOKENS)
+  const maxChars = options.maxChars ?? Math.min(DEFAULT_MAX_CHARS, charsForTokens(client.maxTokens))
   return {
     name: OPENAI_SERVICE,
     // formality travels in the payload; the model honours it for any pair that has the distinction

@@ -253,7 +253,7 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
       request.log.error({ err: error }, 'unexpected error')
       return sendProblem(request, reply, 500, 'An unexpected error occurred. It has been logged with this request id.')
     }
-    return sendProblem(request, reply, status, clientMessage(fe, status))
+    return sendProblem(request, reply, status, clientMessage(fe, status, request.routeOptions.url === '/oauth/token'))
   })
 }
 
@@ -332,12 +332,13 @@ function causes (error: unknown): unknown[] {
 }
 
 /** A safe, useful message for Fastify's own 4xx errors (body parsing, media type, size). */
-function clientMessage (error: FastifyError, status: number): string {
+function clientMessage (error: FastifyError, status: number, tokenEndpoint: boolean): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Content-Type must be application/json.'
+      // the token endpoint takes forms too (RFC 6749 clients send them)
+      return tokenEndpoint ? 'Content-Type must be application/x-www-form-urlencoded or application/json.' : 'Content-Type must be application/json.'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is larger than the configured limit (BODY_LIMIT).'
+      return tokenEndpoint ? 'The request body is larger than the token endpoint takes (16 KiB).' : 'The request body is larger than the configured limit (BODY_LIMIT).'
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty; a JSON object is expected.'
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -100,7 +100,7 @@ export class AnswerChecker {
       return undefined
     }
 
-    // RFC 6749 §5.2: the token endpoint's own errors are { error, error_description } (413 included), not problems
+    // RFC 6749 §5.2: the token endpoint's own 400 and 401 are { error, error_description }, not problems (its 413, 415, 429 and 503 are)
     if (c.endpoint === 'POST /oauth/token' && status >= 400 && status < 500 && !contentType.startsWith('application/problem+json')) {
       const oauth = declared ?? this.responseValidator(c.endpoint, 400)
       if (!contentType.startsWith('application/json')) return `${status} with content-type "${contentType}"`

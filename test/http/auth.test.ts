@@ -84,6 +84,7 @@ describe('POST /oauth/token', () => {
       expect(res.headers['content-type'], name).toMatch(/^application\/problem\+json/)
       expect(res.json().status, name).toBe(status)
       expect(res.json().error, name).toBeUndefined()
+      expect(res.json().detail, name).toMatch(status === 415 ? /x-www-form-urlencoded/ : /16 KiB/)
     }
   })
 

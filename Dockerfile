@@ -26,6 +26,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json openapi.yaml ./
+# the playground page: static files served from web/ at the package root (src/http/web.ts)
+COPY web ./web
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 USER node
 EXPOSE 8080

@@ -141,6 +141,9 @@ describe('Dockerfile', () => {
       expect(ready, output).toBe(200)
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)
       expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200)
+      // the playground page and its script, from web/ as the runtime stage copies it
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200)
+      expect((await fetch(`http://127.0.0.1:${port}/web/app.js`)).status).toBe(200)
     } finally {
       child.kill('SIGTERM')
       if (child.exitCode === null) await new Promise(resolve => child.once('exit', resolve))

@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 
-/** src/web next to src/http (dist/web next to dist/http once built: scripts/copy-assets.mjs copies it). */
-export const WEB_ROOT = fileURLToPath(new URL('../web/', import.meta.url))
+/**
+ * web/ at the package root: static files, not compiled. Two levels up from this module, so the
+ * same path holds from src/http (tsx, tests) and from dist/http (built, the Docker image).
+ */
+export const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url))
 
 /**
  * No inline script or style, nothing from another origin, no framing. Trusted Types make any

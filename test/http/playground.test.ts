@@ -9,6 +9,7 @@
  * to test-results/.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -87,14 +88,15 @@ describe('the playground page over HTTP', () => {
   })
 
   it('answers a missing asset, or a path out of the folder, with a 404 problem', async () => {
-    for (const url of ['/web/missing.js', '/web/', '/web/..%2fhttp%2fweb.ts', '/web/../package.json']) {
+    for (const url of ['/web/missing.js', '/web/', '/web/..%2fsrc%2fhttp%2fweb.ts', '/web/../package.json']) {
       const res = await app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
       expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/)
     }
   })
 
-  it('builds from src/web', () => {
+  it('is served from web/ at the package root', () => {
+    expect(WEB_ROOT).toBe(fileURLToPath(new URL('../../web/', import.meta.url)))
     expect(existsSync(`${WEB_ROOT}/index.html`)).toBe(true)
     expect(readFileSync(`${WEB_ROOT}/index.html`, 'utf8')).toContain('/web/app.js')
   })

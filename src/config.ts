@@ -2,13 +2,13 @@
  * The one place that reads the environment. Every variable is validated at start;
  * a bad value stops start-up with a message naming the variable.
  * A `.env` file is read when present; variables already set in the environment win.
+ * Names, defaults and bounds come from the settings table (settings.ts).
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseEnv } from 'node:util'
-import { DEFAULT_DOCUMENT_QUEUE_MS, DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './shared/limits.js'
-import { defaultMemoryBudgetMb, defaultWorkers } from './runtime/machine.js'
+import { setting, type SETTINGS, type SettingName, type SettingOfType } from './settings.js'
 
 export const SCOPES = ['access', 'read', 'write'] as const
 export type Scope = typeof SCOPES[number]
@@ -22,7 +22,8 @@ export interface ClientConfig {
   scopes: Scope[]
 }
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+export type LogLevel = typeof LOG_LEVELS[number]
+const LOG_LEVELS = setting('LOG_LEVEL').choices
 
 export interface Config {
   host: string
@@ -105,7 +106,7 @@ export const SERVICE_NAMES = ['deepl', 'google-cloud', 'google', 'openai', 'libr
 export type ServiceName = typeof SERVICE_NAMES[number]
 
 export class ConfigError extends Error {
-  constructor (readonly variable: string, message: string) {
+  constructor (readonly variable: SettingName, message: string) {
     super(`${variable}: ${message}`)
     this.name = 'ConfigError'
   }
@@ -122,26 +123,29 @@ export function readEnvironment (env: Env = process.env, envFile = '.env'): Env 
 
 /** A validated Config from environment variables. Throws ConfigError naming the variable. */
 export function loadConfig (env: Env = readEnvironment()): Config {
-  const str = (name: string): string | undefined => {
+  const str = (name: SettingName): string | undefined => {
     const v = env[name]
     return v === undefined || v.trim() === '' ? undefined : v.trim()
   }
-  const int = (name: string, fallback: number, min: number, max: number): number => {
+  /** The value as given, else the table's default. */
+  const text = (name: Extract<typeof SETTINGS[number], { type: 'text', default: string }>['name']): string => str(name) ?? setting(name).default
+  const int = (name: SettingOfType<'int'>): number => {
+    const { default: fallback, min, max } = setting(name)
     const v = str(name)
-    if (v === undefined) return fallback
+    if (v === undefined) return typeof fallback === 'function' ? fallback() : fallback
     if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be a whole number, got "${v}"`)
     const n = Number(v)
     if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`)
     return n
   }
-  const bool = (name: string, fallback: boolean): boolean => {
+  const bool = (name: SettingOfType<'bool'>): boolean => {
     const v = str(name)?.toLowerCase()
-    if (v === undefined) return fallback
+    if (v === undefined) return setting(name).default
     if (['1', 'true', 'yes', 'on'].includes(v)) return true
     if (['0', 'false', 'no', 'off'].includes(v)) return false
     throw new ConfigError(name, `must be true or false, got "${v}"`)
   }
-  const url = (name: string): string | undefined => {
+  const url = (name: SettingOfType<'url'>): string | undefined => {
     const v = str(name)
     if (v === undefined) return undefined
     try {
@@ -153,9 +157,9 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     return v.replace(/\/+$/, '')
   }
 
-  const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase()
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`)
+  const logLevel = (str('LOG_LEVEL') ?? setting('LOG_LEVEL').default).toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
   }
 
   const jwtSecret = str('AUTH_JWT_SECRET')
@@ -184,7 +188,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
   const jwksUrl = url('AUTH_JWKS_URL')
   // an outside issuer's tokens are only ours to accept when they name this service and that issuer
   if (jwksUrl !== undefined) {
-    for (const name of ['AUTH_ISSUER', 'AUTH_AUDIENCE']) {
+    for (const name of ['AUTH_ISSUER', 'AUTH_AUDIENCE'] as const) {
       if (str(name) === undefined) throw new ConfigError(name, 'is required with AUTH_JWKS_URL (tokens of that issuer for other audiences must not be accepted)')
     }
   }
@@ -197,60 +201,60 @@ export function loadConfig (env: Env = readEnvironment()): Config {
   if (new Set(services).size !== services.length) throw new ConfigError('TRANSLATION_SERVICES', 'names a service twice')
 
   const config: Config = {
-    host: str('HOST') ?? '0.0.0.0',
-    port: int('PORT', 8080, 0, 65535),
+    host: text('HOST'),
+    port: int('PORT'),
     logLevel: logLevel as LogLevel,
-    trustProxy: trustProxy(str('TRUST_PROXY')),
+    trustProxy: trustProxy(str('TRUST_PROXY') ?? setting('TRUST_PROXY').default),
     auth: {
       clients: loadClients(str('AUTH_CLIENTS'), str('AUTH_CLIENTS_FILE')),
-      tokenTtl: int('AUTH_TOKEN_TTL', 3600, 60, 86400 * 7),
-      tokenIssuer: str('AUTH_TOKEN_ISSUER') ?? 'language-service',
-      tokenAudience: str('AUTH_TOKEN_AUDIENCE') ?? 'language-service',
-      failuresMax: int('AUTH_FAILURES_MAX', 10, 1, 1_000_000),
-      secretConcurrency: int('AUTH_SECRET_CONCURRENCY', 2, 1, 64)
+      tokenTtl: int('AUTH_TOKEN_TTL'),
+      tokenIssuer: text('AUTH_TOKEN_ISSUER'),
+      tokenAudience: text('AUTH_TOKEN_AUDIENCE'),
+      failuresMax: int('AUTH_FAILURES_MAX'),
+      secretConcurrency: int('AUTH_SECRET_CONCURRENCY')
     },
     limits: {
-      bodyBytes: int('BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
-      textChars: int('MAX_TEXT_CHARS', DEFAULT_TEXT_CHARS, 100, 10_000_000),
-      targets: int('MAX_TARGETS', DEFAULT_LIMITS.targets, 1, 200),
-      bulkDocuments: int('MAX_BULK_DOCUMENTS', DEFAULT_LIMITS.bulkDocuments, 1, 10_000),
-      edits: int('MAX_EDITS', DEFAULT_LIMITS.edits, 1, 100),
-      rateLimitMax: int('RATE_LIMIT_MAX', 600, 1, 1_000_000_000),
-      addressRateLimitMax: int('ADDRESS_RATE_LIMIT_MAX', 300, 1, 1_000_000_000),
-      upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 30_000, 100, 600_000),
-      requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
-      handlerTimeoutMs: int('HANDLER_TIMEOUT_MS', 60_000, 1000, 3_600_000),
-      keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000, 3_600_000),
-      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
-      documentQueueMs: int('DOCUMENT_QUEUE_TIMEOUT_MS', DEFAULT_DOCUMENT_QUEUE_MS, 100, 3_600_000),
-      largeRequestBytes: int('LARGE_REQUEST_BYTES', 64 * 1024, 0, 100 * 1024 * 1024)
+      bodyBytes: int('BODY_LIMIT'),
+      textChars: int('MAX_TEXT_CHARS'),
+      targets: int('MAX_TARGETS'),
+      bulkDocuments: int('MAX_BULK_DOCUMENTS'),
+      edits: int('MAX_EDITS'),
+      rateLimitMax: int('RATE_LIMIT_MAX'),
+      addressRateLimitMax: int('ADDRESS_RATE_LIMIT_MAX'),
+      upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS'),
+      requestTimeoutMs: int('REQUEST_TIMEOUT_MS'),
+      handlerTimeoutMs: int('HANDLER_TIMEOUT_MS'),
+      keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS'),
+      maxEventLoopDelayMs: int('MAX_EVENT_LOOP_DELAY_MS'),
+      documentQueueMs: int('DOCUMENT_QUEUE_TIMEOUT_MS'),
+      largeRequestBytes: int('LARGE_REQUEST_BYTES')
     },
     translation: {
       services,
-      cacheEntries: int('TRANSLATION_CACHE_ENTRIES', 50_000, 0, 10_000_000),
-      cacheTtlSeconds: int('TRANSLATION_CACHE_TTL', 86_400, 1, 365 * 86_400)
+      cacheEntries: int('TRANSLATION_CACHE_ENTRIES'),
+      cacheTtlSeconds: int('TRANSLATION_CACHE_TTL')
     },
-    redisTimeoutMs: int('REDIS_TIMEOUT_MS', 200, 10, 60_000),
-    workers: int('WORKERS', defaultWorkers(), 1, 256),
+    redisTimeoutMs: int('REDIS_TIMEOUT_MS'),
+    workers: int('WORKERS'),
     upstream: {
-      retries: int('UPSTREAM_RETRIES', 2, 0, 10),
-      breakerFailures: int('BREAKER_FAILURES', 5, 1, 1000),
-      breakerCooldownMs: int('BREAKER_COOLDOWN_MS', 30_000, 100, 3_600_000),
-      concurrency: int('UPSTREAM_CONCURRENCY', 8, 1, 1000)
+      retries: int('UPSTREAM_RETRIES'),
+      breakerFailures: int('BREAKER_FAILURES'),
+      breakerCooldownMs: int('BREAKER_COOLDOWN_MS'),
+      concurrency: int('UPSTREAM_CONCURRENCY')
     },
     deepl: { apiKey: str('DEEPL_API_KEY'), serverUrl: url('DEEPL_SERVER_URL') },
-    googleCloud: { apiKey: str('GOOGLE_CLOUD_API_KEY'), url: url('GOOGLE_CLOUD_TRANSLATE_URL') ?? 'https://translation.googleapis.com' },
-    openai: { ...openaiConfig(str, url), maxTokens: int('OPENAI_MAX_TOKENS', 16_384, 512, 131_072) },
-    google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED', false), host: googleHost(str('GOOGLE_TRANSLATE_HOST')) },
+    googleCloud: { apiKey: str('GOOGLE_CLOUD_API_KEY'), url: url('GOOGLE_CLOUD_TRANSLATE_URL') ?? setting('GOOGLE_CLOUD_TRANSLATE_URL').default },
+    openai: { ...openaiConfig(str, url), maxTokens: int('OPENAI_MAX_TOKENS') },
+    google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED'), host: googleHost(str('GOOGLE_TRANSLATE_HOST')) },
     libretranslate: { url: url('LIBRETRANSLATE_URL'), apiKey: str('LIBRETRANSLATE_API_KEY') },
     apertium: {
-      dir: str('APERTIUM_DIR') ?? '/usr/share/apertium',
-      requestTimeoutMs: int('APERTIUM_TIMEOUT_MS', 10_000, 100, 600_000),
-      idleMs: int('APERTIUM_IDLE_MS', 600_000, 1000, 86_400_000),
-      maxPipelines: int('APERTIUM_MAX_PIPELINES', 6, 1, 100),
-      turnMs: int('APERTIUM_TURN_MS', 2000, 100, 600_000),
+      dir: text('APERTIUM_DIR'),
+      requestTimeoutMs: int('APERTIUM_TIMEOUT_MS'),
+      idleMs: int('APERTIUM_IDLE_MS'),
+      maxPipelines: int('APERTIUM_MAX_PIPELINES'),
+      turnMs: int('APERTIUM_TURN_MS'),
       // for all the service's pipelines (shared out among WORKERS processes); 0: no budget, only APERTIUM_MAX_PIPELINES
-      maxMemoryMb: int('APERTIUM_MAX_MEMORY_MB', defaultMemoryBudgetMb(), 0, 10_000_000)
+      maxMemoryMb: int('APERTIUM_MAX_MEMORY_MB')
     }
   }
   if (jwtSecret !== undefined) config.auth.jwtSecret = jwtSecret
@@ -271,14 +275,14 @@ export function loadConfig (env: Env = readEnvironment()): Config {
 }
 
 /** OPENAI_*: the endpoint (OpenAI's by default), key, model (required once either other is set) and languages. */
-function openaiConfig (str: (name: string) => string | undefined, url: (name: string) => string | undefined): Omit<Config['openai'], 'maxTokens'> {
+function openaiConfig (str: (name: SettingName) => string | undefined, url: (name: SettingOfType<'url'>) => string | undefined): Omit<Config['openai'], 'maxTokens'> {
   const baseUrl = url('OPENAI_BASE_URL')
   const apiKey = str('OPENAI_API_KEY')
   const model = str('OPENAI_MODEL')
   if ((baseUrl !== undefined || apiKey !== undefined) && model === undefined) {
     throw new ConfigError('OPENAI_MODEL', 'is required with OPENAI_BASE_URL or OPENAI_API_KEY (the model name the endpoint serves, e.g. gpt-4o-mini or llama3.1)')
   }
-  const config: Omit<Config['openai'], 'maxTokens'> = { baseUrl: baseUrl ?? 'https://api.openai.com/v1' }
+  const config: Omit<Config['openai'], 'maxTokens'> = { baseUrl: baseUrl ?? setting('OPENAI_BASE_URL').default }
   if (apiKey !== undefined) config.apiKey = apiKey
   if (model !== undefined) config.model = model
   const languages = str('OPENAI_LANGUAGES')
@@ -306,8 +310,7 @@ const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
  * that many proxies back in X-Forwarded-For; 0 is false); or a comma-separated list of addresses,
  * CIDR ranges and proxy-addr's range names, the proxies whose word is taken.
  */
-function trustProxy (value: string | undefined): Config['trustProxy'] {
-  if (value === undefined) return false
+function trustProxy (value: string): Config['trustProxy'] {
   const lower = value.toLowerCase()
   if (['true', 'yes', 'on'].includes(lower)) return true
   if (['false', 'no', 'off'].includes(lower)) return false
@@ -329,7 +332,7 @@ function trustProxy (value: string | undefined): Config['trustProxy'] {
 
 /** GOOGLE_TRANSLATE_HOST: a host name (always https), default translate.google.com. */
 function googleHost (value: string | undefined): string {
-  if (value === undefined) return 'translate.google.com'
+  if (value === undefined) return setting('GOOGLE_TRANSLATE_HOST').default
   const host = value.replace(/^https:\/\//, '').replace(/\/+$/, '')
   if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host)) {
     throw new ConfigError('GOOGLE_TRANSLATE_HOST', `must be a host name (optionally with :port), always reached over https; got "${value}"`)
@@ -358,7 +361,7 @@ function loadClients (json: string | undefined, file: string | undefined): Clien
   return clients
 }
 
-function parseClients (text: string, variable: string): ClientConfig[] {
+function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FILE'): ClientConfig[] {
   let raw: unknown
   try {
     raw = JSON.parse(text)

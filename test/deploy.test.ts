@@ -20,11 +20,11 @@ const run = promisify(execFile)
 const repo = join(import.meta.dirname, '..')
 const k8sDir = join(repo, 'deploy', 'kubernetes')
 
-// Measured (README "Operations"): one process after load tests, and one warm Apertium direction.
+// Measured (docs/benchmarks.md "Memory budget", docs/operations.md "Scaling"): one process after load tests, and one warm Apertium direction.
 /**
  * One process (WORKERS=1) with every analyser and spelling dictionary loaded in both its pool
- * threads and large requests of every kind from two clients at once (697, 2026-11-26; README,
- * Benchmarks, "Memory budget").
+ * threads and large requests of every kind from two clients at once (697, 2026-11-26;
+ * docs/benchmarks.md, "Memory budget").
  */
 const MEASURED_PROCESS_MIB = 700
 const MEASURED_PIPELINE_MIB = 110

@@ -67,7 +67,7 @@ describe('offline editing over HTTP', () => {
     expect(res.json.changes).toEqual([])
   })
 
-  it('keeps the syntax rules the README lists: spaces before punctuation and after a full stop, contractions, French accents', async () => {
+  it('keeps the syntax rules docs/engines.md lists: spaces before punctuation and after a full stop, contractions, French accents', async () => {
     const original = 'What a day , isnt it ? It was good.Then we went to example.it today.'
     const res = await edit({ document: { value: original, language: 'en' }, edits: [{ type: 'syntax' }, { type: 'grammar' }] })
     expect(res.status, JSON.stringify(res.json)).toBe(200)

@@ -1,6 +1,6 @@
 /**
- * The README's request examples answer what the README says they answer: every `curl` of a
- * /language endpoint in a ```sh block is sent to the real app (Apertium, detector, offline
+ * The documentation's request examples (README.md and docs/api.md) answer what the documentation
+ * says they answer: every `curl` of a /language endpoint in a ```sh block is sent to the real app (Apertium, detector, offline
  * analysers and editor), and every fully written `"key":value` of the answer shown after it (in
  * `# ` comment lines, or the ```json block that follows) must be in the real answer. Elided parts
  * (`...`, `0.772...`) are not compared.
@@ -14,15 +14,19 @@ interface Example {
   method: 'GET' | 'POST'
   url: string
   body?: unknown
-  /** The answer as the README writes it (JSON with elisions). */
+  /** The answer as the documentation writes it (JSON with elisions). */
   answer: string
+  /** Where it is written: the file, relative to the repository, and the line. */
+  file: string
   line: number
 }
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+/** The files whose examples are run: the README's one call, and every example of the API guide. */
+const FILES = ['README.md', 'docs/api.md']
 
-/** The curl examples of the README's ```sh blocks, each with the answer written after it. */
-function examples (markdown: string): Example[] {
+/** The curl examples of a Markdown file's ```sh blocks, each with the answer written after it. */
+function examples (file: string): Example[] {
+  const markdown = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
   const lines = markdown.split('\n')
   const out: Example[] = []
   for (let i = 0; i < lines.length; i++) {
@@ -54,6 +58,7 @@ function examples (markdown: string): Example[] {
         url: start[1]!,
         ...(body === undefined ? {} : { body: JSON.parse(body) }),
         answer,
+        file,
         line: i + 1 + j + 1
       })
     }
@@ -79,16 +84,17 @@ beforeAll(async () => {
 })
 afterAll(async () => { await app.close() })
 
-describe('README examples', () => {
-  const all = examples(README)
+describe('documentation examples', () => {
+  const all = FILES.flatMap(examples)
 
-  it('are found (translate, detect, edit, analyze, locale)', () => {
-    const urls = all.map(e => e.url)
+  it('are found (the README\'s translate; translate, detect, edit, analyze, locale in docs/api.md)', () => {
+    expect(all.filter(e => e.file === 'README.md').map(e => e.url)).toContain('/language/translate')
+    const urls = all.filter(e => e.file === 'docs/api.md').map(e => e.url)
     for (const url of ['/language/translate', '/language/detect', '/language/edit', '/language/analyze', '/language/locale/pt-BR']) expect(urls).toContain(url)
-    for (const example of all) expect(facts(example.answer).length, `line ${example.line}`).toBeGreaterThanOrEqual(2)
+    for (const example of all) expect(facts(example.answer).length, `${example.file} line ${example.line}`).toBeGreaterThanOrEqual(2)
   })
 
-  it.each(all.map(e => [`${e.method} ${e.url} (README line ${e.line})`, e] as const))('%s answers what the README shows', async (_name, example) => {
+  it.each(all.map(e => [`${e.method} ${e.url} (${e.file} line ${e.line})`, e] as const))('%s answers what the documentation shows', async (_name, example) => {
     const res = await app.inject({ method: example.method, url: example.url, headers: auth, ...(example.body === undefined ? {} : { payload: example.body as object }) })
     expect(res.statusCode, res.body).toBe(200)
     const actual = JSON.stringify(res.json())

@@ -33,7 +33,7 @@ export interface Config {
   trustProxy: boolean | number | string[]
   auth: {
     clients: ClientConfig[]
-    /** HS256 secret; undefined means a random one is made at start (with a warning). */
+    /** HS256 secret; undefined (and no private key) means a random one is made at start, in server.ts (with a warning). */
     jwtSecret?: string
     /** PEM private key (RS256/ES256/EdDSA) used instead of the HS256 secret when set. */
     jwtPrivateKey?: string

@@ -27,6 +27,16 @@ function ensureClient (config: Config): void {
   ].join('\n') + '\n')
 }
 
+/**
+ * With neither AUTH_JWT_SECRET nor AUTH_JWT_PRIVATE_KEY_FILE, tokens are signed with a random secret,
+ * made here and nowhere else; tokens then stop working at restart. True when it was made.
+ */
+function signingSecret (config: Config): boolean {
+  if (config.auth.jwtSecret !== undefined || config.auth.jwtPrivateKey !== undefined) return false
+  config.auth.jwtSecret = randomBytes(48).toString('base64url')
+  return true
+}
+
 /** The configuration, or exit naming the bad variable. */
 function configOrExit (): Config {
   try {
@@ -42,7 +52,7 @@ function configOrExit (): Config {
 
 /** Serves requests in this process until SIGTERM/SIGINT, then finishes the requests in flight and closes engines. */
 async function serve (config: Config): Promise<void> {
-  const ephemeralKey = config.auth.jwtSecret === undefined && config.auth.jwtPrivateKey === undefined
+  const ephemeralKey = signingSecret(config)
   let app: FastifyInstance
   try {
     app = await buildApp(config)
@@ -95,8 +105,9 @@ function primary (config: Config): void {
     // the clients as read (AUTH_CLIENTS and AUTH_CLIENTS_FILE, or the one made above), in AUTH_CLIENTS's form
     AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({ id: c.id, scopes: c.scopes, ...(c.secretHash === undefined ? { secret: c.secret } : { secret_hash: c.secretHash }) })))
   }
-  if (config.auth.jwtSecret === undefined && config.auth.jwtPrivateKey === undefined && config.auth.jwksUrl === undefined) {
-    env['AUTH_JWT_SECRET'] = randomBytes(48).toString('base64url')
+  // (with AUTH_JWKS_URL and no key of its own, each worker makes its own, as it always did)
+  if (config.auth.jwksUrl === undefined && signingSecret(config)) {
+    env['AUTH_JWT_SECRET'] = config.auth.jwtSecret!
     process.stderr.write('WARNING: AUTH_JWT_SECRET is not set: a random signing key was made for this run; tokens stop working when the service restarts\n')
   }
   // AUTH_CLIENTS_FILE would be read again by each worker: the clients are passed as they were read

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { settingName as s } from '../settings.js'
 import { ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
@@ -307,19 +308,19 @@ export function clientError (error: Error & { code?: string }, socket: Duplex): 
 
 /** The settings an operator changes for errors that depend on configuration (core does not know their names). */
 const SETTINGS: Record<NothingConfiguredError['capability'], string> = {
-  translation: ' The embedded Apertium engine needs its Debian packages (make run installs them); outside engines are switched on by DEEPL_API_KEY, GOOGLE_CLOUD_API_KEY, GOOGLE_TRANSLATE_ENABLED, OPENAI_MODEL (with OPENAI_BASE_URL or OPENAI_API_KEY) or LIBRETRANSLATE_URL.',
+  translation: ` The embedded Apertium engine needs its Debian packages (make run installs them); outside engines are switched on by ${s('DEEPL_API_KEY')}, ${s('GOOGLE_CLOUD_API_KEY')}, ${s('GOOGLE_TRANSLATE_ENABLED')}, ${s('OPENAI_MODEL')} (with ${s('OPENAI_BASE_URL')} or ${s('OPENAI_API_KEY')}) or ${s('LIBRETRANSLATE_URL')}.`,
   detection: ' The embedded detector loads at start; /ready says when it is loaded.',
-  editing: ' Generative edits need a model: set OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself).',
-  analysis: ' A model analyses every language: set OPENAI_BASE_URL and OPENAI_MODEL (and OPENAI_API_KEY for OpenAI itself); or configure an engine that translates the language into English (DEEPL_API_KEY, GOOGLE_CLOUD_API_KEY, GOOGLE_TRANSLATE_ENABLED, LIBRETRANSLATE_URL, or the Apertium pair).'
+  editing: ` Generative edits need a model: set ${s('OPENAI_BASE_URL')} and ${s('OPENAI_MODEL')} (and ${s('OPENAI_API_KEY')} for OpenAI itself).`,
+  analysis: ` A model analyses every language: set ${s('OPENAI_BASE_URL')} and ${s('OPENAI_MODEL')} (and ${s('OPENAI_API_KEY')} for OpenAI itself); or configure an engine that translates the language into English (${s('DEEPL_API_KEY')}, ${s('GOOGLE_CLOUD_API_KEY')}, ${s('GOOGLE_TRANSLATE_ENABLED')}, ${s('LIBRETRANSLATE_URL')}, or the Apertium pair).`
 }
 
 function settingHint (error: ServiceError): string {
-  if (error instanceof TextLimitError) return ' The limit is set by MAX_TEXT_CHARS.'
+  if (error instanceof TextLimitError) return ` The limit is set by ${s('MAX_TEXT_CHARS')}.`
   if (error instanceof NothingConfiguredError) return SETTINGS[error.capability]
-  if (error instanceof DocumentsBusyError) return ' The wait is set by DOCUMENT_QUEUE_TIMEOUT_MS.'
-  if (error instanceof RequestDeadlineError) return ' The deadline is set by HANDLER_TIMEOUT_MS.'
+  if (error instanceof DocumentsBusyError) return ` The wait is set by ${s('DOCUMENT_QUEUE_TIMEOUT_MS')}.`
+  if (error instanceof RequestDeadlineError) return ` The deadline is set by ${s('HANDLER_TIMEOUT_MS')}.`
   if (causes(error).some(e => e instanceof EngineBusyError && e.service === 'apertium')) {
-    return ' The number of pipelines is set by APERTIUM_MAX_PIPELINES (each takes 15 MB to ~1 GB, by language pair), and their memory by APERTIUM_MAX_MEMORY_MB when set.'
+    return ` The number of pipelines is set by ${s('APERTIUM_MAX_PIPELINES')} (each takes 15 MB to ~1 GB, by language pair), and their memory by ${s('APERTIUM_MAX_MEMORY_MB')} when set.`
   }
   return ''
 }
@@ -338,7 +339,7 @@ function clientMessage (error: FastifyError, status: number, tokenEndpoint: bool
       // the token endpoint takes forms too (RFC 6749 clients send them)
       return tokenEndpoint ? 'Content-Type must be application/x-www-form-urlencoded or application/json.' : 'Content-Type must be application/json.'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return tokenEndpoint ? 'The request body is larger than the token endpoint takes (16 KiB).' : 'The request body is larger than the configured limit (BODY_LIMIT).'
+      return tokenEndpoint ? 'The request body is larger than the token endpoint takes (16 KiB).' : `The request body is larger than the configured limit (${s('BODY_LIMIT')}).`
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty; a JSON object is expected.'
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

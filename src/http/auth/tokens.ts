@@ -2,7 +2,7 @@
  * JWT access tokens: issued by this service (HS256 secret, or a key pair), and verified,
  * together with tokens of an outside OAuth2/OIDC issuer through its JWKS.
  */
-import { createPrivateKey, createPublicKey, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto'
+import { createPrivateKey, createPublicKey, createSecretKey, randomUUID, type KeyObject } from 'node:crypto'
 import {
   SignJWT, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, exportJWK,
   jwtVerify, type JWK, type JWTPayload
@@ -26,8 +26,6 @@ export interface TokenService {
   verify: (token: string) => Promise<VerifiedToken>
   /** The public keys of our own tokens, when signed with a key pair. */
   publicJwks: () => { keys: JWK[] } | undefined
-  /** True when the HS256 secret was generated at start (tokens die with the process). */
-  readonly ephemeralSecret: boolean
 }
 
 /** Seconds of clock skew allowed between this service and a token's issuer. */
@@ -49,23 +47,27 @@ interface Verified {
 
 const REMOTE_ALGS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']
 
-/** Builds the token service from the auth part of Config. */
+/**
+ * Builds the token service from the auth part of Config, which has a secret or a private key: a
+ * service given neither gets a random secret at start, made in server.ts (signingSecret) and nowhere else.
+ */
 export async function createTokenService (auth: Config['auth']): Promise<TokenService> {
   let signKey: KeyObject
   let verifyKey: KeyObject
   let alg: string
   let jwk: JWK | undefined
-  const ephemeralSecret = auth.jwtPrivateKey === undefined && auth.jwtSecret === undefined
   if (auth.jwtPrivateKey !== undefined) {
     signKey = createPrivateKey(auth.jwtPrivateKey)
     verifyKey = createPublicKey(signKey)
     // loadConfig checked that the key type is one we sign with
     alg = signingAlgorithm(signKey)!
     jwk = { ...(await exportJWK(verifyKey)), alg, use: 'sig', kid: 'language-service-1' }
-  } else {
+  } else if (auth.jwtSecret !== undefined) {
     // a KeyObject made once: raw bytes would be imported again on every verification
-    signKey = verifyKey = createSecretKey(auth.jwtSecret !== undefined ? Buffer.from(auth.jwtSecret) : randomBytes(48))
+    signKey = verifyKey = createSecretKey(Buffer.from(auth.jwtSecret))
     alg = 'HS256'
+  } else {
+    throw new Error('no signing key: Config.auth needs jwtSecret or jwtPrivateKey (server.ts makes a random secret when neither is set)')
   }
   // the clients our own tokens may name: those configured now (an outside issuer's subjects are its own)
   const clientIds = new Set(auth.clients.map(c => c.id))
@@ -108,7 +110,6 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
   }
 
   return {
-    ephemeralSecret,
     async issue (clientId, scopes) {
       const token = await new SignJWT({ scope: scopes.join(' ') })
         .setProtectedHeader(jwk ? { alg, kid: jwk.kid!, typ: 'at+jwt' } : { alg, typ: 'at+jwt' })

@@ -98,7 +98,12 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   const registry = options.registry ?? createRegistry(config)
   // REDIS_URL: rate limits and the translation cache shared by every replica
   const redis = config.redisUrl === undefined ? undefined : createRedis(config.redisUrl, { timeoutMs: config.redisTimeoutMs, log: app.log })
-  const services = createServices(config, registry, redis === undefined
+  const services = createServices(registry, {
+    textChars: config.limits.textChars,
+    upstreamTimeoutMs: config.limits.upstreamTimeoutMs,
+    cacheEntries: config.translation.cacheEntries,
+    cacheTtlSeconds: config.translation.cacheTtlSeconds
+  }, redis === undefined
     ? {}
     : { translationCache: local => new RedisTranslationCache(redis, local, { ttlSeconds: config.translation.cacheTtlSeconds }) })
   app.decorate('services', services)

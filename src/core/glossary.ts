@@ -15,7 +15,7 @@
  */
 import { protect, type Mark, type ProtectedMarks } from './documents/protect.js'
 import { canonicalTag, tryCanonicalTag } from './languages.js'
-import type { AppliedSubstitution, Substitution } from '../shared/substitution.js'
+import type { AppliedSubstitution, Substitution } from './substitution/types.js'
 
 export type { Substitution, AppliedSubstitution }
 

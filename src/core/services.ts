@@ -1,6 +1,7 @@
-/** Wiring only: the use cases the routes call, built once from Config and the engine registry. */
-import type { Config } from '../config.js'
-import type { Registry } from '../registry.js'
+/**
+ * Wiring only: the use cases the routes call, built once from the engines and a few plain options.
+ * Core reads no settings: the app (app.ts) picks the engines (registry.ts) and the numbers (config.ts).
+ */
 import { createAnalysis, type Analysis, type ToEnglish } from './analysis/index.js'
 import { createDetection, type Detection } from './detection/index.js'
 import { createEditing, type Editing } from './editing/index.js'
@@ -10,6 +11,7 @@ import { Batcher } from './translation/batching.js'
 import { MemoryTranslationCache, type TranslationCache } from './translation/cache.js'
 import { TranslatorCatalog } from './translation/catalog.js'
 import { createTranslation, type Translation } from './translation/index.js'
+import type { Analyzer, Detector, Editor, Translator } from './ports.js'
 
 export interface Services {
   translation: Translation
@@ -29,26 +31,43 @@ export interface SharedState {
   translationCache?: (local: TranslationCache) => TranslationCache
 }
 
-export function createServices (config: Config, registry: Registry, shared: SharedState = {}): Services {
-  const catalog = new TranslatorCatalog(registry.translators)
-  const local = new MemoryTranslationCache(config.translation.cacheEntries, { ttlSeconds: config.translation.cacheTtlSeconds })
-  // TRANSLATION_CACHE_ENTRIES=0 turns the cache off, the shared one included
-  const cache = shared.translationCache !== undefined && config.translation.cacheEntries > 0 ? shared.translationCache(local) : local
-  const detection = createDetection(registry.detector, config.limits.textChars)
-  const textChars = config.limits.textChars
+/** The engines, each list in preference order. */
+export interface Engines {
+  translators: Translator[]
+  editors: Editor[]
+  analyzers: Analyzer[]
+  detector?: Detector | undefined
+}
+
+export interface ServiceOptions {
+  /** Characters of text in one request. */
+  textChars: number
+  /** How long a batched call to an outside engine may take (ms). */
+  upstreamTimeoutMs: number
+  /** Segments this process's translation cache holds; 0 turns every cache off, the shared one included. */
+  cacheEntries: number
+  cacheTtlSeconds: number
+}
+
+export function createServices (engines: Engines, options: ServiceOptions, shared: SharedState = {}): Services {
+  const catalog = new TranslatorCatalog(engines.translators)
+  const local = new MemoryTranslationCache(options.cacheEntries, { ttlSeconds: options.cacheTtlSeconds })
+  const cache = shared.translationCache !== undefined && options.cacheEntries > 0 ? shared.translationCache(local) : local
+  const detection = createDetection(engines.detector, options.textChars)
+  const textChars = options.textChars
   const translation = createTranslation({
     catalog,
     cache,
     textChars,
-    batcher: new Batcher(config.limits.upstreamTimeoutMs),
+    batcher: new Batcher(options.upstreamTimeoutMs),
     detect: detection.detectText
   })
   return {
     translation,
     detection,
     substitute: createSubstitution(detection.detectText, textChars),
-    editing: createEditing({ editors: registry.editors, detect: detection.detectText, textChars }),
-    analysis: createAnalysis({ analyzers: registry.analyzers, detect: detection.detectText, toEnglish: englishVia(translation), textChars }),
+    editing: createEditing({ editors: engines.editors, detect: detection.detectText, textChars }),
+    analysis: createAnalysis({ analyzers: engines.analyzers, detect: detection.detectText, toEnglish: englishVia(translation), textChars }),
     locale: (tag, display) => getLocale(tag, display === undefined ? {} : { display }),
     locales: (display) => listLocales(display === undefined ? {} : { display }),
     close: () => catalog.close()

@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Analyzed, PartRun } from '../core/analysis/index.js'
-import type { FoundEntity } from '../providers/analysis/types.js'
+import type { FoundEntity } from '../core/analysis/results.js'
 import { AnalyzeRequest, AnalyzeResponse, SentimentRequest, SentimentResult, type AnalyzeResponseT, type SentimentResultT } from '../schemas/analyze.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { mergeMeta } from '../core/meta.js'

@@ -1,6 +1,6 @@
 /** Shapes shared by several endpoints: Document, Substitution, meta maps, language tags, problems. */
 import { Type, type Static, type TSchema } from 'typebox'
-import type { Substitution as SharedSubstitution } from '../shared/substitution.js'
+import type { Substitution as SharedSubstitution } from '../core/substitution/types.js'
 
 /** An object whose values are all strings (request `meta`). */
 export const StringMap = Type.Unsafe<Record<string, string>>({
@@ -45,7 +45,7 @@ export const Substitution = Type.Object({
   substitution: Type.String({ minLength: 1, maxLength: 1000, description: 'What the phrase becomes, exactly as given.' })
 }, { additionalProperties: false, description: 'A custom phrase (glossary entry): when text in `source` is translated into `target`, `text` becomes `substitution`.' })
 export type SubstitutionT = Static<typeof Substitution>
-// the wire shape is the domain's Substitution (src/shared/substitution.ts), checked at compile time
+// the wire shape is the domain's Substitution (src/core/substitution/types.ts), checked at compile time
 export const substitutionShapeMatches: SubstitutionT extends SharedSubstitution ? (SharedSubstitution extends SubstitutionT ? true : false) : false = true
 
 export const AppliedSubstitution = Type.Object({

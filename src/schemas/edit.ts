@@ -1,8 +1,8 @@
 /** POST /language/edit shapes and the tone list. */
 import { Type, type Static } from 'typebox'
 import { Document, FreeObject, StringMap } from './common.js'
-import type { Limits } from '../shared/limits.js'
-import { TONES } from '../shared/tones.js'
+import type { Limits } from '../core/limits.js'
+import { TONES } from '../core/tones.js'
 
 export const Tone = Type.Enum([...TONES])
 

@@ -1,7 +1,7 @@
 /** POST /language/substitute shapes. */
 import { Type, type Static } from 'typebox'
 import { AppliedSubstitution, Document, StringMap, Substitution } from './common.js'
-import type { Limits } from '../shared/limits.js'
+import type { Limits } from '../core/limits.js'
 
 export function substituteSchemas (limits: Limits) {
   const SubstituteRequest = Type.Object({

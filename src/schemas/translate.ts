@@ -1,8 +1,8 @@
 /** Translation shapes: TranslationRequest, bulk, TranslationResult, locale lists. */
 import { Type, type Static } from 'typebox'
 import { AppliedSubstitution, Document, LanguageTag, StringMap, Substitution } from './common.js'
-import type { Limits } from '../shared/limits.js'
-import { FORMALITIES } from '../shared/formality.js'
+import type { Limits } from '../core/limits.js'
+import { FORMALITIES } from '../core/formality.js'
 
 export const Formality = Type.Enum([...FORMALITIES], {
   description: 'Formality of the translation; services that cannot honour it ignore prefer_*; plain more|less on such a service is a 400.'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { changesOf, diffChanges, sentencesOf } from '../../src/core/editing/changes.js'
-import type { EditNote } from '../../src/providers/types.js'
+import type { EditNote } from '../../src/core/ports.js'
 
 const slice = (text: string, offset: number, length: number): string => Array.from(text).slice(offset, offset + length).join('')
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import availableLocales from 'cldr-core/availableLocales.json' with { type: 'json' }
 import defaultContent from 'cldr-core/defaultContent.json' with { type: 'json' }
 import { getLocale, listLocales, type LocaleInfo } from '../../src/core/locales.js'
-import { TONES } from '../../src/shared/tones.js'
+import { TONES } from '../../src/core/tones.js'
 import { NotFoundError, ValidationError } from '../../src/errors.js'
 
 /** The error `fn` throws (fails the test when it throws none). */

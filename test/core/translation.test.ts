@@ -8,7 +8,7 @@ import {
   ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, ValidationError
 } from '../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../src/core/tagged.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../src/providers/types.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../src/core/ports.js'
 
 /**
  * Translators that implement the provider interface for routing tests: "upper" uppercases the

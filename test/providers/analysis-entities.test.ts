@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ENTITY_LANGUAGES, EntityModelsNotLoadedError, findEntities, loadEntities } from '../../src/providers/analysis/entities/index.js'
-import type { EntityType, FoundEntity } from '../../src/providers/analysis/types.js'
+import type { EntityType, FoundEntity } from '../../src/core/analysis/results.js'
 
 beforeAll(async () => { await loadEntities() }, 60_000)
 

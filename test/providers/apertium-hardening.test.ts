@@ -13,7 +13,7 @@ import { EngineBusyError, UpstreamError, UpstreamTimeoutError } from '../../src/
 import { createApertium, type ApertiumOptions } from '../../src/providers/translation/apertium/index.js'
 import { Pipeline } from '../../src/providers/translation/apertium/pipeline.js'
 import { decodeSegment, encodeSegment, joinAnswers, MAX_REQUEST_COST, splitStream, streamCost } from '../../src/providers/translation/apertium/stream-format.js'
-import type { Translator } from '../../src/providers/types.js'
+import type { Translator } from '../../src/core/ports.js'
 import { testApp, tokenFor } from '../helpers/app.js'
 import { estimateMemoryMb } from '../../src/providers/translation/apertium/pool.js'
 import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs } from './translation/helpers/processes.js'

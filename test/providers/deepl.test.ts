@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createDeepl } from '../../src/providers/deepl/index.js'
 import type { RemoteOptions } from '../../src/providers/remote/index.js'
-import type { Translator } from '../../src/providers/types.js'
+import type { Translator } from '../../src/core/ports.js'
 import { startFakeDeepl, type FakeEngine } from '../fakes/deepl.js'
 
 let fake: FakeEngine

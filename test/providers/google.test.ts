@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createGoogle, MAX_SEGMENTS, type GoogleOptions } from '../../src/providers/google/index.js'
 import { decodeAnswer, planJob, type Request } from '../../src/providers/google/tokens.js'
-import type { Translator } from '../../src/providers/types.js'
+import type { Translator } from '../../src/core/ports.js'
 import { startFakeGoogle, type FakeEngine } from '../fakes/google.js'
 
 let fake: FakeEngine

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createSpellChecker } from '../../src/providers/rules/hunspell.js'
 import { SIMPLER_PHRASES } from '../../src/providers/rules/simplify-phrases.js'
 import { createRulesEditor } from '../../src/providers/rules/index.js'
-import type { EditItem, EditedSegment } from '../../src/providers/types.js'
+import type { EditItem, EditedSegment } from '../../src/core/ports.js'
 
 const editor = createRulesEditor()
 const signal = new AbortController().signal

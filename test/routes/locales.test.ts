@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { bearer, testApp, tokenFor } from '../helpers/app.js'
-import { TONES } from '../../src/shared/tones.js'
+import { TONES } from '../../src/core/tones.js'
 
 describe('locale routes', () => {
   let app: FastifyInstance

@@ -7,12 +7,12 @@
  * unusable, that part alone does.
  */
 import { NothingConfiguredError, ServiceError, UpstreamError, invalidField } from '../../errors.js'
-import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../providers/types.js'
-import type { FoundEntity, Scored, SentimentScore } from '../../providers/analysis/types.js'
+import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../ports.js'
+import type { FoundEntity, Scored, SentimentScore } from './results.js'
 import { DocumentWork, textOfDocument } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
-import { codePointLength, codePointOffsets } from '../../shared/code-points.js'
+import { codePointLength, codePointOffsets } from '../code-points.js'
 import type { DetectText } from '../translation/types.js'
 
 export const ANALYSIS_PARTS: readonly AnalysisPart[] = ['entities', 'sentiment', 'moderation', 'categories']

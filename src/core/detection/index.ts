@@ -1,6 +1,6 @@
 /** The detection use case: the language of a document (HTML and JSON reduced to their text first) under the detection policy. */
 import { NothingConfiguredError } from '../../errors.js'
-import type { Detector } from '../../providers/types.js'
+import type { Detector } from '../ports.js'
 import { DocumentWork, textOfDocument } from '../documents/offload.js'
 import { openDocument } from '../text-limit.js'
 import { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'

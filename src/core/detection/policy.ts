@@ -3,7 +3,7 @@
  * limit, minimum length, source hint, confidence threshold and result limits around a Detector.
  */
 import { invalidField, type FieldPath } from '../../errors.js'
-import type { Candidate, Detector } from '../../providers/types.js'
+import type { Candidate, Detector } from '../ports.js'
 import { baseLanguage, canonicalTag } from '../languages.js'
 
 export interface DetectOptions {

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { invalidField, type FieldPath, type ValidationError } from '../../errors.js'
-import type { EditNote, EditType } from '../../providers/types.js'
+import type { EditNote, EditType } from '../ports.js'
 import { HeldValue, JsonFragment } from '../../runtime/held-values.js'
 import { PoolWork, processPool, taskModule, type ThreadPool } from '../../runtime/pool.js'
 import type { Change } from '../editing/changes.js'

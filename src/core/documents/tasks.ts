@@ -8,7 +8,7 @@
  * thread that does not hold the document it is read again.
  */
 import { invalidField, ValidationError, type FieldPath } from '../../errors.js'
-import type { EditNote, EditType } from '../../providers/types.js'
+import type { EditNote, EditType } from '../ports.js'
 import { isHeldRef, resolveHeld } from '../../runtime/held-values.js'
 import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'

@@ -6,8 +6,8 @@
  * edit of every sentence of a long text costs a few short diffs rather than one long one.
  */
 import { diffArrays, diffWordsWithSpace } from 'diff'
-import type { EditNote, EditType } from '../../providers/types.js'
-import { codePointLength } from '../../shared/code-points.js'
+import type { EditNote, EditType } from '../ports.js'
+import { codePointLength } from '../code-points.js'
 
 export interface Change {
   /** Code points into the original string. */

@@ -6,7 +6,7 @@
  */
 import { NothingConfiguredError, UpstreamError, ValidationError, invalidField } from '../../errors.js'
 import { UNSURE_BELOW } from '../detection/policy.js'
-import type { EditItem, Editor } from '../../providers/types.js'
+import type { EditItem, Editor } from '../ports.js'
 import { documentChanges, DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'

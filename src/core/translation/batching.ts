@@ -7,7 +7,7 @@
  * clients in turn, so one client's large request does not fill every call while others wait.
  */
 import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
-import type { TranslateJob, Translator } from '../../providers/types.js'
+import type { TranslateJob, Translator } from '../ports.js'
 import type { Route } from './catalog.js'
 import type { TranslationCache } from './cache.js'
 import { currentClient } from '../../runtime/clients.js'

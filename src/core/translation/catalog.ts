@@ -1,5 +1,5 @@
 /** Which translator serves which language pair: the routing table behind translation and translate/locales. */
-import type { LanguagePair, Translator } from '../../providers/types.js'
+import type { LanguagePair, Translator } from '../ports.js'
 import { fallbackChain } from '../languages.js'
 
 /** A translator and the engine tags to call it with for a requested pair. */

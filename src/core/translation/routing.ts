@@ -6,8 +6,8 @@ import {
   CircuitOpenError, EngineBusyError, RateLimitedError, ServiceError, UnsupportedPairError, UpstreamError, UpstreamTimeoutError, invalidField,
   type FieldPath
 } from '../../errors.js'
-import type { Formality } from '../../shared/formality.js'
-import type { Translator } from '../../providers/types.js'
+import type { Formality } from '../formality.js'
+import type { Translator } from '../ports.js'
 import { fallbackChain } from '../languages.js'
 import type { Route, TranslatorCatalog } from './catalog.js'
 

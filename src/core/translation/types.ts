@@ -1,7 +1,7 @@
 /** The translation use case's own shapes: what a request asks for in domain terms, and what it gets back. */
 import type { FieldPath } from '../../errors.js'
-import type { Formality } from '../../shared/formality.js'
-import type { AppliedSubstitution, Substitution } from '../../shared/substitution.js'
+import type { Formality } from '../formality.js'
+import type { AppliedSubstitution, Substitution } from '../substitution/types.js'
 import type { MimeType } from '../documents/index.js'
 import type { TranslationCache } from './cache.js'
 import type { TranslatorCatalog } from './catalog.js'

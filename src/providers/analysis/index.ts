@@ -4,7 +4,7 @@
  * first). Everything loads in the background at start; /ready waits for it.
  */
 import { setImmediate as turn } from 'node:timers/promises'
-import type { AnalysisAnswer, Analyzer } from '../types.js'
+import type { AnalysisAnswer, Analyzer } from '../../core/ports.js'
 import { classifyCategories } from './categories/index.js'
 import { findEntities, loadEntities } from './entities/index.js'
 import { OFFLINE_ANALYZER, offlineSupports } from './languages.js'

@@ -2,7 +2,7 @@
  * What the offline analyser is called and which languages each of its parts reads natively (base
  * subtags): light, so that the thread's caller (thread.ts) knows it without loading the models.
  */
-import type { AnalysisPart } from '../types.js'
+import type { AnalysisPart } from '../../core/ports.js'
 
 export const OFFLINE_ANALYZER = 'offline'
 

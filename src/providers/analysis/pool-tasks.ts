@@ -1,5 +1,5 @@
 /** The offline analyser's tasks on a pool thread (see pooled.ts): its models load on the thread's first analysis and stay. */
-import type { AnalysisPart } from '../types.js'
+import type { AnalysisPart } from '../../core/ports.js'
 import { createOfflineAnalyzer } from './index.js'
 
 let analyzer: ReturnType<typeof createOfflineAnalyzer> | undefined

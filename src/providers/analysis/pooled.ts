@@ -6,7 +6,7 @@
  */
 import { ValidationError } from '../../errors.js'
 import { PoolWork, processPool, taskModule } from '../../runtime/pool.js'
-import type { AnalysisAnswer, Analyzer } from '../types.js'
+import type { AnalysisAnswer, Analyzer } from '../../core/ports.js'
 import { OFFLINE_ANALYZER, offlineSupports } from './languages.js'
 
 const TASKS = taskModule(import.meta.url, './pool-tasks')

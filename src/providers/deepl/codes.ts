@@ -1,6 +1,6 @@
 /** DeepL language codes as BCP 47 tags, the pairs DeepL's language lists allow, and the codes a request is sent with. */
 import type { Language } from 'deepl-node'
-import type { LanguagePair } from '../types.js'
+import type { LanguagePair } from '../../core/ports.js'
 
 /**
  * DeepL refuses the bare targets "EN" and "PT" (deprecated in favour of regional ones), yet clients

@@ -4,7 +4,7 @@
  * bucket (a naive-Bayes vote that knows which voter to trust for which language), word evidence
  * separates the pairs the voters confuse, and Han characters separate Simplified from Traditional.
  */
-import type { Candidate } from '../types.js'
+import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
 import { Likelihoods, bucketIndex, type ModelData } from './model.js'

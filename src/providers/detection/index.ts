@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { ServiceUnavailableError } from '../../errors.js'
-import type { Candidate, Detector } from '../types.js'
+import type { Candidate, Detector } from '../../core/ports.js'
 import { createEnsemble, type DetectFn } from './ensemble.js'
 import type { ModelData } from './model.js'
 import { loadVoters, type VoterName } from './voters/index.js'

@@ -1,5 +1,5 @@
 /** The languages the free Google Translate endpoint takes: a static list, since that endpoint publishes none. */
-import type { LanguagePair } from '../types.js'
+import type { LanguagePair } from '../../core/ports.js'
 
 /**
  * Google Translate's languages as BCP 47 canonical tags, taken from the language table of

@@ -1,7 +1,7 @@
 /** LibreTranslate ("libretranslate"): its REST API with segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
 import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../remote/index.js'
-import type { LanguagePair, TranslateJob, Translator } from '../types.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
 import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from '../remote/batches.js'
 
 export interface LibreTranslateOptions {

@@ -1,6 +1,6 @@
 /** The "openai" analyzer: the asked analyses of a text in one chat call (API.md "The LLM protocol"), every answer checked. */
-import { ENTITY_TYPES, MODERATION_CATEGORIES, type EntityType, type FoundEntity, type Scored, type SentimentLabel } from '../analysis/types.js'
-import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../types.js'
+import { ENTITY_TYPES, MODERATION_CATEGORIES, type EntityType, type FoundEntity, type Scored, type SentimentLabel } from '../../core/analysis/results.js'
+import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../core/ports.js'
 import { CheckError, OPENAI_SERVICE, type LlmClient } from './client.js'
 
 /** Content categories a model may name. */

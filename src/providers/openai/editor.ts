@@ -1,5 +1,5 @@
 /** The "openai" editor: every requested edit applied to a document's segments by a chat model in one call per batch, every answer checked. */
-import type { EditItem, EditJob, Editor } from '../types.js'
+import type { EditItem, EditJob, Editor } from '../../core/ports.js'
 import { OPENAI_SERVICE, type LlmClient } from './client.js'
 import { SEGMENTS_SCHEMA, answerSegments, checkSegments, type SegmentBatching } from './segments.js'
 

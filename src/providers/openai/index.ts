@@ -1,5 +1,5 @@
 /** The "openai" engine: one OpenAI-compatible client per process and the capabilities built on it (translation, edit and analysis). */
-import type { Capabilities } from '../types.js'
+import type { Capabilities } from '../../core/ports.js'
 import { createOpenAiAnalyzer } from './analyzer.js'
 import { createLlmClient, type LlmClient, type LlmClientOptions } from './client.js'
 import { createOpenAiEditor } from './editor.js'

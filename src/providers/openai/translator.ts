@@ -1,6 +1,6 @@
 /** The "openai" translator: tagged segments translated by a chat model through the shared LLM client, every answer checked. */
 import { baseLanguage } from '../../core/languages.js'
-import type { LanguagePair, TranslateJob, Translator } from '../types.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
 import { SEGMENTS_SCHEMA, answerSegments, checkSegments } from './segments.js'
 import { OPENAI_SERVICE, charsForTokens, type LlmClient } from './client.js'
 import { DEFAULT_LANGUAGES } from './languages.js'

@@ -3,7 +3,7 @@
  * dictionaries, with a note for every change. No generative model: tone, length and clarify are
  * refused (see `cannot`).
  */
-import type { EditItem, EditJob, EditNote, EditType, EditedSegment, Editor } from '../types.js'
+import type { EditItem, EditJob, EditNote, EditType, EditedSegment, Editor } from '../../core/ports.js'
 import { SPELLING_LANGUAGES, createDictionaries, dictionaryFor, type DictionaryLoad } from './dictionaries.js'
 import { contractionChanges } from './contractions.js'
 import { createEnglishLexicon, englishGrammar, type EnglishLexicon } from './english.js'

@@ -1,5 +1,5 @@
 /** The rules editor's tasks on a pool thread (see pooled.ts): its dictionaries load on the thread's first use of a language and stay. */
-import type { EditJob } from '../types.js'
+import type { EditJob } from '../../core/ports.js'
 import { createRulesEditor } from './index.js'
 
 let editor: ReturnType<typeof createRulesEditor> | undefined

@@ -6,7 +6,7 @@
  */
 import { ValidationError } from '../../errors.js'
 import { PoolWork, processPool, taskModule } from '../../runtime/pool.js'
-import type { EditedSegment, Editor, EditJob } from '../types.js'
+import type { EditedSegment, Editor, EditJob } from '../../core/ports.js'
 import { rulesCannot, SPELLING_LANGUAGES } from './index.js'
 
 const TASKS = taskModule(import.meta.url, './pool-tasks')

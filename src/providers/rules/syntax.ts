@@ -3,7 +3,7 @@
  * full stop (nor, but in French, before ; : ! ?), one after a sentence's end, a capital at the start
  * of a sentence, no doubled punctuation, no repeated word.
  */
-import type { EditType } from '../types.js'
+import type { EditType } from '../../core/ports.js'
 import { capitalize, nextWord, type Change, type Token } from './text.js'
 
 /** Changes for spacing, sentence capitals and doubled punctuation. */

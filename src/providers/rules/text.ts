@@ -4,7 +4,7 @@
  * so tags keep their places and ids.
  */
 import { parseTagged, serializeTagged, type TaggedPart } from '../../core/tagged.js'
-import type { EditNote } from '../types.js'
+import type { EditNote } from '../../core/ports.js'
 
 /** What a `<x id="N"/>` protected token reads as in the joined text: no rule touches it or a word glued to it. */
 export const TOKEN_CHAR = '\uFFFC'

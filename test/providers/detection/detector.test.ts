@@ -3,7 +3,7 @@ import { ServiceUnavailableError } from '../../../src/errors.js'
 import { createDetector } from '../../../src/providers/detection/index.js'
 import { loadVoters } from '../../../src/providers/detection/voters/index.js'
 import type { Voter } from '../../../src/providers/detection/voter.js'
-import type { Detector } from '../../../src/providers/types.js'
+import type { Detector } from '../../../src/core/ports.js'
 
 let detector: Detector
 let voters: Voter[]

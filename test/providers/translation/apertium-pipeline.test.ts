@@ -7,7 +7,7 @@ import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '..
 import { createApertium, type ApertiumOptions } from '../../../src/providers/translation/apertium/index.js'
 import { Pipeline } from '../../../src/providers/translation/apertium/pipeline.js'
 import { JOB_WINDOW } from '../../../src/providers/translation/apertium/translate.js'
-import type { Translator } from '../../../src/providers/types.js'
+import type { Translator } from '../../../src/core/ports.js'
 import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs, type ProcessInfo } from './helpers/processes.js'
 
 const open: Translator[] = []

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UnsupportedPairError } from '../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../src/core/tagged.js'
 import { createApertium } from '../../../src/providers/translation/apertium/index.js'
-import type { Translator } from '../../../src/providers/types.js'
+import type { Translator } from '../../../src/core/ports.js'
 
 let apertium: Translator
 const signal = new AbortController().signal

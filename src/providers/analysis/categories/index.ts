@@ -6,7 +6,7 @@
  * nothing when the evidence is thin or spread over many categories.
  */
 import { OFFLINE_LANGUAGES } from '../languages.js'
-import type { Scored } from '../types.js'
+import type { Scored } from '../../../core/analysis/results.js'
 import { LEXICON_ARTS_TO_GAMES } from './lexicon-1.js'
 import { LEXICON_HEALTH_TO_TRAVEL } from './lexicon-2.js'
 import type { CategoryLexicon } from './lexicon-types.js'

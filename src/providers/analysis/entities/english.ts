@@ -1,5 +1,5 @@
 import type { WinkMethods } from 'wink-nlp'
-import type { EntityType } from '../types.js'
+import type { EntityType } from '../../../core/analysis/results.js'
 import { englishMoneyValue } from './amounts.js'
 import { chunks } from './chunks.js'
 import { dateValue } from './dates.js'

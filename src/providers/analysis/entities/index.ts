@@ -5,7 +5,7 @@
  * finds e-mail addresses, URLs, phone numbers (libphonenumber-js) and street addresses.
  */
 import { OFFLINE_LANGUAGES } from '../languages.js'
-import type { FoundEntity } from '../types.js'
+import type { FoundEntity } from '../../../core/analysis/results.js'
 import { findAddresses } from './addresses.js'
 import { findAmounts } from './amounts.js'
 import { findEmails, findUrls } from './contacts.js'

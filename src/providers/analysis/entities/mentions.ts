@@ -1,5 +1,5 @@
-import type { EntityType, FoundEntity } from '../types.js'
-import { codePointOffsets } from '../../../shared/code-points.js'
+import type { EntityType, FoundEntity } from '../../../core/analysis/results.js'
+import { codePointOffsets } from '../../../core/code-points.js'
 import { determiners, functionWords } from './function-words.js'
 import { LEGAL_FORMS } from './organizations.js'
 import { resolveOverlaps, type Span } from './spans.js'

@@ -1,4 +1,4 @@
-import type { EntityType } from '../types.js'
+import type { EntityType } from '../../../core/analysis/results.js'
 import { findAddresses } from './addresses.js'
 import { findAmounts } from './amounts.js'
 import { findEmails, findUrls } from './contacts.js'

@@ -1,4 +1,4 @@
-import type { EntityType } from '../types.js'
+import type { EntityType } from '../../../core/analysis/results.js'
 import { CITY_EXCLUSIONS, CITY_NAMES } from './cities.js'
 import { PhraseIndex } from './phrases.js'
 import { PRIORITY, span, type Span } from './spans.js'

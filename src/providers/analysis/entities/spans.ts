@@ -1,4 +1,4 @@
-import type { EntityType } from '../types.js'
+import type { EntityType } from '../../../core/analysis/results.js'
 
 /** A found stretch of text, in UTF-16 offsets, before mentions are grouped into entities. */
 export interface Span {

@@ -3,7 +3,7 @@
  * every piece is a probability, pieces combine as independent (noisy-OR), so confidence grows with
  * evidence and saturates below 1; no evidence leaves 0.
  */
-import { MODERATION_CATEGORIES, type ModerationCategory } from '../types.js'
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../../core/analysis/results.js'
 
 /** What a listed word is. */
 export type WordClass =

@@ -5,7 +5,7 @@
  * text's length.
  */
 import { OFFLINE_LANGUAGES } from '../languages.js'
-import type { Scored } from '../types.js'
+import type { Scored } from '../../../core/analysis/results.js'
 import { Evidence, RULE_EFFECTS, wordEffects, type RuleKind } from './effects.js'
 import type { Listed, Obscenity } from './english.js'
 import type { LanguageData } from './languages/types.js'

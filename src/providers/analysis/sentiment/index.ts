@@ -4,7 +4,7 @@
  * (rule engine over our core lists and nlp.js's lexicons). Load once with loadSentiment(); scoring is synchronous.
  */
 import { OFFLINE_LANGUAGES } from '../languages.js'
-import type { SentenceSentiment, SentimentLabel, SentimentScore } from '../types.js'
+import type { SentenceSentiment, SentimentLabel, SentimentScore } from '../../../core/analysis/results.js'
 import type { EnglishAnalyser } from './english.js'
 import type { NativeAnalyser } from './native.js'
 import { sentencesOf, tokenize } from './tokens.js'

@@ -5,7 +5,7 @@
  * decisions behind it.
  */
 import { ServiceUnavailableError, UnsupportedPairError } from '../../../errors.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../types.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../../core/ports.js'
 import { readModes, type ModeScan } from './modes.js'
 import { PipelinePool } from './pool.js'
 import { directPairs, findRoute, listPairs, type DirectPairs } from './routes.js'

@@ -9,7 +9,7 @@
  */
 import { keptUntilFailed } from '../../../runtime/channel.js'
 import { ServiceThread } from '../../../runtime/thread.js'
-import type { LanguagePair, Translator } from '../../types.js'
+import type { LanguagePair, Translator } from '../../../core/ports.js'
 import type { ApertiumOptions } from './index.js'
 
 export function createApertiumThread (options: ApertiumOptions = {}): Translator {

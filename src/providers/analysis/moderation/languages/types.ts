@@ -4,7 +4,7 @@
  * and a `:n` suffix gives a number: a rating 0..2 for profane words (default 2, or cuss's rating),
  * a weight for topic words (default 0.6).
  */
-import type { ModerationCategory } from '../../types.js'
+import type { ModerationCategory } from '../../../../core/analysis/results.js'
 import type { RuleKind, WordClass } from '../effects.js'
 
 export interface LanguageData {

@@ -1,11 +1,12 @@
 /**
- * The small interfaces every engine adapter implements. Core depends on these; providers
- * implement them and never import routes or core's use cases (only core's segment format,
- * core/tagged.ts, which is what they translate).
+ * The ports: the small interfaces every engine implements. Core owns them and depends on nothing
+ * in providers; providers implement them and import from core only these ports, the domain types
+ * they speak (formality, tones, analysis results) and core/tagged.ts, the segment format they
+ * translate. Never routes or core's use cases.
  */
-import type { Formality } from '../shared/formality.js'
-import type { Tone } from '../shared/tones.js'
-import type { FoundEntity, Scored, SentimentScore } from './analysis/types.js'
+import type { Formality } from './formality.js'
+import type { Tone } from './tones.js'
+import type { FoundEntity, Scored, SentimentScore } from './analysis/results.js'
 
 export type { Formality }
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
-import type { Analyzer, Capabilities, Detector, Editor, Translator } from './providers/types.js'
+import type { Analyzer, Capabilities, Detector, Editor, Translator } from './core/ports.js'
 import type { RemoteOptions } from './providers/remote/index.js'
 import type { ApertiumOptions } from './providers/translation/apertium/index.js'
 import { createApertiumThread } from './providers/translation/apertium/thread.js'

@@ -73,7 +73,7 @@ export function configurationMd (): string {
     '([operations.md](operations.md)).'
   ]
   for (const group of SETTING_GROUPS) {
-    lines.push('', `## ${group.title}`, '', '| Variable | Default | Values | Meaning |', '|---|---|---|---|')
+    lines.push('', `## ${group.title}`, '', group.about, '', '| Variable | Default | Values | Meaning |', '|---|---|---|---|')
     for (const s of SETTINGS as readonly Setting[]) {
       if (s.group !== group.id) continue
       const name = `\`${s.name}\`${s.secret ? ' (*secret*)' : ''}`

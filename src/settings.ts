@@ -12,14 +12,38 @@
 import { DEFAULT_DOCUMENT_QUEUE_MS, DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './core/limits.js'
 import { defaultMemoryBudgetMb, defaultWorkers } from './runtime/machine.js'
 
-/** The groups, in order: .env.example's sections and docs/configuration.md's tables. */
+/** The groups, in order: .env.example's sections and docs/configuration.md's tables (`about` opens the latter). */
 export const SETTING_GROUPS = [
-  { id: 'server', title: 'Server' },
-  { id: 'auth', title: 'Authentication (OAuth 2.0)' },
-  { id: 'limits', title: 'Limits' },
-  { id: 'translation', title: 'Translation' },
-  { id: 'outside', title: 'Outside engines (each is on when its settings are given)' },
-  { id: 'apertium', title: 'Embedded Apertium engine (Debian packages; `make run` installs them)' }
+  {
+    id: 'server',
+    title: 'Server',
+    about: 'Where the service listens, what it logs, whose word it takes for a client\'s address, and how many processes serve.'
+  },
+  {
+    id: 'auth',
+    title: 'Authentication (OAuth 2.0)',
+    about: 'The clients that may get tokens, how tokens are signed, and an outside issuer whose tokens are accepted too.'
+  },
+  {
+    id: 'limits',
+    title: 'Limits',
+    about: 'How much a client may ask, how large its requests may be, and how long each stage may take.'
+  },
+  {
+    id: 'translation',
+    title: 'Translation',
+    about: 'Which engines translate, in what order, the cache of translated segments, and the Redis every replica shares.'
+  },
+  {
+    id: 'outside',
+    title: 'Outside engines (each is on when its settings are given)',
+    about: 'How every call to an outside service behaves, then each engine\'s own settings ([engines.md](engines.md) says what each does).'
+  },
+  {
+    id: 'apertium',
+    title: 'Embedded Apertium engine (Debian packages; `make run` installs them)',
+    about: 'The embedded engine runs a pipeline of processes per translation direction, started on first use.'
+  }
 ] as const
 export type SettingGroup = typeof SETTING_GROUPS[number]['id']
 

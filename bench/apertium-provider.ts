@@ -1,5 +1,5 @@
 /**
- * Benchmarks the embedded Apertium translator (src/providers/translation/apertium) directly,
+ * Benchmarks the embedded Apertium translator (src/providers/apertium) directly,
  * and apertium-apy (Apertium's own HTTP server) on the same sentences for comparison.
  *
  *   npm run bench:apertium            (BENCH_SECONDS=10 by default)
@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import autocannon from 'autocannon'
 import { escapeText } from '../src/core/tagged.js'
-import { createApertium } from '../src/providers/translation/apertium/index.js'
+import { createApertium } from '../src/providers/apertium/index.js'
 import { apyPath, startApy } from './lib/apy.js'
 import { stopChildrenOnExit } from './lib/children.js'
 import { cpuMsOf, memoryOf, processes } from './lib/proc.js'

@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util'
 import { BUCKETS, DEFAULT_CORPUS, DEFAULT_POOL, bucketOf, splitOf, type Bucket, type Sample } from './corpus.js'
 import { helpPageParagraphs, manPageParagraphs } from './documents.js'
 import { cleanText, dedupeKey, rejection, sentenceRuns } from './filters.js'
-import { dominantScript, scriptProfile } from '../../src/providers/detection/scripts.js'
-import { scriptOfLanguage } from '../../src/providers/detection/codes.js'
+import { dominantScript, scriptProfile } from '../../src/providers/detector/scripts.js'
+import { scriptOfLanguage } from '../../src/providers/detector/codes.js'
 import { readMo } from './mo.js'
 
 /** Packages whose gettext catalogs cover many languages (UI strings, settings descriptions, messages). */

@@ -7,10 +7,10 @@
  */
 import { parseArgs } from 'node:util'
 import { francAll } from 'franc'
-import { createDetector } from '../../src/providers/detection/index.js'
-import { tagOf } from '../../src/providers/detection/codes.js'
-import { traditionalBalance } from '../../src/providers/detection/hanzi.js'
-import { loadVoters } from '../../src/providers/detection/voters/index.js'
+import { createDetector } from '../../src/providers/detector/index.js'
+import { tagOf } from '../../src/providers/detector/codes.js'
+import { traditionalBalance } from '../../src/providers/detector/hanzi.js'
+import { loadVoters } from '../../src/providers/detector/voters/index.js'
 import { BUCKETS, CORE_LANGUAGES, DEFAULT_CORPUS, readCorpus, type Sample } from './corpus.js'
 import { accessToken } from '../lib/service.js'
 

@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/detect-accuracy/startup.ts
  */
-import { createDetector } from '../../src/providers/detection/index.js'
+import { createDetector } from '../../src/providers/detector/index.js'
 
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`
 const before = process.memoryUsage().rss

@@ -1,5 +1,5 @@
 /**
- * Learns the detector's model (src/providers/detection/model.json) from the DEV split only:
+ * Learns the detector's model (src/providers/detector/model.json) from the DEV split only:
  * how each voter answers for each true language per length bucket, word weights for the
  * language groups the voters confuse, and the calibration temperatures. The test split is
  * never read here; run.ts reports on it.
@@ -10,14 +10,14 @@ import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createEnsemble } from '../../src/providers/detection/ensemble.js'
-import { bucketIndex, type ModelData, type WordGroup } from '../../src/providers/detection/model.js'
-import type { Voter } from '../../src/providers/detection/voter.js'
-import { loadVoters } from '../../src/providers/detection/voters/index.js'
-import { forEachTrigram, forEachWord } from '../../src/providers/detection/words.js'
+import { createEnsemble } from '../../src/providers/detector/ensemble.js'
+import { bucketIndex, type ModelData, type WordGroup } from '../../src/providers/detector/model.js'
+import type { Voter } from '../../src/providers/detector/voter.js'
+import { loadVoters } from '../../src/providers/detector/voters/index.js'
+import { forEachTrigram, forEachWord } from '../../src/providers/detector/words.js'
 import { CORE_LANGUAGES, DEFAULT_POOL, readCorpus, type Sample } from './corpus.js'
 
-const MODEL = fileURLToPath(new URL('../../src/providers/detection/model.json', import.meta.url))
+const MODEL = fileURLToPath(new URL('../../src/providers/detector/model.json', import.meta.url))
 /** Languages the voters are known to confuse; word evidence decides inside each group. */
 const GROUPS = [['hr', 'bs', 'sr-Latn', 'sl'], ['id', 'ms'], ['da', 'nb', 'nn', 'sv'], ['gl', 'es', 'pt', 'ca', 'ast', 'an'], ['cs', 'sk'], ['ru', 'bg', 'uk', 'be', 'mk', 'sr'], ['tr', 'az'], ['fi', 'et']]
 const BUCKET_LIMITS = [30, 100]

@@ -1,12 +1,12 @@
 /**
- * Fits the weights of the English features (src/providers/analysis/sentiment/english.ts) by logistic regression
+ * Fits the weights of the English features (src/providers/offline-analyzer/sentiment/english.ts) by logistic regression
  * on the odd lines of the dev set, and reports accuracy on the odd (fit) and even (check) lines.
  * Run: npx tsx bench/sentiment/fit.ts
  */
 import { readFileSync } from 'node:fs'
-import { EnglishAnalyser } from '../../src/providers/analysis/sentiment/english.js'
-import type { EnglishFeatures } from '../../src/providers/analysis/sentiment/english.js'
-import { sentencesOf, tokenize } from '../../src/providers/analysis/sentiment/tokens.js'
+import { EnglishAnalyser } from '../../src/providers/offline-analyzer/sentiment/english.js'
+import type { EnglishFeatures } from '../../src/providers/offline-analyzer/sentiment/english.js'
+import { sentencesOf, tokenize } from '../../src/providers/offline-analyzer/sentiment/tokens.js'
 
 const DEV = new URL('../../test/data/sentiment-dev.jsonl', import.meta.url)
 const rows = readFileSync(DEV, 'utf8').trim().split('\n').map(line => JSON.parse(line) as { label: string, text: string })

@@ -4,7 +4,7 @@
  * Run: npx tsx bench/sentiment/run.ts
  */
 import { readFileSync } from 'node:fs'
-import { loadSentiment, scoreSentiment } from '../../src/providers/analysis/sentiment/index.js'
+import { loadSentiment, scoreSentiment } from '../../src/providers/offline-analyzer/sentiment/index.js'
 
 interface Row { label: string, text: string }
 const DEV = new URL('../../test/data/sentiment-dev.jsonl', import.meta.url)

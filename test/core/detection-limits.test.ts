@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { detectLanguage } from '../../src/core/detection/policy.js'
-import { createDetector } from '../../src/providers/detection/index.js'
+import { createDetector } from '../../src/providers/detector/index.js'
 import type { Detector } from '../../src/core/ports.js'
 
 let detector: Detector

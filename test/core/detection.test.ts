@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { detectLanguage, type DetectResult } from '../../src/core/detection/policy.js'
 import { ValidationError, type FieldPath } from '../../src/errors.js'
-import { createDetector } from '../../src/providers/detection/index.js'
+import { createDetector } from '../../src/providers/detector/index.js'
 import type { Detector } from '../../src/core/ports.js'
 
 let detector: Detector

@@ -20,7 +20,7 @@ import { createGoogleCloud } from '../../src/providers/google-cloud/index.js'
 import { createGoogle } from '../../src/providers/google/index.js'
 import { createLibreTranslate } from '../../src/providers/libretranslate/index.js'
 import { createOpenAi } from '../../src/providers/openai/index.js'
-import { createOfflineAnalyzer } from '../../src/providers/analysis/index.js'
+import { createOfflineAnalyzer } from '../../src/providers/offline-analyzer/index.js'
 
 type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORY_LANGUAGES, CATEGORY_PATHS, classifyCategories } from '../../src/providers/analysis/categories/index.js'
+import { CATEGORY_LANGUAGES, CATEGORY_PATHS, classifyCategories } from '../../src/providers/offline-analyzer/categories/index.js'
 import type { Scored } from '../../src/core/analysis/results.js'
 
 /** Confidences in [0, 1], best first, at most three, no path twice. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ENTITY_LANGUAGES, EntityModelsNotLoadedError, findEntities, loadEntities } from '../../src/providers/analysis/entities/index.js'
+import { ENTITY_LANGUAGES, EntityModelsNotLoadedError, findEntities, loadEntities } from '../../src/providers/offline-analyzer/entities/index.js'
 import type { EntityType, FoundEntity } from '../../src/core/analysis/results.js'
 
 beforeAll(async () => { await loadEntities() }, 60_000)

@@ -1,6 +1,6 @@
 /** Offline moderation on real sentences: categories, profanity and its tricks, known false positives, threats and insults in every language, topics, hostile input. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MODERATION_LANGUAGES, loadModeration, moderate } from '../../src/providers/analysis/moderation/index.js'
+import { MODERATION_LANGUAGES, loadModeration, moderate } from '../../src/providers/offline-analyzer/moderation/index.js'
 import { MODERATION_CATEGORIES, type ModerationCategory } from '../../src/core/analysis/results.js'
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   loadSentiment, scoreSentiment, SENTIMENT_LANGUAGES, SentimentNotLoadedError, UnsupportedSentimentLanguageError
-} from '../../src/providers/analysis/sentiment/index.js'
+} from '../../src/providers/offline-analyzer/sentiment/index.js'
 
 beforeAll(async () => {
   await loadSentiment()

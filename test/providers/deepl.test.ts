@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createDeepl } from '../../src/providers/deepl/index.js'
-import type { RemoteOptions } from '../../src/providers/remote/index.js'
+import type { RemoteOptions } from '../../src/upstream/index.js'
 import type { Translator } from '../../src/core/ports.js'
 import { startFakeDeepl, type FakeEngine } from '../fakes/deepl.js'
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createGoogleCloud } from '../../src/providers/google-cloud/index.js'
-import type { RemoteOptions } from '../../src/providers/remote/index.js'
+import type { RemoteOptions } from '../../src/upstream/index.js'
 import type { Translator } from '../../src/core/ports.js'
 import { startFakeGoogleCloud, type FakeEngine } from '../fakes/google-cloud.js'
 

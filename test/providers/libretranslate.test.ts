@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createLibreTranslate } from '../../src/providers/libretranslate/index.js'
-import type { RemoteOptions } from '../../src/providers/remote/index.js'
+import type { RemoteOptions } from '../../src/upstream/index.js'
 import type { Translator } from '../../src/core/ports.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../fakes/libretranslate.js'
 

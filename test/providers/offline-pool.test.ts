@@ -1,7 +1,7 @@
 /** The offline analyser and the rules editor on the thread pool, as the service assembles them: clients take turns. */
 import { describe, expect, it } from 'vitest'
-import { createPooledOfflineAnalyzer } from '../../src/providers/analysis/pooled.js'
-import { createPooledRulesEditor } from '../../src/providers/rules/pooled.js'
+import { createPooledOfflineAnalyzer } from '../../src/providers/offline-analyzer/pooled.js'
+import { createPooledRulesEditor } from '../../src/providers/rules-editor/pooled.js'
 import { withClient } from '../../src/runtime/clients.js'
 
 const editor = createPooledRulesEditor()

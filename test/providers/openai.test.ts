@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../src/errors.js'
 import { createLlmClient, createOpenAiEditor, createOpenAiTranslator, DEFAULT_LANGUAGES, type LlmClient } from '../../src/providers/openai/index.js'
-import type { RemoteOptions } from '../../src/providers/remote/index.js'
+import type { RemoteOptions } from '../../src/upstream/index.js'
 import type { TranslateJob, Translator } from '../../src/core/ports.js'
 import { startFakeLlm, type FakeLlm } from '../fakes/openai.js'
 

@@ -1,9 +1,9 @@
 import nspell from 'nspell'
 import dictionaryEn from 'dictionary-en'
 import { describe, expect, it } from 'vitest'
-import { createSpellChecker } from '../../src/providers/rules/hunspell.js'
-import { SIMPLER_PHRASES } from '../../src/providers/rules/simplify-phrases.js'
-import { createRulesEditor } from '../../src/providers/rules/index.js'
+import { createSpellChecker } from '../../src/lib/hunspell/index.js'
+import { SIMPLER_PHRASES } from '../../src/providers/rules-editor/simplify-phrases.js'
+import { createRulesEditor } from '../../src/providers/rules-editor/index.js'
 import type { EditItem, EditedSegment } from '../../src/core/ports.js'
 
 const editor = createRulesEditor()
@@ -345,7 +345,7 @@ describe('hunspell checker', () => {
   })
 
   it('accepts every form nspell expands from dictionary-en (but its compound-rule ordinals)', async () => {
-    const { createDictionaries } = await import('../../src/providers/rules/dictionaries.js')
+    const { createDictionaries } = await import('../../src/providers/rules-editor/dictionaries.js')
     const ours = (await createDictionaries().speller('en')).checker
     // nspell keeps every expanded form as a key of its (untyped) `data`
     const spell = nspell(Buffer.from(dictionaryEn.aff), Buffer.from(dictionaryEn.dic))

@@ -1,5 +1,5 @@
 /** Splits a job's texts into DeepL calls: at most 50 texts and under DeepL's 128 KiB request size each. */
-import { batches } from '../remote/batches.js'
+import { batches } from '../../upstream/batches.js'
 
 /** DeepL takes at most 50 `text` fields per /v2/translate request. */
 export const MAX_TEXTS = 50

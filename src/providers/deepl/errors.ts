@@ -4,7 +4,7 @@
  */
 import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node'
 import { RateLimitedError, UpstreamError } from '../../errors.js'
-import { statusError, type Redactor } from '../remote/index.js'
+import { statusError, type Redactor } from '../../upstream/index.js'
 
 export const SERVICE = 'deepl'
 

@@ -1,6 +1,6 @@
 /** The DeepL translator ("deepl"): the official deepl-node client, every call through one RemoteService. */
 import { Translator as DeeplClient, type Formality as DeeplFormality, type Language, type SourceLanguageCode, type TargetLanguageCode, type TextResult, type TranslateTextOptions } from 'deepl-node'
-import { RemoteService, createRedactor, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, type RemoteOptions } from '../../upstream/index.js'
 import type { Formality, LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
 import { MAX_TEXTS, formBytes, splitBatches } from './batches.js'
 import { buildList, sourceCode, targetCode, targetInfo, type LanguageList } from './codes.js'

@@ -1,8 +1,8 @@
 /** Google Cloud Translation (v2 REST, "google-cloud"): segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
-import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../../upstream/index.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
-import { batches, canonicalAnswers, engineCodes, runBatches } from '../remote/batches.js'
+import { batches, canonicalAnswers, engineCodes, runBatches } from '../../upstream/batches.js'
 
 export interface GoogleCloudOptions {
   apiKey: string

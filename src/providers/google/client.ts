@@ -2,7 +2,7 @@
 import type { Agent } from 'node:https'
 import { Translator as LibraryTranslator } from '@vitalets/google-translate-api'
 import { RateLimitedError, UpstreamError } from '../../errors.js'
-import { createRedactor, retryAfterMs, statusError } from '../remote/index.js'
+import { createRedactor, retryAfterMs, statusError } from '../../upstream/index.js'
 
 const SERVICE = 'google'
 /** The free endpoint takes no key: only credentials of well-known shapes and the call's texts are redacted. */

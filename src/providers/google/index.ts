@@ -5,7 +5,7 @@
  */
 import { Agent } from 'node:https'
 import { rootCertificates } from 'node:tls'
-import { RemoteService, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, type RemoteOptions } from '../../upstream/index.js'
 import type { TranslateJob, Translator } from '../../core/ports.js'
 import { translateText } from './client.js'
 import { googleCode, googlePairs } from './languages.js'

@@ -1,8 +1,8 @@
 /** LibreTranslate ("libretranslate"): its REST API with segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
-import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../../upstream/index.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
-import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from '../remote/batches.js'
+import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from '../../upstream/batches.js'
 
 export interface LibreTranslateOptions {
   url: string

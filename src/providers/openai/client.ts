@@ -23,7 +23,7 @@
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
 import { UpstreamError } from '../../errors.js'
-import { RemoteService, createRedactor, statusError, type Redactor, type RemoteOptions } from '../remote/index.js'
+import { RemoteService, createRedactor, statusError, type Redactor, type RemoteOptions } from '../../upstream/index.js'
 
 /** Service name in errors, metrics and `options.service`. */
 export const OPENAI_SERVICE = 'openai'

@@ -1,7 +1,7 @@
 /** What the OpenAI translator and editor share: segments with words sent in batches, the rest kept as they are. */
 import { parseTagged, plainText, serializeTagged, type TaggedPart } from '../../core/tagged.js'
 import { CheckError } from './client.js'
-import { batches, runBatches } from '../remote/batches.js'
+import { batches, runBatches } from '../../upstream/batches.js'
 
 export interface SegmentBatching {
   /** Segments per call. */

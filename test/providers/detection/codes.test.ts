@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowedAnswer, meaningsOf, scriptOfLanguage, tagOf } from '../../../src/providers/detection/codes.js'
+import { allowedAnswer, meaningsOf, scriptOfLanguage, tagOf } from '../../../src/providers/detector/codes.js'
 
 describe('tagOf', () => {
   it('turns ISO 639-3 and deprecated codes into canonical BCP 47 tags', () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ServiceUnavailableError } from '../../../src/errors.js'
-import { createDetector } from '../../../src/providers/detection/index.js'
-import { loadVoters } from '../../../src/providers/detection/voters/index.js'
-import type { Voter } from '../../../src/providers/detection/voter.js'
+import { createDetector } from '../../../src/providers/detector/index.js'
+import { loadVoters } from '../../../src/providers/detector/voters/index.js'
+import type { Voter } from '../../../src/providers/detector/voter.js'
 import type { Detector } from '../../../src/core/ports.js'
 
 let detector: Detector

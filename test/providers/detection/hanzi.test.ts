@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { traditionalBalance } from '../../../src/providers/detection/hanzi.js'
+import { traditionalBalance } from '../../../src/providers/detector/hanzi.js'
 
 describe('traditionalBalance', () => {
   it('is positive for Traditional and negative for Simplified Chinese', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SCRIPTS, dominantScript, scriptProfile } from '../../../src/providers/detection/scripts.js'
+import { SCRIPTS, dominantScript, scriptProfile } from '../../../src/providers/detector/scripts.js'
 
 function counts (text: string): Record<string, number> {
   const profile = scriptProfile(text)

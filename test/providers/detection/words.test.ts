@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { forEachWord } from '../../../src/providers/detection/words.js'
+import { forEachWord } from '../../../src/providers/detector/words.js'
 
 function words (text: string): string[] {
   const found: string[] = []

@@ -1,6 +1,6 @@
 /** What of an engine's words may be logged: every form of a configured secret and every client text replaced, cut short. */
 import { describe, expect, it } from 'vitest'
-import { createRedactor, MAX_LOGGED, REDACTED, TEXT } from '../../../src/providers/remote/redact.js'
+import { createRedactor, MAX_LOGGED, REDACTED, TEXT } from '../../../src/upstream/redact.js'
 
 const KEY = 'sk-proj-Zq8xT3vW9yK2mN5pR7sL1cF4hJ6'
 const GOOGLE_KEY = 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY'

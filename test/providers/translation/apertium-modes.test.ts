@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { canonicalTag, sourceTagsForCode, tagForCode } from '../../../src/providers/translation/apertium/language-tags.js'
-import { parseModeName, pipelineStages, readModes, type ModeScan } from '../../../src/providers/translation/apertium/modes.js'
-import { directPairs, findRoute, listPairs, type DirectPairs } from '../../../src/providers/translation/apertium/routes.js'
+import { canonicalTag, sourceTagsForCode, tagForCode } from '../../../src/providers/apertium/language-tags.js'
+import { parseModeName, pipelineStages, readModes, type ModeScan } from '../../../src/providers/apertium/modes.js'
+import { directPairs, findRoute, listPairs, type DirectPairs } from '../../../src/providers/apertium/routes.js'
 
 const MODES_DIR = '/usr/share/apertium/modes'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseTagged, serializeTagged } from '../../../src/core/tagged.js'
-import { decodeSegment, encodeSegment, escapeStream } from '../../../src/providers/translation/apertium/stream-format.js'
-import { tidy } from '../../../src/providers/translation/apertium/tidy.js'
+import { decodeSegment, encodeSegment, escapeStream } from '../../../src/providers/apertium/stream-format.js'
+import { tidy } from '../../../src/providers/apertium/tidy.js'
 
 const encode = (tagged: string): string => encodeSegment(parseTagged(tagged))
 const decode = (answer: string, sourceTagged: string): string => serializeTagged(decodeSegment(answer, parseTagged(sourceTagged)))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UnsupportedPairError } from '../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../src/core/tagged.js'
-import { createApertium } from '../../../src/providers/translation/apertium/index.js'
+import { createApertium } from '../../../src/providers/apertium/index.js'
 import type { Translator } from '../../../src/core/ports.js'
 
 let apertium: Translator

@@ -2,7 +2,7 @@
  * Run as a child process by the pipeline tests: starts a pipeline that never answers (the fake
  * mode's STALL), prints its process group id, and exits without calling close().
  */
-import { createApertium } from '../../../../src/providers/translation/apertium/index.js'
+import { createApertium } from '../../../../src/providers/apertium/index.js'
 import { eventually, pipelineLeaders } from './processes.js'
 
 const translator = createApertium({ modesDir: process.argv[2]! })

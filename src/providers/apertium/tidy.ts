@@ -5,7 +5,7 @@
  * cambios", "{name} has invited you" -> "{name} Te ha invitado"). Nothing is changed where the
  * source itself has the same shape (double spaces, leading spaces, a capital first word).
  */
-import type { TaggedPart } from '../../../core/tagged.js'
+import type { TaggedPart } from '../../core/tagged.js'
 
 type Atom = { char: string } | { part: TaggedPart }
 

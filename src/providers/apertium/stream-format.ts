@@ -13,7 +13,7 @@
  *   text contains `zxqv` uses `Zxqvx`, `Zxqvxx`... instead, so the text is never taken for a token;
  * - every segment ends with `.[]`.
  */
-import type { TaggedPart } from '../../../core/tagged.js'
+import type { TaggedPart } from '../../core/tagged.js'
 
 /** The word a protected token travels as: unknown to every pair, so it passes through untranslated. */
 const TOKEN_WORD = 'Zxqv'

@@ -3,7 +3,7 @@
  * words that look like plain words are checked (no digits, acronyms, names it does not know,
  * URLs, e-mail addresses, handles, file names or code: those tokens are guarded).
  */
-import type { SpellChecker, Suggestion } from './hunspell.js'
+import type { SpellChecker, Suggestion } from '../../lib/hunspell/index.js'
 import { capitalize, matchCase, type Change, type Token } from './text.js'
 
 export interface Speller {

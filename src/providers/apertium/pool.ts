@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { ServiceUnavailableError, UpstreamError } from '../../../errors.js'
+import { ServiceUnavailableError, UpstreamError } from '../../errors.js'
 import type { Mode } from './modes.js'
 import { Pipeline, type Slots } from './pipeline.js'
 

@@ -1,6 +1,6 @@
 /** What the translation adapters share: batches under count and size caps, answers checked and made canonical, engine codes as BCP 47. */
-import { parseTagged, serializeTagged } from '../../core/tagged.js'
-import { UpstreamError } from '../../errors.js'
+import { parseTagged, serializeTagged } from '../core/tagged.js'
+import { UpstreamError } from '../errors.js'
 
 /** Splits items into consecutive batches of at most `maxCount` items and `maxSize` in `size` (a larger item goes alone). */
 export function batches<T> (items: readonly T[], maxCount: number, maxSize: number, size: (item: T) => number): T[][] {

@@ -4,7 +4,7 @@
  * S: plural or third person; G: -ing; D: -ed), read through the spell checker.
  */
 import { articleFor } from './articles.js'
-import type { SpellChecker } from './hunspell.js'
+import type { SpellChecker } from '../../lib/hunspell/index.js'
 import { matchCase, nextWord, previousWord, type Change, type Token } from './text.js'
 
 /** What the rules ask of the English dictionary. */

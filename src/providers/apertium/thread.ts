@@ -7,9 +7,9 @@
  * are reported here, so that they are killed with this process however it ends (a thread's own
  * exit handlers do not run when the process exits).
  */
-import { keptUntilFailed } from '../../../runtime/channel.js'
-import { ServiceThread } from '../../../runtime/thread.js'
-import type { LanguagePair, Translator } from '../../../core/ports.js'
+import { keptUntilFailed } from '../../runtime/channel.js'
+import { ServiceThread } from '../../runtime/thread.js'
+import type { LanguagePair, Translator } from '../../core/ports.js'
 import type { ApertiumOptions } from './index.js'
 
 export function createApertiumThread (options: ApertiumOptions = {}): Translator {

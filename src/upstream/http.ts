@@ -1,5 +1,5 @@
 /** HTTP calls for adapters that speak REST with fetch: one request, its answer classified into typed errors. */
-import { RateLimitedError, UpstreamError } from '../../errors.js'
+import { RateLimitedError, UpstreamError } from '../errors.js'
 import { createRedactor, type Redactor } from './redact.js'
 
 /** Retry-After (seconds or an HTTP date) in milliseconds, or undefined when absent or unreadable. */

@@ -3,7 +3,7 @@
  * through one intermediate language. Routes are chosen by expected quality, deterministically:
  * direct > via es > via ca > via en > via any other language (alphabetical).
  */
-import type { LanguagePair } from '../../../core/ports.js'
+import type { LanguagePair } from '../../core/ports.js'
 import { baseLanguage, canonicalTag, fallbackTags } from './language-tags.js'
 import type { Mode } from './modes.js'
 

@@ -30,7 +30,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import type { Socket } from 'node:net'
-import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../errors.js'
+import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import { streamCost } from './stream-format.js'
 
 /** Who may run a process (the pool's cap). */

@@ -4,8 +4,8 @@
  * pipelines per mode (a replica more while a direction's backlog grows). See ./README.md for the
  * decisions behind it.
  */
-import { ServiceUnavailableError, UnsupportedPairError } from '../../../errors.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../../core/ports.js'
+import { ServiceUnavailableError, UnsupportedPairError } from '../../errors.js'
+import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
 import { readModes, type ModeScan } from './modes.js'
 import { PipelinePool } from './pool.js'
 import { directPairs, findRoute, listPairs, type DirectPairs } from './routes.js'

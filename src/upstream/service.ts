@@ -4,9 +4,9 @@
  * a circuit breaker, retries of 429/5xx with jittered backoff that honours Retry-After, and a
  * deadline (UPSTREAM_TIMEOUT_MS) over all of it. Errors come out typed and naming the service.
  */
-import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
-import { currentClient } from '../../runtime/clients.js'
-import { FairQueue } from '../../runtime/fair-queue.js'
+import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../errors.js'
+import { currentClient } from '../runtime/clients.js'
+import { FairQueue } from '../runtime/fair-queue.js'
 
 export interface RemoteOptions {
   /** Service name, as clients know it ("deepl", "openai", ...). */

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { createSpellChecker } from './hunspell.js'
+import { createSpellChecker } from '../../lib/hunspell/index.js'
 import type { Speller } from './spelling.js'
 
 /** Languages with a dictionary, by base subtag. */

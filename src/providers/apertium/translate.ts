@@ -3,8 +3,8 @@
  * one), a bounded number of segments in flight at once, every request tagged with its client so
  * that a pipeline serves the clients waiting on it in turns.
  */
-import { parseTagged, serializeTagged, type TaggedPart } from '../../../core/tagged.js'
-import { currentClient } from '../../../runtime/clients.js'
+import { parseTagged, serializeTagged, type TaggedPart } from '../../core/tagged.js'
+import { currentClient } from '../../runtime/clients.js'
 import type { Pipeline } from './pipeline.js'
 import { decodeSegment, encodeSegment, joinAnswers, splitStream } from './stream-format.js'
 import { tidy } from './tidy.js'

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path'
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
+import { settingName as s } from './settings.js'
 import type { Analyzer, Capabilities, Detector, Editor, Translator } from './core/ports.js'
 import type { RemoteOptions } from './upstream/index.js'
 import type { ApertiumOptions } from './providers/apertium/index.js'
@@ -77,11 +78,11 @@ export function apertiumOptions (config: Config): ApertiumOptions {
 
 /** What each engine needs set before it can be named in TRANSLATION_SERVICES. */
 const SETTINGS: Record<ServiceName, string> = {
-  deepl: 'DEEPL_API_KEY',
-  'google-cloud': 'GOOGLE_CLOUD_API_KEY',
-  google: 'GOOGLE_TRANSLATE_ENABLED=true',
-  openai: 'OPENAI_MODEL (with OPENAI_BASE_URL or OPENAI_API_KEY)',
-  libretranslate: 'LIBRETRANSLATE_URL',
+  deepl: s('DEEPL_API_KEY'),
+  'google-cloud': s('GOOGLE_CLOUD_API_KEY'),
+  google: `${s('GOOGLE_TRANSLATE_ENABLED')}=true`,
+  openai: `${s('OPENAI_MODEL')} (with ${s('OPENAI_BASE_URL')} or ${s('OPENAI_API_KEY')})`,
+  libretranslate: s('LIBRETRANSLATE_URL'),
   apertium: 'nothing (it is embedded)'
 }
 

@@ -6,14 +6,8 @@
  * write must hold the same `[#<seq>]` superblanks in order. A stage that dies makes the next
  * stages flush and emit extra NULs, so an answer without its markers means the pipeline broke.
  *
- * Requests wait in turns: each client (the `turn` its requests share: the client's key, or a job's
- * own object when no client is known) has its own queue, and the clients waiting take one request
- * each in turn, so one client's jobs of any size hold the pipeline for one request at a time while
- * others wait, not for all of their own.
- *
- * Every stage is watched: the shell runs the stages as a background job and kills its whole
- * process group as soon as any of them exits (a CHLD trap), so a stage that crashes or is killed
- * ends the pipeline at once instead of leaving it silent until the timeout.
+ * Requests wait in lines, one per client, the clients taking turns (request-queue.ts). Every stage
+ * is watched, and the whole process group is killed at once (process-group.ts).
  *
  * Failures (a crash, a broken answer, or no answer within `requestTimeoutMs` while requests wait):
  * the whole process group is killed and the requests in flight are written again to a fresh
@@ -25,25 +19,15 @@
  * 2.2 s of CPU on an idle core), and longer on busy cores: its first answer may take
  * START_TIMEOUT_FACTOR times as long.
  *
- * A process starts only with a slot from `slots` (the pool's cap on running pipelines); requests
- * that find no free slot wait, at most `requestTimeoutMs`.
+ * A process starts only with a slot from `slots` (the pool's cap on running pipelines, slots.ts);
+ * requests that find no free slot wait, at most `requestTimeoutMs`.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import type { Socket } from 'node:net'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
-import { streamCost } from './stream-format.js'
-
-/** Who may run a process (the pool's cap). */
-export interface Slots {
-  /** Whether the pipeline may start its process now; when not, `grant()` tells it later. */
-  request: (pipeline: Pipeline) => boolean
-  /** The pipeline no longer wants the slot it asked for. */
-  withdraw: (pipeline: Pipeline) => void
-  /** The pipeline's process was killed: its slot is free once `exited` resolves. */
-  release: (pipeline: Pipeline, exited: Promise<void>) => void
-  /** The pipeline has nothing to do (its slot may go to a waiting one). */
-  idle: (pipeline: Pipeline) => void
-}
+import { keepAlive, killGroup, spawnPipeline } from './process-group.js'
+import { RequestQueue, type PipelineRequest as Entry } from './request-queue.js'
+import { SlotWait, type Slots } from './slots.js'
+import { streamCost } from './stream/split.js'
 
 export interface PipelineOptions {
   /** Mode name ("eng-spa"), for messages and the process title. */
@@ -59,28 +43,6 @@ export interface PipelineOptions {
   slots?: Slots
 }
 
-interface Entry {
-  payload: string
-  /** Its estimated work for the pipeline (streamCost). */
-  cost: number
-  seq: number
-  attempts: number
-  /** In a waiting queue (false: written, or not yet queued). */
-  waiting: boolean
-  settled: boolean
-  resolve: (answer: string) => void
-  reject: (error: unknown) => void
-  signal: AbortSignal | undefined
-  turn: unknown
-}
-
-/** The waiting requests of one job, oldest first from `head` on. */
-interface Turn {
-  key: unknown
-  entries: Entry[]
-  head: number
-}
-
 /** The unsettled requests of one abort signal, and the one listener the signal has for them. */
 interface Watch {
   entries: Set<Entry>
@@ -91,7 +53,7 @@ const SERVICE = 'apertium'
 /** What a request refused for want of a slot is told to wait: about one turn of the directions that hold them. */
 const BUSY_RETRY_AFTER_MS = 2_000
 /**
- * NUL-terminated writes in the pipeline at once. Requests that arrive together (in one turn), or
+ * NUL-terminated writes in the pipeline at once. Requests that arrive together (in one tick), or
  * while it is full, travel together in one write (each still with its own marker), up to
  * MAX_BATCH requests and MAX_BATCH_COST of work: every write costs a flush in each of the 10-15
  * stages, so fewer, fuller writes cost less CPU (measured on eng-spa: 853 us of pipeline CPU per
@@ -108,35 +70,16 @@ const MAX_INFLIGHT_COST = 800
 const STDERR_TAIL = 500
 /** How many times requestTimeoutMs a fresh process has for its first answer (it loads its transducers first). */
 export const START_TIMEOUT_FACTOR = 3
-/** Dequeued entries kept at the front of a queue array before it is compacted. */
-const COMPACT_AFTER = 1024
-
-/**
- * The shell around a mode's pipeline: the stages run as a background job (its first stage keeps
- * our stdin: `0<&0`, or bash would give it /dev/null) and the first stage to exit, for any reason,
- * kills the whole group (`kill 0`), which closes our pipes and tells us at once.
- */
-function watchedScript (script: string): string {
-  return `trap 'kill -KILL 0' CHLD\n0<&0 ${script} &\nwait\n`
-}
 
 export class Pipeline {
   readonly mode: string
   private readonly options: PipelineOptions
   private child: ChildProcessWithoutNullStreams | undefined
   private chunks: Buffer[] = []
-  /** Requests written again after a failure, before any other; oldest first from `retryHead` on. */
-  private retries: Entry[] = []
-  private retryHead = 0
-  /** Jobs with waiting requests, in turn order from `turnHead` on, and by key. */
-  private turns: Turn[] = []
-  private turnHead = 0
-  private readonly turnOf = new Map<unknown, Turn>()
-  /** Requests sent without a job share this one. */
-  private readonly ownTurn = {}
-  /** Unsettled requests waiting (not written), and their work. Settled ones are skipped when they come up. */
-  private waiting = 0
-  private waitingCost = 0
+  /** Requests not written yet. */
+  private readonly queue = new RequestQueue()
+  /** Requests sent without a client share this line. */
+  private readonly ownLine = {}
   /** Written requests, one array per NUL-terminated write, oldest first. */
   private inflight: Entry[][] = []
   private written = 0
@@ -150,9 +93,8 @@ export class Pipeline {
   private pumpScheduled = false
   private headTimer: NodeJS.Timeout | undefined
   private idleTimer: NodeJS.Timeout | undefined
-  /** Set while waiting for a slot: fails the waiting requests when none comes in time. */
-  private slotTimer: NodeJS.Timeout | undefined
-  private awaitingSlot = false
+  /** Waiting for a slot: fails the waiting requests when none comes in time. */
+  private readonly slotWait: SlotWait
   /** Asked to give its slot up: writes nothing more and stops once what is written is answered. */
   private draining = false
   private stderrTail = ''
@@ -163,6 +105,7 @@ export class Pipeline {
   constructor (options: PipelineOptions) {
     this.options = options
     this.mode = options.mode
+    this.slotWait = new SlotWait(options.slots, this)
   }
 
   /** Whether the process is running. */
@@ -177,17 +120,17 @@ export class Pipeline {
 
   /** Requests waiting or in flight. */
   get pending (): number {
-    return this.waiting + this.written
+    return this.queue.size + this.written
   }
 
   /** Work waiting or in flight (streamCost): how long a request that comes now waits, roughly. */
   get backlogCost (): number {
-    return this.waitingCost + this.writtenCost
+    return this.queue.cost + this.writtenCost
   }
 
   /** Starts the process now (a replica made ready before the requests that will need it), when it may. */
   warm (): void {
-    if (this.child || this.closed || this.awaitingSlot) return
+    if (this.child || this.closed || this.slotWait.active) return
     if (this.options.slots && !this.options.slots.request(this)) {
       this.options.slots.withdraw(this)
       return
@@ -203,9 +146,9 @@ export class Pipeline {
 
   /**
    * Sends one request (stream format, no NUL) and resolves with the answer (marker removed).
-   * Requests of one `turn` (a job) queue behind each other; different turns take turns.
+   * Requests of one `client` (its key, or a job's own object) wait in one line; the lines take turns.
    */
-  request (payload: string, signal?: AbortSignal, turn?: unknown): Promise<string> {
+  request (payload: string, signal?: AbortSignal, client?: unknown): Promise<string> {
     if (this.closed) return Promise.reject(new ServiceUnavailableError('apertium is shutting down'))
     if (signal?.aborted) return Promise.reject(signal.reason)
     if (this.pending >= this.options.maxPending) {
@@ -222,18 +165,18 @@ export class Pipeline {
         resolve,
         reject,
         signal,
-        turn: turn ?? this.ownTurn
+        client: client ?? this.ownLine
       }
       if (signal) this.watch(signal, entry)
-      this.enqueue(entry)
+      this.queue.push(entry)
       clearTimeout(this.idleTimer)
       this.schedulePump()
     })
   }
 
   /**
-   * Writes what waits once the requests of this turn are all queued: requests that arrive
-   * together (one message of the channel holds a turn's worth of them) go in one write.
+   * Writes what waits once the requests of this tick are all queued: requests that arrive
+   * together (one message of the channel holds a tick's worth of them) go in one write.
    */
   private schedulePump (): void {
     if (this.pumpScheduled) return
@@ -248,13 +191,12 @@ export class Pipeline {
   close (): void {
     this.closed = true
     const error = new ServiceUnavailableError('apertium is shutting down')
-    const entries = [...this.inflight.flat(), ...this.retries.slice(this.retryHead)]
-    for (const turn of this.turns.slice(this.turnHead)) entries.push(...turn.entries.slice(turn.head))
+    const entries = [...this.inflight.flat(), ...this.queue.all()]
     for (const entry of entries) this.settle(entry, () => entry.reject(error))
     this.inflight = []
     this.written = 0
     this.writtenCost = 0
-    this.giveUpSlot()
+    this.slotWait.cancel()
     this.stop()
   }
 
@@ -278,10 +220,8 @@ export class Pipeline {
 
   /** The slot asked for is free: start and write what waits. */
   grant (): void {
-    clearTimeout(this.slotTimer)
-    this.slotTimer = undefined
-    this.awaitingSlot = false
-    if (this.closed || this.child || this.waiting === 0) {
+    this.slotWait.granted()
+    if (this.closed || this.child || this.queue.size === 0) {
       // nothing to do with it (any more)
       if (!this.child) this.options.slots?.release(this, Promise.resolve())
       return
@@ -335,105 +275,13 @@ export class Pipeline {
     if (entry.settled) return
     entry.settled = true
     this.unwatch(entry)
-    if (entry.waiting) {
-      entry.waiting = false
-      this.waitingCost -= entry.cost
-      if (--this.waiting === 0) {
-        this.waitingCost = 0
-        // nothing live is left: drop the skipped entries at once
-        this.retries = []
-        this.retryHead = 0
-        this.turns = []
-        this.turnHead = 0
-        this.turnOf.clear()
-        if (this.awaitingSlot) this.giveUpSlot()
-      }
-    }
+    // nothing live is left waiting: no slot is needed any more
+    if (entry.waiting && this.queue.settled(entry)) this.slotWait.cancel()
     finish()
   }
 
-  /** Puts a request at the end of its job's queue (the job at the end of the turns if it had none). */
-  private enqueue (entry: Entry): void {
-    entry.waiting = true
-    this.waiting++
-    this.waitingCost += entry.cost
-    let turn = this.turnOf.get(entry.turn)
-    if (!turn) {
-      turn = { key: entry.turn, entries: [], head: 0 }
-      this.turnOf.set(entry.turn, turn)
-      this.turns.push(turn)
-    }
-    turn.entries.push(entry)
-  }
-
-  /** Puts requests to write again before every waiting one. */
-  private enqueueRetries (entries: Entry[]): void {
-    if (entries.length === 0) return
-    for (const entry of entries) {
-      entry.waiting = true
-      this.waitingCost += entry.cost
-    }
-    this.waiting += entries.length
-    this.retries = [...entries, ...this.retries.slice(this.retryHead)]
-    this.retryHead = 0
-  }
-
-  /** The next request to write (retries first, then the job whose turn it is), skipping settled ones. */
-  private peek (): Entry | undefined {
-    while (this.retryHead < this.retries.length && this.retries[this.retryHead]!.settled) this.retryHead++
-    const retry = this.retries[this.retryHead]
-    if (retry) return retry
-    while (this.turnHead < this.turns.length) {
-      const turn = this.turns[this.turnHead]!
-      while (turn.head < turn.entries.length && turn.entries[turn.head]!.settled) turn.head++
-      const entry = turn.entries[turn.head]
-      if (entry) return entry
-      // a job with nothing left waiting leaves the turns
-      this.turnOf.delete(turn.key)
-      this.nextTurn()
-    }
-    return undefined
-  }
-
-  /** Takes the request peek() found off its queue; its job goes to the end of the turns. */
-  private dequeue (): Entry {
-    let entry: Entry
-    if (this.retryHead < this.retries.length) {
-      entry = this.retries[this.retryHead++]!
-    } else {
-      const turn = this.turns[this.turnHead]!
-      entry = turn.entries[turn.head++]!
-      if (turn.head >= COMPACT_AFTER && turn.head * 2 >= turn.entries.length) {
-        turn.entries = turn.entries.slice(turn.head)
-        turn.head = 0
-      }
-      this.nextTurn()
-      if (turn.head < turn.entries.length) this.turns.push(turn)
-      else this.turnOf.delete(turn.key)
-    }
-    entry.waiting = false
-    this.waiting--
-    this.waitingCost -= entry.cost
-    return entry
-  }
-
-  /** Drops the job at the front of the turns. */
-  private nextTurn (): void {
-    this.turnHead++
-    if (this.turnHead >= COMPACT_AFTER && this.turnHead * 2 >= this.turns.length) {
-      this.turns = this.turns.slice(this.turnHead)
-      this.turnHead = 0
-    }
-  }
-
   private start (): ChildProcessWithoutNullStreams {
-    // $1 is the generator flag: -n leaves unknown words unmarked (no * # @); $2 the tagger flag.
-    // --norc: with a socket as stdin and SHLVL unset or 0 (a service manager, a container), bash
-    // takes itself for a remote shell and runs ~/.bashrc, whatever it does or waits for, on every start
-    const child = spawn('bash', ['--norc', '-c', watchedScript(this.options.script), `apertium-${this.mode}`, '-n', ''], {
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe']
-    })
+    const child = spawnPipeline(this.mode, this.options.script)
     this.child = child
     this.answered = false
     this.stderrTail = ''
@@ -466,27 +314,24 @@ export class Pipeline {
       // the slot goes to the pipeline that waits for it; what waits here asks for one again
       this.stop()
     }
-    if (this.waiting === 0) {
+    if (this.queue.size === 0) {
       this.whenIdle()
       return
     }
     if (!this.child) {
-      if (this.awaitingSlot || this.closed) return
-      if (this.options.slots && !this.options.slots.request(this)) {
-        this.awaitSlot()
-        return
-      }
+      if (this.slotWait.active || this.closed) return
+      if (!this.slotWait.ask(this.options.requestTimeoutMs, () => this.noSlot())) return
       this.start()
     }
     const child = this.child!
-    this.setRef(child, true)
+    keepAlive(child, true)
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
-    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.peek()) {
+    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.queue.peek()) {
       const batch: Entry[] = []
       let cost = 0
-      for (let next = this.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || cost + next.cost <= MAX_BATCH_COST); next = this.peek()) {
-        const entry = this.dequeue()
+      for (let next = this.queue.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || cost + next.cost <= MAX_BATCH_COST); next = this.queue.peek()) {
+        const entry = this.queue.take()
         entry.seq = ++this.seq
         batch.push(entry)
         cost += entry.cost
@@ -502,28 +347,13 @@ export class Pipeline {
   }
 
   /**
-   * Waits for a slot, at most requestTimeoutMs: then the waiting requests fail as busy (503 with
+   * No slot came within requestTimeoutMs: the waiting requests fail as busy (503 with
    * Retry-After), since every running pipeline is working for other directions.
    */
-  private awaitSlot (): void {
-    this.awaitingSlot = true
+  private noSlot (): void {
     const ms = this.options.requestTimeoutMs
-    this.slotTimer = setTimeout(() => {
-      this.giveUpSlot()
-      const error = new EngineBusyError(SERVICE, `every pipeline slot was busy with other language directions for ${ms / 1000} s (${this.mode} waited for one)`, BUSY_RETRY_AFTER_MS)
-      const entries = this.retries.slice(this.retryHead)
-      for (const turn of this.turns.slice(this.turnHead)) entries.push(...turn.entries.slice(turn.head))
-      for (const entry of entries) this.settle(entry, () => entry.reject(error))
-    }, ms)
-  }
-
-  /** Stops waiting for a slot. */
-  private giveUpSlot (): void {
-    clearTimeout(this.slotTimer)
-    this.slotTimer = undefined
-    if (!this.awaitingSlot) return
-    this.awaitingSlot = false
-    this.options.slots?.withdraw(this)
+    const error = new EngineBusyError(SERVICE, `every pipeline slot was busy with other language directions for ${ms / 1000} s (${this.mode} waited for one)`, BUSY_RETRY_AFTER_MS)
+    for (const entry of this.queue.all()) this.settle(entry, () => entry.reject(error))
   }
 
   private onData (child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
@@ -605,35 +435,17 @@ export class Pipeline {
         this.settle(entry, () => entry.reject(new UpstreamError(SERVICE, `${this.mode} pipeline failed ${entry.attempts + 1} times while this request waited`, error)))
       }
     })
-    this.enqueueRetries(retry)
+    this.queue.pushRetries(retry)
     if (!this.closed) this.pump()
   }
 
   private whenIdle (): void {
     if (this.inflight.length > 0 || !this.child) return
-    this.setRef(this.child, false)
+    keepAlive(this.child, false)
     clearTimeout(this.idleTimer)
     this.idleTimer = setTimeout(() => this.stop(), this.options.idleMs)
     this.idleTimer.unref()
     // another pipeline may be waiting for this one's slot
     this.options.slots?.idle(this)
   }
-
-  /** An idle pipeline must not keep Node's event loop alive; a busy one must. */
-  private setRef (child: ChildProcessWithoutNullStreams, active: boolean): void {
-    for (const handle of [child, child.stdin as unknown as Socket, child.stdout as unknown as Socket, child.stderr as unknown as Socket]) {
-      if (active) handle.ref()
-      else handle.unref()
-    }
-  }
-}
-
-function killGroup (child: ChildProcessWithoutNullStreams): void {
-  try {
-    // negative pid: the whole group (bash and every stage), spawned detached as its leader
-    process.kill(-child.pid!, 'SIGKILL')
-  } catch {}
-  child.stdin.destroy()
-  child.stdout.destroy()
-  child.stderr.destroy()
 }

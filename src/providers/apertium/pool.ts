@@ -14,7 +14,8 @@ import { stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { ServiceUnavailableError, UpstreamError } from '../../errors.js'
 import type { Mode } from './modes.js'
-import { Pipeline, type Slots } from './pipeline.js'
+import { Pipeline } from './pipeline.js'
+import type { Slots } from './slots.js'
 
 const run = promisify(execFile)
 

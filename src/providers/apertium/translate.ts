@@ -6,7 +6,9 @@
 import { parseTagged, serializeTagged, type TaggedPart } from '../../core/tagged.js'
 import { currentClient } from '../../runtime/clients.js'
 import type { Pipeline } from './pipeline.js'
-import { decodeSegment, encodeSegment, joinAnswers, splitStream } from './stream-format.js'
+import { decodeSegment } from './stream/decode.js'
+import { encodeSegment } from './stream/encode.js'
+import { joinAnswers, splitStream } from './stream/split.js'
 import { tidy } from './tidy.js'
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseTagged, serializeTagged } from '../../../src/core/tagged.js'
-import { decodeSegment, encodeSegment, escapeStream } from '../../../src/providers/apertium/stream-format.js'
+import { decodeSegment } from '../../../src/providers/apertium/stream/decode.js'
+import { encodeSegment, escapeStream } from '../../../src/providers/apertium/stream/encode.js'
 import { tidy } from '../../../src/providers/apertium/tidy.js'
 
 const encode = (tagged: string): string => encodeSegment(parseTagged(tagged))

@@ -3,7 +3,7 @@
  * each worker asks it over the channel (runtime/channel.ts), so RATE_LIMIT_MAX holds per client
  * for the whole service rather than per process. A worker whose question is not answered within
  * ANSWER_TIMEOUT_MS (the primary busy or gone) counts in its own store for that request.
- * Questions asked in the same turn of a worker's event loop travel in one message, and their
+ * Questions asked in the same tick of a worker's event loop travel in one message, and their
  * answers in one (the channel gathers them).
  */
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'

@@ -1,7 +1,7 @@
 /**
  * The one channel for every call that crosses a thread or a process: a MessagePort, a worker
  * thread, or a process's IPC channel (cluster workers and their primary). One message shape
- * (calls, cancels, replies and notices, gathered per turn of the event loop into one message),
+ * (calls, cancels, replies and notices, gathered per tick of the event loop into one message),
  * one way to carry errors (the service's own error classes arrive as themselves, with their
  * status and fields), one way to cancel (the caller's AbortSignal aborts the handler's signal on
  * the other side), and the calling client's key carried along (clients.ts), so that queues on
@@ -20,7 +20,7 @@ export interface SentError { name: string, message: string, fields: Record<strin
 
 interface Call { id: number, method: string, args: unknown[], client?: string }
 type Reply = { id: number, result: unknown } | { id: number, error: SentError }
-/** What travels: everything one side had to say in one turn of its event loop. */
+/** What travels: everything one side had to say in one tick of its event loop. */
 interface Envelope {
   tag: typeof TAG
   calls?: Call[]
@@ -143,7 +143,7 @@ export function revive (sent: SentError, label: string): Error {
   return error
 }
 
-/** Gathers what one side says in a turn of its event loop into one message. */
+/** Gathers what one side says in a tick of its event loop into one message. */
 class Outbox {
   private pending: Envelope | undefined
   constructor (private readonly endpoint: Endpoint, private readonly lost: (envelope: Envelope) => void) {}
@@ -192,7 +192,7 @@ export function serve (endpoint: Endpoint, handlers: Handlers): { notify: (notic
     for (const id of message.cancels ?? []) {
       const controller = running.get(id)
       if (controller === undefined) {
-        // a call given up in the same turn it was made: it never starts
+        // a call given up in the same tick it was made: it never starts
         cancels.add(id)
         continue
       }

@@ -1,6 +1,6 @@
 /** For apertium-thread.test.ts: starts en->es in the Apertium thread, says so, and exits without closing anything when told. */
 import { createInterface } from 'node:readline'
-import { createApertiumThread } from '../../src/providers/apertium/thread.js'
+import { createApertiumThread } from '../../src/providers/apertium/apertium-thread.js'
 
 const apertium = createApertiumThread()
 const [out] = await apertium.translate({ from: 'en', to: 'es', segments: ['The house is red.'] }, new AbortController().signal)

@@ -17,7 +17,7 @@ import { encodeSegment } from '../../src/providers/apertium/stream/encode.js'
 import { joinAnswers, MAX_REQUEST_COST, splitStream, streamCost } from '../../src/providers/apertium/stream/split.js'
 import type { Translator } from '../../src/core/ports.js'
 import { testApp, tokenFor } from '../helpers/app.js'
-import { estimateMemoryMb } from '../../src/providers/apertium/pool.js'
+import { estimateMemoryMb } from '../../src/providers/apertium/pipelines.js'
 import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs } from './translation/helpers/processes.js'
 
 const open: Translator[] = []

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { UnsupportedPairError } from '../../src/errors.js'
-import { createApertiumThread } from '../../src/providers/apertium/thread.js'
+import { createApertiumThread } from '../../src/providers/apertium/apertium-thread.js'
 import { commandOf, descendants } from '../helpers/proc.js'
 
 const apertium = createApertiumThread()

@@ -1,6 +1,6 @@
 /** A thread for thread.test.ts: answers like an engine's thread, and can spin, fail or die on request. */
 import { currentClient } from '../../src/runtime/clients.js'
-import { serveParent } from '../../src/runtime/thread.js'
+import { serveParent } from '../../src/runtime/service-thread.js'
 import { UpstreamError } from '../../src/errors.js'
 
 const seen: string[] = []

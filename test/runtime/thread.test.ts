@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { UpstreamError } from '../../src/errors.js'
 import { withClient } from '../../src/runtime/clients.js'
-import { ServiceThread } from '../../src/runtime/thread.js'
+import { ServiceThread } from '../../src/runtime/service-thread.js'
 
 let thread: ServiceThread | undefined
 

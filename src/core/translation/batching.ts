@@ -8,11 +8,11 @@
  */
 import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import type { TranslateJob, Translator } from '../ports.js'
-import type { Route } from './catalog.js'
+import type { TranslatorChoice } from './catalog.js'
 import type { TranslationCache } from './cache.js'
 import { currentClient } from '../../runtime/clients.js'
 import { FairQueue } from '../../runtime/fair-queue.js'
-import { asFailure, pairFailed, type Failure } from './routing.js'
+import { asFailure, pairFailed, type Failure } from './service-choice.js'
 
 /** What changes an engine's answer besides the pair and the text. */
 export interface Variant {
@@ -37,12 +37,12 @@ interface Waiting {
 }
 
 interface Queue {
-  route: Route
+  choice: TranslatorChoice
   variant: Variant
   waiting: FairQueue<Waiting>
 }
 
-interface Lane {
+interface Dispatch {
   active: number
   queues: Map<string, Queue>
   /** When the last call left, and how long calls take (moving average, ms; 0 until one finished). */
@@ -52,19 +52,19 @@ interface Lane {
 }
 
 export class Batcher {
-  private readonly lanes = new Map<Translator, Lane>()
+  private readonly dispatches = new Map<Translator, Dispatch>()
 
   constructor (private readonly timeoutMs: number) {}
 
-  /** The route's translation of `segments` (same length and order); typed errors name the service. */
-  async translate (route: Route, segments: string[], variant: Variant, signal: AbortSignal): Promise<string[]> {
-    const batching = route.translator.batching
-    if (batching === undefined) return await this.call(route, segments, variant, signal)
+  /** The choice's translation of `segments` (same length and order); typed errors name the service. */
+  async translate (choice: TranslatorChoice, segments: string[], variant: Variant, signal: AbortSignal): Promise<string[]> {
+    const batching = choice.translator.batching
+    if (batching === undefined) return await this.call(choice, segments, variant, signal)
     signal.throwIfAborted()
-    const lane = this.laneOf(route.translator)
-    const key = `${route.from}>${route.to}\u0001${variant.formality ?? ''}\u0001${variant.context ?? ''}`
-    let queue = lane.queues.get(key)
-    if (queue === undefined) lane.queues.set(key, queue = { route, variant, waiting: new FairQueue() })
+    const dispatch = this.dispatchOf(choice.translator)
+    const key = `${choice.from}>${choice.to}\u0001${variant.formality ?? ''}\u0001${variant.context ?? ''}`
+    let queue = dispatch.queues.get(key)
+    if (queue === undefined) dispatch.queues.set(key, queue = { choice, variant, waiting: new FairQueue() })
     const q = queue
     return await new Promise<string[]>((resolve, reject) => {
       const entry: Waiting = {
@@ -76,18 +76,18 @@ export class Batcher {
         settled: false,
         deadline: Date.now() + this.timeoutMs,
         // waiting for a slot counts against the same deadline as the call itself
-        timer: setTimeout(() => this.settle(entry, new UpstreamTimeoutError(route.translator.name, this.timeoutMs)), this.timeoutMs)
+        timer: setTimeout(() => this.settle(entry, new UpstreamTimeoutError(choice.translator.name, this.timeoutMs)), this.timeoutMs)
       }
       signal.addEventListener('abort', () => this.settle(entry, signal.reason), { once: true })
       q.waiting.push(entry.client, entry)
-      this.pump(route.translator)
+      this.pump(choice.translator)
     })
   }
 
-  private laneOf (translator: Translator): Lane {
-    let lane = this.lanes.get(translator)
-    if (lane === undefined) this.lanes.set(translator, lane = { active: 0, queues: new Map(), lastDispatch: 0, callMs: 0, timer: undefined })
-    return lane
+  private dispatchOf (translator: Translator): Dispatch {
+    let dispatch = this.dispatches.get(translator)
+    if (dispatch === undefined) this.dispatches.set(translator, dispatch = { active: 0, queues: new Map(), lastDispatch: 0, callMs: 0, timer: undefined })
+    return dispatch
   }
 
   private settle (entry: Waiting, outcome: unknown, answer?: string[]): void {
@@ -105,22 +105,22 @@ export class Batcher {
    * spaced calls keep a slot freeing up every few milliseconds, and each takes what gathered.
    */
   private pump (translator: Translator): void {
-    const lane = this.laneOf(translator)
+    const dispatch = this.dispatchOf(translator)
     const { concurrency, maxSegments } = translator.batching!
-    while (lane.active < concurrency) {
-      const queue = [...lane.queues.values()].find(q => q.waiting.size > 0)
+    while (dispatch.active < concurrency) {
+      const queue = [...dispatch.queues.values()].find(q => q.waiting.size > 0)
       if (queue === undefined) return
-      const wait = lane.lastDispatch + Math.min(MAX_SPACING_MS, lane.callMs / concurrency) - Date.now()
+      const wait = dispatch.lastDispatch + Math.min(MAX_SPACING_MS, dispatch.callMs / concurrency) - Date.now()
       if (wait > 0) {
-        lane.timer ??= setTimeout(() => {
-          lane.timer = undefined
+        dispatch.timer ??= setTimeout(() => {
+          dispatch.timer = undefined
           this.pump(translator)
         }, wait)
         return
       }
       // the queue goes to the back: the next free slot serves another pair first
-      const key = [...lane.queues].find(([, q]) => q === queue)![0]
-      lane.queues.delete(key)
+      const key = [...dispatch.queues].find(([, q]) => q === queue)![0]
+      dispatch.queues.delete(key)
       const batch: Waiting[] = []
       let count = 0
       // the clients in turn, each request whole, as long as it fits (the first always goes)
@@ -131,18 +131,18 @@ export class Batcher {
         batch.push(next)
         count += next.segments.length
       }
-      if (queue.waiting.size > 0) lane.queues.set(key, queue)
+      if (queue.waiting.size > 0) dispatch.queues.set(key, queue)
       if (batch.length === 0) continue
-      lane.active++
-      const started = lane.lastDispatch = Date.now()
+      dispatch.active++
+      const started = dispatch.lastDispatch = Date.now()
       this.dispatch(queue, batch).then(ok => {
         // failed calls (timeouts above all) say nothing about how long answers take
         if (ok) {
           const took = Date.now() - started
-          lane.callMs = lane.callMs === 0 ? took : 0.8 * lane.callMs + 0.2 * took
+          dispatch.callMs = dispatch.callMs === 0 ? took : 0.8 * dispatch.callMs + 0.2 * took
         }
       }).finally(() => {
-        lane.active--
+        dispatch.active--
         this.pump(translator)
       })
     }
@@ -160,7 +160,7 @@ export class Batcher {
     }
     for (const entry of batch) entry.signal.addEventListener('abort', onAbort, { once: true })
     try {
-      const out = await this.call(queue.route, distinct, queue.variant, controller.signal, left)
+      const out = await this.call(queue.choice, distinct, queue.variant, controller.signal, left)
       const answers = new Map(distinct.map((s, i) => [s, out[i]!]))
       for (const entry of batch) this.settle(entry, undefined, entry.segments.map(s => answers.get(s)!))
       return true
@@ -176,25 +176,25 @@ export class Batcher {
    * One engine call within `timeoutMs` (its deadline reaches the adapter as an AbortSignal.timeout,
    * which an outside service's breaker counts as its failure); a wrong-length answer is the engine's failure.
    */
-  private async call (route: Route, segments: string[], variant: Variant, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<string[]> {
+  private async call (choice: TranslatorChoice, segments: string[], variant: Variant, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<string[]> {
     const timeout = AbortSignal.timeout(timeoutMs)
     const combined = AbortSignal.any([signal, timeout])
     const job: TranslateJob = {
-      from: route.from,
-      to: route.to,
+      from: choice.from,
+      to: choice.to,
       segments,
       ...(variant.context === undefined ? {} : { context: variant.context }),
       ...(variant.formality === undefined ? {} : { formality: variant.formality })
     }
     let out: string[]
     try {
-      out = await route.translator.translate(job, combined)
+      out = await choice.translator.translate(job, combined)
     } catch (err) {
-      if (timeout.aborted && !signal.aborted && !(err instanceof UpstreamError)) throw new UpstreamTimeoutError(route.translator.name, this.timeoutMs, err)
+      if (timeout.aborted && !signal.aborted && !(err instanceof UpstreamError)) throw new UpstreamTimeoutError(choice.translator.name, this.timeoutMs, err)
       throw err
     }
     if (!Array.isArray(out) || out.length !== segments.length) {
-      throw new UpstreamError(route.translator.name, `answered ${Array.isArray(out) ? out.length : 'no'} segments for ${segments.length}`)
+      throw new UpstreamError(choice.translator.name, `answered ${Array.isArray(out) ? out.length : 'no'} segments for ${segments.length}`)
     }
     return out
   }
@@ -202,7 +202,7 @@ export class Batcher {
 
 export interface DistinctRequest {
   segments: string[]
-  routes: Route[]
+  choices: TranslatorChoice[]
   variant: Variant
   fallback: boolean
   useCache: boolean
@@ -211,40 +211,40 @@ export interface DistinctRequest {
 }
 
 /**
- * Translations of distinct segments through the first route that answers: each route's own cache
+ * Translations of distinct segments through the first choice that answers: each choice's own cache
  * entries first (a fallback's answer is cached under the fallback, never as the preferred engine's),
  * then an engine call for the rest. The service reported is the one whose engine answered the
- * rest (or the first route's, when its cache had everything).
+ * rest (or the first choice's, when its cache had everything).
  */
 export async function translateDistinct (request: DistinctRequest, cache: TranslationCache, batcher: Batcher,
   signal: AbortSignal): Promise<{ translations: Map<string, string>, service: string }> {
-  const { segments, routes, variant } = request
+  const { segments, choices, variant } = request
   const translations = new Map<string, string>()
   // blank segments need no engine
   for (const s of segments) if (s.trim() === '') translations.set(s, s)
   const cacheVariant = `${variant.formality ?? ''}\u0001${variant.context ?? ''}`
-  const keyOf = (route: Route, segment: string) => ({ service: route.translator.name, from: route.from, to: route.to, variant: cacheVariant, segment })
-  const tries = request.fallback ? routes : routes.slice(0, 1)
+  const keyOf = (choice: TranslatorChoice, segment: string) => ({ service: choice.translator.name, from: choice.from, to: choice.to, variant: cacheVariant, segment })
+  const tries = request.fallback ? choices : choices.slice(0, 1)
   const failures: Failure[] = []
-  for (const route of tries) {
+  for (const choice of tries) {
     let missing = segments.filter(s => !translations.has(s))
     if (request.useCache && missing.length > 0) {
-      const hits = await cache.getMany(missing.map(s => keyOf(route, s)))
+      const hits = await cache.getMany(missing.map(s => keyOf(choice, s)))
       missing.forEach((s, i) => {
         const hit = hits[i]
         if (hit !== undefined) translations.set(s, hit)
       })
       missing = missing.filter(s => !translations.has(s))
     }
-    if (missing.length === 0) return { translations, service: route.translator.name }
+    if (missing.length === 0) return { translations, service: choice.translator.name }
     try {
-      const out = await batcher.translate(route, missing, variant, signal)
+      const out = await batcher.translate(choice, missing, variant, signal)
       missing.forEach((s, i) => translations.set(s, out[i]!))
-      if (request.useCache) await cache.setMany(missing.map((s, i) => ({ key: keyOf(route, s), value: out[i]! })))
-      return { translations, service: route.translator.name }
+      if (request.useCache) await cache.setMany(missing.map((s, i) => ({ key: keyOf(choice, s), value: out[i]! })))
+      return { translations, service: choice.translator.name }
     } catch (err) {
       if (signal.aborted) throw err
-      failures.push(asFailure(route, err))
+      failures.push(asFailure(choice, err))
     }
   }
   throw pairFailed(failures, `Translating ${request.what}`)

@@ -3,7 +3,7 @@ import type { LanguagePair, Translator } from '../ports.js'
 import { fallbackChain } from '../languages.js'
 
 /** A translator and the engine tags to call it with for a requested pair. */
-export interface Route {
+export interface TranslatorChoice {
   translator: Translator
   from: string
   to: string
@@ -97,12 +97,12 @@ export class TranslatorCatalog {
   }
 
   /** Translators able to serve from -> to, in preference order, with the most specific tags each knows. */
-  routes (from: string, to: string): Route[] {
-    const out: Route[] = []
+  choices (from: string, to: string): TranslatorChoice[] {
+    const out: TranslatorChoice[] = []
     const fromChain = fallbackChain(from)
     const toChain = fallbackChain(to)
     for (const [translator, { pairs }] of this.entries) {
-      let found: Route | undefined
+      let found: TranslatorChoice | undefined
       for (const f of fromChain) {
         const targets = pairs.get(f)
         if (!targets) continue

@@ -42,7 +42,7 @@ export function createTranslation (deps: TranslationDeps): Translation {
       let supported = tos.length > 0
       for (const to of tos) {
         if (sameBase(from, to)) continue
-        const names = catalog.routes(from, to).map(r => r.translator.name)
+        const names = catalog.choices(from, to).map(r => r.translator.name)
         if (names.length === 0) supported = false
         services = services.filter(s => names.includes(s))
       }

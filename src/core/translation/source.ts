@@ -28,7 +28,7 @@ export async function resolveSource (source: string | undefined, doc: TranslateD
   if (doc.language) return { source: canonicalTag(doc.language, [...path, 'language']), origin: [...path, 'language'] }
   const text = await textOfDocument(doc.value, mime, work, { path: [...path, 'value'] })
   let detected = await detect(text)
-  const reach = (from: string): number => targets.filter(to => sameBase(from, to) || catalog.routes(from, to).length > 0).length
+  const reach = (from: string): number => targets.filter(to => sameBase(from, to) || catalog.choices(from, to).length > 0).length
   const reached = detected.language !== 'und' && detected.confidence < UNSURE_DETECTION ? reach(detected.language) : targets.length
   if (reached < targets.length) {
     // among the sources that reach the most targets (all of them when some source can)

@@ -1,6 +1,6 @@
 /**
  * Translation of one or many documents into many targets: each document's source resolved
- * (./source.ts), routes for every pair checked before any work (./routing.ts), every document
+ * (./source.ts), choices for every pair checked before any work (./service-choice.ts), every document
  * segmented once per rule set, then one engine call per (service, pair) for every segment of
  * every document (./batching.ts), and the documents rebuilt.
  */
@@ -10,9 +10,9 @@ import { parseMimeType } from '../documents/index.js'
 import { DocumentWork, prepareDocument, type PreparedDocument } from '../documents/offload.js'
 import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { checkTextLimit } from '../text-limit.js'
-import type { Route } from './catalog.js'
+import type { TranslatorChoice } from './catalog.js'
 import { translateDistinct } from './batching.js'
-import { selectRoutes, serviceFilter, unsupportedPairs } from './routing.js'
+import { selectChoices, serviceFilter, unsupportedPairs } from './service-choice.js'
 import { resolveSource } from './source.js'
 import type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
 
@@ -25,7 +25,7 @@ interface Job {
   doc: number
   target: string
   from: string
-  routes: Route[] | 'identity'
+  choices: TranslatorChoice[] | 'identity'
   /** Shared by the document's targets with the same rules: they are rebuilt together. */
   prepared: PreparedDocument
   segments: string[]
@@ -49,20 +49,20 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     docs.push({ doc, mime, source, origin, detected })
   }
 
-  // routes for every pair, and every unsupported pair at once, before any work
+  // choices for every pair, and every unsupported pair at once, before any work
   const unsupported: Array<{ from: string, to: string }> = []
-  const routeCache = new Map<string, Route[] | 'identity'>()
-  const routesFor = (from: string, to: string): Route[] | 'identity' => {
+  const choiceCache = new Map<string, TranslatorChoice[] | 'identity'>()
+  const choicesFor = (from: string, to: string): TranslatorChoice[] | 'identity' => {
     const key = `${from}>${to}`
-    let routes = routeCache.get(key)
-    if (routes === undefined) {
-      routes = sameBase(from, to) ? 'identity' : selectRoutes(deps.catalog.routes(from, to), wanted, options.formality, from, to)
-      routeCache.set(key, routes)
-      if (routes !== 'identity' && routes.length === 0) unsupported.push({ from, to })
+    let choices = choiceCache.get(key)
+    if (choices === undefined) {
+      choices = sameBase(from, to) ? 'identity' : selectChoices(deps.catalog.choices(from, to), wanted, options.formality, from, to)
+      choiceCache.set(key, choices)
+      if (choices !== 'identity' && choices.length === 0) unsupported.push({ from, to })
     }
-    return routes
+    return choices
   }
-  for (const { source } of docs) for (const target of targets) routesFor(source, target)
+  for (const { source } of docs) for (const target of targets) choicesFor(source, target)
   if (unsupported.length > 0) {
     // nothing can translate anything: say so rather than blaming the pair
     if (deps.catalog.languages('source').length === 0) {
@@ -75,7 +75,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   await checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, at: [...input.documentPath(i), 'value'] })), deps.textChars,
     input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
 
-  const jobs = await prepareJobs(docs, targets, work, input, routesFor)
+  const jobs = await prepareJobs(docs, targets, work, input, choicesFor)
   const answers = await runBatches(jobs, options, deps, signal, input.documents.length > 1)
 
   // rebuilding has a budget of its own; the request's tasks queue in one turn, and every target
@@ -113,7 +113,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
  */
 async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents'][number], mime: ReturnType<typeof parseMimeType>, source: string }>,
   targets: readonly string[], work: DocumentWork, input: TranslateInput,
-  routesFor: (from: string, to: string) => Route[] | 'identity'): Promise<Job[]> {
+  choicesFor: (from: string, to: string) => TranslatorChoice[] | 'identity'): Promise<Job[]> {
   const options = input.options ?? {}
   const allRules = input.substitutions ?? []
   const ruleIndex = new Map(allRules.map((rule, i) => [rule, i]))
@@ -143,7 +143,7 @@ async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents
         preparedBySet.set(key, prepared)
       }
       const ready = await prepared
-      return { doc: i, target, from: source, routes: routesFor(source, target), prepared: ready, segments: ready.segments }
+      return { doc: i, target, from: source, choices: choicesFor(source, target), prepared: ready, segments: ready.segments }
     }))
   }))
   return perDocument.flat()
@@ -161,13 +161,13 @@ function uniqueTags (tags: readonly string[]): string[] {
 
 interface Answer { segments: string[], service: string }
 
-/** One engine call per (routes, pair) for every distinct segment of every job; cache first. */
+/** One engine call per (choices, pair) for every distinct segment of every job; cache first. */
 async function runBatches (jobs: Job[], options: TranslateOptions, deps: TranslationDeps, signal: AbortSignal, bulk: boolean): Promise<Map<Job, Answer>> {
   const groups = new Map<string, Job[]>()
   for (const job of jobs) {
-    const key = job.routes === 'identity'
+    const key = job.choices === 'identity'
       ? 'identity'
-      : job.routes.map(r => `${r.translator.name}:${r.from}>${r.to}`).join('|')
+      : job.choices.map(r => `${r.translator.name}:${r.from}>${r.to}`).join('|')
     const list = groups.get(key) ?? []
     list.push(job)
     groups.set(key, list)
@@ -181,8 +181,8 @@ async function runBatches (jobs: Job[], options: TranslateOptions, deps: Transla
   const group = new AbortController()
   const combined = AbortSignal.any([signal, group.signal])
   await Promise.all([...groups.values()].map(async list => {
-    const routes = list[0]!.routes
-    if (routes === 'identity') {
+    const choices = list[0]!.choices
+    if (choices === 'identity') {
       for (const job of list) answers.set(job, { segments: job.segments, service: IDENTITY_SERVICE })
       return
     }
@@ -192,7 +192,7 @@ async function runBatches (jobs: Job[], options: TranslateOptions, deps: Transla
     try {
       const { translations, service } = await translateDistinct({
         segments: [...new Set(list.flatMap(j => j.segments))],
-        routes,
+        choices,
         variant,
         fallback: options.fallback !== false,
         useCache: options.cache !== false,

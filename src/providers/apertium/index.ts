@@ -1,14 +1,14 @@
 /**
  * The embedded Apertium translator: reads the installed modes, maps their names to BCP 47,
- * routes pairs directly or through one intermediate language, and keeps warm NUL-flushing
+ * chains pairs directly or through one intermediate language, and keeps warm NUL-flushing
  * pipelines per mode (a replica more while a direction's backlog grows). See ./README.md for the
  * decisions behind it.
  */
 import { ServiceUnavailableError, UnsupportedPairError } from '../../errors.js'
 import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
 import { readModes, type ModeScan } from './modes.js'
-import { PipelinePool } from './pool.js'
-import { directPairs, findRoute, listPairs, type DirectPairs } from './routes.js'
+import { PipelineSet } from './pipelines.js'
+import { directPairs, findChain, listPairs, type DirectPairs } from './chains.js'
 import { translateSegments } from './translate.js'
 
 export interface ApertiumOptions {
@@ -50,7 +50,7 @@ export interface ApertiumTranslator extends Translator {
 /** Creates the Apertium translator ("apertium"); nothing is started until the first translation. */
 export function createApertium (options: ApertiumOptions = {}): ApertiumTranslator {
   const modesDir = options.modesDir ?? DEFAULT_MODES_DIR
-  const pool = new PipelinePool({
+  const pool = new PipelineSet({
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
     idleMs: options.idleMs ?? 10 * 60_000,
     maxPending: options.maxPending ?? 20_000,
@@ -89,10 +89,10 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
     async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
       if (closed) throw new ServiceUnavailableError('apertium is shutting down')
       signal.throwIfAborted()
-      const route = findRoute(await pairs(), job.from, job.to)
-      if (!route) throw new UnsupportedPairError([{ from: job.from, to: job.to }])
+      const chain = findChain(await pairs(), job.from, job.to)
+      if (!chain) throw new UnsupportedPairError([{ from: job.from, to: job.to }])
       if (job.segments.length === 0) return []
-      const legs = await Promise.all(route.modes.map(mode => pool.get(mode)))
+      const legs = await Promise.all(chain.modes.map(mode => pool.get(mode)))
       return translateSegments(job.segments, legs, signal)
     },
 

@@ -55,7 +55,7 @@ const BUSY_RETRY_AFTER_MS = 2_000
 /**
  * NUL-terminated writes in the pipeline at once. Requests that arrive together (in one tick), or
  * while it is full, travel together in one write (each still with its own marker), up to
- * MAX_BATCH requests and MAX_BATCH_COST of work: every write costs a flush in each of the 10-15
+ * MAX_WRITE_REQUESTS requests and MAX_WRITE_COST of work: every write costs a flush in each of the 10-15
  * stages, so fewer, fuller writes cost less CPU (measured on eng-spa: 853 us of pipeline CPU per
  * short sentence one at a time, 533 with four a write, 422 with 32). At most MAX_INFLIGHT_COST of
  * work is in the pipeline at once (one write always may go): what is written can no longer wait
@@ -64,8 +64,8 @@ const BUSY_RETRY_AFTER_MS = 2_000
  * of a sentence's words, and a run of one-letter "words" costs far more than prose of its length.
  */
 const MAX_WRITES = 4
-const MAX_BATCH = 32
-const MAX_BATCH_COST = 400
+const MAX_WRITE_REQUESTS = 32
+const MAX_WRITE_COST = 400
 const MAX_INFLIGHT_COST = 800
 const STDERR_TAIL = 500
 /** How many times requestTimeoutMs a fresh process has for its first answer (it loads its transducers first). */
@@ -328,18 +328,18 @@ export class Pipeline {
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
     while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.queue.peek()) {
-      const batch: Entry[] = []
+      const write: Entry[] = []
       let cost = 0
-      for (let next = this.queue.peek(); next && batch.length < MAX_BATCH && (batch.length === 0 || cost + next.cost <= MAX_BATCH_COST); next = this.queue.peek()) {
+      for (let next = this.queue.peek(); next && write.length < MAX_WRITE_REQUESTS && (write.length === 0 || cost + next.cost <= MAX_WRITE_COST); next = this.queue.peek()) {
         const entry = this.queue.take()
         entry.seq = ++this.seq
-        batch.push(entry)
+        write.push(entry)
         cost += entry.cost
         out += `${entry.payload}[#${entry.seq}]`
       }
       out += '\0'
-      this.inflight.push(batch)
-      this.written += batch.length
+      this.inflight.push(write)
+      this.written += write.length
       this.writtenCost += cost
       if (this.inflight.length === 1) this.armHeadTimer()
     }
@@ -376,25 +376,25 @@ export class Pipeline {
    * text: escaping gives every `]` of the text a backslash.
    */
   private onAnswer (child: ChildProcessWithoutNullStreams, answer: string): void {
-    const batch = this.inflight[0]
+    const write = this.inflight[0]
     const parts: string[] = []
     let at = 0
-    for (const entry of batch ?? []) {
+    for (const entry of write ?? []) {
       const marker = `[#${entry.seq}]`
       const end = answer.indexOf(marker, at)
       if (end === -1) break
       parts.push(answer.slice(at, end))
       at = end + marker.length
     }
-    if (!batch || parts.length !== batch.length || answer.slice(at).trim() !== '') {
+    if (!write || parts.length !== write.length || answer.slice(at).trim() !== '') {
       this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline answered out of step${this.stderrSuffix()}`))
       return
     }
     this.inflight.shift()
     this.answered = true
-    this.written -= batch.length
-    for (const entry of batch) this.writtenCost -= entry.cost
-    batch.forEach((entry, i) => this.settle(entry, () => entry.resolve(parts[i]!)))
+    this.written -= write.length
+    for (const entry of write) this.writtenCost -= entry.cost
+    write.forEach((entry, i) => this.settle(entry, () => entry.resolve(parts[i]!)))
     this.armHeadTimer()
     this.pump()
   }

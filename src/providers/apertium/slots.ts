@@ -1,5 +1,5 @@
 /**
- * Slots: the pool's cap on running pipelines (PipelinePool implements Slots). A pipeline starts its
+ * Slots: the pool's cap on running pipelines (PipelineSet implements Slots). A pipeline starts its
  * process only with a slot; one that finds none free waits for `grant()`, at most its request
  * timeout (SlotWait), and its slot is free again once its killed process has exited.
  */

@@ -1,5 +1,5 @@
 /**
- * Translates tagged segments along a route: one request per segment (or per piece of a long
+ * Translates tagged segments along a chain: one request per segment (or per piece of a long
  * one), a bounded number of segments in flight at once, every request tagged with its client so
  * that a pipeline serves the clients waiting on it in turns.
  */
@@ -24,7 +24,7 @@ function hasWords (parts: readonly TaggedPart[]): boolean {
   return parts.some(p => p.type === 'text' && /\p{L}/u.test(p.text))
 }
 
-/** One segment through every leg of the route; a pivot feeds each leg's answer to the next. */
+/** One segment through every leg of the chain; a pivot feeds each leg's answer to the next. */
 async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal, job: unknown): Promise<string> {
   const source = parseTagged(segment)
   if (!hasWords(source)) return segment

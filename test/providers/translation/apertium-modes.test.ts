@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { canonicalTag, sourceTagsForCode, tagForCode } from '../../../src/providers/apertium/language-tags.js'
 import { parseModeName, pipelineStages, readModes, type ModeScan } from '../../../src/providers/apertium/modes.js'
-import { directPairs, findRoute, listPairs, type DirectPairs } from '../../../src/providers/apertium/routes.js'
+import { directPairs, findChain, listPairs, type DirectPairs } from '../../../src/providers/apertium/chains.js'
 
 const MODES_DIR = '/usr/share/apertium/modes'
 
@@ -113,41 +113,41 @@ describe('the installed modes', () => {
     expect(pair('eng-hbs_HR')).toBe('en->hr')
   })
 
-  it('routes direct pairs to their mode and regional targets to their variant or base', () => {
-    expect(findRoute(pairs, 'en', 'es')?.modes.map(m => m.name)).toEqual(['eng-spa'])
-    expect(findRoute(pairs, 'es', 'pt-BR')?.modes.map(m => m.name)).toEqual(['es-pt_BR'])
-    expect(findRoute(pairs, 'es', 'pt-PT')?.modes.map(m => m.name)).toEqual(['es-pt'])
-    expect(findRoute(pairs, 'ES', 'pt-br')?.modes.map(m => m.name)).toEqual(['es-pt_BR'])
-    expect(findRoute(pairs, 'en-GB', 'ca-ES')?.modes.map(m => m.name)).toEqual(['eng-cat'])
-    expect(findRoute(pairs, 'en', 'sr-Latn')?.modes.map(m => m.name)).toEqual(['eng-hbs_SR'])
-    expect(findRoute(pairs, 'hr', 'en')?.modes.map(m => m.name)).toEqual(['hbs-eng'])
+  it('chains direct pairs to their mode and regional targets to their variant or base', () => {
+    expect(findChain(pairs, 'en', 'es')?.modes.map(m => m.name)).toEqual(['eng-spa'])
+    expect(findChain(pairs, 'es', 'pt-BR')?.modes.map(m => m.name)).toEqual(['es-pt_BR'])
+    expect(findChain(pairs, 'es', 'pt-PT')?.modes.map(m => m.name)).toEqual(['es-pt'])
+    expect(findChain(pairs, 'ES', 'pt-br')?.modes.map(m => m.name)).toEqual(['es-pt_BR'])
+    expect(findChain(pairs, 'en-GB', 'ca-ES')?.modes.map(m => m.name)).toEqual(['eng-cat'])
+    expect(findChain(pairs, 'en', 'sr-Latn')?.modes.map(m => m.name)).toEqual(['eng-hbs_SR'])
+    expect(findChain(pairs, 'hr', 'en')?.modes.map(m => m.name)).toEqual(['hbs-eng'])
   })
 
   it('pivots through the best intermediate language: es, then ca, then en', () => {
-    const en2fr = findRoute(pairs, 'en', 'fr')
+    const en2fr = findChain(pairs, 'en', 'fr')
     expect(en2fr?.via).toBe('es')
     expect(en2fr?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-fr'])
-    expect(findRoute(pairs, 'fr', 'en')?.via).toBe('es')
-    expect(findRoute(pairs, 'en', 'pt')?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-pt'])
-    expect(findRoute(pairs, 'en', 'it')?.modes.map(m => m.name)).toEqual(['eng-spa', 'spa-ita'])
-    expect(findRoute(pairs, 'en', 'pt-BR')?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-pt_BR'])
+    expect(findChain(pairs, 'fr', 'en')?.via).toBe('es')
+    expect(findChain(pairs, 'en', 'pt')?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-pt'])
+    expect(findChain(pairs, 'en', 'it')?.modes.map(m => m.name)).toEqual(['eng-spa', 'spa-ita'])
+    expect(findChain(pairs, 'en', 'pt-BR')?.modes.map(m => m.name)).toEqual(['eng-spa', 'es-pt_BR'])
     // Sardinian is reached from Catalan and Italian only; Macedonian and Icelandic reach English only
-    expect(findRoute(pairs, 'en', 'sc')?.modes.map(m => m.name)).toEqual(['eng-cat', 'cat-srd'])
-    expect(findRoute(pairs, 'mk', 'es')?.modes.map(m => m.name)).toEqual(['mkd-eng', 'eng-spa'])
-    expect(findRoute(pairs, 'is', 'ca')?.via).toBe('en')
+    expect(findChain(pairs, 'en', 'sc')?.modes.map(m => m.name)).toEqual(['eng-cat', 'cat-srd'])
+    expect(findChain(pairs, 'mk', 'es')?.modes.map(m => m.name)).toEqual(['mkd-eng', 'eng-spa'])
+    expect(findChain(pairs, 'is', 'ca')?.via).toBe('en')
   })
 
   it('prefers a direct mode to the base language over a pivot to the exact variant', () => {
-    const route = findRoute(pairs, 'gl', 'pt-BR')
-    expect(route?.via).toBeUndefined()
-    expect(route?.modes.map(m => m.name)).toEqual(['gl-pt'])
+    const chain = findChain(pairs, 'gl', 'pt-BR')
+    expect(chain?.via).toBeUndefined()
+    expect(chain?.modes.map(m => m.name)).toEqual(['gl-pt'])
   })
 
-  it('has no route for languages without modes or within one language', () => {
-    expect(findRoute(pairs, 'en', 'de')).toBeUndefined()
-    expect(findRoute(pairs, 'en', 'zh')).toBeUndefined()
-    expect(findRoute(pairs, 'ca', 'ca-valencia')).toBeUndefined()
-    expect(findRoute(pairs, 'en', 'not a tag')).toBeUndefined()
+  it('has no chain for languages without modes or within one language', () => {
+    expect(findChain(pairs, 'en', 'de')).toBeUndefined()
+    expect(findChain(pairs, 'en', 'zh')).toBeUndefined()
+    expect(findChain(pairs, 'ca', 'ca-valencia')).toBeUndefined()
+    expect(findChain(pairs, 'en', 'not a tag')).toBeUndefined()
   })
 
   it('lists direct and pivoted pairs, never a language to itself', () => {
@@ -158,6 +158,6 @@ describe('the installed modes', () => {
     }
     expect(has('en', 'de')).toBe(false)
     expect(list.some(p => p.from.split('-')[0] === p.to.split('-')[0])).toBe(false)
-    expect(list.every(p => findRoute(pairs, p.from, p.to) !== undefined)).toBe(true)
+    expect(list.every(p => findChain(pairs, p.from, p.to) !== undefined)).toBe(true)
   })
 })

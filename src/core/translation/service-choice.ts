@@ -1,5 +1,5 @@
 /**
- * Routing and fallback: which services a request may use for a pair, in which order, and what
+ * Service choice and fallback: which services a request may use for a pair, in which order, and what
  * the client is told when every one of them failed.
  */
 import {
@@ -9,7 +9,7 @@ import {
 import type { Formality } from '../formality.js'
 import type { Translator } from '../ports.js'
 import { fallbackChain } from '../languages.js'
-import type { Route, TranslatorCatalog } from './catalog.js'
+import type { TranslatorChoice, TranslatorCatalog } from './catalog.js'
 
 /** The configured translators a request may use (its `service` option), or undefined for all. */
 export function serviceFilter (service: string | readonly string[] | undefined, translators: readonly Translator[]): string[] | undefined {
@@ -28,9 +28,9 @@ export function serviceFilter (service: string | readonly string[] | undefined, 
 }
 
 /** Routes in the order the request wants, and only those that can honour a strict formality. */
-export function selectRoutes (routes: Route[], wanted: string[] | undefined, formality: Formality | undefined, from: string, to: string): Route[] {
-  let out = routes
-  if (wanted) out = wanted.map(name => routes.find(r => r.translator.name === name)).filter((r): r is Route => r !== undefined)
+export function selectChoices (choices: TranslatorChoice[], wanted: string[] | undefined, formality: Formality | undefined, from: string, to: string): TranslatorChoice[] {
+  let out = choices
+  if (wanted) out = wanted.map(name => choices.find(r => r.translator.name === name)).filter((r): r is TranslatorChoice => r !== undefined)
   if (formality === 'more' || formality === 'less') {
     const able = out.filter(r => r.translator.supportsFormality?.({ from: r.from, to: r.to }) === true)
     if (out.length > 0 && able.length === 0) {
@@ -55,7 +55,7 @@ export function unsupportedPairs (pairs: Array<{ from: string, to: string }>, ca
   return new UnsupportedPairError(pairs, origin)
 }
 
-/** One failed try of a route. */
+/** One failed try of a choice. */
 export interface Failure {
   service: string
   error: ServiceError
@@ -92,8 +92,8 @@ export function pairFailed (failures: readonly Failure[], what: string): Service
 }
 
 /** A failure as a typed error naming its service (a bug in an adapter still names the service, and leaks nothing). */
-export function asFailure (route: Route, err: unknown): Failure {
-  const service = route.translator.name
+export function asFailure (choice: TranslatorChoice, err: unknown): Failure {
+  const service = choice.translator.name
   if (err instanceof ServiceError) return { service, error: err }
   return { service, error: new UpstreamError(service, 'failed unexpectedly', err) }
 }

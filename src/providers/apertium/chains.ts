@@ -1,18 +1,18 @@
 /**
  * Which modes translate a language pair: a direct mode when one exists, else two modes
- * through one intermediate language. Routes are chosen by expected quality, deterministically:
+ * through one intermediate language. Chains are chosen by expected quality, deterministically:
  * direct > via es > via ca > via en > via any other language (alphabetical).
  */
 import type { LanguagePair } from '../../core/ports.js'
 import { baseLanguage, canonicalTag, fallbackTags } from './language-tags.js'
 import type { Mode } from './modes.js'
 
-export interface Route {
+export interface ModeChain {
   from: string
   to: string
   /** One mode for a direct pair, two for a pivoted one. */
   modes: Mode[]
-  /** The intermediate language of a pivoted route. */
+  /** The intermediate language of a pivoted chain. */
   via?: string
 }
 
@@ -60,12 +60,12 @@ function pivots (pairs: DirectPairs, from: string, to: string): string[] {
 }
 
 /**
- * The route for a requested pair, or undefined when there is none. Tags may be any case;
+ * The chain for a requested pair, or undefined when there is none. Tags may be any case;
  * a regional or variant tag falls back to its base when only the base exists
  * (`pt-BR` uses `es-pt_BR` when installed, else `es-pt`). A direct mode to the base beats
  * a pivot to the exact variant.
  */
-export function findRoute (pairs: DirectPairs, fromTag: string, toTag: string): Route | undefined {
+export function findChain (pairs: DirectPairs, fromTag: string, toTag: string): ModeChain | undefined {
   const from = canonicalTag(fromTag)
   const to = canonicalTag(toTag)
   if (from === undefined || to === undefined) return undefined

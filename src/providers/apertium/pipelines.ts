@@ -19,7 +19,7 @@ import type { Slots } from './slots.js'
 
 const run = promisify(execFile)
 
-export interface PoolOptions {
+export interface PipelineSetOptions {
   requestTimeoutMs: number
   /** Pipelines one mode may run at once (default 1). */
   maxReplicas?: number
@@ -71,8 +71,8 @@ interface Direction {
  */
 export const REPLICA_BACKLOG_COST = 800
 
-export class PipelinePool implements Slots {
-  private readonly options: PoolOptions & { maxReplicas: number }
+export class PipelineSet implements Slots {
+  private readonly options: PipelineSetOptions & { maxReplicas: number }
   private readonly directions = new Map<string, Direction>()
   /** Every pipeline, least recently used first. */
   private readonly recency = new Map<Pipeline, string>()
@@ -89,7 +89,7 @@ export class PipelinePool implements Slots {
   private turnTimer: NodeJS.Timeout | undefined
   private closed = false
 
-  constructor (options: PoolOptions) {
+  constructor (options: PipelineSetOptions) {
     const maxPipelines = Math.max(1, options.maxPipelines)
     this.options = { ...options, maxPipelines, maxReplicas: Math.max(1, Math.min(maxPipelines, options.maxReplicas ?? 1)) }
   }

@@ -1,6 +1,6 @@
 /** The Apertium translator's thread (see thread.ts): runs the pipelines and reports their process groups. */
 import { workerData } from 'node:worker_threads'
-import { serveParent } from '../../runtime/thread.js'
+import { serveParent } from '../../runtime/service-thread.js'
 import type { TranslateJob } from '../../core/ports.js'
 import { createApertium, type ApertiumOptions } from './index.js'
 

@@ -1,5 +1,5 @@
 /**
- * The Apertium translator in a thread of its own (apertium-worker.ts), reached over the channel:
+ * The Apertium translator in a thread of its own (apertium-thread-main.ts), reached over the channel:
  * its pipelines start, and its streams are encoded, written, read and decoded there. Starting a
  * pipeline forks the whole process (25 ms at 800 MB, far more for a larger heap, and more again
  * under a profiler), and a long document's stream takes tens of milliseconds to encode and decode;
@@ -8,7 +8,7 @@
  * exit handlers do not run when the process exits).
  */
 import { keptUntilFailed } from '../../runtime/channel.js'
-import { ServiceThread } from '../../runtime/thread.js'
+import { ServiceThread } from '../../runtime/service-thread.js'
 import type { LanguagePair, Translator } from '../../core/ports.js'
 import type { ApertiumOptions } from './index.js'
 
@@ -26,7 +26,7 @@ export function createApertiumThread (options: ApertiumOptions = {}): Translator
   }
   const thread = new ServiceThread({
     from: import.meta.url,
-    name: './apertium-worker',
+    name: './apertium-thread-main',
     label: 'apertium',
     data: options,
     onNotice: notice => { groups = (notice as { processGroups: number[] }).processGroups },

@@ -1,6 +1,6 @@
 /**
  * `.env.example` and docs/configuration.md as the settings table (src/settings.ts) has them.
- * scripts/write-settings-docs.ts writes them (npm run settings); test/settings.test.ts compares.
+ * scripts/write-settings-docs.ts writes them (npm run settings); test/contract/settings.test.ts compares.
  */
 import { SETTING_GROUPS, SETTINGS, type Setting } from '../src/settings.js'
 

@@ -5,7 +5,7 @@
  * to everything, answers garbage, or hangs. What must hold: every request answers in bounded time
  * (fallback 200 from apertium, or a problem+json 502/503/504 naming the engine, never a 500), the
  * engine's calls stay bounded (breaker, UPSTREAM_CONCURRENCY), /health stays fast, and the engine
- * is used again once it behaves and the breaker cooldown has passed. test/engines.test.ts has the
+ * is used again once it behaves and the breaker cooldown has passed. test/system/engines.test.ts has the
  * single-request cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

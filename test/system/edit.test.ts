@@ -1,0 +1,146 @@
+/**
+ * POST /language/edit over real HTTP with only the offline rules editor (as `make run` starts
+ * the service): the acceptance sentence, changes that slice the original, markup and code left
+ * alone, 503 for edits that need a model, and bad input.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startService, type RunningService } from '../helpers/service.js'
+
+let service: RunningService
+
+beforeAll(async () => {
+  service = await startService({ MAX_EDITS: '3' })
+}, 90_000)
+
+afterAll(async () => { await service?.stop() })
+
+const edit = async (body: Record<string, unknown>) => await service.post('/language/edit', body)
+
+function expectSlices (original: string, changes: Array<{ offset: number, length: number, original: string }>): void {
+  const points = Array.from(original)
+  for (const change of changes) expect(points.slice(change.offset, change.offset + change.length).join('')).toBe(change.original)
+}
+
+describe('offline editing over HTTP', () => {
+  it('fixes grammar and spelling and simplifies, with changes that slice the original', async () => {
+    const original = 'Their going to the libary tomorow in order to utilize there books.'
+    const res = await edit({ document: { value: original }, edits: [{ type: 'grammar' }, { type: 'simplify' }], meta: { doc: '1' } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe("They're going to the library tomorrow to use their books.")
+    expect(res.json.original).toEqual({ value: original })
+    expect(res.json.meta).toMatchObject({ editor: 'rules', language: 'en', doc: '1' })
+    const changes: Array<{ offset: number, length: number, original: string, replacement: string, type: string, reason?: string }> = res.json.changes
+    expectSlices(original, changes)
+    const typeOf = (word: string): string | undefined => changes.find(c => c.original.includes(word))?.type
+    expect(typeOf('libary')).toBe('grammar')
+    expect(typeOf('utilize')).toBe('simplify')
+    for (const change of changes) expect(change.reason).toBeTruthy()
+    // applying the changes to the original gives the edited text
+    const points = Array.from(original)
+    let rebuilt = ''
+    let at = 0
+    for (const c of changes) {
+      rebuilt += points.slice(at, c.offset).join('') + c.replacement
+      at = c.offset + c.length
+    }
+    expect(rebuilt + points.slice(at).join('')).toBe(res.json.document.value)
+  })
+
+  it('gives every change its own reason when a sentence has several fixes', async () => {
+    const original = 'i think  this is is good.'
+    const res = await edit({ document: { value: original, language: 'en' }, edits: [{ type: 'syntax' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe('I think this is good.')
+    expectSlices(original, res.json.changes)
+    const reasons = res.json.changes.map((c: { original: string, reason?: string }) => [c.original, c.reason])
+    expect(reasons).toEqual([
+      ['i', 'A sentence starts with a capital letter'],
+      ['  ', 'Extra space between words'],
+      [expect.stringMatching(/^ ?is ?$/), 'Repeated word "is"']
+    ])
+  })
+
+  it('leaves British English alone in en-GB text (its own dictionary, possessives on their stem)', async () => {
+    const res = await edit({ document: { value: "the centre's theatre", language: 'en-GB' }, edits: [{ type: 'grammar' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe("the centre's theatre")
+    expect(res.json.changes).toEqual([])
+  })
+
+  it('keeps the syntax rules docs/engines.md lists: spaces before punctuation and after a full stop, contractions, French accents', async () => {
+    const original = 'What a day , isnt it ? It was good.Then we went to example.it today.'
+    const res = await edit({ document: { value: original, language: 'en' }, edits: [{ type: 'syntax' }, { type: 'grammar' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document.value).toBe("What a day, isn't it? It was good. Then we went to example.it today.")
+    expectSlices(original, res.json.changes)
+    for (const change of res.json.changes) expect(change.reason).toBeTruthy()
+    const fr = await edit({ document: { value: "C'est tres bien.", language: 'fr' }, edits: [{ type: 'grammar' }] })
+    expect(fr.json.document.value).toBe("C'est très bien.")
+  })
+
+  it('edits a short text without a language as English when detection is unsure and it spells as English; no text is a 400', async () => {
+    const res = await edit({ document: { value: 'teh cat' }, edits: [{ type: 'grammar' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.document).toEqual({ value: 'the cat', language: 'en' })
+    expect(res.json.meta.language).toBe('en')
+    for (const value of ['', '   ', '<p></p>']) {
+      const empty = await edit({ document: { value, ...(value.startsWith('<') ? { mime_type: 'text/html' } : {}) }, edits: [{ type: 'grammar' }] })
+      expect(empty.status, value).toBe(400)
+      expect(empty.json.errors[0].pointer).toBe('/document/value')
+    }
+    const given = await edit({ document: { value: '', language: 'en' }, edits: [{ type: 'syntax' }] })
+    expect(given.status).toBe(400)
+    expect(given.json.errors[0].pointer).toBe('/document/value')
+  })
+
+  it('never edits markup, code, URLs or placeholders', async () => {
+    const html = '<p title="teh libary">Teh <a href="https://example.com/libary">libary</a> is open, {name}. <code>teh_libary()</code></p>'
+    const res = await edit({ document: { value: html, mime_type: 'text/html', language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(res.status).toBe(200)
+    expect(res.json.document.value).toBe('<p title="the library">The <a href="https://example.com/libary">library</a> is open, {name}. <code>teh_libary()</code></p>')
+    expectSlices(html, res.json.changes)
+    const plain = await edit({ document: { value: 'See https://example.com/teh-libary or mail teh@libary.org about {teh}.', language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(plain.json.document.value).toBe('See https://example.com/teh-libary or mail teh@libary.org about {teh}.')
+    expect(plain.json.changes).toEqual([])
+  })
+
+  it('answers 503 naming OPENAI_BASE_URL / OPENAI_MODEL for edits that need a model', async () => {
+    for (const edits of [[{ type: 'tone', tone: 'friendly' }], [{ type: 'length', length: 'shorten' }], [{ type: 'clarify' }], [{ type: 'grammar' }, { type: 'tone', tone: 'sad' }]]) {
+      const res = await edit({ document: { value: 'Their going home.', language: 'en' }, edits })
+      expect(res.status).toBe(503)
+      expect(res.json.detail).toMatch(/OPENAI_BASE_URL/)
+      expect(res.json.detail).toMatch(/OPENAI_MODEL/)
+    }
+    const japanese = await edit({ document: { value: 'これはペンです。', language: 'ja' }, edits: [{ type: 'grammar' }] })
+    expect(japanese.status).toBe(503)
+  })
+
+  it('fixes spelling in French and German (capitalised German nouns are left alone)', async () => {
+    const fr = await edit({ document: { value: 'Nous avons visité le musée avec nos enfnats.', language: 'fr' }, edits: [{ type: 'grammar' }] })
+    expect(fr.status).toBe(200)
+    expect(fr.json.document.value).toBe('Nous avons visité le musée avec nos enfants.')
+    expect(fr.json.changes).toEqual([expect.objectContaining({ original: 'enfnats', replacement: 'enfants', type: 'grammar', reason: expect.stringMatching(/enfants/) })])
+    const de = await edit({ document: { value: 'Wir waren gestern sehr glücklih.', language: 'de' }, edits: [{ type: 'grammar' }] })
+    expect(de.json.document.value).toBe('Wir waren gestern sehr glücklich.')
+  })
+
+  it('answers bad input with 400 naming the pointer', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ edits: [{ type: 'polish' }] }, '/edits/0'],
+      [{ edits: [{ type: 'grammar' }, { type: 'tone' }] }, '/edits/1'],
+      [{ edits: [{ type: 'tone', tone: 'grumpy' }] }, '/edits/0'],
+      [{ edits: [{ type: 'length', length: 'huge' }] }, '/edits/0'],
+      [{ edits: [{ type: 'grammar' }, { type: 'syntax' }, { type: 'simplify' }, { type: 'grammar' }] }, '/edits'],
+      [{ edits: [] }, '/edits'],
+      [{ edits: [{ type: 'grammar' }], tone_level: 11 }, '/tone_level'],
+      [{ edits: [{ type: 'grammar' }], tone_level: 0 }, '/tone_level'],
+      [{ edits: [{ type: 'grammar' }], temperature: 1.5 }, '/temperature'],
+      [{ edits: [{ type: 'grammar' }], temperature: -0.1 }, '/temperature']
+    ]
+    for (const [body, pointer] of cases) {
+      const res = await edit({ document: { value: 'Some text.' }, ...body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.json.errors[0].pointer, JSON.stringify(body)).toMatch(new RegExp(`^${pointer}`))
+    }
+  })
+})

@@ -1,0 +1,133 @@
+/**
+ * WORKERS=2 over real HTTP: two processes share the port; a token from one verifies on the other
+ * (one signing key made by the primary), without Redis the rate limit holds per client across
+ * both (the primary keeps the counters over the channel), and each worker translates with Apertium
+ * pipelines of its own. Every request goes on its own connection, so the connections are dealt
+ * round-robin to both workers.
+ */
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commandOf, descendants } from '../helpers/proc.js'
+import { startService, type RunningService } from '../helpers/service.js'
+import { fakeModesDir, removeFakeModesDirs } from '../helpers/apertium-processes.js'
+
+let service: RunningService
+
+beforeAll(async () => {
+  // no AUTH_JWT_SECRET: the primary makes one for both workers
+  service = await startService({ WORKERS: '2', RATE_LIMIT_MAX: '10', AUTH_JWT_SECRET: '' })
+}, 90_000)
+
+afterAll(async () => { await service?.stop() })
+
+/** The processes directly below `pid` (from /proc: each thread lists the children it started). */
+async function childrenOf (pid: number): Promise<number[]> {
+  const { readdirSync, readFileSync } = await import('node:fs')
+  return readdirSync('/proc').filter(d => /^\d+$/.test(d)).map(Number).filter(d => {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid
+    } catch {
+      return false
+    }
+  })
+}
+
+/** POST JSON on a fresh connection (no keep-alive), so requests are spread over the workers; the answer's status and body. */
+function freshPost (base: string, path: string, token: string, body: unknown): Promise<{ status: number, json: Record<string, any> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method: 'POST', agent: false, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, res => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => { text += d })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, any> }))
+    })
+    req.on('error', reject)
+    req.end(JSON.stringify(body))
+  })
+}
+
+/** GET on a fresh connection (no keep-alive), so connections are spread over the workers. */
+function freshGet (path: string, token: string): Promise<{ status: number, retryAfter?: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${service.base}${path}`, { agent: false, headers: { authorization: `Bearer ${token}` } }, res => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(res.headers['retry-after'] ? { retryAfter: String(res.headers['retry-after']) } : {}) }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('WORKERS=2', () => {
+  it('runs two worker processes, verifies tokens on both, and holds one rate limit per client across them', async () => {
+    // the primary and two workers (its children in /proc running the server; the primary's Apertium thread may be reading the modes meanwhile)
+    const workers = (await childrenOf(service.child.pid!)).filter(pid => commandOf(pid).includes('server.ts'))
+    expect(workers.length).toBe(2)
+
+    // the token request was counted by address, not by client: this client starts at 0 of 10
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) statuses.push((await freshGet('/language/edit/tones', service.token)).status)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200))
+    expect(statuses.slice(10)).toEqual([429, 429])
+    const limited = await freshGet('/language/edit/tones', service.token)
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0)
+  }, 60_000)
+})
+
+describe('WORKERS=2: pipelines per worker', () => {
+  let shared: RunningService
+  beforeAll(async () => { shared = await startService({ WORKERS: '2' }) }, 90_000)
+  afterAll(async () => { await shared?.stop() })
+
+  it('translates on both workers, each with pipelines of its own, none in the primary', async () => {
+    const workers = (await childrenOf(shared.child.pid!)).filter(pid => commandOf(pid).includes('server.ts'))
+    expect(workers).toHaveLength(2)
+    // ten requests on ten connections: both workers translate
+    const sentences = Array.from({ length: 10 }, (_, i) => `The house number ${i + 1} is very big.`)
+    const answers = await Promise.all(sentences.map(text =>
+      freshPost(shared.base, '/language/translate', shared.token, { source: 'en', targets: ['es'], document: { value: text } })))
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+      expect(answer.json['results']['es']['value']).toMatch(/casa/i)
+    }
+    // an en->es pipeline below each worker that translated (both did: ten connections, dealt round-robin), none below the primary itself
+    const firstStage = (pid: number): boolean => /^lt-proc .*eng-spa\.automorf\.bin/.test(commandOf(pid))
+    for (const worker of workers) expect(descendants(worker).filter(firstStage).length).toBeGreaterThanOrEqual(1)
+    expect((await childrenOf(shared.child.pid!)).filter(firstStage)).toEqual([])
+    // an error of a worker's pipelines reaches the client as itself: an unknown pair is a 400 naming the field
+    const unsupported = await freshPost(shared.base, '/language/translate', shared.token, { source: 'en', targets: ['tlh'], document: { value: 'Hello' } })
+    expect(unsupported.status).toBe(400)
+    expect(unsupported.json['errors'][0]['pointer']).toMatch(/^\/targets/)
+  }, 60_000)
+})
+
+describe('WORKERS=2: errors of a worker\'s pipelines reach the client as themselves', () => {
+  let fake: RunningService
+  let apertiumDir: string
+  beforeAll(async () => {
+    // Apertium data whose one mode (en->es) echoes each request, and stalls on STALL
+    apertiumDir = mkdtempSync(join(tmpdir(), 'apertium-dir-'))
+    symlinkSync(fakeModesDir(), join(apertiumDir, 'modes'))
+    fake = await startService({ WORKERS: '2', APERTIUM_DIR: apertiumDir, APERTIUM_TIMEOUT_MS: '500' })
+  }, 90_000)
+  afterAll(async () => {
+    await fake?.stop()
+    removeFakeModesDirs()
+    if (apertiumDir !== undefined) rmSync(apertiumDir, { recursive: true, force: true })
+  })
+
+  it('answers the pipeline\'s timeout as a 504 problem, and the next requests from both workers as usual', async () => {
+    const stalled = await freshPost(fake.base, '/language/translate', fake.token, { source: 'en', targets: ['es'], document: { value: 'Please STALL here.' } })
+    expect(stalled.status, JSON.stringify(stalled.json)).toBe(504)
+    expect(stalled.json['type']).toBe('/problems/upstream-timeout')
+    expect(stalled.json['detail']).toMatch(/apertium/)
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+      freshPost(fake.base, '/language/translate', fake.token, { source: 'en', targets: ['es'], document: { value: `Sentence number ${i}.` } })))
+    expect(answers.map(a => a.status)).toEqual(Array(6).fill(200))
+    expect(answers.map(a => a.json['results']['es']['value'])).toEqual(Array.from({ length: 6 }, (_, i) => `Sentence number ${i}.`))
+  }, 60_000)
+})

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest'
+import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { MAX_SENTENCE_CHARS } from '../../../../src/core/documents/sentences.js'
+import { dropTags, duplicateTags, fixture, recorded, reverseWords, upper } from './engines.js'
+
+const html = (value: string) => segmentDocument(value, 'text/html')
+const through = (value: string, engine: (s: string) => string): unknown => {
+  const doc = html(value)
+  return doc.rebuild(doc.segments.map(engine))
+}
+
+describe('text/html: a full page', () => {
+  const page = fixture('page.html')
+  const doc = html(page)
+
+  it('rebuilds byte for byte when nothing is translated', () => {
+    expect(doc.rebuild(doc.segments)).toBe(page)
+  })
+
+  it('sends the visible text, the four text attributes, and nothing else', () => {
+    expect(doc.segments).toEqual([
+      'Acme Tools — Garden &amp; Home',
+      'Main navigation',
+      '<g id="1">Home</g> | <g id="2">Shop</g>',
+      'Back to the home page',
+      'Welcome to <g id="1">Acme</g> Tools!',
+      'The <g id="1">red</g> shears are our best seller.',
+      'Mr. Smith has used them since 1998.',
+      'They cut through branches up to 2\u00a0cm thick… and they never rust.',
+      'Questions?',
+      'Write to <g id="1">our support team</g> or call us.',
+      'We answer within one day.',
+      'Red garden shears on a wooden table',
+      'Our shears, photographed in the spring.',
+      'Install the app with <x id="1"/> and run it.',
+      'Made by <x id="1"/> in Berlin.',
+      '<g id="1">Search the catalogue</g> <x id="2"/>',
+      'Type a product name',
+      'Search',
+      'Search',
+      'Product',
+      'Price',
+      'Garden shears',
+      '© 2024 Acme Tools.',
+      'All rights reserved.'
+    ])
+  })
+
+  it('leaves head, scripts, styles, comments, code, pre, translate=no and .notranslate untouched', () => {
+    const out = doc.rebuild(doc.segments.map(upper)) as string
+    for (const kept of [
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      '<style>\n    body { font-family: "Helvetica Neue", sans-serif; }\n    .price::after { content: " incl. VAT"; }\n  </style>',
+      '<script type="application/ld+json">{"@type": "Product", "name": "Garden Shears"}</script>',
+      'console.log("<p>Hello</p>")',
+      '<!-- main navigation -->',
+      '<code>npm install acme-tools</code>',
+      '<pre><code>acme --help\nacme prune --all</code></pre>',
+      '<p class="notranslate">Acme Tools GmbH</p>',
+      '<span translate="no">Acme Tools</span>',
+      '<a href="/shop?cat=garden&amp;sort=price">',
+      '<img src="/img/shears.jpg" alt="RED GARDEN SHEARS ON A WOODEN TABLE" width="640">',
+      '<td class="price">24.99 &euro;</td>'
+    ]) expect(out).toContain(kept)
+    expect(out).toContain('<title>ACME TOOLS &mdash; GARDEN &amp; HOME</title>')
+    expect(out).toContain('<p>THE <b>RED</b> SHEARS ARE OUR BEST SELLER. MR. SMITH HAS USED THEM SINCE 1998.\n       THEY CUT THROUGH BRANCHES UP TO 2&nbsp;CM THICK&hellip; AND THEY NEVER RUST.</p>')
+    expect(out).toContain('<input id="q" type="search" placeholder="TYPE A PRODUCT NAME" aria-label="SEARCH">')
+    expect(out).toContain('<nav aria-label="MAIN NAVIGATION">')
+    expect(out).toContain('<a href="/" title="BACK TO THE HOME PAGE">HOME</a>')
+  })
+})
+
+describe('text/html: inline elements follow their words', () => {
+  it('keeps an inline element inside its sentence and maps it back to its own tags', () => {
+    const engine = recorded({ 'The <g id="1">red</g> car': 'El coche <g id="1">rojo</g>' })
+    expect(html('The <b>red</b> car').segments).toEqual(['The <g id="1">red</g> car'])
+    expect(through('The <b>red</b> car', engine)).toBe('El coche <b>rojo</b>')
+  })
+
+  it('keeps attributes and entities of the tags it moves', () => {
+    const source = '<p>Read <a href="/a?x=1&amp;y=2" class="btn">the guide</a> first.</p>'
+    expect(through(source, reverseWords)).toBe('<p>first. <a href="/a?x=1&amp;y=2" class="btn">the guide</a> Read</p>')
+  })
+
+  it('translates the title of an inline element as a segment of its own, inside the moved tag', () => {
+    const source = '<p>Ask <abbr title="World Health Organization">WHO</abbr> today.</p>'
+    const doc = html(source)
+    expect(doc.segments).toEqual(['Ask <g id="1">WHO</g> today.', 'World Health Organization'])
+    expect(doc.rebuild(doc.segments.map(reverseWords)))
+      .toBe('<p>today. <abbr title="Organization Health World">WHO</abbr> Ask</p>')
+  })
+
+  it('turns void and opaque inline elements into tokens', () => {
+    const doc = html('<p>Press <kbd>Ctrl</kbd>+<kbd>S</kbd> to save <img src="i.png" alt=""> now.</p>')
+    expect(doc.segments).toEqual(['Press <x id="1"/>+<x id="2"/> to save <x id="3"/> now.'])
+    expect(doc.rebuild(doc.segments.map(reverseWords)))
+      .toBe('<p>now. <img src="i.png" alt=""> save to <kbd>S</kbd> + <kbd>Ctrl</kbd> Press</p>')
+  })
+
+  it('sends an element that wraps a whole block as its text, and cuts sentences inside it', () => {
+    const source = '<p><a href="/a"><b>Click here. Then there.</b></a></p>'
+    expect(html(source).segments).toEqual(['Click here.', 'Then there.'])
+    expect(through(source, upper)).toBe('<p><a href="/a"><b>CLICK HERE. THEN THERE.</b></a></p>')
+  })
+
+  it('never cuts a sentence inside an inline element', () => {
+    expect(html('<p>One. <b>Two. Three.</b> Four.</p>').segments).toEqual(['One.', 'Two.', 'Three.', 'Four.'])
+    expect(html('<p>One <b>two. Three</b> four.</p>').segments).toEqual(['One <g id="1">two. Three</g> four.'])
+  })
+
+  it('ends a sentence at <br> and keeps the break in the skeleton', () => {
+    const source = '<p>First line<br>second line</p>'
+    expect(html(source).segments).toEqual(['First line', 'second line'])
+    expect(through(source, upper)).toBe('<p>FIRST LINE<br>SECOND LINE</p>')
+  })
+})
+
+describe('text/html: engines that damage tags', () => {
+  const source = '<p>The <b>red</b> car and the <i>blue</i> <img src="b.png"> bike.</p>'
+
+  it('keeps the text of dropped pairs and appends lost tokens', () => {
+    expect(through(source, dropTags)).toBe('<p>The red car and the blue bike. <img src="b.png"></p>')
+  })
+
+  it('writes a duplicated pair or token once', () => {
+    expect(through(source, duplicateTags)).toBe(source)
+  })
+
+  it('closes a pair the engine left open and ignores unknown ids', () => {
+    const engine = recorded({ 'The <g id="1">red</g> car and the <g id="2">blue</g> <x id="3"/> bike.': 'El <g id="1">coche <g id="9">rojo <x id="3"/> y <x id="7"/>la bici <g id="2">azul' })
+    expect(through(source, engine)).toBe('<p>El <b>coche rojo <img src="b.png"> y la bici <i>azul</i></b></p>')
+  })
+
+  it('follows an engine that swaps nested pairs, still balanced', () => {
+    const engine = recorded({ '<g id="1">Very <g id="2">important</g></g> note.': '<g id="2">Nota <g id="1">muy</g> importante</g>.' })
+    expect(through('<p><b>Very <i>important</i></b> note.</p>', engine)).toBe('<p><i>Nota <b>muy</b> importante</i>.</p>')
+  })
+})
+
+describe('text/html: source fidelity', () => {
+  it('keeps entities of unchanged segments and escapes translated text', () => {
+    const source = '<p>Tom &amp; Jerry &eacute;t&eacute; &lt;3</p><p>Caf&#233; 5&nbsp;&euro;</p>'
+    const doc = html(source)
+    expect(doc.segments).toEqual(['Tom &amp; Jerry été &lt;3', 'Café 5\u00a0€'])
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(['Tom &amp; Jerry &lt;b&gt;', 'Café 5\u00a0€'])).toBe('<p>Tom &amp; Jerry &lt;b&gt;</p><p>Caf&#233; 5&nbsp;&euro;</p>')
+  })
+
+  it('writes the source\'s own character references back into translated text and attributes', () => {
+    const source = '<p title="Jos&eacute; &quot;5&euro;&quot; &mdash; &#169;">Jos&eacute; said &quot;5&euro;&quot; &mdash; &#169; &#x2122;</p>'
+    const doc = html(source)
+    expect(doc.segments).toEqual(['José "5€" — ©', 'José said "5€" — © ™'])
+    expect(doc.rebuild(['José "5€" — © €', 'José dijo "5€" — © ™ también'])).toBe(
+      '<p title="Jos&eacute; &quot;5&euro;&quot; &mdash; &#169; &euro;">Jos&eacute; dijo &quot;5&euro;&quot; &mdash; &#169; &#x2122; tambi&eacute;n</p>')
+  })
+
+  it('writes a character as usual where the source spelled it more than one way, or without its ";"', () => {
+    const doc = html('<p>Caf&eacute; and café, &quot;quoted&quot; and "plain", 5&euro; or 5&#8364;, a&nbsp;b &copy 2024.</p>')
+    // a legacy reference without its ";" is not written back either: what follows could change it
+    expect(doc.rebuild(['Café y café, "citado" y "llano", 5€ o 5€, a\u00a0b © 2024.']))
+      .toBe('<p>Café y café, "citado" y "llano", 5€ o 5€, a&nbsp;b © 2024.</p>')
+  })
+
+  it('escapes translated attribute values for their own quoting', () => {
+    const doc = html('<img alt="a" title=\'b\'><input placeholder=c>')
+    expect(doc.segments).toEqual(['a', 'b', 'c'])
+    expect(doc.rebuild(['Say "hi" & go', "It's", 'two words']))
+      .toBe('<img alt="Say &quot;hi&quot; &amp; go" title=\'It&#39;s\'><input placeholder=two&#32;words>')
+  })
+
+  it('keeps CRLF line ends and upper-case tags of the source', () => {
+    const source = '<P>Hello <B>World</B>.\r\nSecond   line here.</P>'
+    expect(html(source).segments).toEqual(['Hello <g id="1">World</g>.', 'Second line here.'])
+    expect(through(source, upper)).toBe('<P>HELLO <B>WORLD</B>.\r\nSECOND LINE HERE.</P>')
+  })
+
+  it('handles fragments, including table parts out of context', () => {
+    expect(through('<tr><td>Cell one.</td><td>Cell two</td></tr>', upper)).toBe('<tr><td>CELL ONE.</td><td>CELL TWO</td></tr>')
+    expect(through('Just text, <i>no</i> block.', upper)).toBe('JUST TEXT, <i>NO</i> BLOCK.')
+  })
+
+  it('survives misnested tags and text the parser moves, rebuilding every byte', () => {
+    const source = '<p>Some <b>bold <i>both</b> italic</i> text. More.</p><table><tr>stray<td>cell</td></tr></table>'
+    const doc = html(source)
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe('<p>SOME <b>BOLD <i>BOTH</b> ITALIC</i> TEXT. MORE.</p><table><tr>STRAY<td>CELL</td></tr></table>')
+  })
+
+  it('leaves segments with no letters in the skeleton', () => {
+    expect(html('<p>2024</p><p>&nbsp;</p><p>— 42 —</p>').segments).toEqual([])
+  })
+
+  it('keeps void inline elements in unchanged inline code and untouched translate=no blocks', () => {
+    const source = '<div translate="no"><p>Keep <b>this</b>.</p></div><p>Use <code>a &lt; b</code> here.</p>'
+    expect(through(source, upper)).toBe('<div translate="no"><p>Keep <b>this</b>.</p></div><p>USE <code>a &lt; b</code> HERE.</p>')
+  })
+
+  it('translates the placeholder and title of a textarea, never its content; a pre stays byte for byte', () => {
+    const source = '<textarea placeholder="Your message" title="Message">Keep this text.</textarea><pre title="Example">keep  this</pre><textarea translate="no" placeholder="Not this"></textarea>'
+    const doc = html(source)
+    expect(doc.segments).toEqual(['Your message', 'Message'])
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace('Your message', 'YOUR MESSAGE').replace('"Message"', '"MESSAGE"'))
+  })
+
+  it('puts each translated attribute back inside its own tag when one sentence holds many', () => {
+    // 200 words: the sentence stays under MAX_SENTENCE_CHARS, so it is one segment
+    const source = '<p>' + Array.from({ length: 200 }, (_, i) => `<span title="tip ${i}">word${i} </span>`).join('') + 'end.</p>'
+    const doc = html(source)
+    expect(doc.segments).toHaveLength(201)
+    const out = doc.rebuild(doc.segments.map(upper)) as string
+    expect(out).toBe(source.replace(/tip \d+|word\d+|end/g, w => w.toUpperCase()))
+  })
+
+  it('cuts a sentence over MAX_SENTENCE_CHARS between inline elements, and rebuilds it', () => {
+    const source = '<p>' + Array.from({ length: 600 }, (_, i) => `<b title="tip ${i}">word${i}</b> `).join('') + 'end.</p>'
+    const doc = html(source)
+    const sentences = doc.segments.filter(s => s.includes('word'))
+    expect(sentences.length).toBeGreaterThan(1)
+    for (const s of sentences) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/tip \d+|word\d+|end/g, w => w.toUpperCase()))
+  })
+
+  it('cuts a sentence over MAX_SENTENCE_CHARS inside an inline element, closing and reopening it around each cut', () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `zorb${i}`).join(' ')
+    const source = `<p>Start <b>bold <i>${words}</i> tail</b> end</p>`
+    const doc = html(source)
+    expect(doc.segments.length).toBeGreaterThan(3)
+    for (const s of doc.segments) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(MAX_SENTENCE_CHARS)
+    // every piece is balanced and carries the elements open where it starts
+    for (const s of doc.segments) expect(s.match(/<g /g)?.length ?? 0).toBe(s.match(/<\/g>/g)?.length ?? 0)
+    expect(doc.segments[0]).toMatch(/^Start <g id="1">bold <g id="2">zorb0 .*<\/g><\/g>$/)
+    expect(doc.segments[1]).toMatch(/^zorb\d+ .*zorb\d+$/)
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/>([^<]+)</g, (_m, t: string) => `>${t.toUpperCase()}<`))
+  })
+
+  it('walks very deep trees without running out of stack', () => {
+    const source = '<div>'.repeat(20000) + '<p>' + '<b>Deep. '.repeat(3000) + 'End.</p>'
+    const doc = html(source)
+    expect(doc.segments).toHaveLength(3001)
+    expect(doc.segments[0]).toBe('Deep.')
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/Deep|End/g, w => w.toUpperCase()))
+  })
+})

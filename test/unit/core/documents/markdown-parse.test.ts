@@ -1,0 +1,135 @@
+/**
+ * Markdown is parsed where it is segmented: inline for a small document, on a document thread
+ * (pool.ts via offload.ts) for the rest. A large document comes out the same either way, and one
+ * that nests too deeply is a 400 at its own path, never a crash. (A pathological document that
+ * runs past its request's budget: offload.test.ts.)
+ */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { describe, expect, it, vi } from 'vitest'
+import { documentText, segmentDocument } from '../../../../src/core/documents/index.js'
+import { containerDepth, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
+import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
+import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
+import { ValidationError } from '../../../../src/errors.js'
+import { upper } from './engines.js'
+
+const run = promisify(execFile)
+const settings = { placeholders: true, rules: [], caseSensitive: false }
+
+/** The error a call throws (or a promise rejects with). */
+async function failure (fn: () => unknown): Promise<unknown> {
+  try {
+    await fn()
+  } catch (err) {
+    return err
+  }
+  throw new Error('expected a failure')
+}
+
+/** Calls `fn` with `frames` calls of this function already on the stack. */
+function withStackUsed (frames: number, fn: () => unknown): unknown {
+  return frames === 0 ? fn() : withStackUsed(frames - 1, fn)
+}
+
+describe('Markdown parsed where it is segmented', () => {
+  it('segments a large ordinary document on a document thread as its parts are segmented inline, and rebuilds it', async () => {
+    const parts = Array.from({ length: 200 }, (_, i) => `## Part ${i}\n\nThe *red* car number ${i} is in [the house](https://example.com/${i}).\n`)
+    const source = parts.join('\n')
+    expect(documentCost(source, 'text/markdown')).toBeGreaterThan(INLINE_COST)
+    const work = new DocumentWork()
+    const prepared = await prepareDocument(source, 'text/markdown', settings, work)
+    expect(prepared.segments).toEqual(parts.flatMap(part => prepareForTranslation(part, 'text/markdown', settings).segments))
+    expect(prepared.segments).toContain('The <g id="1">red</g> car number 7 is in <g id="2">the house</g>.')
+    const answers = prepared.segments.map(upper)
+    const [same, shouted] = await prepared.finish([prepared.segments, answers], new DocumentWork())
+    expect(same!.value).toBe(source)
+    expect(shouted).toEqual(prepareForTranslation(source, 'text/markdown', settings).finish(answers))
+    expect(shouted!.value).toContain('THE *RED* CAR NUMBER 7 IS IN [THE HOUSE](https://example.com/7).')
+    expect(await textOfDocument(source, 'text/markdown', work)).toBe(documentText(source, 'text/markdown'))
+    // it ran on a thread: the thread's time is counted against the request's budget
+    await vi.waitFor(() => expect(work.account.spentMs).toBeGreaterThan(0))
+  })
+
+  it('segments every large string leaf of a structured value on a thread', async () => {
+    const leaf = (n: number): string => `The *garden* tool number ${n} is fine.\n\n`.repeat(80)
+    const value = { a: leaf(1), b: [leaf(2), { c: leaf(3) }] }
+    const out = await substituteInDocument(value, 'text/markdown', [{ text: 'garden', substitution: 'yard' }], { caseSensitive: false }, new DocumentWork())
+    expect(out.applied).toEqual([{ text: 'garden', substitution: 'yard', count: 240 }])
+    expect(out.value).toEqual({ a: leaf(1).replaceAll('garden', 'yard'), b: [leaf(2).replaceAll('garden', 'yard'), { c: leaf(3).replaceAll('garden', 'yard') }] })
+    expect(await textOfDocument(value, 'text/markdown', new DocumentWork())).toContain('The garden tool number 3 is fine.')
+  })
+
+  it('refuses Markdown nested too deeply with a 400 at its own path, not a crash, and serves the next request', async () => {
+    const sources = [
+      '> '.repeat(MAX_TREE_DEPTH + 700) + 'Hello.',
+      '> '.repeat(8000) + 'Hello.',
+      // no block containers, but emphasis 600 levels deep
+      '*a '.repeat(MAX_TREE_DEPTH + 100) + 'b*'.repeat(MAX_TREE_DEPTH + 100)
+    ]
+    for (const source of sources) {
+      expect(documentCost(source, 'text/markdown')).toBeGreaterThan(INLINE_COST)
+      const err = await failure(() => textOfDocument({ intro: 'Hello.', body: [source] }, 'text/markdown', new DocumentWork(), { path: ['documents', 1, 'value'] }))
+      expect(err).toBeInstanceOf(ValidationError)
+      expect((err as ValidationError).errors).toEqual([{ path: ['documents', 1, 'value', 'body', 0], message: expect.stringMatching(/^this Markdown document could not be parsed \(it nests more than 500 levels deep\)/) }])
+    }
+    // moderately nested, it parses
+    const source = '> '.repeat(100) + 'Hello there. '.repeat(200)
+    const prepared = await prepareDocument(source, 'text/markdown', settings, new DocumentWork())
+    expect(prepared.segments).toHaveLength(200)
+  })
+
+  it('turns a stack overflow in the parser into the same 400 at the document\'s path', () => {
+    // parsed with less and less stack left: where the parser runs out first, the caller gets the 400
+    const source = '> '.repeat(300) + 'Hello.'
+    expect(segmentDocument(source, 'text/markdown').segments).toEqual(['Hello.'])
+    let outcome: unknown
+    for (let frames = 0; outcome === undefined; frames += 50) {
+      try {
+        withStackUsed(frames, () => segmentDocument({ body: source }, 'text/markdown', { path: ['documents', 4, 'value'] }))
+      } catch (err) {
+        outcome = err
+      }
+    }
+    expect(outcome).toBeInstanceOf(ValidationError)
+    expect((outcome as ValidationError).errors).toEqual([{
+      path: ['documents', 4, 'value', 'body'],
+      message: 'this Markdown document could not be parsed (it nests too deeply); simplify it or send it as text/plain'
+    }])
+  })
+
+  it('counts the containers a line opens without parsing, and refuses thousands of them', () => {
+    expect(containerDepth('Text.\n> > - 1. x\n  - y')).toBe(6)
+    expect(containerDepth('* * *\n- - -\n___\n> > ')).toBe(2)
+    expect(containerDepth('2024 was a year.\nA - B')).toBe(0)
+    expect(containerDepth('- * - *')).toBe(8)
+    for (const source of ['- '.repeat(3000) + 'x', '1. '.repeat(3000), '- * '.repeat(1500), '> '.repeat(1000) + '- '.repeat(1000)]) {
+      expect(containerDepth(source)).toBeGreaterThan(MAX_TREE_DEPTH)
+      const started = performance.now()
+      let err: unknown
+      try {
+        segmentDocument(source, 'text/markdown', { path: ['documents', 2, 'value'] })
+      } catch (caught) {
+        err = caught
+      }
+      expect(err).toBeInstanceOf(ValidationError)
+      expect((err as ValidationError).errors?.[0]).toEqual({ path: ['documents', 2, 'value'], message: expect.stringMatching(/nests more than 500 levels/) })
+      // refused before parsing (these take seconds to parse, or overflow the parser's stack)
+      expect(performance.now() - started).toBeLessThan(1000)
+    }
+  })
+
+  it('works on the document threads under the flags the service starts with and under node -e, and lets the process end', async () => {
+    const offload = new URL('../../../../src/core/documents/offload.ts', import.meta.url).href
+    const code = `const { documentCost, DocumentWork, INLINE_COST, prepareDocument } = await import(${JSON.stringify(offload)})
+const source = 'Some *fine* text.\\n\\n'.repeat(300)
+const prepared = await prepareDocument(source, 'text/markdown', { placeholders: true, rules: [], caseSensitive: false }, new DocumentWork())
+console.log(prepared.segments.length, documentCost(source, 'text/markdown') > INLINE_COST)`
+    const root = new URL('../../../../', import.meta.url)
+    for (const flags of [[], ['--max-semi-space-size=8', '--max-old-space-size=1024']]) {
+      // a process kept alive by a document thread would run into the timeout and fail here
+      const { stdout } = await run(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, timeout: 15_000 })
+      expect(stdout.trim()).toBe('300 true')
+    }
+  }, 40_000)
+})

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import { segmentDocument } from '../../../../src/core/documents/index.js'
+import type { Paragraph } from 'mdast'
+import { parseMarkdown } from '../../../../src/core/documents/markdown-parse.js'
+import { fixture, recorded, reverseWords, upper } from './engines.js'
+
+const md = (value: string) => segmentDocument(value, 'text/markdown')
+const through = (value: string, engine: (s: string) => string): unknown => {
+  const doc = md(value)
+  return doc.rebuild(doc.segments.map(engine))
+}
+
+describe('text/markdown: a README', () => {
+  const readme = fixture('readme.md')
+  const doc = md(readme)
+
+  it('rebuilds byte for byte when nothing is translated', () => {
+    expect(doc.rebuild(doc.segments)).toBe(readme)
+  })
+
+  it('sends headings, paragraphs, list items, table cells, link text and alt text', () => {
+    expect(doc.segments).toEqual([
+      'Acme CLI',
+      'Build status',
+      'Acme is a small command-line tool for gardeners.',
+      'It keeps track of your plants and reminds you when to water them.',
+      'See the <g id="1">user guide</g> for details, or read the <g id="2">quick start</g> below.',
+      'Installation',
+      'Install it with <x id="1"/>:',
+      'Then run <x id="1"/> to see <g id="2">all plants that need water</g>.',
+      '<g id="1">Note:</g> the first run downloads the plant database (about 20 MB).',
+      'It is cached in <x id="1"/>.',
+      'Options',
+      'Option',
+      'Description',
+      'Show every plant, even healthy ones.',
+      'Print the result as JSON | for scripts.',
+      'Create a garden.',
+      'Add your plants.',
+      'Roses need water every two days.',
+      'Cacti almost never do.',
+      'Visit <x id="1"/> or <x id="2"/> for more.',
+      'Questions go to <g id="1">the forum</g>.'
+    ])
+  })
+
+  it('keeps front matter, code, URLs, HTML, definitions and table syntax byte for byte', () => {
+    const out = doc.rebuild(doc.segments.map(upper)) as string
+    for (const kept of [
+      '---\ntitle: Acme CLI\ntags: [cli, tools]\n---\n',
+      '```sh\nnpm install -g acme-cli\nacme init --name "My garden"\n```',
+      '    indented code block stays as it is',
+      '<div align="center">\n  <img src="logo.png" alt="Acme logo">\n</div>',
+      '[forum]: https://forum.example.com',
+      '[![BUILD STATUS](https://ci.example.com/acme/badge.svg)](https://ci.example.com/acme)',
+      '[USER GUIDE](https://docs.example.com/guide "Guide")',
+      'VISIT <https://acme.example> OR www.acme.example FOR MORE.',
+      '[THE FORUM][forum]',
+      '| `--all` | SHOW EVERY PLANT, EVEN HEALTHY ONES. |',
+      '| `--json` | PRINT THE RESULT AS JSON \\| FOR SCRIPTS. |',
+      '|--------|-------------|',
+      '   - ROSES NEED WATER EVERY TWO DAYS.',
+      '# ACME CLI\n',
+      '## INSTALLATION\n'
+    ]) expect(out).toContain(kept)
+  })
+
+  it('writes a translated sentence that spanned lines on one line, keeping block prefixes', () => {
+    const out = doc.rebuild(doc.segments.map(upper)) as string
+    expect(out).toContain('> **NOTE:** THE FIRST RUN DOWNLOADS THE PLANT DATABASE (ABOUT 20 MB).\n> IT IS CACHED IN `~/.acme`.')
+    expect(out).toContain('GARDENERS. IT KEEPS TRACK OF YOUR PLANTS AND REMINDS YOU WHEN TO WATER THEM. SEE THE [USER GUIDE]')
+  })
+})
+
+describe('text/markdown: inline markup', () => {
+  it('moves emphasis and links with their words', () => {
+    const engine = recorded({ 'The <g id="1">red</g> car, see <g id="2">the docs</g>.': 'El coche <g id="1">rojo</g>, ver <g id="2">la documentación</g>.' })
+    expect(through('The **red** car, see [the docs](https://x.example/docs).', engine))
+      .toBe('El coche **rojo**, ver [la documentación](https://x.example/docs).')
+  })
+
+  it('pairs inline HTML tags around their words and keeps opaque HTML whole', () => {
+    const doc = md('Press <kbd>Ctrl</kbd> and <b>read <i>this</i></b> now.')
+    expect(doc.segments).toEqual(['Press <x id="1"/> and <g id="2">read <g id="3">this</g></g> now.'])
+    expect(doc.rebuild(doc.segments.map(reverseWords))).toBe('now. <b>read <i>this</i></b> and <kbd>Ctrl</kbd> Press')
+  })
+
+  it('keeps references whose label is their text, and footnotes, as tokens', () => {
+    const doc = md('See [Acme] and [the site][acme] and note[^1].\n\n[acme]: https://acme.example\n[^1]: A footnote.')
+    expect(doc.segments).toEqual(['See <x id="1"/> and <g id="2">the site</g> and note<x id="3"/>.', 'A footnote.'])
+  })
+
+  it('translates image alt text inside the image syntax', () => {
+    const source = '![A *fancy* logo](logo.png "Logo title")'
+    expect(md(source).segments).toEqual(['A fancy logo'])
+    expect(through(source, upper)).toBe('![A FANCY LOGO](logo.png "Logo title")')
+  })
+
+  it('escapes translated text so it stays text', () => {
+    const engine = recorded({ Price: '# 1. *not* [a link] | a_b _em_ <tag> &amp;copy;' })
+    expect(through('| Price |\n|---|\n| 5 |', engine)).toBe('| \\# 1. \\*not\\* \\[a link\\] \\| a_b \\_em\\_ \\<tag> \\&copy; |\n|---|\n| 5 |')
+    const numbered = recorded({ Year: '1986. A year' })
+    expect(through('# Year', numbered)).toBe('# 1986\\. A year')
+  })
+
+  it('writes placeholders back unescaped, and what it leaves unescaped parses as plain text', () => {
+    // eslint-disable-next-line no-template-curly-in-string -- a JavaScript template placeholder, as text
+    const text = 'Hi {user_name}, ${a_b} and %{c_d} for <0>you</0> or snake__case, 3 < 4 > 2'
+    const out = through('Hello.', recorded({ 'Hello.': text })) as string
+    expect(out).toBe(text)
+    const tricky = '_a_ __b__ x_ _y <b>c</b> </i> <!-- d --> <ab:cd> *f* `g` [h](i) ~j~ a_b_ _c_d'
+    const escaped = through('Hello.', recorded({ 'Hello.': tricky })) as string
+    const paragraph = parseMarkdown(escaped).children[0] as Paragraph
+    expect(paragraph.children).toEqual([expect.objectContaining({ type: 'text', value: tricky })])
+  })
+
+  it('cuts a sentence over 2,000 characters inside emphasis, and rebuilds it', () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `zorb${i}`).join(' ')
+    const source = `Start *${words}* end`
+    const doc = md(source)
+    expect(doc.segments.length).toBeGreaterThan(3)
+    for (const s of doc.segments) expect(s.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(2000)
+    expect(doc.rebuild(doc.segments)).toBe(source)
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(source.toUpperCase())
+  })
+
+  it('decodes escapes and entities for the engine and keeps them when unchanged', () => {
+    const source = 'Use \\*stars\\* &amp; &copy; signs.'
+    const doc = md(source)
+    expect(doc.segments).toEqual(['Use *stars* &amp; © signs.'])
+    expect(doc.rebuild(doc.segments)).toBe(source)
+  })
+
+  it('keeps a hard line break between two sentences in the skeleton', () => {
+    const source = 'First line  \nsecond line\\\nthird line'
+    expect(md(source).segments).toEqual(['First line', 'second line', 'third line'])
+    expect(through(source, upper)).toBe('FIRST LINE  \nSECOND LINE\\\nTHIRD LINE')
+  })
+
+  it('walks deeply nested inline HTML without running out of stack', () => {
+    const source = '<span>'.repeat(5000) + 'Deep text.' + '</span>'.repeat(5000)
+    const doc = md(source)
+    expect(doc.segments).toEqual(['Deep text.'])
+    expect(doc.rebuild(['Texto profundo.'])).toBe(source.replace('Deep text.', 'Texto profundo.'))
+  })
+})

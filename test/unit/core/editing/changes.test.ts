@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { changesOf, diffChanges, sentencesOf } from '../../../../src/core/editing/changes.js'
+import type { EditNote } from '../../../../src/core/ports.js'
+
+const slice = (text: string, offset: number, length: number): string => Array.from(text).slice(offset, offset + length).join('')
+
+/** The original with every change applied (offsets in code points of the original). */
+function apply (text: string, changes: ReadonlyArray<{ offset: number, length: number, replacement: string }>): string {
+  const points = Array.from(text)
+  for (const c of [...changes].sort((a, b) => b.offset - a.offset)) points.splice(c.offset, c.length, ...Array.from(c.replacement))
+  return points.join('')
+}
+
+describe('diffChanges', () => {
+  it('lists word-level replacements with code-point offsets that slice the original', () => {
+    const before = '😀 Their going to the libary.'
+    const after = "😀 They're going to the library."
+    const changes = diffChanges(before, after, [], ['grammar'])
+    expect(changes).toEqual([
+      { offset: 2, length: 5, original: 'Their', replacement: "They're", type: 'grammar' },
+      { offset: 21, length: 6, original: 'libary', replacement: 'library', type: 'grammar' }
+    ])
+    for (const c of changes) expect(slice(before, c.offset, c.length)).toBe(c.original)
+  })
+
+  it('attributes each change to the note that explains it, with its reason', () => {
+    const notes: EditNote[] = [
+      { original: 'libary', replacement: 'library', type: 'grammar', reason: 'Misspelling' },
+      { original: 'in order to', replacement: 'to', type: 'simplify', reason: 'Wordy' }
+    ]
+    const changes = diffChanges('Go to the libary in order to read.', 'Go to the library to read.', notes, ['grammar', 'simplify'])
+    expect(changes.map(c => [c.original.trim(), c.type, c.reason])).toEqual([
+      ['libary', 'grammar', 'Misspelling'],
+      ['in order', 'simplify', 'Wordy']
+    ])
+  })
+
+  it('never lends a note to a hunk it does not explain: whole words, whitespace hunks matched as they are', () => {
+    const notes: EditNote[] = [
+      { original: 'i', replacement: 'I', type: 'syntax', reason: 'Capital' },
+      { original: '  ', replacement: ' ', type: 'syntax', reason: 'Space' },
+      { original: 'is is', replacement: 'is', type: 'syntax', reason: 'Repeated' }
+    ]
+    const changes = diffChanges('i think  this is is good.', 'I think this is good.', notes, ['syntax'])
+    expect(changes.map(c => [c.original, c.reason])).toEqual([['i', 'Capital'], ['  ', 'Space'], [expect.stringMatching(/is/), 'Repeated']])
+    // "i" -> "I" does not explain "is" -> "" even when it is the only note
+    expect(diffChanges('i is is ok.', 'I is ok.', [notes[0]!], ['syntax']).map(c => c.reason)).toEqual(['Capital', undefined])
+  })
+
+  it('says "edit" when several edits were asked and nothing says which one made a change', () => {
+    expect(diffChanges('a b', 'a c', [], ['tone', 'length'])[0]!.type).toBe('edit')
+  })
+
+  it('gives insertions a zero length and deletions an empty replacement', () => {
+    expect(diffChanges('a c', 'a b c', [], ['grammar'])).toEqual([{ offset: 2, length: 0, original: '', replacement: 'b ', type: 'grammar' }])
+    expect(diffChanges('a b c', 'a c', [], ['grammar'])).toEqual([{ offset: 2, length: 2, original: 'b ', replacement: '', type: 'grammar' }])
+  })
+
+  it('falls back to one change over the differing middle when the texts differ too much to diff word by word', () => {
+    const before = 'Start. ' + Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ') + ' End.'
+    const after = 'Start. ' + Array.from({ length: 3000 }, (_, i) => `v${i}`).join(' ') + ' End.'
+    const changes = diffChanges(before, after, [], ['clarify'])
+    expect(changes).toHaveLength(1)
+    expect(slice(before, changes[0]!.offset, changes[0]!.length)).toBe(changes[0]!.original)
+    expect(changes[0]!.original.startsWith('w0')).toBe(true)
+  })
+
+  it('diffs a long text sentence by sentence: an edit of every one of 1,400 sentences gives 1,400 word changes, not one change over the whole', () => {
+    const after = Array.from({ length: 1400 }, (_, i) => `Mary 😀 Smith visited Paris on ${1 + i % 28} May and found the hotel ${i % 3 === 0 ? 'terrible' : 'wonderful'}.`).join(' ')
+    const before = after.replaceAll('hotel', 'hotle')
+    const changes = diffChanges(before, after, [], ['grammar'])
+    expect(changes).toHaveLength(1400)
+    for (const c of changes) {
+      expect([c.original, c.replacement]).toEqual(['hotle', 'hotel'])
+      expect(slice(before, c.offset, c.length)).toBe('hotle')
+    }
+    expect(apply(before, changes)).toBe(after)
+  })
+
+  it('aligns sentences removed, added and edited before diffing the words of each edited one', () => {
+    const sentences = Array.from({ length: 40 }, (_, i) => `Sentence ${i} is here!`)
+    const edited = [...sentences]
+    edited[3] = 'Sentence 3 is there!'
+    edited.splice(10, 1)
+    edited.splice(20, 0, 'A new one.\nAnd a line.')
+    edited[30] = 'Sentence 30 is not here!'
+    const before = sentences.join(' ')
+    const after = edited.join(' ')
+    const changes = diffChanges(before, after, [], ['clarify'])
+    expect(apply(before, changes)).toBe(after)
+    for (const c of changes) expect(slice(before, c.offset, c.length)).toBe(c.original)
+    expect(changes.map(c => [c.original.trim(), c.replacement.trim()])).toEqual([
+      ['here', 'there'],
+      ['Sentence 10 is here!', ''],
+      ['', 'A new one.\nAnd a line.'],
+      ['', 'not']
+    ])
+  })
+
+  it('gives a JSON leaf\'s 150,000 changes (more than a call\'s arguments can hold)', () => {
+    const changes = changesOf({ leaf: 'a. '.repeat(150_000) }, { leaf: 'b. '.repeat(150_000) }, [], ['grammar'])
+    expect(changes).toHaveLength(150_000)
+    expect(changes.at(-1)).toEqual({ offset: 3 * 149_999, length: 1, original: 'a', replacement: 'b', type: 'grammar', path: '/leaf' })
+  })
+
+  it('cuts sentences after their end and the spaces that follow, and lines after each line break', () => {
+    expect(sentencesOf('One. Two!  Three?\nFour\n\nFive 3.5 e.g.x')).toEqual(['One. ', 'Two!  ', 'Three?\n', 'Four\n\n', 'Five 3.5 e.g.x'])
+    expect(sentencesOf('')).toEqual([])
+  })
+
+  it('marks the JSON pointer of a leaf and finds nothing in equal strings', () => {
+    expect(diffChanges('same', 'same', [], ['grammar'])).toEqual([])
+    expect(diffChanges('a x', 'a y', [], ['syntax'], '/items/0')[0]!.path).toBe('/items/0')
+  })
+})

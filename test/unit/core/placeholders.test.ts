@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { findPlaceholders, protectPlaceholders } from '../../../src/core/placeholders.js'
+import { escapeText } from '../../../src/core/tagged.js'
+import { dropTags, reverseWords, upper } from './documents/engines.js'
+
+/** Protects plain text (as a segment) and runs the engine over it, returning the restored plain segment. */
+function roundTrip (text: string, engine: (segment: string) => string): { sent: string, back: string } {
+  const p = protectPlaceholders(escapeText(text))
+  return { sent: p.segment, back: p.restore(engine(p.segment)) }
+}
+
+const spans = (text: string): string[] => {
+  const { tokens, pairs } = findPlaceholders(text)
+  return [...tokens.map(t => t.text), ...pairs.map(p => `${p.open.text}…${p.close.text}`)]
+}
+
+describe('placeholders', () => {
+  it('finds every style', () => {
+    // eslint-disable-next-line no-template-curly-in-string -- a JavaScript template placeholder, as text
+    expect(spans('Hi {name}, {0} and {{user.name}} or ${total} or %{count}')).toEqual(['{name}', '{0}', '{{user.name}}', '${total}', '%{count}'])
+    expect(spans('%s %d %i %f %.2f %1$s %2$d %-5d %05.1f %x %@ %% %lu')).toEqual(['%s', '%d', '%i', '%f', '%.2f', '%1$s', '%2$d', '%-5d', '%05.1f', '%x', '%@', '%%', '%lu'])
+    expect(spans('%(name)s has %(count)d items')).toEqual(['%(name)s', '%(count)d'])
+    expect(spans('Click <0>here</0> or <1/> and <bold>now</bold>')).toEqual(['<1/>', '<0>…</0>', '<bold>…</bold>'])
+  })
+
+  it('takes an ICU plural or select as one token, nested bodies included', () => {
+    expect(spans('You have {count, plural, =0 {no messages} one {# message} other {# messages}} from {gender, select, female {her} other {them}}.'))
+      .toEqual(['{count, plural, =0 {no messages} one {# message} other {# messages}}', '{gender, select, female {her} other {them}}'])
+  })
+
+  it('leaves prose alone', () => {
+    expect(spans('50% off, 100% sure, 3 < 4 and 5 > 2, a {} b, an { unclosed brace')).toEqual([])
+    expect(spans('Save 20 % today')).toEqual([])
+  })
+
+  it('protects placeholders as tokens and restores them exactly through an engine', () => {
+    const { sent, back } = roundTrip('Hello {name}, you have %d new messages (%(count)s) from {{sender}}.', upper)
+    expect(sent).toBe('Hello <x id="1"/>, you have <x id="2"/> new messages (<x id="3"/>) from <x id="4"/>.')
+    expect(back).toBe('HELLO {name}, YOU HAVE %d NEW MESSAGES (%(count)s) FROM {{sender}}.')
+  })
+
+  it('keeps tag tokens and translates the text between them, following the words', () => {
+    const { sent, back } = roundTrip('Go to <0>checkout</0> now <1/>', reverseWords)
+    expect(sent).toBe('Go to <g id="1">checkout</g> now <x id="2"/>')
+    expect(back).toBe('&lt;1/&gt; now &lt;0&gt;checkout&lt;/0&gt; to Go')
+  })
+
+  it('numbers its tokens above the ids the segment already has', () => {
+    const p = protectPlaceholders('Dear <g id="1">{name}</g>, see <x id="2"/> for %s.')
+    expect(p.segment).toBe('Dear <g id="1"><x id="3"/></g>, see <x id="2"/> for <x id="4"/>.')
+    expect(p.restore('Estimado <g id="1"><x id="3"/></g>, ver <x id="2"/> para <x id="4"/>.'))
+      .toBe('Estimado <g id="1">{name}</g>, ver <x id="2"/> para %s.')
+  })
+
+  it('does not pair tag tokens across the segment\'s own tags', () => {
+    const p = protectPlaceholders('A <g id="1">b &lt;0&gt;c</g> d&lt;/0&gt; e')
+    expect(p.segment).toBe('A <g id="1">b <x id="2"/>c</g> d<x id="3"/> e')
+  })
+
+  it('brings back placeholders the engine lost, and drops ones it invented', () => {
+    const p = protectPlaceholders(escapeText('Hello {name}, welcome!'))
+    expect(p.restore(dropTags(p.segment))).toBe('Hello , welcome! {name}')
+    expect(p.restore('Hola <x id="1"/> <x id="1"/> <x id="9"/>')).toBe('Hola {name}  ')
+  })
+
+  it('leaves a segment without placeholders as it is', () => {
+    const p = protectPlaceholders('The <g id="1">red</g> car.')
+    expect(p.segment).toBe('The <g id="1">red</g> car.')
+    expect(p.restore('El coche <g id="1">rojo</g>.')).toBe('El coche <g id="1">rojo</g>.')
+  })
+
+  it('protects a placeholder in a segment that already holds more tags than a call can take as arguments', () => {
+    const tags = 200_000
+    const segment = Array.from({ length: tags }, (_, i) => `a<x id="${i + 1}"/>`).join('') + ' {0}'
+    const p = protectPlaceholders(segment)
+    expect(p.segment.endsWith(` <x id="${tags + 1}"/>`)).toBe(true)
+    expect(p.restore(p.segment)).toBe(segment)
+  })
+})

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { decodeJwt } from 'jose'
+import { CLIENT, READ_ONLY, bearer, testApp, tokenFor } from '../../../helpers/app.js'
+import { startOidc, type OidcServer } from '../../../fakes/oidc.js'
+
+describe('tokens of an outside OAuth2/OIDC issuer (AUTH_JWKS_URL)', () => {
+  let oidc: OidcServer
+  let app: FastifyInstance
+  beforeAll(async () => {
+    oidc = await startOidc()
+    app = await testApp({ AUTH_JWKS_URL: oidc.jwksUrl, AUTH_ISSUER: oidc.issuer, AUTH_AUDIENCE: oidc.audience })
+  })
+  afterAll(async () => {
+    await app.close()
+    await oidc.close()
+  })
+  const tones = (token: string) => app.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
+
+  it('accepts a JWT access token issued by the outside server', async () => {
+    const token = await oidc.token('access')
+    expect(decodeJwt(token)).toMatchObject({ iss: oidc.issuer, aud: oidc.audience })
+    // its subject is no client of this service's: that check is for this service's own tokens only
+    expect([CLIENT.id, READ_ONLY.id]).not.toContain(decodeJwt(token).sub)
+    expect((await tones(token)).statusCode).toBe(200)
+  })
+
+  it('still accepts its own tokens', async () => {
+    expect((await tones(await tokenFor(app))).statusCode).toBe(200)
+  })
+
+  it('refuses an outside token for another audience (401)', async () => {
+    const token = await oidc.token('access', 'https://other.example')
+    const res = await tones(token)
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['www-authenticate']).toContain('error="invalid_token"')
+  })
+
+  it('refuses an outside token without scope access (403)', async () => {
+    const res = await tones(await oidc.token('read'))
+    expect(res.statusCode).toBe(403)
+    expect(res.headers['www-authenticate']).toContain('error="insufficient_scope"')
+  })
+
+  it('refuses outside tokens when the issuer does not match AUTH_ISSUER', async () => {
+    const strict = await testApp({ AUTH_JWKS_URL: oidc.jwksUrl, AUTH_ISSUER: 'https://someone-else.example', AUTH_AUDIENCE: oidc.audience })
+    try {
+      const res = await strict.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(await oidc.token('access')) })
+      expect(res.statusCode).toBe(401)
+    } finally {
+      await strict.close()
+    }
+  })
+
+  it('answers 503 (not 401) when the issuer key set cannot be fetched', async () => {
+    const token = await oidc.token('access')
+    const unreachable = await testApp({ AUTH_JWKS_URL: 'http://127.0.0.1:9/jwks', AUTH_ISSUER: oidc.issuer, AUTH_AUDIENCE: oidc.audience })
+    try {
+      const res = await unreachable.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['content-type']).toMatch(/problem\+json/)
+    } finally {
+      await unreachable.close()
+    }
+  })
+})

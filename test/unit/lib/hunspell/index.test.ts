@@ -1,0 +1,38 @@
+import nspell from 'nspell'
+import dictionaryEn from 'dictionary-en'
+import { describe, expect, it } from 'vitest'
+import { createSpellChecker } from '../../../../src/lib/hunspell/index.js'
+
+describe('hunspell checker', () => {
+  it('reads long flags, two suffixes, prefix with suffix, circumfix, needaffix, forbidden words and ICONV', async () => {
+    const aff = [
+      'SET UTF-8', 'FLAG long', 'TRY abcdefghijklmnopqrstuvwxyz', 'NEEDAFFIX Nn', 'FORBIDDENWORD Fb', 'CIRCUMFIX Cx', 'ICONV 1', 'ICONV ’ \'',
+      'SFX Aa Y 2', 'SFX Aa 0 s/Bb [^s]', 'SFX Aa y ies [^aeiou]y',
+      'SFX Bb Y 1', 'SFX Bb 0 \'s .',
+      'PFX Un Y 1', 'PFX Un 0 un .',
+      'PFX Ge Y 1', 'PFX Ge 0 ge/Cx .',
+      'SFX Tt Y 1', 'SFX Tt 0 t/Cx .'
+    ].join('\n')
+    const dic = ['7', 'hat/Aa', 'cat/Aa', 'pony/Aa', 'do/UnAa', 'spiel/GeTt', 'bound/NnAa', 'cats/Fb', "o'clock"].join('\n')
+    const checker = await createSpellChecker(aff, dic)
+    const yes = ['cat', 'pony', 'ponies', "hats's", 'undo', 'undos', 'gespielt', 'bounds', 'o’clock']
+    const no = ['cats', "hat's", 'gespiel', 'spielt', 'bound', 'dog', 'unpony']
+    for (const w of yes) expect(checker.correct(w), w).toBe(true)
+    for (const w of no) expect(checker.correct(w), w).toBe(false)
+    expect(checker.roots('ponies')).toEqual([{ stem: 'pony', flags: ['Aa'], suffix: { add: 'ies', flag: 'Aa' } }])
+    expect(checker.suggest('pnoy').map(s => s.word)).toEqual(['pony'])
+    expect(checker.suggest('pnoy')[0]!.strong).toBe(true)
+  })
+
+  it('accepts every form nspell expands from dictionary-en (but its compound-rule ordinals)', async () => {
+    const { createDictionaries } = await import('../../../../src/providers/rules-editor/dictionaries.js')
+    const ours = (await createDictionaries().speller('en')).checker
+    // nspell keeps every expanded form as a key of its (untyped) `data`
+    const spell = nspell(Buffer.from(dictionaryEn.aff), Buffer.from(dictionaryEn.dic))
+    const expanded = Object.keys((spell as unknown as { data: Record<string, unknown> }).data)
+    expect(expanded.length).toBeGreaterThan(100_000)
+    const missed = expanded.filter(w => !ours.correct(w))
+    expect(missed.filter(w => !/^\d/.test(w))).toEqual([])
+    for (const wrong of ['libary', 'tomorow', 'recieve', 'teh', 'definately']) expect(ours.correct(wrong), wrong).toBe(false)
+  })
+})

@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ServiceUnavailableError } from '../../../../src/errors.js'
+import { createDetector } from '../../../../src/providers/detector/index.js'
+import { loadVoters } from '../../../../src/providers/detector/voters/index.js'
+import type { Voter } from '../../../../src/providers/detector/voter.js'
+import type { Detector } from '../../../../src/core/ports.js'
+
+let detector: Detector
+let voters: Voter[]
+beforeAll(async () => {
+  detector = createDetector()
+  ;[voters] = await Promise.all([loadVoters(), detector.ready()])
+})
+
+const SPANISH = 'El gato duerme tranquilamente en la casa de mi abuela.'
+
+async function best (text: string, only?: string[]): Promise<string | undefined> {
+  return (await detector.detect(text, only))[0]?.language
+}
+
+describe('createDetector', () => {
+  it('rejects with ServiceUnavailableError until its models are loaded', async () => {
+    const loading = createDetector({ voters: ['cld2'] })
+    await expect(loading.detect(SPANISH)).rejects.toThrow(ServiceUnavailableError)
+    await loading.ready()
+  })
+
+  it('detects common languages in sentences', async () => {
+    expect(await best('The weather is lovely today, so we are going for a walk.')).toBe('en')
+    expect(await best('Das Wetter ist heute schön, deshalb gehen wir spazieren.')).toBe('de')
+    expect(await best('Il fait très beau aujourd\'hui, nous allons nous promener.')).toBe('fr')
+    expect(await best(SPANISH)).toBe('es')
+    expect(await best('Сегодня прекрасная погода, и мы идём гулять в парк.')).toBe('ru')
+    expect(await best('Сьогодні чудова погода, і ми йдемо гуляти в парк.')).toBe('uk')
+  })
+
+  it('settles by script what the script settles', async () => {
+    const settled: Array<[string, string]> = [['안녕하세요', 'ko'], ['これはテストです', 'ja'], ['Καλημέρα σας', 'el'],
+      ['สวัสดีครับ', 'th'], ['Բարեւ ձեզ', 'hy'], ['გამარჯობა', 'ka']]
+    for (const [text, language] of settled) {
+      const [first] = await detector.detect(text)
+      expect(first?.language).toBe(language)
+      expect(first?.confidence).toBeGreaterThan(0.99)
+    }
+  })
+
+  it('answers Traditional Chinese as zh-Hant and Simplified as zh', async () => {
+    expect(await best('無法開啟檔案，請檢查權限設定。')).toBe('zh-Hant')
+    expect(await best('无法打开文件，请检查权限设置。')).toBe('zh')
+  })
+
+  it('answers Latin Serbian as sr-Latn and Cyrillic Serbian as sr', async () => {
+    expect(await best('Preuzimanje datoteka nije uspelo, pokušajte ponovo kasnije.')).toBe('sr-Latn')
+    expect(await best('Преузимање датотека није успело, покушајте поново касније.')).toBe('sr')
+  })
+
+  it('tells the hard pairs apart on telling sentences', async () => {
+    expect(await best('Preuzimanje datoteka nije uspjelo, pokušajte ponovno kasnije.')).toBe('hr')
+    expect(await best('O ficheiro non se pode abrir porque está danado.')).toBe('gl')
+    expect(await best('Jeg heter Ola og bor i Oslo, og jeg liker å gå på tur i skogen.')).toBe('nb')
+    expect(await best('Jeg hedder Ole og bor i København, og jeg kan godt lide at gå ture.')).toBe('da')
+  })
+
+  it('returns calibrated confidences: in [0, 1], best first, summing to at most 1', async () => {
+    for (const text of [SPANISH, 'Postavke', 'Hello', 'Terima kasih']) {
+      const candidates = await detector.detect(text)
+      expect(candidates.length).toBeGreaterThan(0)
+      const confidences = candidates.map(c => c.confidence)
+      expect(confidences).toEqual([...confidences].sort((a, b) => b - a))
+      for (const c of confidences) expect(c >= 0 && c <= 1).toBe(true)
+      expect(confidences.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1 + 1e-9)
+    }
+    expect((await detector.detect('Postavke'))[0]!.confidence).toBeLessThan(0.9)
+  })
+
+  it('restricts the candidates to `only`', async () => {
+    const candidates = await detector.detect(SPANISH, ['pt', 'it'])
+    expect(candidates.length).toBeGreaterThan(0)
+    for (const c of candidates) expect(['pt', 'it']).toContain(c.language)
+    expect(await best('Jeg heter Ola og bor i Oslo', ['no', 'sv'])).toBe('nb')
+    expect(await best('無法開啟檔案', ['zh'])).toBe('zh-Hant')
+  })
+
+  it('answers among `only` even when none of them is written in the text\'s script', async () => {
+    expect(['en', 'de']).toContain(await best('Привет, как дела?', ['en', 'de']))
+  })
+
+  it('answers nothing for text without letters', async () => {
+    expect(await detector.detect('12 345 — 67,89 %')).toEqual([])
+  })
+
+  it('lists canonical tags only', () => {
+    const languages = detector.languages()
+    expect(languages).toEqual(expect.arrayContaining(['en', 'nb', 'he', 'id', 'sr-Latn', 'zh-Hant']))
+    for (const deprecated of ['no', 'iw', 'in', 'sh', 'tl']) expect(languages).not.toContain(deprecated)
+    for (const tag of languages) expect(Intl.getCanonicalLocales(tag)[0]).toBe(tag)
+  })
+})
+
+describe('voters restricted by `only`', () => {
+  it('each voter answers among the allowed languages or not at all', () => {
+    for (const voter of voters) {
+      const answer = voter.top(SPANISH, new Set(['pt', 'it']))
+      if (answer !== undefined) expect(['pt', 'it']).toContain(answer)
+    }
+    // eld and fastText rank every language they know, so they always find an allowed one
+    expect(voters.find(v => v.name === 'eld')!.top(SPANISH, new Set(['pt', 'it']))).toBeDefined()
+    expect(voters.find(v => v.name === 'fasttext')!.top(SPANISH, new Set(['pt', 'it']))).toBeDefined()
+  })
+
+  it('each voter answers Spanish for Spanish when unrestricted', () => {
+    for (const voter of voters) expect(voter.top(SPANISH)).toBe('es')
+  })
+})

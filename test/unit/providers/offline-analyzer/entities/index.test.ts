@@ -1,0 +1,221 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ENTITY_LANGUAGES, EntityModelsNotLoadedError, findEntities, loadEntities } from '../../../../../src/providers/offline-analyzer/entities/index.js'
+import type { EntityType, FoundEntity } from '../../../../../src/core/analysis/results.js'
+
+beforeAll(async () => { await loadEntities() }, 60_000)
+
+const ofType = (entities: FoundEntity[], type: EntityType): FoundEntity[] => entities.filter(e => e.type === type)
+const one = (entities: FoundEntity[], type: EntityType, name: string): FoundEntity => {
+  const found = entities.filter(e => e.type === type && e.name === name)
+  expect(found, `${type} ${name} in ${JSON.stringify(entities.map(e => `${e.type}:${e.name}`))}`).toHaveLength(1)
+  return found[0]!
+}
+
+/** Every mention's offset and length slice its text out of the text, in code points. */
+function expectOffsetsSlice (text: string, entities: FoundEntity[]): void {
+  const points = Array.from(text)
+  for (const entity of entities) {
+    expect(entity.mentions.length).toBeGreaterThan(0)
+    for (const m of entity.mentions) expect(points.slice(m.offset, m.offset + m.length).join('')).toBe(m.text)
+    const offsets = entity.mentions.map(m => m.offset)
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b))
+  }
+  const firsts = entities.map(e => e.mentions[0]!.offset)
+  expect(firsts).toEqual([...firsts].sort((a, b) => a - b))
+}
+
+describe('entities: API', () => {
+  it('lists the seven languages', () => {
+    expect(ENTITY_LANGUAGES).toEqual(expect.arrayContaining(['en', 'fr', 'de', 'es', 'it', 'pt', 'nl']))
+  })
+
+  it('loads once: later calls share the same promise', async () => {
+    const first = loadEntities()
+    expect(loadEntities()).toBe(first)
+    await first
+  })
+
+  it('has a typed error for calls before loading', () => {
+    expect(new EntityModelsNotLoadedError()).toBeInstanceOf(Error)
+  })
+})
+
+describe('entities: English', () => {
+  it('merges a later surname into the full name of a person', () => {
+    const text = 'Barack Obama visited Paris with Michelle. Obama spoke at the Sorbonne.'
+    const entities = findEntities(text, 'en')
+    const obama = one(entities, 'PERSON', 'Barack Obama')
+    expect(obama.mentions.map(m => m.text)).toEqual(['Barack Obama', 'Obama'])
+    expect(obama.mentions.map(m => m.offset)).toEqual([0, 42])
+    one(entities, 'LOCATION', 'Paris')
+    expect(ofType(entities, 'PERSON').some(e => e.name === 'Obama')).toBe(false)
+    expect(entities[0]!.name).toBe('Barack Obama')
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('reads an organisation, one price and a date', () => {
+    const text = 'Apple Inc. said revenue rose to $1 billion on March 3, 2024.'
+    const entities = findEntities(text, 'en')
+    one(entities, 'ORGANIZATION', 'Apple Inc.')
+    const prices = ofType(entities, 'PRICE')
+    expect(prices).toHaveLength(1)
+    expect(prices[0]!.name).toBe('$1 billion')
+    expect(prices[0]!.value).toBe('1000000000 USD')
+    const date = one(entities, 'DATE', 'March 3, 2024')
+    expect(date.value).toBe('2024-03-03')
+    // the 1 of the price and the 3 and 2024 of the date are not numbers of their own
+    expect(ofType(entities, 'NUMBER')).toEqual([])
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('reads a company by a role only a company has: "CEO of Apple", "Apple\'s CFO", not "the founder of Rome" nor a person\'s employees', () => {
+    const ceo = findEntities('Tim Cook is the CEO of Apple.', 'en')
+    one(ceo, 'PERSON', 'Tim Cook')
+    expect(one(ceo, 'ORGANIZATION', 'Apple').mentions).toEqual([{ offset: 23, length: 5, text: 'Apple' }])
+    one(findEntities("Apple's CFO spoke to shareholders of Acme Widgets today.", 'en'), 'ORGANIZATION', 'Acme Widgets')
+    one(findEntities("Apple's CFO spoke today.", 'en'), 'ORGANIZATION', 'Apple')
+    one(findEntities('She is the chairman of the Federal Reserve Board.', 'en'), 'ORGANIZATION', 'Federal Reserve Board')
+    expect(ofType(findEntities('The founder of Rome was Romulus.', 'en'), 'ORGANIZATION')).toEqual([])
+    expect(ofType(findEntities("He was the CEO of Musk's firm. Obama's employees left.", 'en'), 'ORGANIZATION')).toEqual([])
+  })
+
+  it('merges "Apple" into "Apple Inc."', () => {
+    const text = 'Apple Inc. reported record sales. Analysts said Apple would hire more engineers.'
+    const apple = one(findEntities(text, 'en'), 'ORGANIZATION', 'Apple Inc.')
+    expect(apple.mentions.map(m => m.text)).toEqual(['Apple Inc.', 'Apple'])
+  })
+
+  it('finds phone numbers with their E.164 value, e-mail addresses and URLs', () => {
+    const text = 'Call (415) 555-2671 or +44 20 7946 0958, write to jane.doe@example.com or see https://example.org/docs?page=2.'
+    const entities = findEntities(text, 'en')
+    expect(ofType(entities, 'PHONE_NUMBER').map(e => e.value)).toEqual(['+14155552671', '+442079460958'])
+    expect(ofType(entities, 'PHONE_NUMBER').map(e => e.name)).toEqual(['(415) 555-2671', '+44 20 7946 0958'])
+    one(entities, 'EMAIL', 'jane.doe@example.com')
+    one(entities, 'URL', 'https://example.org/docs?page=2')
+    // no digit group of the phone numbers is a number of its own
+    expect(ofType(entities, 'NUMBER')).toEqual([])
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('finds street addresses with a house number and a street word', () => {
+    const text = 'The White House is at 1600 Pennsylvania Avenue NW, and Sherlock Holmes lived at 221B Baker Street.'
+    const entities = findEntities(text, 'en')
+    one(entities, 'ADDRESS', '1600 Pennsylvania Avenue NW')
+    one(entities, 'ADDRESS', '221B Baker Street')
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('counts offsets in code points after emoji', () => {
+    const text = '😀🎉 Angela Merkel met Tim Cook in Berlin 🇩🇪. Cook wrote to tim@apple.com.'
+    const entities = findEntities(text, 'en')
+    const merkel = one(entities, 'PERSON', 'Angela Merkel')
+    expect(merkel.mentions[0]!.offset).toBe(3)
+    const cook = one(entities, 'PERSON', 'Tim Cook')
+    expect(cook.mentions.map(m => m.text)).toEqual(['Tim Cook', 'Cook'])
+    one(entities, 'EMAIL', 'tim@apple.com')
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('finds nothing in a sentence without entities but its number', () => {
+    const entities = findEntities('The meeting is at three.', 'en')
+    expect(entities.map(e => e.type)).toEqual(['NUMBER'])
+    expect(entities[0]!.value).toBe('3')
+  })
+})
+
+describe('entities: other languages', () => {
+  it('French: person, country, price in euros, e-mail, date, organisation, address', () => {
+    const text = 'Emmanuel Macron a rencontré Angela Merkel en Allemagne le 3 mars 2024. Macron a promis 1.234,56 € à la Banque de France. ' +
+      'Écrivez à contact@exemple.fr ou appelez le 01 23 45 67 89, au 10 rue de Rivoli.'
+    const entities = findEntities(text, 'fr')
+    expect(one(entities, 'PERSON', 'Emmanuel Macron').mentions.map(m => m.text)).toEqual(['Emmanuel Macron', 'Macron'])
+    one(entities, 'PERSON', 'Angela Merkel')
+    one(entities, 'LOCATION', 'Allemagne')
+    expect(one(entities, 'DATE', '3 mars 2024').value).toBe('2024-03-03')
+    expect(one(entities, 'PRICE', '1.234,56 €').value).toBe('1234.56 EUR')
+    one(entities, 'ORGANIZATION', 'Banque de France')
+    one(entities, 'EMAIL', 'contact@exemple.fr')
+    expect(one(entities, 'PHONE_NUMBER', '01 23 45 67 89').value).toBe('+33123456789')
+    one(entities, 'ADDRESS', '10 rue de Rivoli')
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('German: person, country, price, e-mail, company; nouns are no persons', () => {
+    const text = 'Olaf Scholz besuchte am 3. März 2024 die Siemens AG in Österreich. Der Eintritt kostet 12,50 Euro. Kontakt: info@beispiel.de. ' +
+      'Der Roman erzählt vom Tod eines Bauern; die Kinder spielten im Garten mit dem Ball, und die Gabe des Lehrers war groß.'
+    const entities = findEntities(text, 'de')
+    one(entities, 'PERSON', 'Olaf Scholz')
+    one(entities, 'LOCATION', 'Österreich')
+    expect(one(entities, 'DATE', '3. März 2024').value).toBe('2024-03-03')
+    one(entities, 'ORGANIZATION', 'Siemens AG')
+    expect(one(entities, 'PRICE', '12,50 Euro').value).toBe('12.5 EUR')
+    one(entities, 'EMAIL', 'info@beispiel.de')
+    expect(ofType(entities, 'PERSON').map(e => e.name)).toEqual(['Olaf Scholz'])
+    expect(ofType(entities, 'OTHER')).toEqual([])
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('German: a surname after an article is a noun ("der Bauer"), alone it is the person', () => {
+    const text = 'Peter Bauer traf Frau Schmidt. Der Bauer pflügt das Feld. Bauer sagte, es regne.'
+    const entities = findEntities(text, 'de')
+    expect(one(entities, 'PERSON', 'Peter Bauer').mentions.map(m => m.offset)).toEqual([0, 58])
+    one(entities, 'PERSON', 'Schmidt')
+  })
+
+  it('Spanish: person, country, price, e-mail, date, company, address', () => {
+    const text = 'Pedro Sánchez viajó a Estados Unidos el 3 de marzo de 2024. El Banco Santander, S.A. pagó 3 millones de euros. ' +
+      'Escriba a info@ejemplo.es o visite la oficina en Calle de Alcalá 45.'
+    const entities = findEntities(text, 'es')
+    one(entities, 'PERSON', 'Pedro Sánchez')
+    one(entities, 'LOCATION', 'Estados Unidos')
+    expect(one(entities, 'DATE', '3 de marzo de 2024').value).toBe('2024-03-03')
+    one(entities, 'ORGANIZATION', 'Banco Santander, S.A.')
+    expect(one(entities, 'PRICE', '3 millones de euros').value).toBe('3000000 EUR')
+    one(entities, 'EMAIL', 'info@ejemplo.es')
+    one(entities, 'ADDRESS', 'Calle de Alcalá 45')
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('Italian, Portuguese and Dutch: persons, places, prices and dates', () => {
+    const it = findEntities('Mario Draghi ha parlato a Roma il 12 maggio 2023: la Fiat S.p.A. costa 20 milioni di euro.', 'it')
+    one(it, 'PERSON', 'Mario Draghi')
+    one(it, 'LOCATION', 'Roma')
+    expect(one(it, 'PRICE', '20 milioni di euro').value).toBe('20000000 EUR')
+    one(it, 'ORGANIZATION', 'Fiat S.p.A.')
+    const pt = findEntities('João Silva mora em Lisboa, Portugal, desde 5 de janeiro de 2020 e ganha € 2.500 por mês.', 'pt-PT')
+    one(pt, 'PERSON', 'João Silva')
+    one(pt, 'LOCATION', 'Portugal')
+    expect(one(pt, 'DATE', '5 de janeiro de 2020').value).toBe('2020-01-05')
+    expect(one(pt, 'PRICE', '€ 2.500').value).toBe('2500 EUR')
+    const nl = findEntities('Jan de Vries woont sinds 4 mei 2022 in België en verdient 12 miljoen euro bij Philips N.V.', 'nl')
+    one(nl, 'PERSON', 'Jan de Vries')
+    one(nl, 'LOCATION', 'België')
+    expect(one(nl, 'PRICE', '12 miljoen euro').value).toBe('12000000 EUR')
+  })
+
+  it('a language without its own finders still gets e-mail addresses and numbers', () => {
+    const entities = findEntities('Skriv till anna@example.se, 42 gånger.', 'sv')
+    one(entities, 'EMAIL', 'anna@example.se')
+    expect(one(entities, 'NUMBER', '42').value).toBe('42')
+  })
+})
+
+describe('entities: hostile input', () => {
+  const hostile: Record<string, string> = {
+    'one long word': 'A'.repeat(100_000),
+    honorifics: 'Mr. '.repeat(25_000),
+    'at signs': 'a@'.repeat(50_000),
+    schemes: 'http://'.repeat(14_286),
+    'digit groups': '1 '.repeat(50_000),
+    'symbol soup': Array.from({ length: 100_000 }, (_, i) => 'Aa1.@€ -/,'[i * 7 % 10]).join('')
+  }
+  for (const [name, text] of Object.entries(hostile)) {
+    it(`returns on 100,000 characters of ${name}`, () => {
+      for (const language of ['en', 'de']) {
+        const entities = findEntities(text, language)
+        expect(Array.isArray(entities)).toBe(true)
+        expectOffsetsSlice(text, entities)
+      }
+    })
+  }
+})

@@ -1,0 +1,231 @@
+/** Offline moderation on real sentences: categories, profanity and its tricks, known false positives, threats and insults in every language, topics, hostile input. */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MODERATION_LANGUAGES, loadModeration, moderate } from '../../../../../src/providers/offline-analyzer/moderation/index.js'
+import { MODERATION_CATEGORIES, type ModerationCategory } from '../../../../../src/core/analysis/results.js'
+
+beforeAll(async () => {
+  await loadModeration()
+})
+
+/** The confidence of one category. */
+function score (text: string, language: string, category: ModerationCategory): number {
+  const found = moderate(text, language).find(s => s.name === category)
+  if (!found) throw new Error(`no ${category} in the answer`)
+  return found.confidence
+}
+
+const HARM: ModerationCategory[] = ['Toxic', 'Derogatory', 'Violent', 'Sexual', 'Insult', 'Profanity']
+const TOPICS: ModerationCategory[] = ['Death Harm & Tragedy', 'Firearms & Weapons', 'Public Safety', 'Health', 'Religion & Belief', 'Illicit Drugs', 'War & Conflict', 'Politics', 'Finance', 'Legal']
+
+describe('moderation answer', () => {
+  it('covers the seven languages', () => {
+    expect([...MODERATION_LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt'])
+  })
+
+  it('gives all 16 categories in order, each in [0, 1]', () => {
+    for (const text of ['', 'Hello there.', 'fuck you, I will kill you, you worthless idiot', 'The church sold its rifles to pay the bank.']) {
+      const answer = moderate(text, 'en')
+      expect(answer.map(s => s.name)).toEqual([...MODERATION_CATEGORIES])
+      for (const { confidence } of answer) {
+        expect(confidence).toBeGreaterThanOrEqual(0)
+        expect(confidence).toBeLessThanOrEqual(1)
+      }
+    }
+  })
+
+  it('gives 0 everywhere without evidence', () => {
+    expect(moderate('', 'en').every(s => s.confidence === 0)).toBe(true)
+    expect(moderate('The cat sat on the mat.', 'en').every(s => s.confidence === 0)).toBe(true)
+  })
+
+  it('reads a regional tag by its base language and other languages as English', () => {
+    expect(score('vou te matar', 'pt-BR', 'Violent')).toBeGreaterThan(0.8)
+    expect(score('I will kill you', 'sv', 'Violent')).toBeGreaterThan(0.8)
+  })
+})
+
+describe('clean text', () => {
+  const clean: Record<string, string[]> = {
+    en: ['The weather is lovely today and we went for a walk in the park.', 'Can you send me the report by Friday?', 'I am going to visit you tomorrow.', 'Thank you so much for your help!'],
+    fr: ['Il fait beau aujourd\'hui, nous sommes allés au parc.', 'Je vais te voir demain.', 'Pouvez-vous m\'envoyer le rapport avant vendredi ?', 'Je voudrais mettre le panier dans la poche.'],
+    de: ['Das Wetter ist heute schön.', 'Ich bringe dich nach Hause.', 'Das Buch ist sehr dick.', 'Der Kanal ist lang.'],
+    es: ['Hace buen tiempo hoy.', 'Te voy a llamar mañana.', 'El vino negro es muy bueno.', 'Quiero un poco de leche con la cuchara.'],
+    it: ['Oggi fa bel tempo.', 'Ti chiamo domani.', 'Il fu re d\'Italia.', 'Mangio i fagioli con le rape.'],
+    pt: ['Hoje o tempo está bom.', 'Vou te ligar amanhã.', 'O pica-pau está na árvore.', 'Comprei um frango para o jantar.'],
+    nl: ['Het weer is mooi vandaag.', 'Ik maak je ontbijt klaar.', 'Het kanaal is lang.', 'Mijn abonnement loopt af.']
+  }
+  for (const [language, sentences] of Object.entries(clean)) {
+    it(`stays low in ${language}`, () => {
+      for (const text of sentences) {
+        for (const { name, confidence } of moderate(text, language)) {
+          expect(confidence, `${name} for "${text}"`).toBeLessThan(0.2)
+        }
+      }
+    })
+  }
+})
+
+describe('English profanity', () => {
+  it('is high for swear words, with leetspeak, spacing and masks', () => {
+    for (const text of ['What the fuck is this', 'f u c k this', 'f.u.c.k', 'this is sh1t', 'f**k off', 'fück', 'shiiiit', 'you a$$hole']) {
+      expect(score(text, 'en', 'Profanity'), text).toBeGreaterThanOrEqual(0.6)
+    }
+  })
+
+  it('rates by cuss: a surely profane word scores above a probable one', () => {
+    expect(score('fuck', 'en', 'Profanity')).toBeGreaterThan(score('shit', 'en', 'Profanity'))
+  })
+
+  it('gives sexual words Sexual and slurs Derogatory', () => {
+    expect(score('send me a blowjob video', 'en', 'Sexual')).toBeGreaterThan(0.6)
+    expect(score('get out, you faggot', 'en', 'Derogatory')).toBeGreaterThan(0.7)
+    expect(score('get out, you faggot', 'en', 'Toxic')).toBeGreaterThan(0.7)
+  })
+
+  it('keeps a mild word low', () => {
+    const hell = score('What the hell', 'en', 'Profanity')
+    expect(hell).toBeGreaterThan(0)
+    expect(hell).toBeLessThan(0.2)
+  })
+
+  it('keeps known false positives clean', () => {
+    for (const text of ['Dick Van Dyke starred in the film.', 'The pilot sat in the cockpit.', 'She moved to Scunthorpe last year.', 'We had a hell of a good time.', 'Essex is a county in England.', 'The class assignment is due on Monday.', 'A bunch of grapes.', 'Shiitake mushrooms are tasty.', 'He was born in Middlesex.', 'Fire retardant foam.']) {
+      expect(score(text, 'en', 'Profanity'), text).toBeLessThan(0.2)
+      expect(score(text, 'en', 'Toxic'), text).toBeLessThan(0.2)
+    }
+  })
+
+  it('does not take an intensifier as the target of an insult', () => {
+    expect(score('you\'re fucking brilliant', 'en', 'Insult')).toBeLessThan(0.2)
+    expect(score('you\'re a fucking idiot', 'en', 'Insult')).toBeGreaterThan(0.8)
+  })
+})
+
+describe('other languages\' profanity', () => {
+  const swearing: Array<[string, string]> = [
+    ['fr', 'putain de merde'], ['fr', 'quel connard'], ['de', 'Scheiße, du Arschloch'], ['de', 'so ein Wichser'],
+    ['es', 'mierda, qué gilipollas'], ['es', 'hijo de puta'], ['it', 'che cazzo fai'], ['it', 'stronzo'],
+    ['pt', 'porra, caralho'], ['pt', 'filho da puta'], ['nl', 'kut, klootzak'], ['nl', 'godverdomme']
+  ]
+  for (const [language, text] of swearing) {
+    it(`finds "${text}" (${language})`, () => {
+      expect(score(text, language, 'Profanity')).toBeGreaterThanOrEqual(0.6)
+    })
+  }
+
+  it('finds English swearing inside another language', () => {
+    expect(score('c\'est fucking nul', 'fr', 'Profanity')).toBeGreaterThanOrEqual(0.6)
+  })
+
+  it('finds masked and leetspeak spellings', () => {
+    expect(score('m3rde alors', 'fr', 'Profanity')).toBeGreaterThanOrEqual(0.6)
+    expect(score('c*zzo', 'it', 'Profanity')).toBeGreaterThanOrEqual(0.6)
+  })
+})
+
+describe('threats', () => {
+  const threats: Array<[string, string]> = [
+    ['en', 'I am going to kill you'], ['en', 'I will hurt you'], ['en', 'I\'ll find you and kill you'],
+    ['fr', 'je vais te tuer'], ['fr', 'je te jure que je vais te buter'],
+    ['de', 'ich bringe dich um'], ['de', 'ich werde dich umbringen'],
+    ['es', 'te voy a matar'], ['es', 'voy a matarte'],
+    ['it', 'ti ammazzo'], ['it', 'ti uccido'],
+    ['pt', 'vou te matar'], ['pt', 'eu te mato'],
+    ['nl', 'ik maak je af'], ['nl', 'ik ga je vermoorden']
+  ]
+  for (const [language, text] of threats) {
+    it(`gives "${text}" (${language}) a high Violent and Toxic`, () => {
+      expect(score(text, language, 'Violent')).toBeGreaterThanOrEqual(0.85)
+      expect(score(text, language, 'Toxic')).toBeGreaterThanOrEqual(0.5)
+    })
+  }
+
+  it('tells a death wish and self-harm apart from a threat', () => {
+    expect(score('go die', 'en', 'Toxic')).toBeGreaterThan(0.8)
+    expect(score('I want to kill myself', 'en', 'Death Harm & Tragedy')).toBeGreaterThan(0.8)
+    expect(score('I want to kill myself', 'en', 'Toxic')).toBeLessThan(0.2)
+  })
+})
+
+describe('insults and hate', () => {
+  const insults: Array<[string, string]> = [
+    ['en', 'you are worthless'], ['en', 'you\'re an idiot'], ['fr', 'tu es nul'], ['fr', 't\'es qu\'une merde'],
+    ['de', 'du bist ein Idiot'], ['es', 'eres un idiota'], ['es', 'no vales nada'], ['it', 'sei inutile'],
+    ['pt', 'você é um idiota'], ['nl', 'je bent een idioot']
+  ]
+  for (const [language, text] of insults) {
+    it(`gives "${text}" (${language}) Insult and Toxic`, () => {
+      expect(score(text, language, 'Insult')).toBeGreaterThanOrEqual(0.8)
+      expect(score(text, language, 'Toxic')).toBeGreaterThanOrEqual(0.5)
+    })
+  }
+
+  it('gives dehumanising talk about a group Derogatory', () => {
+    expect(score('Immigrants are vermin', 'en', 'Derogatory')).toBeGreaterThan(0.8)
+    expect(score('Jews should be gassed', 'en', 'Violent')).toBeGreaterThan(0.7)
+  })
+})
+
+describe('topics', () => {
+  const topics: Array<[string, string, ModerationCategory]> = [
+    ['en', 'The stock market rallied as investors cheered strong earnings.', 'Finance'],
+    ['en', 'He was prescribed antibiotics by his doctor.', 'Health'],
+    ['en', 'He cleaned the rifle.', 'Firearms & Weapons'],
+    ['en', 'We met at the church.', 'Religion & Belief'],
+    ['en', 'Police seized cocaine and heroin from the dealer.', 'Illicit Drugs'],
+    ['en', 'Troops crossed the border as the war escalated.', 'War & Conflict'],
+    ['en', 'Voters head to the polls in the presidential election.', 'Politics'],
+    ['en', 'The plaintiff filed a lawsuit in federal court.', 'Legal'],
+    ['en', 'Firefighters evacuated residents as the wildfire spread.', 'Public Safety'],
+    ['en', 'Three people died in the tragedy and a funeral was held.', 'Death Harm & Tragedy'],
+    ['fr', 'Le médecin lui a prescrit des antibiotiques.', 'Health'],
+    ['de', 'Die Börse ist gestiegen, die Aktien legen zu.', 'Finance'],
+    ['es', 'La iglesia celebró una misa.', 'Religion & Belief'],
+    ['it', 'La guerra è finita con il cessate il fuoco.', 'War & Conflict'],
+    ['pt', 'O juiz condenou o réu no tribunal.', 'Legal'],
+    ['nl', 'De verkiezingen voor het parlement zijn in maart.', 'Politics']
+  ]
+  for (const [language, text, category] of topics) {
+    it(`gives "${text}" (${language}) ${category} above the other topics`, () => {
+      const answer = moderate(text, language)
+      const topic = answer.find(s => s.name === category)?.confidence ?? 0
+      expect(topic).toBeGreaterThanOrEqual(0.5)
+      for (const other of answer.filter(s => TOPICS.includes(s.name as ModerationCategory) && s.name !== category)) {
+        expect(other.confidence, other.name).toBeLessThan(topic)
+      }
+      for (const harm of HARM) expect(score(text, language, harm), harm).toBeLessThan(0.5)
+    })
+  }
+
+  it('grows with evidence and saturates below 1', () => {
+    const one = score('The bank is open.', 'en', 'Finance')
+    const two = score('The bank raised the interest rate for mortgages.', 'en', 'Finance')
+    const many = score('Investors, banks, stock markets, dividends, mortgages, inflation and bitcoin.', 'en', 'Finance')
+    expect(one).toBeGreaterThan(0)
+    expect(two).toBeGreaterThan(one)
+    expect(many).toBeGreaterThan(two)
+    expect(many).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('hostile input', () => {
+  const hostile = [
+    'a'.repeat(100_000),
+    'f u c k '.repeat(12_500),
+    'you are a '.repeat(10_000),
+    'i will will will will '.repeat(4_545),
+    '*$@!'.repeat(25_000),
+    'sh1t! '.repeat(16_666),
+    'é'.repeat(50_000) + '\u0301'.repeat(50_000)
+  ]
+  it('answers 100,000-character texts quickly, in range', () => {
+    for (const text of hostile) {
+      const started = performance.now()
+      const answer = moderate(text, 'en')
+      const elapsed = performance.now() - started
+      expect(answer).toHaveLength(MODERATION_CATEGORIES.length)
+      for (const { confidence } of answer) expect(confidence >= 0 && confidence <= 1).toBe(true)
+      expect(elapsed, text.slice(0, 12)).toBeLessThan(2000)
+    }
+  })
+})

@@ -1,0 +1,199 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  loadSentiment, scoreSentiment, SENTIMENT_LANGUAGES, SentimentNotLoadedError, UnsupportedSentimentLanguageError
+} from '../../../../../src/providers/offline-analyzer/sentiment/index.js'
+
+beforeAll(async () => {
+  await loadSentiment()
+})
+
+/** Real sentences per language: clearly positive, clearly negative, and a positive word under negation. */
+const SANITY: Record<string, { positive: string[], negative: string[], negated: string[] }> = {
+  en: {
+    positive: ['The staff were wonderful and the room was spotless.', 'I love this phone, the battery lasts for days!'],
+    negative: ['The food was cold and the waiter was rude.', 'Worst purchase ever, it broke after two days.'],
+    negated: ['This is not good.', "I didn't like the ending at all."]
+  },
+  fr: {
+    positive: ['Le personnel était très accueillant et la chambre magnifique.', "J'adore ce petit restaurant, tout était délicieux."],
+    negative: ['Le service était horrible et la chambre sale.', 'Quelle déception, le film est vraiment ennuyeux.'],
+    negated: ["Ce n'est pas bon.", "Je n'ai pas aimé ce livre."]
+  },
+  de: {
+    positive: ['Das Essen war hervorragend und der Service sehr freundlich.', 'Ein wunderschönes Hotel, wir kommen gerne wieder.'],
+    negative: ['Das Zimmer war schmutzig und das Personal unfreundlich.', 'Der Film war langweilig und viel zu lang.'],
+    negated: ['Das ist nicht gut.', 'Das Frühstück hat uns gar nicht gefallen.']
+  },
+  es: {
+    positive: ['La comida estaba deliciosa y el servicio fue excelente.', 'Me encanta este lugar, el personal es muy amable.'],
+    negative: ['El hotel era horrible y la habitación estaba sucia.', 'Una película aburrida, fue una pérdida de tiempo y una decepción.'],
+    negated: ['No es bueno.', 'No me gustó la comida.']
+  },
+  it: {
+    positive: ['Il cibo era ottimo e il personale molto gentile.', 'Una vacanza meravigliosa, lo consiglio a tutti.'],
+    negative: ['La camera era sporca e il servizio pessimo.', 'Il film è noioso e deludente.'],
+    negated: ['Non è buono.', 'Il concerto non mi è piaciuto.']
+  },
+  pt: {
+    positive: ['A comida estava deliciosa e o atendimento foi excelente.', 'Adorei o hotel, os funcionários são muito simpáticos.'],
+    negative: ['O quarto estava sujo e o serviço foi péssimo.', 'Que filme chato, uma grande decepção.'],
+    negated: ['Não é bom.', 'Não gostei do restaurante.']
+  },
+  nl: {
+    positive: ['Het eten was heerlijk en de bediening erg vriendelijk.', 'Een prachtig hotel, echt een aanrader.'],
+    negative: ['De kamer was vies en het personeel onbeleefd.', 'Wat een saaie film, een grote teleurstelling.'],
+    negated: ['Dat is niet goed.', 'Ik vond het concert niet leuk.']
+  }
+}
+
+describe('scoreSentiment: the seven languages', () => {
+  it('covers en, fr, de, es, it, pt and nl', () => {
+    expect([...SENTIMENT_LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pt'])
+  })
+
+  for (const [language, set] of Object.entries(SANITY)) {
+    it(`${language}: positive sentences score positive`, () => {
+      for (const text of set.positive) {
+        const result = scoreSentiment(text, language)
+        expect(result.score, text).toBeGreaterThan(0.2)
+        expect(result.sentiment, text).toBe('positive')
+      }
+    })
+
+    it(`${language}: negative sentences score negative`, () => {
+      for (const text of set.negative) {
+        const result = scoreSentiment(text, language)
+        expect(result.score, text).toBeLessThan(-0.2)
+        expect(result.sentiment, text).toBe('negative')
+      }
+    })
+
+    it(`${language}: a negated positive word scores negative`, () => {
+      for (const text of set.negated) expect(scoreSentiment(text, language).score, text).toBeLessThan(0)
+    })
+  }
+
+  it('reads the base subtag of a regional tag', () => {
+    expect(scoreSentiment('O atendimento foi excelente.', 'pt-BR')).toEqual(scoreSentiment('O atendimento foi excelente.', 'pt'))
+    expect(scoreSentiment('Das ist nicht gut.', 'de-CH').score).toBeLessThan(0)
+  })
+})
+
+describe('scoreSentiment: rules', () => {
+  it('flips a positive word under negation', () => {
+    expect(scoreSentiment('This is good.', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('This is not good.', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment("Ce n'est pas bon", 'fr').score).toBeLessThan(0)
+    expect(scoreSentiment('Das ist nicht gut', 'de').score).toBeLessThan(0)
+    expect(scoreSentiment('No es bueno', 'es').score).toBeLessThan(0)
+    // German and French negators after the verb reach back to it
+    expect(scoreSentiment('Ich mag dieses Hotel nicht.', 'de').score).toBeLessThan(0)
+    expect(scoreSentiment("Je n'aime pas ce film.", 'fr').score).toBeLessThan(0)
+  })
+
+  it('lets a negated negative word ("not bad") lean positive', () => {
+    expect(scoreSentiment('The food was bad.', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment('Honestly, not bad at all.', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment("Franchement, ce n'était pas mal.", 'fr').score).toBeGreaterThan(0)
+    expect(scoreSentiment('Das Essen war nicht schlecht.', 'de').score).toBeGreaterThan(0)
+    expect(scoreSentiment('El hotel no está mal.', 'es').score).toBeGreaterThan(0)
+  })
+
+  it('weighs the clause after "but" more', () => {
+    expect(scoreSentiment('The food was good but the service was terrible.', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment('The service was terrible but the food was good.', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('La cuisine était bonne mais le service était horrible.', 'fr').score).toBeLessThan(0)
+    expect(scoreSentiment('Das Zimmer war schön, aber das Frühstück war schrecklich.', 'de').score).toBeLessThan(0)
+    expect(scoreSentiment('La habitación era bonita pero el desayuno fue horrible.', 'es').score).toBeLessThan(0)
+    expect(scoreSentiment('Un po\' caro ma buonissimo.', 'it').score).toBeGreaterThan(0)
+  })
+
+  it('intensifies and softens', () => {
+    const plain = scoreSentiment('The room was nice.', 'en').score
+    expect(scoreSentiment('The room was very nice.', 'en').score).toBeGreaterThan(plain)
+    expect(scoreSentiment('The room was somewhat nice.', 'en').score).toBeLessThan(plain)
+    expect(scoreSentiment('Das Essen war sehr gut.', 'de').score).toBeGreaterThan(scoreSentiment('Das Essen war gut.', 'de').score)
+  })
+
+  it('grows magnitude with emotional content', () => {
+    const one = scoreSentiment('I am furious with this company.', 'en')
+    const three = scoreSentiment('I am furious with this company. The support was useless. I hate this awful product!', 'en')
+    expect(one.score).toBeLessThan(0)
+    expect(three.score).toBeLessThan(0)
+    expect(three.magnitude).toBeGreaterThan(one.magnitude)
+    expect(three.magnitude).toBeCloseTo(three.sentences.reduce((sum, s) => sum + Math.abs(s.score), 0), 3)
+  })
+
+  it('labels strong sentences of both signs mixed', () => {
+    const result = scoreSentiment('The hotel was absolutely wonderful. The flight home was a horrible disaster.', 'en')
+    expect(result.sentiment).toBe('mixed')
+    expect(result.sentences).toHaveLength(2)
+    expect(result.sentences[0]!.score).toBeGreaterThan(0.25)
+    expect(result.sentences[1]!.score).toBeLessThan(-0.25)
+  })
+
+  it('reads emoji and emoticons', () => {
+    expect(scoreSentiment(':)', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('😍', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('😡', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment('Arrivé en retard 😡', 'fr').score).toBeLessThan(0)
+    expect(scoreSentiment('Wir sind angekommen 😍', 'de').score).toBeGreaterThan(0)
+    expect(scoreSentiment('See you tomorrow :(', 'en').score).toBeLessThan(0)
+  })
+
+  it('answers a text with no evidence neutral with score 0', () => {
+    for (const text of ['The meeting is on Tuesday at ten in room 4.', '', '   ']) {
+      const result = scoreSentiment(text, 'en')
+      expect(result.score).toBe(0)
+      expect(result.magnitude).toBe(0)
+      expect(result.sentiment).toBe('neutral')
+    }
+    expect(scoreSentiment('Der Zug fährt um acht Uhr ab.', 'de').score).toBe(0)
+  })
+
+  it('throws for an unsupported language', () => {
+    expect(() => scoreSentiment('Это хорошо.', 'ru')).toThrow(UnsupportedSentimentLanguageError)
+    expect(() => scoreSentiment('good', 'zz-Latn')).toThrow(Error)
+    expect(new SentimentNotLoadedError('en')).toBeInstanceOf(Error)
+  })
+
+  it('gives sentence offsets in code points that slice the text', () => {
+    const text = '🎉 Great party! The music was awful… Mr. Smith left early. ¿Qué? Ça va 😍 très bien.'
+    const points = Array.from(text)
+    const { sentences } = scoreSentiment(text, 'en')
+    expect(sentences.length).toBeGreaterThanOrEqual(4)
+    const slices = sentences.map(s => points.slice(s.offset, s.offset + s.length).join(''))
+    expect(slices[0]).toBe('🎉 Great party!')
+    expect(slices[1]).toBe('The music was awful…')
+    expect(slices[2]).toBe('Mr. Smith left early.')
+    expect(slices.at(-1)).toBe('Ça va 😍 très bien.')
+    expect(sentences[0]!.score).toBeGreaterThan(0)
+    expect(sentences[1]!.score).toBeLessThan(0)
+    for (const s of sentences) expect(Math.abs(s.score)).toBeLessThanOrEqual(1)
+  })
+
+  it('stays linear on a long hostile text', () => {
+    const text = ':'.repeat(30_000) + ' good '.repeat(5_000) + '-'.repeat(30_000)
+    const start = performance.now()
+    const result = scoreSentiment(text, 'en')
+    expect(performance.now() - start).toBeLessThan(2_000)
+    expect(result.score).toBeGreaterThan(0)
+  })
+})
+
+describe('scoreSentiment: English dev set', () => {
+  const DEV = new URL('../../../../data/sentiment-dev.jsonl', import.meta.url)
+
+  it.skipIf(!existsSync(DEV))('beats the best single analyser (mean of wink-nlp and VADER, 0.756)', () => {
+    const rows = readFileSync(DEV, 'utf8').trim().split('\n').map(line => JSON.parse(line) as { label: string, text: string })
+    expect(rows.length).toBeGreaterThan(1000)
+    let right = 0
+    for (const row of rows) {
+      const { score } = scoreSentiment(row.text, 'en')
+      // strict: a score of exactly 0 counts as wrong
+      if ((row.label === 'positive' && score > 0) || (row.label === 'negative' && score < 0)) right += 1
+    }
+    expect(right / rows.length).toBeGreaterThan(0.756)
+  })
+})

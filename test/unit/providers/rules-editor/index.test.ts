@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest'
+import { SIMPLER_PHRASES } from '../../../../src/providers/rules-editor/simplify-phrases.js'
+import { createRulesEditor } from '../../../../src/providers/rules-editor/index.js'
+import type { EditItem, EditedSegment } from '../../../../src/core/ports.js'
+
+const editor = createRulesEditor()
+const signal = new AbortController().signal
+
+type Simple = 'grammar' | 'syntax' | 'simplify'
+
+async function editAll (language: string, types: readonly Simple[], segments: string[]): Promise<EditedSegment[]> {
+  const edits: EditItem[] = types.map(type => ({ type }))
+  return await editor.edit({ language, edits, toneLevel: 5, temperature: 0, segments }, signal)
+}
+
+async function edit (language: string, types: readonly Simple[], segment: string): Promise<EditedSegment> {
+  return (await editAll(language, types, [segment]))[0]!
+}
+
+async function fixed (language: string, types: readonly Simple[], segment: string): Promise<string> {
+  return (await edit(language, types, segment)).segment
+}
+
+/** The tags of a tagged segment, in order. */
+const tags = (segment: string): string[] => segment.match(/<[^>]+>/g) ?? []
+
+describe('rules editor: English grammar', () => {
+  it('fixes the acceptance sentence with grammar and simplify, with a note per change in order', async () => {
+    const result = await edit('en', ['grammar', 'simplify'], 'Their going to the libary tomorow in order to utilize there books.')
+    expect(result.segment).toBe("They're going to the library tomorrow to use their books.")
+    expect(result.notes.map(n => [n.original, n.replacement, n.type])).toEqual([
+      ['Their', "They're", 'grammar'],
+      ['libary', 'library', 'grammar'],
+      ['tomorow', 'tomorrow', 'grammar'],
+      ['in order to', 'to', 'simplify'],
+      ['utilize', 'use', 'simplify'],
+      ['there', 'their', 'grammar']
+    ])
+    for (const note of result.notes) expect(note.reason.length).toBeGreaterThan(5)
+    expect(result.notes[1]!.reason).toContain('library')
+  })
+
+  it('their / there / they\'re by what follows', async () => {
+    expect(await fixed('en', ['grammar'], 'There books are on the shelf.')).toBe('Their books are on the shelf.')
+    expect(await fixed('en', ['grammar'], 'I think their coming with us.')).toBe("I think they're coming with us.")
+    expect(await fixed('en', ['grammar'], 'Their is a cat in the garden.')).toBe('There is a cat in the garden.')
+    expect(await fixed('en', ['grammar'], "They're are many reasons.")).toBe('There are many reasons.')
+    for (const right of ['Is there a problem?', 'There are many books there.', 'Their meeting was long.', 'I went there yesterday.', "They're happy."]) {
+      expect(await fixed('en', ['grammar'], right)).toBe(right)
+    }
+  })
+
+  it('its / it\'s and your / you\'re', async () => {
+    expect(await fixed('en', ['grammar'], 'Its a good idea.')).toBe("It's a good idea.")
+    expect(await fixed('en', ['grammar'], "The dog wagged it's tail.")).toBe('The dog wagged its tail.')
+    expect(await fixed('en', ['grammar'], 'Your not ready yet.')).toBe("You're not ready yet.")
+    expect(await fixed('en', ['grammar'], 'Your going to love it.')).toBe("You're going to love it.")
+    for (const right of ['The company changed its name.', 'Your car is red.', "I think it's time to go."]) {
+      expect(await fixed('en', ['grammar'], right)).toBe(right)
+    }
+  })
+
+  it('keeps the writer\'s apostrophe', async () => {
+    expect(await fixed('en', ['grammar'], 'Their going home. It’s late.')).toBe('They’re going home. It’s late.')
+  })
+
+  it('a / an by sound', async () => {
+    expect(await fixed('en', ['grammar'], 'I ate a apple.')).toBe('I ate an apple.')
+    expect(await fixed('en', ['grammar'], 'He is an user of the site.')).toBe('He is a user of the site.')
+    expect(await fixed('en', ['grammar'], 'It was a 8-hour shift.')).toBe('It was an 8-hour shift.')
+    for (const right of ['We waited an hour.', 'It is a European city.', 'She is an honest person.', 'Plan a or plan b.']) {
+      expect(await fixed('en', ['grammar'], right)).toBe(right)
+    }
+  })
+
+  it('"should of" becomes "should have" (could, would, must too), but not "should, of course"', async () => {
+    expect(await fixed('en', ['grammar'], 'You should of told me.')).toBe('You should have told me.')
+    expect(await fixed('en', ['grammar'], 'They could of been hurt.')).toBe('They could have been hurt.')
+    expect(await fixed('en', ['grammar'], 'We must of missed it.')).toBe('We must have missed it.')
+    expect(await fixed('en', ['grammar'], 'You should of course check.')).toBe('You should of course check.')
+  })
+
+  it('removes a repeated word, not "had had"', async () => {
+    const result = await edit('en', ['grammar'], 'I saw the the cat.')
+    expect(result.segment).toBe('I saw the cat.')
+    expect(result.notes).toEqual([{ original: 'the the', replacement: 'the', type: 'grammar', reason: 'Repeated word "the"' }])
+    expect(await fixed('en', ['grammar'], 'They had had enough.')).toBe('They had had enough.')
+  })
+
+  it('fixes confident misspellings in the case the writer used', async () => {
+    expect(await fixed('en', ['grammar'], 'I will recieve it tomorow.')).toBe('I will receive it tomorrow.')
+    expect(await fixed('en', ['grammar'], 'Libary cards are free.')).toBe('Library cards are free.')
+    expect(await fixed('en', ['grammar'], 'I saw teh letter.')).toBe('I saw the letter.')
+  })
+
+  it('leaves unknown names, British spellings, plurals, acronyms and short abbreviations alone', async () => {
+    for (const right of [
+      'I met Zorblax yesterday.',
+      'The behaviour of the organisation was analysed in the centre.',
+      'The schemas and encodings are listed.',
+      'Run the NPMX tool with pnpm and the prev value.',
+      'The async code runs.'
+    ]) {
+      const result = await edit('en', ['grammar'], right)
+      expect(result.segment, right).toBe(right)
+      expect(result.notes.filter(n => n.reason.startsWith('Misspelling'))).toEqual([])
+    }
+  })
+
+  it('reads en-GB, en-AU and en-CA with their own dictionaries, and takes American spellings there as written', async () => {
+    for (const language of ['en-GB', 'en-AU', 'en-CA', 'en-NZ', 'en']) {
+      for (const right of ["The centre's theatre was full.", 'The colour of the programme changed.', 'They organize the catalogue.']) {
+        const result = await edit(language, ['grammar'], right)
+        expect(result.segment, `${language}: ${right}`).toBe(right)
+      }
+    }
+    // a misspelling is fixed into the variant's own spelling
+    expect(await fixed('en-GB', ['grammar'], 'The colur is red.')).toBe('The colour is red.')
+    expect(await fixed('en-US', ['grammar'], 'The colur is red.')).toBe('The color is red.')
+  })
+
+  it('puts the apostrophe back into contractions, in the case and apostrophe the text writes, not into words of their own', async () => {
+    const result = await edit('en', ['grammar'], 'It isnt good, DONT go. Thats it.')
+    expect(result.segment).toBe("It isn't good, DON'T go. That's it.")
+    expect(result.notes.map(n => n.reason)).toEqual(['Missing apostrophe: "isn\'t"', 'Missing apostrophe: "DON\'T"', 'Missing apostrophe: "That\'s"'])
+    expect(await fixed('en', ['grammar'], 'It’s fine, they dont know.')).toBe('It’s fine, they don’t know.')
+    expect(await fixed('en', ['grammar'], 'I wont cant, lets see. Its ill.')).toBe('I wont cant, lets see. Its ill.')
+  })
+
+  it('checks a possessive on its stem and keeps its "\'s"', async () => {
+    const result = await edit('en', ['grammar'], "The libary's doors are open.")
+    expect(result.segment).toBe("The library's doors are open.")
+    expect(result.notes).toEqual([{ original: 'libary', replacement: 'library', type: 'grammar', reason: 'Misspelling of "library"' }])
+    expect(await fixed('en-GB', ['grammar'], "The theatre's libary’s shelves.")).toBe("The theatre's library’s shelves.")
+  })
+
+  it('never rewrites inside URLs, e-mail addresses, handles, tags, file names, code or placeholders', async () => {
+    for (const right of [
+      'Visit http://exampel.com/libary today.',
+      'Visit www.exampel.com/libary today.',
+      'Write to jonh.libary@exampel.org now.',
+      'Follow @tomorow and #libary for news.',
+      'Open libary_config.json or call getLibary() now.',
+      'Click <x id="1"/>libary to open it.'
+    ]) {
+      expect(await fixed('en', ['grammar', 'simplify', 'syntax'], right)).toBe(right)
+    }
+  })
+})
+
+describe('rules editor: tags', () => {
+  it('fixes a word inside a <g> pair and keeps every tag in place', async () => {
+    const segment = 'A <g id="1">libary</g> card and <g id="2">Their going</g> with <x id="3"/> there books.'
+    const result = await fixed('en', ['grammar'], segment)
+    expect(result).toBe('A <g id="1">library</g> card and <g id="2">They\'re going</g> with <x id="3"/> their books.')
+    expect(tags(result)).toEqual(tags(segment))
+  })
+
+  it('drops a change that would cross a tag', async () => {
+    const segment = 'We left in <g id="1">order to</g> rest.'
+    expect(await fixed('en', ['simplify'], segment)).toBe(segment)
+  })
+
+  it('returns an untouched segment byte for byte', async () => {
+    const segment = 'Fish &amp; chips &quot;here&quot;.'
+    expect(await fixed('en', ['grammar', 'simplify', 'syntax'], segment)).toBe(segment)
+  })
+})
+
+describe('rules editor: syntax', () => {
+  it('collapses runs of spaces between words and sentences, not leading or trailing ones', async () => {
+    const result = await edit('en', ['syntax'], '  Hello  world.   How are you?  ')
+    expect(result.segment).toBe('  Hello world. How are you?  ')
+    expect(result.notes.map(n => n.reason)).toEqual(['Extra space between words', 'Extra space between sentences'])
+  })
+
+  it('capitalises the first letter of a sentence, not after abbreviations', async () => {
+    expect(await fixed('en', ['syntax'], 'the sun rose. it was warm.')).toBe('The sun rose. It was warm.')
+    expect(await fixed('en', ['syntax'], 'See Mr. smith and e.g. the docs.')).toBe('See Mr. smith and e.g. the docs.')
+    // a label or list item is not a sentence
+    expect(await fixed('en', ['syntax'], 'list item')).toBe('list item')
+    // Turkish capitals: i -> İ
+    expect(await fixed('tr', ['syntax'], 'bu iyi. iyi günler.')).toBe('Bu iyi. İyi günler.')
+  })
+
+  it('removes a space before punctuation, but not a French one before ; : ! ?, a smiley, a decimal or an ellipsis', async () => {
+    const result = await edit('en', ['syntax'], "What a day , isn't it ? Fine .")
+    expect(result.segment).toBe("What a day, isn't it? Fine.")
+    expect(result.notes.map(n => n.reason)).toEqual(['Space before ","', 'Space before "?"', 'Space before "."'])
+    expect(await fixed('en', ['syntax'], 'He said "yes ." Then :) and .5 and wait ... now.')).toBe('He said "yes." Then :) and .5 and wait ... now.')
+    expect(await fixed('fr', ['syntax'], 'Bonjour , ça va ? Oui !')).toBe('Bonjour, ça va ? Oui !')
+  })
+
+  it('adds the space after a sentence glued to the next, never inside a domain, file name, abbreviation or number', async () => {
+    const result = await edit('en', ['syntax'], 'It was good.Then we left!Later (home.Finally) ok.')
+    expect(result.segment).toBe('It was good. Then we left! Later (home. Finally) ok.')
+    expect(result.notes.map(n => n.reason)).toEqual(['Missing space after "."', 'Missing space after "!"', 'Missing space after "."'])
+    for (const right of [
+      'We went to example.it today.', 'Open index.html now.', 'See e.g. the U.S. and 3.5 today.', 'Use System.Text and www.Example here.',
+      'Visit example.Com.au now.', 'Write a.Bc.Cd here.'
+    ]) expect(await fixed('en', ['syntax'], right)).toBe(right)
+  })
+
+  it('fixes doubled punctuation but keeps an ellipsis and "!!"', async () => {
+    expect(await fixed('en', ['syntax'], 'Wait,, what?? Really.. Yes... Great!!')).toBe('Wait, what? Really. Yes... Great!!')
+  })
+
+  it('removes repeated words as a syntax edit in any Latin-script language, keeping pronouns that repeat', async () => {
+    const result = await edit('de', ['syntax'], 'Wir gehen in in die Stadt.')
+    expect(result.segment).toBe('Wir gehen in die Stadt.')
+    expect(result.notes[0]!.type).toBe('syntax')
+    expect(await fixed('fr', ['syntax'], 'Nous nous levons tôt.')).toBe('Nous nous levons tôt.')
+  })
+})
+
+describe('rules editor: simplify', () => {
+  it('replaces wordy phrases, keeping case and the article in agreement', async () => {
+    expect(await fixed('en', ['simplify'], 'We must utilize additional staff in order to finish.')).toBe('We must use extra staff to finish.')
+    expect(await fixed('en', ['simplify'], 'In order to win, we commenced early.')).toBe('To win, we started early.')
+    const result = await edit('en', ['simplify'], 'An adjustment was made.')
+    expect(result.segment).toBe('A change was made.')
+    expect(result.notes).toEqual([{ original: 'An adjustment', replacement: 'A change', type: 'simplify', reason: 'Wordy: use "change"' }])
+  })
+
+  it('takes every phrase and replacement from retext-simplify\'s list', async () => {
+    const path = new URL('../../../../node_modules/retext-simplify/lib/patterns.js', import.meta.url).href
+    const { patterns } = await import(path) as { patterns: Record<string, { replace: string[] }> }
+    for (const [wordy, plain] of SIMPLER_PHRASES) {
+      const base = wordy.split('|')[0]!
+      expect(patterns[base], base).toBeDefined()
+      expect(patterns[base]!.replace, base).toContain(plain.split('|')[0])
+      expect(wordy.split('|').length, base).toBe(plain.split('|').length)
+    }
+  })
+})
+
+describe('rules editor: other languages', () => {
+  it('fixes French spelling', async () => {
+    const result = await edit('fr', ['grammar'], "Il fait beau aujourd'hui, mais demain il va pleuvoire.")
+    expect(result.segment).toBe("Il fait beau aujourd'hui, mais demain il va pleuvoir.")
+    expect(result.notes).toEqual([{ original: 'pleuvoire', replacement: 'pleuvoir', type: 'grammar', reason: 'Misspelling of "pleuvoir"' }])
+    expect(await fixed('fr-CA', ['grammar'], 'Je suis allé à la bibliotèque.')).toBe('Je suis allé à la bibliothèque.')
+  })
+
+  it('fixes a short word that lacks only its accent ("tres" -> "très"), and no other short word', async () => {
+    const result = await edit('fr', ['grammar'], "C'est tres bien.")
+    expect(result.segment).toBe("C'est très bien.")
+    expect(result.notes).toEqual([{ original: 'tres', replacement: 'très', type: 'grammar', reason: 'Misspelling of "très"' }])
+    expect(await fixed('es', ['grammar'], 'Esta aqui.')).toBe('Esta aquí.')
+    expect(await fixed('fr', ['grammar'], 'Le SNCF et le xyq.')).toBe('Le SNCF et le xyq.')
+  })
+
+  it('fixes German spelling and leaves compounds and capitalised words alone', async () => {
+    expect(await fixed('de', ['grammar'], 'Ich habe das nicht gewust.')).toBe('Ich habe das nicht gewusst.')
+    for (const right of ['Der Haustürschlüssel liegt auf dem Tisch.', 'Wir trafen Zorblax gestern.']) {
+      expect(await fixed('de', ['grammar'], right)).toBe(right)
+    }
+  })
+
+  it('fixes Spanish, Italian, Dutch and Portuguese spelling', async () => {
+    expect(await fixed('es', ['grammar'], 'Yo tambien quiero ir.')).toBe('Yo también quiero ir.')
+    expect(await fixed('it', ['grammar'], 'Non so perchè sei qui.')).toBe('Non so perché sei qui.')
+    expect(await fixed('nl', ['grammar'], 'Ik kom onmiddelijk naar huis.')).toBe('Ik kom onmiddellijk naar huis.')
+    expect(await fixed('pt', ['grammar'], 'Eu tambem quero ir.')).toBe('Eu também quero ir.')
+  })
+})
+
+describe('rules editor: cannot, jobs and limits', () => {
+  it('says why it cannot do tone, length, clarify, and grammar or simplify where it has no rules', () => {
+    expect(editor.cannot({ type: 'tone', tone: 'friendly' }, 'en')).toMatch(/generative model/)
+    expect(editor.cannot({ type: 'length', length: 'shorten' }, 'en')).toMatch(/generative model/)
+    expect(editor.cannot({ type: 'clarify' }, 'en')).toMatch(/generative model/)
+    expect(editor.cannot({ type: 'grammar' }, 'ja')).toMatch(/English only.*fr, de, es, it, nl, pt/)
+    expect(editor.cannot({ type: 'simplify' }, 'fr')).toMatch(/English only/)
+    expect(editor.cannot({ type: 'syntax' }, 'ru')).toMatch(/Latin-script/)
+    for (const [type, language] of [['grammar', 'en-US'], ['grammar', 'fr-CA'], ['grammar', 'pt-BR'], ['simplify', 'en-GB'], ['syntax', 'de'], ['syntax', 'sr-Latn'], ['syntax', 'vi']] as const) {
+      expect(editor.cannot({ type }, language), `${type} ${language}`).toBeUndefined()
+    }
+    const small = createRulesEditor({ spellingLanguages: ['en'] })
+    expect(small.cannot({ type: 'grammar' }, 'pt')).toMatch(/not enabled/)
+  })
+
+  it('answers one segment per segment and applies the edits it can', async () => {
+    const edits: EditItem[] = [{ type: 'tone', tone: 'friendly' }, { type: 'grammar' }]
+    const out = await editor.edit({ language: 'en', edits, toneLevel: 5, temperature: 0, segments: ['I saw teh cat.', '', 'Fine.'] }, signal)
+    expect(out.map(s => s.segment)).toEqual(['I saw the cat.', '', 'Fine.'])
+  })
+
+  it('stops when the signal is aborted', async () => {
+    const controller = new AbortController()
+    controller.abort(new Error('gone'))
+    await expect(editor.edit({ language: 'en', edits: [{ type: 'syntax' }], toneLevel: 5, temperature: 0, segments: ['x'] }, controller.signal)).rejects.toThrow('gone')
+  })
+
+  it('bounds the work on 100,000 characters of unknown words', async () => {
+    // pseudo-random lowercase "words": every one unknown, each a suggestion search if unbounded
+    let seed = 7
+    const letter = (): string => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2147483648) % 26))
+    const words: string[] = []
+    while (words.join(' ').length < 100_000) words.push(Array.from({ length: 7 }, letter).join(''))
+    const started = performance.now()
+    const [result] = await editAll('en', ['grammar', 'simplify', 'syntax'], [words.join(' ')])
+    expect(performance.now() - started).toBeLessThan(5_000)
+    expect(result!.segment.length).toBeGreaterThan(99_000)
+  })
+
+  it('loads English on ready and reports the load', async () => {
+    await editor.ready!()
+    expect(editor.loads().map(l => l.language)).toContain('en')
+  })
+})
+
+describe('rules editor: spellsAs', () => {
+  it('says whether a text spells as English: dictionary words or clear misspellings, half of them as written', async () => {
+    for (const english of ['teh cat', 'Hello world', 'The libary is open.']) expect(await editor.spellsAs!(english, 'en', signal), english).toBe(true)
+    for (const other of ['Bună ziua, ce mai faci?', 'pisica neagră', 'Ich habe das nicht gewusst.', '12345', 'teh teh']) {
+      expect(await editor.spellsAs!(other, 'en', signal), other).toBe(false)
+    }
+    expect(await editor.spellsAs!('これはペンです', 'ja', signal)).toBe(false)
+  })
+})

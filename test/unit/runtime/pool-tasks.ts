@@ -1,0 +1,23 @@
+/** Tasks for pool.test.ts: they spin, allocate, fail or say which thread they ran on. */
+import { threadId } from 'node:worker_threads'
+import { UpstreamError } from '../../../src/errors.js'
+
+export function spin (ms: number): number {
+  const until = performance.now() + ms
+  while (performance.now() < until);
+  return threadId
+}
+
+export function allocate (mb: number): number {
+  const kept: number[][] = []
+  for (let i = 0; i < mb; i++) kept.push(new Array(128 * 1024).fill(i))
+  return kept.length
+}
+
+export function failTyped (): never {
+  throw new UpstreamError('fake', 'answered HTTP 500')
+}
+
+export function thread (): number {
+  return threadId
+}

@@ -1,0 +1,66 @@
+/**
+ * The thread pool (src/runtime/pool.ts) with tasks of its own: a task's errors come back as
+ * themselves, a task past its request's CPU budget or its thread's heap is stopped (the thread
+ * replaced) and the request refused, clients take turns, one client never holds every thread, and
+ * a request that gives up has its waiting task dropped.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { DocumentsBusyError, UpstreamError, ValidationError } from '../../../src/errors.js'
+import { withClient } from '../../../src/runtime/clients.js'
+import { PoolWork, taskModule, ThreadPool } from '../../../src/runtime/pool.js'
+
+const TASKS = taskModule(import.meta.url, './pool-tasks')
+const pool = new ThreadPool({ threads: 2, queueMs: 10_000, busyError: waited => new DocumentsBusyError(waited), heapMb: 64 })
+afterAll(async () => { await pool.close() })
+
+const overBudget = (): ValidationError => new ValidationError('over its budget')
+const run = async <T>(fn: string, args: unknown[], work = new PoolWork(5000)): Promise<T> =>
+  await pool.run<T>({ module: TASKS, fn, args }, work, { overBudget })
+const failure = async (p: Promise<unknown>): Promise<unknown> => await p.then(() => { throw new Error('expected a failure') }, (err: unknown) => err)
+
+describe('the thread pool', () => {
+  it('runs tasks on its threads and passes the service\'s own errors as themselves', async () => {
+    await pool.ready()
+    expect(await run<number>('thread', [])).toBeGreaterThan(0)
+    const err = await failure(run('failTyped', []))
+    expect(err).toBeInstanceOf(UpstreamError)
+    expect(err).toMatchObject({ status: 502, service: 'fake' })
+  })
+
+  it('stops a task past its request\'s CPU budget, refuses the request\'s later tasks, and serves the next request', async () => {
+    const work = new PoolWork(200)
+    const started = performance.now()
+    expect(await failure(run('spin', [5000], work))).toBeInstanceOf(ValidationError)
+    expect(performance.now() - started).toBeLessThan(3000)
+    expect(await failure(run('thread', [], work))).toBeInstanceOf(ValidationError)
+    expect(await run<number>('thread', [])).toBeGreaterThan(0)
+  })
+
+  it('stops a task past its thread\'s heap as over its budget, and serves the next request', async () => {
+    expect(await failure(run('allocate', [400]))).toBeInstanceOf(ValidationError)
+    expect(await run<number>('allocate', [8])).toBe(8)
+  })
+
+  it('lets clients take turns, and one client holds at most all threads but one', async () => {
+    await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await run('spin', [10]))))
+    const order: string[] = []
+    const busy = withClient('busy', () => Array.from({ length: 6 }, async (_, i) => { await run('spin', [150]); order.push(`busy ${i}`) }))
+    await new Promise(resolve => setTimeout(resolve, 20))
+    const started = performance.now()
+    await withClient('other', async () => { await run('spin', [10]); order.push('other') })
+    // a thread was left to it: it did not wait for the busy client's tasks
+    expect(performance.now() - started).toBeLessThan(600)
+    await Promise.all(busy)
+    expect(order.indexOf('other')).toBeLessThanOrEqual(1)
+  })
+
+  it('drops a waiting task whose request gave up, with the request\'s reason', async () => {
+    const blockers = withClient('block', () => [run('spin', [300])])
+    const controller = new AbortController()
+    const waiting = withClient('block', async () => await run('thread', [], new PoolWork(5000, controller.signal)))
+    const reason = new Error('client went away')
+    controller.abort(reason)
+    expect(await failure(waiting)).toBe(reason)
+    await Promise.all(blockers)
+  })
+})

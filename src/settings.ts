@@ -2,7 +2,7 @@
  * The settings table: every environment variable the service reads, with its default, type,
  * bounds and help. config.ts reads the environment through it (names, defaults and bounds come
  * from here), and `npm run settings` (scripts/write-settings-docs.ts) writes `.env.example` and
- * docs/configuration.md from it; test/settings.test.ts fails when either is stale. Code that names
+ * docs/configuration.md from it; test/contract/settings.test.ts fails when either is stale. Code that names
  * a setting in a message takes the name from here (settingName), so a renamed one fails typecheck.
  *
  * `help` is the meaning docs/configuration.md gives; `comment` is what .env.example says above the

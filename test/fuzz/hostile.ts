@@ -138,13 +138,34 @@ export function hostilePlain (scale: HostileScale = FULL_SCALE): fc.Arbitrary<Ho
   return hostileString(scale).map(doc('text/plain', 'plain-hostile'))
 }
 
+/** Hostile subtitles: very many cues, very many lines in one cue, nasty cue text, broken blocks, runs of tags. */
+export function hostileSubtitles (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const many = fc.integer({ min: 1, max: scale.tags })
+  const kind = fc.constantFrom<'srt' | 'vtt'>('srt', 'vtt')
+  const mime = (k: 'srt' | 'vtt'): string => k === 'srt' ? 'application/x-subrip' : 'text/vtt'
+  const time = (k: 'srt' | 'vtt', i: number): string => {
+    const s = (n: number): string => `00:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}${k === 'srt' ? ',' : '.'}000`
+    return `${s(i)} --> ${s(i + 1)}`
+  }
+  const file = (k: 'srt' | 'vtt', cues: string[]): string =>
+    (k === 'vtt' ? 'WEBVTT\n\n' : '') + cues.map((text, i) => `${i + 1}\n${time(k, i)}\n${text}`).join('\n\n') + '\n'
+  return fc.oneof(
+    fc.tuple(kind, many).map(([k, n]) => ({ mime_type: mime(k), value: file(k, Array.from({ length: n }, (_, i) => `The house ${i} is red.\nThe car is <i>new</i>.`)), label: `${k}-many-cues` })),
+    fc.tuple(kind, many).map(([k, n]) => ({ mime_type: mime(k), value: file(k, [Array.from({ length: n }, () => 'the house is').join('\n')]), label: `${k}-many-lines` })),
+    fc.tuple(kind, many).map(([k, n]) => ({ mime_type: mime(k), value: file(k, ['<i>'.repeat(n) + 'the house' + '</b>'.repeat(n) + '{\\an8}'.repeat(Math.min(n, 100))]), label: `${k}-tags` })),
+    fc.tuple(kind, fc.array(nastyString, { minLength: 1, maxLength: 20 })).map(([k, texts]) => ({ mime_type: mime(k), value: file(k, texts), label: `${k}-nasty` })),
+    fc.tuple(kind, fc.constantFrom('', '\n\n\n', 'WEBVTT', '1\n', '1\n00:00:01,000 --> \nx', 'WEBVTT\n\nNOTE', '-->\n-->', '00:00.000 --> 00:01.000\n-->', '\ufeff1\r00:00:01,000 --> 00:00:02,000\rhi\r'))
+      .map(([k, v]) => ({ mime_type: mime(k), value: v, label: `${k}-malformed` }))
+  )
+}
+
 /** Any hostile document, of any MIME type (sometimes an odd spelling or one the service does not know). */
 export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const odd = fc.tuple(
-    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale)),
+    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale)),
     fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
   ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
-  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json')
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt')
   // JSON values under every MIME type (their string leaves are read as that type)
   const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
     .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))
@@ -158,6 +179,7 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     { arbitrary: jsonAnyMime, weight: 2 },
     { arbitrary: markupInJson, weight: 1 },
     { arbitrary: hostilePlain(scale), weight: 2 },
+    { arbitrary: hostileSubtitles(scale), weight: 2 },
     { arbitrary: odd, weight: 1 }
   )
 }

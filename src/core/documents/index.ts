@@ -2,12 +2,14 @@
 import { invalidField, type FieldPath } from '../../errors.js'
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
+import { plainText } from '../tagged.js'
 import { htmlDrafts } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
 import type { MimeType } from './mime.js'
 import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
+import { subtitleDocument } from './subtitles.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
@@ -40,6 +42,9 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
     const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path)
     return { segments: doc.segments, rebuild: translated => doc.rebuild(translated).replaceAll(standIn, '\u0000') }
   }
+  if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
+    return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
+  }
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)
     : mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
@@ -63,4 +68,10 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   }
   if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, path)
   throw invalidField(path, `must be a string, an object or an array, not ${value === null ? 'null' : typeof value}`)
+}
+
+/** The visible text of a document (for language detection): what would be translated, without markup, code or URLs. */
+export function documentText (value: unknown, mimeType: MimeType, options: SegmentOptions = {}): string {
+  if (typeof value === 'string' && mimeType === 'text/plain') return value
+  return segmentDocument(value, mimeType, options).segments.map(plainText).join('\n')
 }

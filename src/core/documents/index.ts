@@ -2,7 +2,6 @@
 import { invalidField, type FieldPath } from '../../errors.js'
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
-import { plainText } from '../tagged.js'
 import { htmlDrafts } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
@@ -68,10 +67,4 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   }
   if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, path)
   throw invalidField(path, `must be a string, an object or an array, not ${value === null ? 'null' : typeof value}`)
-}
-
-/** The visible text of a document (for language detection): what would be translated, without markup, code or URLs. */
-export function documentText (value: unknown, mimeType: MimeType, options: SegmentOptions = {}): string {
-  if (typeof value === 'string' && mimeType === 'text/plain') return value
-  return segmentDocument(value, mimeType, options).segments.map(plainText).join('\n')
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { changesOf } from '../../../../src/core/editing/changes.js'
-import { documentText } from '../../../../src/core/documents/index.js'
+import { runTask } from '../../../../src/core/documents/tasks.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { DocumentsBusyError, ValidationError } from '../../../../src/errors.js'
 import { withClient } from '../../../../src/runtime/clients.js'
@@ -39,7 +39,7 @@ describe('documents on the thread pool', () => {
     const reversed = prepared.segments.map(s => [...s].reverse().join(''))
     // one task rebuilds every answer set (one per target) from one reading of the document
     expect(await prepared.finish([answers, reversed], new DocumentWork())).toEqual([inline.finish(answers), inline.finish(reversed)])
-    expect(await textOfDocument(value, 'text/html', work)).toBe(documentText(value, 'text/html'))
+    expect({ kind: 'text', text: await textOfDocument(value, 'text/html', work) }).toEqual(runTask({ kind: 'text', value, mimeType: 'text/html', path: ['document', 'value'] }))
     clearInterval(ticker)
     expect(ticks).toBeGreaterThan(0)
     // the thread's time was counted against the request's budget

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { rulesForLanguage, rulesForPair, type Substitution } from '../../../../src/core/glossary.js'
+import { rulesForPair, type Substitution } from '../../../../src/core/glossary.js'
 import type { MimeType } from '../../../../src/core/documents/mime.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
-import { substituteDocument } from '../../../../src/core/documents/substitute.js'
 import { ValidationError } from '../../../../src/errors.js'
 import { dropTags, fixture, recorded, reverseWords, upper } from './engines.js'
 
@@ -145,52 +144,5 @@ describe('prepareForTranslation', () => {
     expect(() => prepared.finish(['Uno.'])).toThrow(/expected 2 translated segments, got 1/)
     expect(() => prepareForTranslation('{"a": }', 'application/json', { ...defaults, path: ['documents', 1, 'value'] }))
       .toThrow(ValidationError)
-  })
-})
-
-describe('substituteDocument', () => {
-  const rules = rulesForLanguage([
-    { text: 'colour', substitution: 'color', source: 'en', target: 'en' },
-    { text: 'Acme', substitution: 'ACME Corp.' },
-    { text: 'href', substitution: 'LINK' },
-    { text: 'name', substitution: 'NAME' },
-    { text: 'rouge', substitution: 'red', source: 'fr', target: 'en' }
-  ], 'en')
-
-  it('applies same-language rules to the text only, in the input shape, with counts', () => {
-    const html = '<p title="Acme colours">The Acme <a href="/colour">colour</a> of {name}: <code>colour</code> rouge.</p>'
-    expect(substituteDocument(html, 'text/html', rules, { caseSensitive: false })).toEqual({
-      value: '<p title="ACME Corp. colours">The ACME Corp. <a href="/colour">color</a> of {name}: <code>colour</code> rouge.</p>',
-      applied: [
-        { text: 'colour', substitution: 'color', count: 1 },
-        { text: 'Acme', substitution: 'ACME Corp.', count: 2 }
-      ]
-    })
-  })
-
-  it('works on Markdown and JSON values', () => {
-    expect(substituteDocument('Pick a *colour* for `colour` in [Acme](https://acme.example/colour).', 'text/markdown', rules, { caseSensitive: false }).value)
-      .toBe('Pick a *color* for `colour` in [ACME Corp.](https://acme.example/colour).')
-    expect(substituteDocument({ title: 'Acme', n: 1, list: ['colour', null] }, 'application/json', rules, { caseSensitive: false }))
-      .toEqual({ value: { title: 'ACME Corp.', n: 1, list: ['color', null] }, applied: [{ text: 'colour', substitution: 'color', count: 1 }, { text: 'Acme', substitution: 'ACME Corp.', count: 1 }] })
-  })
-
-  it('never rewrites inside a URL, path or code, but applies a rule whose phrase is one', () => {
-    const rules = [{ text: 'house', substitution: 'home' }, { text: 'Node.js', substitution: 'Node.js®' }, { text: 'config.json', substitution: 'settings.json' }]
-    const value = 'The house at https://example.com/house, ~/house/config.json and my_house: see config.json for Node.js.'
-    expect(substituteDocument(value, 'text/plain', rules, { caseSensitive: false })).toEqual({
-      value: 'The home at https://example.com/house, ~/house/config.json and my_house: see settings.json for Node.js®.',
-      applied: [
-        { text: 'house', substitution: 'home', count: 1 },
-        { text: 'Node.js', substitution: 'Node.js®', count: 1 },
-        { text: 'config.json', substitution: 'settings.json', count: 1 }
-      ]
-    })
-  })
-
-  it('returns the document byte for byte when no rule matches', () => {
-    const page = fixture('page.html')
-    const out = substituteDocument(page, 'text/html', [{ text: 'zebra', substitution: 'horse' }], { caseSensitive: false })
-    expect(out).toEqual({ value: page, applied: [] })
   })
 })

@@ -20,6 +20,10 @@ export interface ClientConfig {
   /** scrypt hash `scrypt$N$r$p$salt$hash` (base64url salt and hash), see scripts/hash-secret.ts */
   secretHash?: string
   scopes: Scope[]
+  /** Keys the compatible APIs take instead of a token (each at least 16 characters). */
+  apiKeys?: string[]
+  /** scrypt hashes of such keys, in the form of `secretHash`. */
+  apiKeyHashes?: string[]
 }
 
 export type LogLevel = typeof LOG_LEVELS[number]
@@ -98,6 +102,8 @@ export interface Config {
   openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[], maxTokens: number }
   google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
+  /** The compatible APIs served (src/compat/): LibreTranslate's at /libretranslate, and at the root too. */
+  compat: { libretranslate: boolean, libretranslateAtRoot: boolean }
   apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number }
 }
 
@@ -247,6 +253,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     openai: { ...openaiConfig(str, url), maxTokens: int('OPENAI_MAX_TOKENS') },
     google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED'), host: googleHost(str('GOOGLE_TRANSLATE_HOST')) },
     libretranslate: { url: url('LIBRETRANSLATE_URL'), apiKey: str('LIBRETRANSLATE_API_KEY') },
+    compat: { libretranslate: bool('COMPAT_LIBRETRANSLATE'), libretranslateAtRoot: bool('COMPAT_LIBRETRANSLATE_AT_ROOT') },
     apertium: {
       dir: text('APERTIUM_DIR'),
       requestTimeoutMs: int('APERTIUM_TIMEOUT_MS'),
@@ -354,12 +361,21 @@ function loadClients (json: string | undefined, file: string | undefined): Clien
     clients.push(...parseClients(text, 'AUTH_CLIENTS_FILE'))
   }
   const seen = new Set<string>()
+  const keys = new Set<string>()
   for (const c of clients) {
     if (seen.has(c.id)) throw new ConfigError(json !== undefined ? 'AUTH_CLIENTS' : 'AUTH_CLIENTS_FILE', `client id "${c.id}" appears twice`)
     seen.add(c.id)
+    // a key names one client
+    for (const key of c.apiKeys ?? []) {
+      if (keys.has(key)) throw new ConfigError(json !== undefined ? 'AUTH_CLIENTS' : 'AUTH_CLIENTS_FILE', `client "${c.id}" has an api key another client (or it) has too`)
+      keys.add(key)
+    }
   }
   return clients
 }
+
+/** A scrypt hash as hash-secret makes it: `scrypt$N$r$p$salt$hash`. */
+const SCRYPT_HASH = /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/
 
 function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FILE'): ClientConfig[] {
   let raw: unknown
@@ -372,17 +388,27 @@ function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FI
   return raw.map((item: unknown, i): ClientConfig => {
     const at = `${variable}[${i}]`
     if (typeof item !== 'object' || item === null) throw new ConfigError(variable, `${at} must be an object`)
-    const { id, secret, secret_hash: secretHash, scopes } = item as Record<string, unknown>
+    const { id, secret, secret_hash: secretHash, scopes, api_keys: apiKeys, api_key_hashes: apiKeyHashes } = item as Record<string, unknown>
     if (typeof id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(id)) {
       throw new ConfigError(variable, `${at}.id must be 1 to 200 printable characters without spaces`)
     }
-    if ((secret === undefined) === (secretHash === undefined)) {
+    if (secret !== undefined && secretHash !== undefined) {
       throw new ConfigError(variable, `${at} needs exactly one of "secret" or "secret_hash"`)
+    }
+    if (apiKeys !== undefined && (!Array.isArray(apiKeys) || !apiKeys.every(k => typeof k === 'string' && k.length >= 16 && k.length <= 512 && /^[\x21-\x7e]+$/.test(k)))) {
+      throw new ConfigError(variable, `${at}.api_keys must be an array of keys of 16 to 512 printable characters without spaces`)
+    }
+    if (apiKeyHashes !== undefined && (!Array.isArray(apiKeyHashes) || !apiKeyHashes.every(h => typeof h === 'string' && SCRYPT_HASH.test(h)))) {
+      throw new ConfigError(variable, `${at}.api_key_hashes must be an array of hashes like scrypt$N$r$p$salt$hash (npm run hash-secret -- 'the key')`)
+    }
+    const keyCount = (apiKeys as unknown[] | undefined ?? []).length + (apiKeyHashes as unknown[] | undefined ?? []).length
+    if (secret === undefined && secretHash === undefined && keyCount === 0) {
+      throw new ConfigError(variable, `${at} needs one of "secret" or "secret_hash" (or api keys: "api_keys", "api_key_hashes")`)
     }
     if (secret !== undefined && (typeof secret !== 'string' || secret.length < 8)) {
       throw new ConfigError(variable, `${at}.secret must be a string of at least 8 characters`)
     }
-    if (secretHash !== undefined && (typeof secretHash !== 'string' || !/^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/.test(secretHash))) {
+    if (secretHash !== undefined && (typeof secretHash !== 'string' || !SCRYPT_HASH.test(secretHash))) {
       throw new ConfigError(variable, `${at}.secret_hash must look like scrypt$N$r$p$salt$hash (see scripts/hash-secret.ts)`)
     }
     const scopeList = scopes === undefined ? [...SCOPES] : scopes
@@ -392,6 +418,8 @@ function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FI
     const client: ClientConfig = { id, scopes: [...new Set(scopeList as Scope[])] }
     if (typeof secret === 'string') client.secret = secret
     if (typeof secretHash === 'string') client.secretHash = secretHash
+    if (Array.isArray(apiKeys) && apiKeys.length > 0) client.apiKeys = [...new Set(apiKeys as string[])]
+    if (Array.isArray(apiKeyHashes) && apiKeyHashes.length > 0) client.apiKeyHashes = [...new Set(apiKeyHashes as string[])]
     return client
   })
 }

@@ -40,6 +40,11 @@ export const SETTING_GROUPS = [
     about: 'How every call to an outside service behaves, then each engine\'s own settings ([engines.md](engines.md) says what each does).'
   },
   {
+    id: 'compat',
+    title: 'Compatible APIs (for clients of other services)',
+    about: 'The APIs of other translation services served on top of this one, so that their clients work unchanged with a client\'s `api_keys` (see `AUTH_CLIENTS`); [api.md](api.md#drop-in-libretranslate-clients) says how to point a client here.'
+  },
+  {
     id: 'apertium',
     title: 'Embedded Apertium engine (Debian packages; `make run` installs them)',
     about: 'The embedded engine runs a pipeline of processes per translation direction, started on first use.'
@@ -149,12 +154,14 @@ share of the cores) and Apertium pipelines.`
     group: 'auth',
     type: 'json',
     secret: true,
-    values: 'JSON `[{"id", "secret" | "secret_hash", "scopes"}]`',
+    values: 'JSON `[{"id", "secret" | "secret_hash", "scopes", "api_keys", "api_key_hashes"}]`',
     defaultText: 'a client made per start',
-    help: 'Clients allowed to get tokens at `POST /oauth/token` (client credentials grant): `secret` at least 8 characters; `scopes` default to `access`, `read`, `write`; `npm run hash-secret -- \'secret\'` makes a scrypt `secret_hash`. With neither this, `AUTH_CLIENTS_FILE` nor `AUTH_JWKS_URL`, a client is made per start and its id and secret printed once',
+    help: 'Clients allowed to get tokens at `POST /oauth/token` (client credentials grant): `secret` at least 8 characters; `scopes` default to `access`, `read`, `write`; `npm run hash-secret -- \'secret\'` makes a scrypt `secret_hash`. `api_keys` (each at least 16 characters, unique across clients) or `api_key_hashes` (made like `secret_hash`) are keys the compatible APIs (`/libretranslate`) take instead of a token, with the client\'s scopes and rate limit; a client may have keys and no secret. With neither this, `AUTH_CLIENTS_FILE` nor `AUTH_JWKS_URL`, a client is made per start and its id and secret printed once',
     comment: `Clients allowed to get tokens at POST /oauth/token (client credentials grant).
 JSON array: [{"id": "...", "secret": "..." | "secret_hash": "scrypt$...", "scopes": ["access","read","write"]}]
 Make a secret_hash with: npm run hash-secret -- 'the secret'
+"api_keys": ["at least 16 characters", ...] or "api_key_hashes" (made like secret_hash): keys for the
+compatible APIs (/libretranslate), with the client's scopes and rate limit.
 With no client configured (and no AUTH_JWKS_URL) start-up creates one and prints its id and secret once.`
   },
   {
@@ -676,6 +683,24 @@ the WORKERS processes), estimated from the size of each mode's files (5 MB + 42 
 direction gets another replica only in free room, and one whose pipeline alone needs more is
 refused with a 503 naming this setting. Empty: 40% of the machine's memory (or its container's
 limit). 0: no budget, only APERTIUM_MAX_PIPELINES.`
+  },
+  {
+    name: 'COMPAT_LIBRETRANSLATE',
+    group: 'compat',
+    type: 'bool',
+    default: true,
+    help: 'The LibreTranslate-compatible API at `/libretranslate` (`POST translate`, `POST detect`, `GET languages`, `GET frontend/settings`), for LibreTranslate\'s clients (Mastodon, Discourse, Weblate, ...) with an `api_key` from a client\'s `api_keys`; `false` turns it off, at the root too',
+    comment: `The LibreTranslate-compatible API at /libretranslate, for LibreTranslate's clients, with an api_key
+from a client's api_keys (AUTH_CLIENTS); false turns it off (at the root too).`
+  },
+  {
+    name: 'COMPAT_LIBRETRANSLATE_AT_ROOT',
+    group: 'compat',
+    type: 'bool',
+    default: true,
+    help: 'The LibreTranslate-compatible API also at the root (`/translate`, `/detect`, `/languages`, `/frontend/settings`), for clients that replace the server URL\'s path (Akkoma); `false`: at `/libretranslate` only',
+    comment: `The LibreTranslate-compatible API also at the root (/translate, /detect, /languages,
+/frontend/settings), for clients that replace the server URL's path (Akkoma); false: /libretranslate only.`
   },
   {
     name: 'APERTIUM_TURN_MS',

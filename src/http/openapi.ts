@@ -35,7 +35,8 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
         { name: 'analyze', description: 'Entities, sentiment, moderation, categories' },
         { name: 'locales', description: 'Locale data' },
         { name: 'auth', description: 'OAuth 2.0 token endpoint' },
-        { name: 'ops', description: 'Health, readiness and metrics' }
+        { name: 'ops', description: 'Health, readiness and metrics' },
+        { name: 'LibreTranslate compatible', description: 'LibreTranslate\'s API at `/libretranslate` (and at the root unless COMPAT_LIBRETRANSLATE_AT_ROOT=false), for its clients unchanged; keys are a client\'s `api_keys` (AUTH_CLIENTS), sent as `api_key`' }
       ],
       components: {
         securitySchemes: {

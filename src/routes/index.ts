@@ -7,6 +7,7 @@ import substitute from './substitute.js'
 import edit from './edit.js'
 import analyze from './analyze.js'
 import locales from './locales.js'
+import libretranslate from '../compat/libretranslate/index.js'
 
 export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(translate, opts)
@@ -15,4 +16,9 @@ export default async function routes (app: FastifyInstance, opts: { config: Conf
   await app.register(edit, opts)
   await app.register(analyze, opts)
   await app.register(locales)
+  // the compatible APIs (src/compat/), each switched off by its setting
+  if (opts.config.compat.libretranslate) {
+    await app.register(libretranslate, { config: opts.config, prefix: '/libretranslate' })
+    if (opts.config.compat.libretranslateAtRoot) await app.register(libretranslate, { config: opts.config, root: true })
+  }
 }

@@ -12,6 +12,7 @@ import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
 import { abandonedUpload, problemType } from '../problem.js'
 import { secretChecker } from './secrets.js'
 import { tokenThrottle } from './throttle.js'
+import { registerApiKeys } from './api-keys.js'
 import { addressOf } from '../address-limit.js'
 import { InvalidTokenError, createTokenService, type TokenService } from './tokens.js'
 
@@ -186,6 +187,8 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
   const tokens = await createTokenService(opts.config.auth)
   app.decorate('tokens', tokens)
   app.decorateRequest('client', undefined)
+  // the compatible APIs' keys (src/compat/): the same clients, scopes and rate limits
+  registerApiKeys(app, opts.config.auth)
 
   /** The client a bearer header names, or UnauthorizedError / InsufficientScopeError. */
   const bearerClient = async (header: string | undefined, scope: Scope): Promise<NonNullable<FastifyRequest['client']>> => {

@@ -104,3 +104,40 @@ export function secretChecker (clients: readonly ClientConfig[], concurrency = 2
     return (client.secretHash ? hashOk : plainOk) ? client : undefined
   }
 }
+
+/** Keys longer than this are refused without a check (no configured key is). */
+const MAX_KEY_CHARS = 512
+
+/**
+ * Builds the API key check for a set of clients (their `apiKeys` and `apiKeyHashes`): the client a
+ * key is of, or undefined. A plain key is compared with every plain key of every client, each
+ * compare in constant time (HMACs of equal length), so timing tells nothing about which keys exist
+ * or how much of one a guess got right. A key not among them is tried against every hashed key, one
+ * scrypt each, run as client secret checks are (at most `concurrency` at once, `who` taking turns);
+ * a hashed key that matched is remembered by its HMAC, so a client's later requests cost one HMAC
+ * (only keys that matched are remembered: at most as many as are configured).
+ */
+export function apiKeyChecker (clients: readonly ClientConfig[], concurrency = 2): (key: string, who: string) => Promise<ClientConfig | undefined> {
+  const slots = new CheckSlots(concurrency)
+  const plain = clients.flatMap(client => (client.apiKeys ?? []).map(key => ({ client, digest: digest(key) })))
+  const hashed = clients.flatMap(client => (client.apiKeyHashes ?? []).map(text => ({ client, hash: parseHash(text) })))
+  const matched = new Map<string, ClientConfig>()
+
+  return async (key, who) => {
+    if (key.length < 16 || key.length > MAX_KEY_CHARS) return undefined
+    const given = digest(key)
+    let found: ClientConfig | undefined
+    for (const entry of plain) {
+      if (timingSafeEqual(given, entry.digest) && found === undefined) found = entry.client
+    }
+    if (found !== undefined) return found
+    const remembered = matched.get(given.toString('base64'))
+    if (remembered !== undefined || hashed.length === 0) return remembered
+    for (const { client, hash: h } of hashed) {
+      const derived = await slots.run(who, async () => await scrypt(key, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
+      if (timingSafeEqual(derived, h.hash) && found === undefined) found = client
+    }
+    if (found !== undefined) matched.set(given.toString('base64'), found)
+    return found
+  }
+}

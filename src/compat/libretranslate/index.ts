@@ -1,0 +1,203 @@
+/**
+ * The LibreTranslate-compatible API (COMPAT_LIBRETRANSLATE): `POST translate`, `POST detect`,
+ * `GET|POST languages`, `GET frontend/settings`, as LibreTranslate's clients (Mastodon, Akkoma,
+ * Discourse, Weblate, browser extensions, the `translate` npm package) call them, at
+ * /libretranslate and, unless COMPAT_LIBRETRANSLATE_AT_ROOT=false, at the root too. HTTP and
+ * mapping only: the work is the same core use cases as /language/translate and /language/detect'
+ * (documents, placeholders, engine choice and fallback, the cache), done as the key's client's.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import formbody from '@fastify/formbody'
+import type { Config } from '../../config.js'
+import type { FieldPath } from '../../errors.js'
+import { withinDeadline } from '../../routes/signal.js'
+import { ValidationError } from '../../errors.js'
+import type { TranslateInput } from '../../core/translation/index.js'
+import { KEYED_ROUTE, OPEN_ROUTE, compatError, field, keyed, sendCompatError } from '../keyed.js'
+import {
+  LtDetectRequest, LtDetectResponse, LtFrontendSettings, LtLanguages, LtLanguagesQuery, LtTranslateRequest, LtTranslateResponse,
+  MAX_Q_ITEMS, ltResponses, type LtTranslateRequestT
+} from './schemas.js'
+
+export const LIBRETRANSLATE_TAG = 'LibreTranslate compatible'
+
+/** How long the language list (every source with its targets) is kept before it is worked out again. */
+const LANGUAGES_TTL_MS = 60_000
+
+/** Core's field paths in LibreTranslate's names: `document(s)` is `q` (`q[2]` in an array), `targets` is `target`. */
+function fieldName (path: FieldPath): string {
+  const [first, second] = path
+  if (first === 'q') return typeof second === 'number' ? `q[${second}]` : 'q'
+  if (first === 'targets') return 'target'
+  return String(first ?? 'request')
+}
+
+/** What each field must be, for the 400 that names it. */
+const EXPECTED: Record<string, string> = {
+  q: `a string, or an array of 1 to ${MAX_Q_ITEMS} strings`,
+  source: 'a language code or "auto"',
+  target: 'a language code',
+  format: '"text" or "html"',
+  alternatives: 'a whole number from 0 to 10',
+  api_key: 'a string'
+}
+
+/** The key where LibreTranslate's clients put it: `api_key` in the body (JSON or form), else in the query. */
+function keyOf (request: FastifyRequest): string | undefined {
+  return field(request.body, 'api_key') ?? field(request.query, 'api_key')
+}
+
+/** Core's confidence (0-1) as LibreTranslate gives it: a percentage. */
+const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
+
+interface LanguageList {
+  at: number
+  list: Array<{ code: string, name: string, targets: string[] }>
+}
+
+export default async function libretranslate (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
+  await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
+  const deadlineMs = opts.config.limits.handlerTimeoutMs
+  const root = opts.root === true
+  const doc = (operationId: string, summary: string, description: string): Record<string, unknown> =>
+    root ? { hide: true } : { tags: [LIBRETRANSLATE_TAG], operationId, summary, description }
+  const errorHandler = (error: Error, request: FastifyRequest, reply: Parameters<typeof sendCompatError>[0]): unknown => {
+    const answer = compatError(error, request, fieldName, EXPECTED)
+    if (answer === undefined) throw error
+    return sendCompatError(reply, answer, message => ({ error: message }))
+  }
+  const keyCheck = keyed(app, keyOf)
+  /** On an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's. */
+  const keyIfGiven = keyed(app, keyOf)
+
+  app.post('/translate', {
+    config: KEYED_ROUTE,
+    preHandler: keyCheck,
+    errorHandler,
+    schema: {
+      ...doc('libretranslate_translate', 'Translate text (LibreTranslate\'s POST /translate)',
+        'As LibreTranslate answers it, through the same translation as `POST /language/translate`: `q` a string or an array, `source` a code or `auto` (detected per text, and answered in `detectedLanguage`), `format` `text` or `html`. The key is `api_key`, one of a client\'s `api_keys`.'),
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      body: LtTranslateRequest,
+      response: ltResponses(LtTranslateResponse, 'The translation(s)', true)
+    }
+  }, async (request, reply) => {
+    const body = request.body as LtTranslateRequestT
+    const many = Array.isArray(body.q)
+    const texts = many ? body.q as string[] : [body.q as string]
+    if (!many && texts[0] === '') throw new ValidationError('Invalid request: missing q parameter')
+    const auto = body.source === undefined || body.source.toLowerCase() === 'auto'
+    const mimeType = body.format === 'html' ? 'text/html' : 'text/plain'
+    const input: TranslateInput = {
+      documents: texts.map(value => ({ value, mimeType })),
+      documentPath: i => many ? ['q', i] : ['q'],
+      targets: [body.target],
+      ...(auto ? {} : { source: body.source! })
+    }
+    const docs = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
+    const translated = docs.map(d => {
+      const value = Object.values(d.results)[0]?.value
+      return typeof value === 'string' ? value : ''
+    })
+    const detected = docs.map(d => {
+      const found = d.extra.detected ?? { language: d.extra.source, confidence: 1 }
+      return { confidence: percent(found.confidence), language: found.language }
+    })
+    const wanted = Number(body.alternatives ?? 0)
+    return {
+      translatedText: many ? translated : translated[0]!,
+      ...(auto ? { detectedLanguage: many ? detected : detected[0]! } : {}),
+      ...(wanted > 0 ? { alternatives: many ? texts.map(() => []) : [] } : {})
+    }
+  })
+
+  app.post('/detect', {
+    config: KEYED_ROUTE,
+    preHandler: keyCheck,
+    errorHandler,
+    schema: {
+      ...doc('libretranslate_detect', 'Detect the language of a text (LibreTranslate\'s POST /detect)',
+        'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect answers an empty list.'),
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      body: LtDetectRequest,
+      response: ltResponses(LtDetectResponse, 'The candidate languages, most likely first', true)
+    }
+  }, async (request, reply) => {
+    const q = (request.body as { q: string }).q
+    if (q === '') throw new ValidationError('Invalid request: missing q parameter')
+    const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))
+    if (result.language === 'und') return []
+    return [{ language: result.language, confidence: result.confidence }, ...result.alternatives]
+      .map(c => ({ confidence: percent(c.confidence), language: c.language }))
+  })
+
+  let languages: LanguageList | undefined
+  /** Every source language with the targets some configured service translates it into. */
+  const languageList = async (): Promise<LanguageList['list']> => {
+    if (languages !== undefined && Date.now() - languages.at < LANGUAGES_TTL_MS) return languages.list
+    const translation = app.services.translation
+    const { source, target } = await translation.languages()
+    const list: LanguageList['list'] = []
+    for (const from of source) {
+      const targets: string[] = []
+      for (const to of target) {
+        if (to.tag !== from.tag && (await translation.supported(from.tag, [to.tag])).supported) targets.push(to.tag)
+      }
+      list.push({ code: from.tag, name: from.name, targets })
+    }
+    languages = { at: Date.now(), list }
+    return list
+  }
+  const languagesRoute = {
+    config: OPEN_ROUTE,
+    errorHandler,
+    preHandler: (request: FastifyRequest, reply: Parameters<typeof keyIfGiven>[1], done: (err?: Error) => void) => {
+      if (keyOf(request) === undefined) done()
+      else keyIfGiven.call(app, request, reply, done)
+    }
+  }
+  const languagesDescription = 'Every source language with its targets (`code`, English `name`, `targets`), from the configured services. Needs no key, as in LibreTranslate (a key given is checked: a wrong one is a 403).'
+  app.get('/languages', {
+    ...languagesRoute,
+    schema: {
+      ...doc('libretranslate_languages', 'Supported languages (LibreTranslate\'s GET /languages)', languagesDescription),
+      querystring: LtLanguagesQuery,
+      response: ltResponses(LtLanguages, 'The languages', false)
+    }
+  }, async () => await languageList())
+  app.post('/languages', {
+    ...languagesRoute,
+    schema: {
+      ...doc('libretranslate_languages_post', 'Supported languages, for clients that POST (LibreTranslate\'s POST /languages)', languagesDescription),
+      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      response: ltResponses(LtLanguages, 'The languages', false)
+    }
+  }, async () => await languageList())
+
+  app.get('/frontend/settings', {
+    config: OPEN_ROUTE,
+    errorHandler,
+    schema: {
+      ...doc('libretranslate_frontend_settings', 'What a LibreTranslate front end needs to know (GET /frontend/settings)',
+        'As LibreTranslate answers it: keys are required (`keyRequired`), `charLimit` is MAX_TEXT_CHARS, no file translation nor suggestions. Needs no key.'),
+      response: ltResponses(LtFrontendSettings, 'The settings', false)
+    }
+  }, async () => {
+    const list = await languageList()
+    const english = list.find(l => l.code === 'en')
+    const target = english ?? list[0]
+    return {
+      apiKeys: true,
+      keyRequired: true,
+      charLimit: opts.config.limits.textChars,
+      frontendTimeout: 500,
+      suggestions: false,
+      filesTranslation: false,
+      supportedFilesFormat: [],
+      language: {
+        source: { code: 'auto', name: 'Auto Detect' },
+        target: { code: target?.code ?? 'en', name: target?.name ?? 'English' }
+      }
+    }
+  })
+}

@@ -1,0 +1,57 @@
+/**
+ * API keys: what the compatible APIs (src/compat/) take instead of a bearer token. A key is one of a
+ * client's `api_keys` (or matches one of its `api_key_hashes`) in AUTH_CLIENTS, and the request is
+ * then that client's as with a token the service issued it: its scopes, and its key (issuer and
+ * subject) for rate limits and fair queues. Failed keys count against the caller's address twice:
+ * AUTH_FAILURES_MAX a minute (past it, 429 before any key is checked, the right one included) and the
+ * before-authentication limit (ADDRESS_RATE_LIMIT_MAX) as refused tokens do.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Config, Scope } from '../../config.js'
+import { ServiceError } from '../../errors.js'
+import { clientKey } from '../../runtime/clients.js'
+import { addressOf } from '../address-limit.js'
+import { attempts } from '../attempts.js'
+import { apiKeyChecker } from './secrets.js'
+import { TooManyFailuresError } from './throttle.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sets `request.client` to the client the key is of, or throws: 403 (no key, a wrong one, a client
+     * without the scope), 429 (the address failed too often), 503 (too many key checks at once).
+     */
+    apiKeyClient: (request: FastifyRequest, key: string | undefined, scope: Scope) => Promise<void>
+  }
+}
+
+/** 403 for a missing or wrong API key, or a key whose client lacks the scope. */
+export class InvalidApiKeyError extends ServiceError {
+  constructor (detail: string) {
+    super(403, 'invalid-api-key', 'Forbidden', detail)
+  }
+}
+
+export function registerApiKeys (app: FastifyInstance, auth: Config['auth']): void {
+  const check = apiKeyChecker(auth.clients, auth.secretConcurrency)
+  const max = auth.failuresMax
+  const failures = attempts(app, 'api-key-address', { max, entries: 50_000 })
+
+  const refuse = async (request: FastifyRequest, detail: string): Promise<never> => {
+    await failures.add(request, addressOf(request))
+    await app.refusedCredentials(request)
+    throw new InvalidApiKeyError(detail)
+  }
+
+  app.decorate('apiKeyClient', async (request: FastifyRequest, key: string | undefined, scope: Scope) => {
+    const address = addressOf(request)
+    const count = await failures.read(request, address)
+    if (count.left === 0) throw new TooManyFailuresError('address', max, count.retryAfter)
+    if (key === undefined || key === '') return await refuse(request, 'An API key is required (api_key: one of a client\'s "api_keys" in AUTH_CLIENTS).')
+    const client = await check(key, address)
+    if (client === undefined) return await refuse(request, 'The API key is not valid.')
+    if (!client.scopes.includes(scope)) return await refuse(request, `The API key's client lacks the "${scope}" scope this operation needs.`)
+    // as a token this service issued the client: the same issuer and subject, so the same rate limit and turn
+    request.client = { id: client.id, scopes: client.scopes, issuer: auth.tokenIssuer, key: clientKey(auth.tokenIssuer, client.id) }
+  })
+}

@@ -1,0 +1,89 @@
+/**
+ * The LibreTranslate-compatible operations against openapi.yaml, as openapi-conformance.test.ts
+ * checks the /language ones: real answers of the real app (Apertium, the detector), each status
+ * declared for its operation, its body valid against the declared schema, its required headers
+ * present; and every operation under the "LibreTranslate compatible" tag exercised with its 200.
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { parse } from 'yaml'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { testApp } from '../helpers/app.js'
+
+interface Header { required?: boolean, $ref?: string }
+interface Response { headers?: Record<string, Header>, content?: Record<string, { schema: Record<string, unknown> }> }
+interface Operation { operationId: string, tags?: string[], responses: Record<string, Response> }
+interface Spec { paths: Record<string, Record<string, Operation>>, components: { headers?: Record<string, Header> } }
+
+const spec = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Spec
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+addFormats.default(ajv)
+ajv.addSchema({ $id: 'openapi.json', components: spec.components })
+const absolute = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(absolute)
+  if (schema === null || typeof schema !== 'object') return schema
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) =>
+    [key, key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : absolute(value)]))
+}
+
+const KEY = 'conformance-key-0123456789'
+const exercised = new Set<string>()
+
+describe('OpenAPI conformance: the LibreTranslate-compatible API', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'lt', api_keys: [KEY] }, { id: 'reader', api_keys: ['reader-key-0123456789'], scopes: ['read'] }]) }, { engines: true })
+  }, 60_000)
+  afterAll(async () => { await app?.close() })
+
+  const send = async (request: InjectOptions & { method: string, url: string }, status: number): Promise<void> => {
+    const res = await app.inject(request)
+    const where = `${request.method} ${request.url} -> ${res.statusCode} ${res.body.slice(0, 300)}`
+    expect(res.statusCode, where).toBe(status)
+    const operation = spec.paths[request.url.split('?')[0]!]?.[request.method.toLowerCase()]
+    expect(operation, where).toBeDefined()
+    expect(operation!.tags).toEqual(['LibreTranslate compatible'])
+    const declared = operation!.responses[String(status)]
+    expect(declared, `${operation!.operationId} declares ${status}`).toBeDefined()
+    for (const [name, given] of Object.entries(declared!.headers ?? {})) {
+      const header = given.$ref === undefined ? given : spec.components.headers![given.$ref.split('/').pop()!]!
+      if (header.required === true) expect(res.headers[name.toLowerCase()], `${name}: ${where}`).toBeDefined()
+    }
+    const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim()
+    const media = declared!.content?.[type]
+    expect(media, `${type} declared: ${where}`).toBeDefined()
+    const validate = ajv.compile(absolute(media!.schema) as Record<string, unknown>)
+    expect(validate(res.json()), `${JSON.stringify(validate.errors)}: ${where}`).toBe(true)
+    exercised.add(`${operation!.operationId} ${status}`)
+  }
+
+  it('every operation: its result and its errors', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'The red car is very fast.', source: 'en', target: 'es', api_key: KEY } }, 200)
+    await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: ['Good morning', 'The red house'], target: 'es', api_key: KEY, alternatives: 2 } }, 200)
+    await send({ method: 'POST', url: '/libretranslate/translate', headers: form, payload: `q=Hello&source=en&target=ca&format=html&api_key=${KEY}` }, 200)
+    await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'x', source: 'en', api_key: KEY } }, 400)
+    await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'x', source: 'en', target: 'es' } }, 403)
+    await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'x', source: 'en', target: 'es', api_key: 'reader-key-0123456789' } }, 403)
+    await send({ method: 'POST', url: '/libretranslate/translate', headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415)
+    await send({ method: 'POST', url: '/libretranslate/detect', payload: { q: 'Ceci est une phrase en français, assez longue pour être reconnue.', api_key: KEY } }, 200)
+    await send({ method: 'POST', url: '/libretranslate/detect', payload: { api_key: KEY } }, 400)
+    await send({ method: 'POST', url: '/libretranslate/detect', payload: { q: 'x', api_key: 'wrong-key-0123456789' } }, 403)
+    await send({ method: 'GET', url: '/libretranslate/languages' }, 200)
+    await send({ method: 'GET', url: '/libretranslate/languages?api_key=wrong-key-0123456789' }, 403)
+    await send({ method: 'POST', url: '/libretranslate/languages', payload: { api_key: KEY } }, 200)
+    await send({ method: 'GET', url: '/libretranslate/frontend/settings' }, 200)
+  })
+
+  it('exercised every operation of the tag with its 200', () => {
+    for (const operations of Object.values(spec.paths)) {
+      for (const op of Object.values(operations)) {
+        if (op.tags?.includes('LibreTranslate compatible') !== true) continue
+        expect([...exercised], op.operationId).toContain(`${op.operationId} 200`)
+      }
+    }
+    expect(exercised.size).toBeGreaterThanOrEqual(10)
+  })
+})

@@ -159,13 +159,26 @@ export function hostileSubtitles (scale: HostileScale = FULL_SCALE): fc.Arbitrar
   )
 }
 
+/** Hostile gettext PO files: very many entries, long plural lists, nasty msgids, broken syntax. */
+export function hostileGettext (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const mime = 'text/x-gettext-translation'
+  const many = fc.integer({ min: 1, max: scale.tags })
+  const quote = (s: string): string => JSON.stringify(s).replace(/\\u([0-9a-f]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+  return fc.oneof(
+    many.map(n => Array.from({ length: n }, (_, i) => `#, c-format\nmsgid "The house %d is red. ${i}"\nmsgid_plural "The houses %d are red. ${i}"\nmsgstr[0] ""\nmsgstr[1] ""\n`).join('\n')).map(doc(mime, 'po-many-entries')),
+    many.map(n => `msgid "a house"\nmsgid_plural "houses"\n${Array.from({ length: Math.min(n, 1000) }, (_, i) => `msgstr[${i}] ""`).join('\n')}\n`).map(doc(mime, 'po-many-forms')),
+    fc.array(nastyString, { minLength: 1, maxLength: 20 }).map(texts => texts.map((t, i) => `msgctxt "${i}"\nmsgid ${quote(t)}\nmsgstr ""\n`).join('\n')).map(doc(mime, 'po-nasty')),
+    fc.constantFrom('', 'msgid', 'msgid "', 'msgid "a"\nmsgstr[99999999999] "b"\n', '"a"', 'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "b"\n', '#, fuzzy\nmsgid ""\nmsgstr ""\n', 'msgid "\\"\nmsgstr ""').map(doc(mime, 'po-malformed'))
+  )
+}
+
 /** Any hostile document, of any MIME type (sometimes an odd spelling or one the service does not know). */
 export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const odd = fc.tuple(
-    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale)),
+    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale)),
     fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
   ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
-  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt')
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation')
   // JSON values under every MIME type (their string leaves are read as that type)
   const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
     .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))
@@ -180,6 +193,7 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     { arbitrary: markupInJson, weight: 1 },
     { arbitrary: hostilePlain(scale), weight: 2 },
     { arbitrary: hostileSubtitles(scale), weight: 2 },
+    { arbitrary: hostileGettext(scale), weight: 2 },
     { arbitrary: odd, weight: 1 }
   )
 }

@@ -9,6 +9,7 @@ import type { MimeType } from './mime.js'
 import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 import { subtitleDocument } from './subtitles.js'
+import { gettextDocument } from './gettext.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
@@ -39,11 +40,12 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place
     const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path)
-    return { segments: doc.segments, rebuild: translated => doc.rebuild(translated).replaceAll(standIn, '\u0000') }
+    return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target).replaceAll(standIn, '\u0000') }
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
   }
+  if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path)
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)
     : mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
@@ -63,7 +65,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   if (typeof value === 'string') {
     if (mimeType === 'application/json') return jsonTextDocument(value, leaf, path)
     const doc = leaf(value, () => path)
-    return { segments: doc.segments, rebuild: translated => doc.rebuild(translated) }
+    return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target) }
   }
   if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, path)
   throw invalidField(path, `must be a string, an object or an array, not ${value === null ? 'null' : typeof value}`)

@@ -9,7 +9,8 @@ import type { StringDocument } from './skeleton.js'
 /** A document value split into segments, rebuilt in the input's shape. */
 export interface SegmentedDocument {
   segments: string[]
-  rebuild: (translated: string[]) => unknown
+  /** `target`: the language translated into, for formats that name it (gettext); absent for same-language work. */
+  rebuild: (translated: string[], target?: string) => unknown
 }
 
 /** A string leaf as a document; `path` (called only for an error) is where the leaf is in the request. */
@@ -31,14 +32,14 @@ function pathOf (base: FieldPath, step: Step | undefined): FieldPath {
 function joined (leaves: readonly StringDocument[], assemble: (rebuilt: string[]) => unknown): SegmentedDocument {
   return {
     segments: leaves.flatMap(leaf => leaf.segments),
-    rebuild: translated => {
+    rebuild: (translated, target) => {
       const total = leaves.reduce((n, leaf) => n + leaf.segments.length, 0)
       if (translated.length !== total) throw new Error(`expected ${total} translated segments, got ${translated.length}`)
       let at = 0
       return assemble(leaves.map(leaf => {
         const slice = translated.slice(at, at + leaf.segments.length)
         at += leaf.segments.length
-        return leaf.rebuild(slice)
+        return leaf.rebuild(slice, target)
       }))
     }
   }

@@ -100,7 +100,8 @@ export class DocumentWork {
  */
 export interface PreparedDocument {
   segments: string[]
-  finish: (translations: string[][], work: DocumentWork) => Promise<Array<{ value: unknown, applied: AppliedSubstitution[] }>>
+  /** `targets`: the language of each answer set (formats such as gettext name it in the document). */
+  finish: (translations: string[][], work: DocumentWork, targets?: string[]) => Promise<Array<{ value: unknown, applied: AppliedSubstitution[] }>>
 }
 
 /** The visible text of a document (what would be translated, without markup, code or URLs). */
@@ -120,11 +121,11 @@ export async function prepareDocument (value: unknown, mimeType: MimeType, setti
   const { segments } = result as Extract<TaskResult, { kind: 'prepare' }>
   return {
     segments,
-    finish: async (translations, finishing) => {
+    finish: async (translations, finishing, targets) => {
       for (const translated of translations) {
         if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
       }
-      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations })
+      const done = await finishing.run({ kind: 'finish', value, mimeType, settings, path, translations, ...(targets === undefined ? {} : { targets }) })
       return (done as Extract<WorkResult, { kind: 'finish' }>).results
     }
   }

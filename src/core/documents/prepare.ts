@@ -30,7 +30,7 @@ export interface Prepared {
   /** What the engine must translate (segments with no letters left are not sent). */
   segments: string[]
   /** The document value, in the input's shape, from the engine's answers to `segments`, and the substitutions applied. */
-  finish: (translated: string[]) => { value: unknown, applied: AppliedSubstitution[] }
+  finish: (translated: string[], target?: string) => { value: unknown, applied: AppliedSubstitution[] }
 }
 
 const LETTER = /\p{L}/u
@@ -120,13 +120,13 @@ export function prepareForTranslation (value: unknown, mimeType: MimeType, optio
   const segments = steps.filter(s => s.send).map(s => s.phrases.segment)
   const applied = glossary ? appliedSubstitutions(glossary, marks) : []
 
-  const finish = (translated: string[]): { value: unknown, applied: AppliedSubstitution[] } => {
+  const finish = (translated: string[], target?: string): { value: unknown, applied: AppliedSubstitution[] } => {
     if (translated.length !== segments.length) {
       throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
     }
     let k = 0
     const answers = steps.map(s => s.placeholders.restore(s.phrases.restore(s.send ? translated[k++]! : s.phrases.segment)))
-    return { value: doc.rebuild(answers), applied: applied.map(a => ({ ...a })) }
+    return { value: doc.rebuild(answers, target), applied: applied.map(a => ({ ...a })) }
   }
   return { segments, finish }
 }

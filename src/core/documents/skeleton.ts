@@ -55,7 +55,8 @@ function firstFrom (slots: readonly Slot[], offset: number): number {
 /** A string document split into segments, rebuilt from their translations. */
 export interface StringDocument {
   segments: string[]
-  rebuild: (translated: readonly string[]) => string
+  /** `target`: the language translated into, for formats that name it (absent for same-language work). */
+  rebuild: (translated: readonly string[], target?: string) => string
 }
 
 /** Builds the document of `source` from its segment drafts. */

@@ -40,9 +40,10 @@ export type DocumentTask =
   | TaskBase & { kind: 'prepare', settings: PrepareSettings }
   /**
    * The document rebuilt once per answer set (one per target), from one reading of it;
-   * `translations` absent: once, with the identity translation (substitution).
+   * `translations` absent: once, with the identity translation (substitution). `targets`: the
+   * language of each answer set, for formats that name it (gettext's Language and plurals).
    */
-  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][] }
+  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][], targets?: string[] }
   /** The `changes` of an edit: `value` (the original) against `edited`. */
   | TaskBase & { kind: 'changes', edited: unknown, notes: EditNote[], asked: EditType[] }
 
@@ -81,7 +82,7 @@ export function runTask (task: DocumentTask, memo = new DocumentMemo()): TaskRes
   }
   const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
-  return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map(translated => prepared.finish(translated)) }
+  return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map((translated, i) => prepared.finish(translated, task.targets?.[i])) }
 }
 
 /**

@@ -85,7 +85,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   for (const job of jobs) byPreparation.set(job.prepared, [...byPreparation.get(job.prepared) ?? [], job])
   const finished = new Map<Job, { value: unknown, applied: AppliedSubstitution[] }>()
   await Promise.all([...byPreparation].map(async ([prepared, list]) => {
-    const rebuilt = await prepared.finish(list.map(job => answers.get(job)!.segments), rebuilding)
+    const rebuilt = await prepared.finish(list.map(job => answers.get(job)!.segments), rebuilding, list.map(job => job.target))
     list.forEach((job, k) => finished.set(job, rebuilt[k]!))
   }))
   return docs.map(({ mime, source, detected }, i) => {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { po } from 'gettext-parser'
+import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
+import { ValidationError } from '../../../../src/errors.js'
+import { upper } from './engines.js'
+
+const PO = '# Translation of demo\n' +
+  'msgid ""\nmsgstr ""\n"Project-Id-Version: demo 1.0\\n"\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n' +
+  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n' +
+  '#. TRANSLATORS: the file menu\n#: src/menu.c:12 src/menu.c:40\n#, c-format\nmsgid "Open %s now."\nmsgid_plural "Open %d files now."\nmsgstr[0] ""\nmsgstr[1] ""\n\n' +
+  '#, python-format\nmsgid "Hello %(name)s, the house is red."\nmsgstr ""\n\n' +
+  '#, fuzzy\n#| msgid "Old house"\nmsgid "The new house"\nmsgstr "La casa vieja"\n\n' +
+  'msgid "Done"\nmsgstr "Hecho"\n\n' +
+  'msgctxt "verb"\nmsgid "Open"\nmsgstr ""\n\n' +
+  'msgctxt "adjective"\nmsgid "Open"\nmsgstr ""\n\n' +
+  '#~ msgid "Gone"\n#~ msgstr "Ido"\n'
+
+const MIME = 'text/x-gettext-translation'
+const through = (target: string | undefined, engine = upper): string => {
+  const doc = segmentDocument(PO, MIME)
+  return doc.rebuild(doc.segments.map(engine), target) as string
+}
+const entry = (parsed: ReturnType<typeof po.parse>, msgid: string, context = '') => parsed.translations[context]![msgid]!
+
+describe('text/x-gettext-translation', () => {
+  it('sends the msgids of untranslated and fuzzy entries, each context apart; a file unchanged comes back byte for byte', () => {
+    const doc = segmentDocument(PO, MIME)
+    expect(doc.segments).toEqual([
+      'Open <x id="1"/> now.',
+      'Open <x id="1"/> files now.',
+      'Hello <x id="1"/>, the house is red.',
+      'The new house',
+      'Open',
+      'Open'
+    ])
+    expect(doc.rebuild(doc.segments)).toBe(PO)
+  })
+
+  it('protects the flag\'s conversions even when placeholders are not protected', () => {
+    const prepared = prepareForTranslation(PO, MIME, { placeholders: false, rules: [], caseSensitive: false })
+    expect(prepared.segments.slice(0, 3)).toEqual(['Open <x id="1"/> now.', 'Open <x id="1"/> files now.', 'Hello <x id="1"/>, the house is red.'])
+  })
+
+  it('writes msgstr, plurals for the target\'s forms, Language and Plural-Forms; keeps comments, flags, finished and obsolete entries', () => {
+    const parsed = po.parse(through('ru'))
+    expect(parsed.headers).toMatchObject({ 'Project-Id-Version': 'demo 1.0', Language: 'ru' })
+    expect(parsed.headers!['Plural-Forms']).toMatch(/^nplurals=3; plural=\(n % 10 == 1 && n % 100 != 11 \? 0 : .+\);$/)
+    const open = entry(parsed, 'Open %s now.')
+    expect(open.msgstr).toEqual(['OPEN %s NOW.', 'OPEN %d FILES NOW.', 'OPEN %d FILES NOW.'])
+    expect(open.comments).toMatchObject({ extracted: 'TRANSLATORS: the file menu', reference: 'src/menu.c:12 src/menu.c:40', flag: 'c-format' })
+    expect(entry(parsed, 'Hello %(name)s, the house is red.').msgstr).toEqual(['HELLO %(name)s, THE HOUSE IS RED.'])
+    const fuzzy = entry(parsed, 'The new house')
+    expect(fuzzy.msgstr).toEqual(['THE NEW HOUSE'])
+    expect(fuzzy.comments).toMatchObject({ flag: 'fuzzy', previous: 'msgid "Old house"' })
+    expect(entry(parsed, 'Done').msgstr).toEqual(['Hecho'])
+    expect(entry(parsed, 'Open', 'verb').msgstr).toEqual(['OPEN'])
+    expect(entry(parsed, 'Open', 'adjective').msgstr).toEqual(['OPEN'])
+    expect(parsed.obsolete!['']!.Gone!.msgstr).toEqual(['Ido'])
+  })
+
+  it('fills as many plural forms as the target has: one for Japanese, two for Spanish, six for Arabic', () => {
+    const forms = (target: string): string[] => entry(po.parse(through(target)), 'Open %s now.').msgstr
+    expect(forms('ja')).toEqual(['OPEN %d FILES NOW.'])
+    expect(forms('es')).toEqual(['OPEN %s NOW.', 'OPEN %d FILES NOW.'])
+    expect(forms('ar')).toHaveLength(6)
+    expect(forms('ar')[1]).toBe('OPEN %s NOW.')
+    const brazil = po.parse(through('pt-BR'))
+    expect(brazil.headers).toMatchObject({ Language: 'pt_BR', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })
+  })
+
+  it('without a target (same-language work) writes msgstr and keeps the headers', () => {
+    const parsed = po.parse(through(undefined))
+    expect(parsed.headers).toMatchObject({ Language: 'en', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })
+    expect(entry(parsed, 'Open %s now.').msgstr).toHaveLength(2)
+  })
+
+  it('answers a 400 naming the line', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['msgid "a"\nmsgstr "b"\nthis is not PO\n', /^line 3: expected a comment, a keyword/],
+      ['msgid "a"\nmsgstr "b\n', /^line 2: /],
+      ['msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', /Duplicate msgid error: entry "a"/]
+    ]
+    for (const [text, message] of cases) {
+      try {
+        segmentDocument(text, MIME, { path: ['documents', 0, 'value'] })
+        expect.unreachable()
+      } catch (err) {
+        expect(err).toBeInstanceOf(ValidationError)
+        expect((err as ValidationError).errors![0]!.path).toEqual(['documents', 0, 'value'])
+        expect((err as ValidationError).errors![0]!.message).toMatch(message)
+      }
+    }
+  })
+})

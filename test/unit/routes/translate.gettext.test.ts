@@ -1,0 +1,104 @@
+/**
+ * gettext PO documents over HTTP: translated by the embedded Apertium and by an outside engine
+ * (the LibreTranslate fake), read back with gettext-parser; detect, edit, analyze and substitute
+ * take them too, and a broken file is a 400 naming its line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { po } from 'gettext-parser'
+import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
+import { emptyRegistry } from '../../../src/registry.js'
+import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
+import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+
+let app: FastifyInstance
+let auth: Record<string, string>
+let libreApp: FastifyInstance
+let libreAuth: Record<string, string>
+let libre: FakeLibreTranslate
+beforeAll(async () => {
+  libre = await startFakeLibreTranslate()
+  app = await testApp({}, { engines: true })
+  auth = bearer(await tokenFor(app))
+  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
+  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
+  libreAuth = bearer(await tokenFor(libreApp))
+}, 60_000)
+afterAll(async () => {
+  await app.close()
+  await libreApp.close()
+  await libre.close()
+})
+
+const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
+  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
+  return { status: res.statusCode, body: res.json() }
+}
+
+const MIME = 'text/x-gettext-translation'
+const PO = 'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
+  '#: src/app.c:10\n#, c-format\nmsgid "The red car is in %s."\nmsgid_plural "The red cars are in %s."\nmsgstr[0] ""\nmsgstr[1] ""\n\n' +
+  'msgctxt "home"\nmsgid "The house is big."\nmsgstr ""\n\n' +
+  'msgid "Done"\nmsgstr "Fet"\n'
+
+const translation = (text: string, msgid: string, context = ''): string[] => po.parse(text).translations[context]![msgid]!.msgstr
+
+describe('gettext PO through /language/translate and /bulk', () => {
+  it('Apertium fills msgstr and plurals, placeholders kept, headers set', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: PO, mime_type: MIME }, { value: 'The house.' }], source: 'en', targets: ['es', 'ca'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    for (const target of ['es', 'ca']) {
+      const out = body[0].results[target].value as string
+      expect(body[0].results[target].mime_type).toBe(MIME)
+      const parsed = po.parse(out)
+      expect(parsed.headers).toMatchObject({ Language: target, 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })
+      const [one, other] = translation(out, 'The red car is in %s.')
+      expect(one).toMatch(/%s\.$/)
+      expect(other).toMatch(/%s\.$/)
+      expect(one).not.toMatch(/\bcar\b/)
+      expect(translation(out, 'The house is big.', 'home')[0]).toMatch(/casa/)
+      expect(translation(out, 'Done')).toEqual(['Fet'])
+      expect(parsed.translations['']!['The red car is in %s.']!.comments).toMatchObject({ reference: 'src/app.c:10', flag: 'c-format' })
+    }
+  })
+
+  it('an outside engine (LibreTranslate) gets the msgids with the conversions as tokens; Japanese gets one form', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: PO, mime_type: MIME }, source: 'en', targets: ['ja', 'fr'], options: { preserve_placeholders: false } }, libreApp, libreAuth)
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(translation(body.results.ja.value, 'The red car is in %s.')).toEqual(['THE RED CARS ARE IN %s.'])
+    expect(translation(body.results.fr.value, 'The red car is in %s.')).toEqual(['THE RED CAR IS IN %s.', 'THE RED CARS ARE IN %s.'])
+    expect(po.parse(body.results.ja.value).headers).toMatchObject({ Language: 'ja', 'Plural-Forms': 'nplurals=1; plural=0;' })
+    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toContain('The red car is in <x id="1"/>.')
+  })
+
+  it('a broken file is a 400 at /document/value naming the line', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: 'msgid "a"\nmsgstr "b"\nnot po\n', mime_type: MIME }, source: 'en', targets: ['es'] })
+    expect(status).toBe(400)
+    expect(JSON.stringify(body)).toContain('/document/value')
+    expect(JSON.stringify(body)).toContain('line 3: expected a comment')
+  })
+})
+
+describe('gettext PO on the other document endpoints', () => {
+  it('detect reads the msgids', async () => {
+    const { status, body } = await post('/language/detect', { document: { value: 'msgid "El coche rojo está en la casa grande."\nmsgstr ""\n', mime_type: MIME } })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.language).toBe('es')
+  })
+
+  it('substitute writes the msgids with the rules applied into msgstr', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: PO, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(translation(body.document.value, 'The house is big.', 'home')).toEqual(['The home is big.'])
+  })
+
+  it('edit and analyze take it', async () => {
+    const edited = await post('/language/edit', { document: { value: 'msgid "Their is a libary in the house."\nmsgstr ""\n', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(translation(edited.body.document.value, 'Their is a libary in the house.')[0]).toMatch(/library/)
+    const analyzed = await post('/language/analyze', { document: { value: PO, mime_type: MIME }, analyses: ['sentiment'] })
+    expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
+    expect(analyzed.body.meta.language).toBe('en')
+  })
+})

@@ -156,12 +156,12 @@ share of the cores) and Apertium pipelines.`
     secret: true,
     values: 'JSON `[{"id", "secret" | "secret_hash", "scopes", "api_keys", "api_key_hashes"}]`',
     defaultText: 'a client made per start',
-    help: 'Clients allowed to get tokens at `POST /oauth/token` (client credentials grant): `secret` at least 8 characters; `scopes` default to `access`, `read`, `write`; `npm run hash-secret -- \'secret\'` makes a scrypt `secret_hash`. `api_keys` (each at least 16 characters, unique across clients) or `api_key_hashes` (made like `secret_hash`) are keys the compatible APIs (`/libretranslate`) take instead of a token, with the client\'s scopes and rate limit; a client may have keys and no secret. With neither this, `AUTH_CLIENTS_FILE` nor `AUTH_JWKS_URL`, a client is made per start and its id and secret printed once',
+    help: 'Clients allowed to get tokens at `POST /oauth/token` (client credentials grant): `secret` at least 8 characters; `scopes` default to `access`, `read`, `write`; `npm run hash-secret -- \'secret\'` makes a scrypt `secret_hash`. `api_keys` (each at least 16 characters, unique across clients) or `api_key_hashes` (made like `secret_hash`) are keys the compatible APIs (`/libretranslate`, `/apy`) take instead of a token, with the client\'s scopes and rate limit; a client may have keys and no secret. With neither this, `AUTH_CLIENTS_FILE` nor `AUTH_JWKS_URL`, a client is made per start and its id and secret printed once',
     comment: `Clients allowed to get tokens at POST /oauth/token (client credentials grant).
 JSON array: [{"id": "...", "secret": "..." | "secret_hash": "scrypt$...", "scopes": ["access","read","write"]}]
 Make a secret_hash with: npm run hash-secret -- 'the secret'
 "api_keys": ["at least 16 characters", ...] or "api_key_hashes" (made like secret_hash): keys for the
-compatible APIs (/libretranslate), with the client's scopes and rate limit.
+compatible APIs (/libretranslate, /apy), with the client's scopes and rate limit.
 With no client configured (and no AUTH_JWKS_URL) start-up creates one and prints its id and secret once.`
   },
   {
@@ -701,6 +701,15 @@ from a client's api_keys (AUTH_CLIENTS); false turns it off (at the root too).`
     help: 'The LibreTranslate-compatible API also at the root (`/translate`, `/detect`, `/languages`, `/frontend/settings`), for clients that replace the server URL\'s path (Akkoma); `false`: at `/libretranslate` only',
     comment: `The LibreTranslate-compatible API also at the root (/translate, /detect, /languages,
 /frontend/settings), for clients that replace the server URL's path (Akkoma); false: /libretranslate only.`
+  },
+  {
+    name: 'COMPAT_APY',
+    group: 'compat',
+    type: 'bool',
+    default: true,
+    help: 'The apertium-apy-compatible API at `/apy` (`GET listPairs` with ISO 639-3 codes, `GET|POST translate?langpair=eng|spa&q=...`), for apy\'s clients (Weblate\'s Apertium backend) with `key` from a client\'s `api_keys`; `false` turns it off',
+    comment: `The apertium-apy-compatible API at /apy (listPairs, translate?langpair=eng|spa&q=...), with key
+from a client's api_keys (AUTH_CLIENTS); false turns it off.`
   },
   {
     name: 'APERTIUM_TURN_MS',

@@ -8,6 +8,7 @@ import edit from './edit.js'
 import analyze from './analyze.js'
 import locales from './locales.js'
 import libretranslate from '../compat/libretranslate/index.js'
+import apy from '../compat/apy/index.js'
 
 export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(translate, opts)
@@ -21,4 +22,5 @@ export default async function routes (app: FastifyInstance, opts: { config: Conf
     await app.register(libretranslate, { config: opts.config, prefix: '/libretranslate' })
     if (opts.config.compat.libretranslateAtRoot) await app.register(libretranslate, { config: opts.config, root: true })
   }
+  if (opts.config.compat.apy) await app.register(apy, { config: opts.config, prefix: '/apy' })
 }

@@ -35,8 +35,8 @@ describe('AUTH_CLIENTS api keys', () => {
     refused([{ id: 'a', secret: 'a-secret-1', secret_hash: HASH }], /exactly one of "secret" or "secret_hash"/)
   })
 
-  it('COMPAT_LIBRETRANSLATE and COMPAT_LIBRETRANSLATE_AT_ROOT: on by default, each switched off by false', () => {
-    expect(loadConfig(base).compat).toEqual({ libretranslate: true, libretranslateAtRoot: true })
-    expect(loadConfig({ ...base, COMPAT_LIBRETRANSLATE: 'false', COMPAT_LIBRETRANSLATE_AT_ROOT: 'no' }).compat).toEqual({ libretranslate: false, libretranslateAtRoot: false })
+  it('COMPAT_LIBRETRANSLATE, COMPAT_LIBRETRANSLATE_AT_ROOT and COMPAT_APY: on by default, each switched off by false', () => {
+    expect(loadConfig(base).compat).toEqual({ libretranslate: true, libretranslateAtRoot: true, apy: true })
+    expect(loadConfig({ ...base, COMPAT_LIBRETRANSLATE: 'false', COMPAT_LIBRETRANSLATE_AT_ROOT: 'no', COMPAT_APY: 'off' }).compat).toEqual({ libretranslate: false, libretranslateAtRoot: false, apy: false })
   })
 })

@@ -13,6 +13,7 @@ import type { FieldPath } from '../../errors.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { ValidationError } from '../../errors.js'
 import type { TranslateInput } from '../../core/translation/index.js'
+import { languagePairs } from '../pairs.js'
 import { KEYED_ROUTE, OPEN_ROUTE, compatError, field, keyed, sendCompatError } from '../keyed.js'
 import {
   LtDetectRequest, LtDetectResponse, LtFrontendSettings, LtLanguages, LtLanguagesQuery, LtTranslateRequest, LtTranslateResponse,
@@ -20,9 +21,6 @@ import {
 } from './schemas.js'
 
 export const LIBRETRANSLATE_TAG = 'LibreTranslate compatible'
-
-/** How long the language list (every source with its targets) is kept before it is worked out again. */
-const LANGUAGES_TTL_MS = 60_000
 
 /** Core's field paths in LibreTranslate's names: `document(s)` is `q` (`q[2]` in an array), `targets` is `target`. */
 function fieldName (path: FieldPath): string {
@@ -49,11 +47,6 @@ function keyOf (request: FastifyRequest): string | undefined {
 
 /** Core's confidence (0-1) as LibreTranslate gives it: a percentage. */
 const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
-
-interface LanguageList {
-  at: number
-  list: Array<{ code: string, name: string, targets: string[] }>
-}
 
 export default async function libretranslate (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
   await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
@@ -131,23 +124,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
       .map(c => ({ confidence: percent(c.confidence), language: c.language }))
   })
 
-  let languages: LanguageList | undefined
-  /** Every source language with the targets some configured service translates it into. */
-  const languageList = async (): Promise<LanguageList['list']> => {
-    if (languages !== undefined && Date.now() - languages.at < LANGUAGES_TTL_MS) return languages.list
-    const translation = app.services.translation
-    const { source, target } = await translation.languages()
-    const list: LanguageList['list'] = []
-    for (const from of source) {
-      const targets: string[] = []
-      for (const to of target) {
-        if (to.tag !== from.tag && (await translation.supported(from.tag, [to.tag])).supported) targets.push(to.tag)
-      }
-      list.push({ code: from.tag, name: from.name, targets })
-    }
-    languages = { at: Date.now(), list }
-    return list
-  }
+  const languageList = languagePairs(() => app.services.translation)
   const languagesRoute = {
     config: OPEN_ROUTE,
     errorHandler,

@@ -1,8 +1,8 @@
 /**
- * The LibreTranslate-compatible operations against openapi.yaml, as openapi-conformance.test.ts
- * checks the /language ones: real answers of the real app (Apertium, the detector), each status
- * declared for its operation, its body valid against the declared schema, its required headers
- * present; and every operation under the "LibreTranslate compatible" tag exercised with its 200.
+ * The compatible APIs' operations (LibreTranslate's, apertium-apy's) against openapi.yaml, as
+ * openapi-conformance.test.ts checks the /language ones: real answers of the real app (Apertium,
+ * the detector), each status declared for its operation, its body valid against the declared
+ * schema, its required headers present; and every operation under their tags exercised with its 200.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,9 +29,10 @@ const absolute = (schema: unknown): unknown => {
 }
 
 const KEY = 'conformance-key-0123456789'
+const TAGS = ['LibreTranslate compatible', 'apertium-apy compatible']
 const exercised = new Set<string>()
 
-describe('OpenAPI conformance: the LibreTranslate-compatible API', () => {
+describe('OpenAPI conformance: the compatible APIs', () => {
   let app: FastifyInstance
   beforeAll(async () => {
     app = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'lt', api_keys: [KEY] }, { id: 'reader', api_keys: ['reader-key-0123456789'], scopes: ['read'] }]) }, { engines: true })
@@ -44,7 +45,7 @@ describe('OpenAPI conformance: the LibreTranslate-compatible API', () => {
     expect(res.statusCode, where).toBe(status)
     const operation = spec.paths[request.url.split('?')[0]!]?.[request.method.toLowerCase()]
     expect(operation, where).toBeDefined()
-    expect(operation!.tags).toEqual(['LibreTranslate compatible'])
+    expect(TAGS).toContain(operation!.tags?.[0])
     const declared = operation!.responses[String(status)]
     expect(declared, `${operation!.operationId} declares ${status}`).toBeDefined()
     for (const [name, given] of Object.entries(declared!.headers ?? {})) {
@@ -59,7 +60,7 @@ describe('OpenAPI conformance: the LibreTranslate-compatible API', () => {
     exercised.add(`${operation!.operationId} ${status}`)
   }
 
-  it('every operation: its result and its errors', async () => {
+  it('LibreTranslate\'s operations: their results and errors', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
     await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'The red car is very fast.', source: 'en', target: 'es', api_key: KEY } }, 200)
     await send({ method: 'POST', url: '/libretranslate/translate', payload: { q: ['Good morning', 'The red house'], target: 'es', api_key: KEY, alternatives: 2 } }, 200)
@@ -77,13 +78,23 @@ describe('OpenAPI conformance: the LibreTranslate-compatible API', () => {
     await send({ method: 'GET', url: '/libretranslate/frontend/settings' }, 200)
   })
 
+  it('apertium-apy\'s operations: their results and errors', async () => {
+    await send({ method: 'GET', url: '/apy/listPairs' }, 200)
+    await send({ method: 'GET', url: '/apy/listPairs?key=wrong-key-0123456789' }, 403)
+    await send({ method: 'GET', url: `/apy/translate?langpair=eng|spa&q=The+red+car&markUnknown=no&key=${KEY}` }, 200)
+    await send({ method: 'GET', url: `/apy/translate?langpair=eng|spa&key=${KEY}` }, 400)
+    await send({ method: 'GET', url: '/apy/translate?langpair=eng|spa&q=x' }, 403)
+    await send({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `langpair=spa|cat&q=El+coche+rojo&key=${KEY}` }, 200)
+    await send({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415)
+  })
+
   it('exercised every operation of the tag with its 200', () => {
     for (const operations of Object.values(spec.paths)) {
       for (const op of Object.values(operations)) {
-        if (op.tags?.includes('LibreTranslate compatible') !== true) continue
+        if (!TAGS.includes(op.tags?.[0] ?? '')) continue
         expect([...exercised], op.operationId).toContain(`${op.operationId} 200`)
       }
     }
-    expect(exercised.size).toBeGreaterThanOrEqual(10)
+    expect(exercised.size).toBeGreaterThanOrEqual(16)
   })
 })

@@ -103,10 +103,18 @@ function primary (config: Config): void {
   ensureClient(config)
   const env: Record<string, string> = {
     // the clients as read (AUTH_CLIENTS and AUTH_CLIENTS_FILE, or the one made above), in AUTH_CLIENTS's form
-    AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({ id: c.id, scopes: c.scopes, ...(c.secretHash === undefined ? { secret: c.secret } : { secret_hash: c.secretHash }) })))
+    AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({
+      id: c.id,
+      scopes: c.scopes,
+      ...(c.secret === undefined ? {} : { secret: c.secret }),
+      ...(c.secretHash === undefined ? {} : { secret_hash: c.secretHash }),
+      ...(c.apiKeys === undefined ? {} : { api_keys: c.apiKeys }),
+      ...(c.apiKeyHashes === undefined ? {} : { api_key_hashes: c.apiKeyHashes })
+    })))
   }
-  // (with AUTH_JWKS_URL and no key of its own, each worker makes its own, as it always did)
-  if (config.auth.jwksUrl === undefined && signingSecret(config)) {
+  // one key for every worker whenever this service issues tokens (its own clients, beside an outside
+  // issuer or not): a key of each worker's own would refuse the tokens of the others
+  if ((config.auth.jwksUrl === undefined || config.auth.clients.length > 0) && signingSecret(config)) {
     env['AUTH_JWT_SECRET'] = config.auth.jwtSecret!
     process.stderr.write('WARNING: AUTH_JWT_SECRET is not set: a random signing key was made for this run; tokens stop working when the service restarts\n')
   }

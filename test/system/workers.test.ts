@@ -13,6 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commandOf, descendants } from '../helpers/proc.js'
 import { startService, type RunningService } from '../helpers/service.js'
 import { fakeModesDir, removeFakeModesDirs } from '../helpers/apertium-processes.js'
+import { startOidc } from '../fakes/oidc.js'
+import { CLIENT } from '../helpers/app.js'
+
+/** A key for the compatible APIs (at least 16 characters). */
+const API_KEY = 'workers-test-api-key-0123456789'
 
 let service: RunningService
 
@@ -76,6 +81,55 @@ describe('WORKERS=2', () => {
     const limited = await freshGet('/language/edit/tones', service.token)
     expect(Number(limited.retryAfter)).toBeGreaterThan(0)
   }, 60_000)
+})
+
+describe('WORKERS=2 with an outside issuer and clients of its own, no AUTH_JWT_SECRET', () => {
+  it('verifies its own tokens on both workers (one key made by the primary), and the outside issuer\'s too', async () => {
+    const oidc = await startOidc()
+    let both: RunningService | undefined
+    try {
+      both = await startService({
+        WORKERS: '2',
+        AUTH_JWT_SECRET: '',
+        AUTH_JWKS_URL: oidc.jwksUrl,
+        AUTH_ISSUER: oidc.issuer,
+        AUTH_AUDIENCE: oidc.audience,
+        AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'], api_keys: [API_KEY] }])
+      })
+      const base = both.base
+      // each worker with a key of its own refused about half of these (401)
+      const get = (token: string) => new Promise<number>((resolve, reject) => {
+        const req = request(`${base}/language/edit/tones`, { agent: false, headers: { authorization: `Bearer ${token}` } }, res => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        })
+        req.on('error', reject)
+        req.end()
+      })
+      const own: number[] = []
+      for (let i = 0; i < 8; i++) own.push(await get(both.token))
+      expect(own).toEqual(Array(8).fill(200))
+      const outside = await oidc.token('access', oidc.audience)
+      const theirs: number[] = []
+      for (let i = 0; i < 4; i++) theirs.push(await get(outside))
+      expect(theirs).toEqual(Array(4).fill(200))
+      // the primary hands the clients to its workers as read, API keys included (the compatible APIs take them)
+      const detect = () => new Promise<number>((resolve, reject) => {
+        const req = request(`${base}/libretranslate/detect`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, res => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        })
+        req.on('error', reject)
+        req.end(JSON.stringify({ q: 'Where is the railway station?', api_key: API_KEY }))
+      })
+      const keyed: number[] = []
+      for (let i = 0; i < 4; i++) keyed.push(await detect())
+      expect(keyed).toEqual(Array(4).fill(200))
+    } finally {
+      await both?.stop()
+      await oidc.close()
+    }
+  }, 90_000)
 })
 
 describe('WORKERS=2: pipelines per worker', () => {

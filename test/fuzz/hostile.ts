@@ -172,13 +172,32 @@ export function hostileGettext (scale: HostileScale = FULL_SCALE): fc.Arbitrary<
   )
 }
 
+/** Hostile Android strings.xml files: very many strings, deep inline markup, many plural items, nasty text, broken XML. */
+export function hostileAndroid (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const mime = 'application/vnd.android.strings+xml'
+  const many = fc.integer({ min: 1, max: scale.tags })
+  // what XML may hold: no C0 controls but tab and line breaks, no lone surrogates, no U+FFFE/U+FFFF
+  const allowed = (c: string): boolean => { const n = c.codePointAt(0)!; return (n >= 0x20 || n === 9 || n === 10 || n === 13) && (n < 0xd800 || n > 0xdfff) && n !== 0xfffe && n !== 0xffff }
+  const xml = (s: string): string => Array.from(s).filter(allowed).join('').replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
+  const file = (body: string): string => `<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n${body}</resources>\n`
+  return fc.oneof(
+    many.map(n => file(Array.from({ length: n }, (_, i) => `  <string name="s${i}">The house %${i}$s is <b>red</b>.\\n Don\\'t <xliff:g id="x">%d</xliff:g> go.</string>\n`).join(''))).map(doc(mime, 'android-many-strings')),
+    many.map(n => file(`  <string name="deep">${'<b><i>'.repeat(Math.min(n, 2000))}house${'</i></b>'.repeat(Math.min(n, 2000))}</string>\n`)).map(doc(mime, 'android-deep-markup')),
+    many.map(n => file(`  <plurals name="p">\n${Array.from({ length: Math.min(n, 1000) }, (_, i) => `    <item quantity="${['zero', 'one', 'two', 'few', 'many', 'other'][i % 6]}">%d house ${i}</item>\n`).join('')}  </plurals>\n`)).map(doc(mime, 'android-many-plural-items')),
+    fc.array(nastyString, { minLength: 1, maxLength: 20 }).map(texts => file(texts.map((t, i) => `  <string name="n${i}">${xml(t)}</string>\n  <string name="c${i}"><![CDATA[${t.replaceAll(']]>', '')}]]></string>\n`).join(''))).map(doc(mime, 'android-nasty')),
+    fc.constantFrom('', '<resources>', '<resources><string name="a">x</strin></resources>', '<html/>', '<resources><string>&nbsp;</string></resources>', '<resources><plurals name="p"><item>x</item></plurals></resources>',
+      '<resources><plurals name="p"><item quantity="one">a</item><item quantity="one">b</item></plurals></resources>', '<resources><string name="a">\\</string></resources>', '<resources><string name="a">%</string></resources>',
+      '<!DOCTYPE r [<!ENTITY e "x">]><resources><string name="a">&e;</string></resources>', '<resources><string name="a"><xliff:g>never closed</string></resources>').map(doc(mime, 'android-malformed'))
+  )
+}
+
 /** Any hostile document, of any MIME type (sometimes an odd spelling or one the service does not know). */
 export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const odd = fc.tuple(
-    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale)),
+    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale), hostileAndroid(scale)),
     fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
   ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
-  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation')
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/vnd.android.strings+xml')
   // JSON values under every MIME type (their string leaves are read as that type)
   const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
     .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))
@@ -194,6 +213,7 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     { arbitrary: hostilePlain(scale), weight: 2 },
     { arbitrary: hostileSubtitles(scale), weight: 2 },
     { arbitrary: hostileGettext(scale), weight: 2 },
+    { arbitrary: hostileAndroid(scale), weight: 2 },
     { arbitrary: odd, weight: 1 }
   )
 }

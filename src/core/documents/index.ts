@@ -10,6 +10,7 @@ import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
+import { androidDocument } from './android.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
@@ -46,6 +47,7 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
   }
   if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path)
+  if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)
     : mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)

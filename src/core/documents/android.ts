@@ -1,0 +1,319 @@
+/**
+ * application/vnd.android.strings+xml (Android string resources, res/values/strings.xml): the
+ * text of each `<string>`, each `<item>` of a `<string-array>` and of a `<plurals>` is translated
+ * in place; everything else is copied byte for byte (the XML declaration, comments, attributes,
+ * white space between elements, other resources).
+ *
+ * The file is read with saxes, a strict XML parser that gives each tag's position: what it
+ * refuses, and a root that is not `<resources>` or a `<plurals>` `<item>` without a valid
+ * `quantity`, is a 400 naming the line. Translated text is spliced into the source, never
+ * re-serialised.
+ *
+ * - Kept as they are: any element marked `translatable="false"` (a string, plurals or
+ *   string-array), and a string or item whose text is a resource reference (`@string/name`,
+ *   `?attr/name`).
+ * - Format specifiers (`%1$s`, `%d`, `%.2f`, `%%`, `%n`) are always tokens, whatever
+ *   `preserve_placeholders` says; so are the escapes `\n` (which also ends a sentence), `\t`,
+ *   `\\` and `\uXXXX`. `\'`, `\"`, `\@` and `\?` are the text's own characters: the engine reads
+ *   them as `'`, `"`, `@`, `?`, and translated text is escaped as Android needs (`'` -> `\'`,
+ *   `"` -> `\"`, `\` -> `\\`, `&` and `<` as references, and an `@` or `?` that starts a string
+ *   -> `\@`, `\?`). Unescaped double quotes (Android's quoting) stay where they are.
+ * - Inline markup (`<b>`, `<i>`, `<u>`, `<font>`, `<a>`, `<annotation>`…) travels as tags do in
+ *   HTML; an `<xliff:g>` element is one token, its content never translated.
+ * - CDATA sections (HTML for `Html.fromHtml`): their content is read as HTML, tags traveling as
+ *   tags; the `<![CDATA[` and `]]>` markers stay, and translated text in them is escaped the same
+ *   way (a reference for `<` and `&`, so `]]>` can never be written).
+ * - Plurals: every item is a segment. Translated into a language (translate, bulk), the items are
+ *   written for the target's CLDR plural categories (Intl.PluralRules(target)
+ *   .resolvedOptions().pluralCategories, in the order zero, one, two, few, many, other): each
+ *   category takes the translation of the source item of the same quantity, else of its `other`
+ *   item (else its last); so from English `one` and `other`, Russian gets `one` from `one` and
+ *   `few`, `many`, `other` from `other`, and Japanese `other` only. The new items are written
+ *   with the source items' markup and the space between its first two items; what lay between
+ *   the source's items (comments) is dropped then. When the target's categories are the source's,
+ *   or for a language Intl does not know, or without a target (substitute, edit), the items are
+ *   rebuilt in place.
+ */
+import { SaxesParser, type SaxesTag } from 'saxes'
+import { invalidField, type FieldPath } from '../../errors.js'
+import { alignText } from './align.js'
+import { RunBuilder, type TextFormat } from './run.js'
+import { segmentRun, type SegmentDraft } from './segment-run.js'
+import { stringDocument, type StringDocument } from './skeleton.js'
+
+const COLLAPSE = /[ \t\n\r]+/g
+
+function escapeAndroid (text: string): string {
+  return text.replace(COLLAPSE, ' ').replace(/[\\'"&<>]/g, c => c === '\\' ? '\\\\' : c === "'" ? "\\'" : c === '"' ? '\\"' : c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
+}
+const androidText: TextFormat = { escape: escapeAndroid, collapse: COLLAPSE }
+/** For a segment that opens its string: a leading `@` or `?` would make it a reference. */
+const androidTextAtStart: TextFormat = {
+  escape: (text, atStart) => {
+    const escaped = escapeAndroid(text)
+    return atStart && /^[@?]/.test(escaped) ? '\\' + escaped : escaped
+  },
+  collapse: COLLAPSE
+}
+
+/**
+ * Markup and tokens of a string's content: CDATA markers, comments, processing instructions,
+ * tags (attributes quoted), escapes, format specifiers, entity references, unescaped quotes.
+ */
+const CONTENT = new RegExp([
+  String.raw`(?<cdataOpen><!\[CDATA\[)`,
+  String.raw`(?<cdataClose>\]\]>)`,
+  String.raw`(?<comment><!--[\s\S]*?-->|<\?[\s\S]*?\?>)`,
+  String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(?<self>\/?)>)`,
+  String.raw`(?<token>\\(?:u[0-9a-fA-F]{4}|[nt\\])|%(?:%|n|(?:\d+\$)?[-#+0,(<]*\d*(?:\.\d+)?[a-zA-Z]))`,
+  String.raw`(?<escaped>\\[\s\S])`,
+  String.raw`(?<quote>")`
+].join('|'), 'g')
+
+/** Item-level pieces of a content string, before pairing tags. */
+interface Mark {
+  start: number
+  end: number
+  kind: 'weak' | 'token' | 'break' | 'tag'
+  name?: string
+  closing?: boolean
+}
+
+/** The segment drafts of a string's content `source` (offsets from 0). */
+function contentDrafts (source: string, locale: string): SegmentDraft[] {
+  const marks: Mark[] = []
+  const pattern = new RegExp(CONTENT.source, 'g')
+  const lower = source.toLowerCase()
+  for (let m = pattern.exec(source); m !== null; m = pattern.exec(source)) {
+    const g = m.groups!
+    const range = { start: m.index, end: m.index + m[0].length }
+    if (g.tag !== undefined) {
+      const name = g.name!.toLowerCase()
+      if (name === 'xliff:g' && g.slash === '' && g.self === '') {
+        // the whole element, content never translated
+        const close = lower.indexOf('</xliff:g', range.end)
+        const end = close === -1 ? -1 : source.indexOf('>', close)
+        marks.push({ kind: 'token', start: range.start, end: end === -1 ? range.end : end + 1 })
+        pattern.lastIndex = end === -1 ? range.end : end + 1
+      } else if (g.self !== '') marks.push({ kind: 'token', ...range })
+      else marks.push({ kind: 'tag', ...range, name, closing: g.slash === '/' })
+    } else if (g.escaped !== undefined) continue
+    else if (g.token !== undefined) marks.push({ kind: m[0] === '\\n' ? 'break' : 'token', ...range })
+    else marks.push({ kind: 'weak', ...range })
+  }
+  // pairs open tags with their close by name; the rest are weak tokens
+  const pairOf = new Map<number, number>()
+  const stack: Array<[string, number]> = []
+  marks.forEach((mark, k) => {
+    if (mark.kind !== 'tag') return
+    if (mark.closing !== true) {
+      stack.push([mark.name!, k])
+      return
+    }
+    const at = stack.findLastIndex(([name]) => name === mark.name)
+    if (at === -1) return
+    pairOf.set(stack[at]![1], k)
+    stack.length = at
+  })
+  const closes = new Set(pairOf.values())
+  const run = new RunBuilder()
+  const text = (start: number, end: number): void => {
+    if (end <= start) return
+    const raw = source.slice(start, end)
+    const decoded = raw
+      .replace(/&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g, (_, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
+        hex !== undefined ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : dec !== undefined ? String.fromCodePoint(Math.min(Number(dec), 0x10ffff)) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name!]!)
+      .replace(/\\(.)/g, '$1')
+    run.push({ kind: 'text', start, end, text: decoded, offsets: alignText(decoded, source, start, end, { escapes: true }) })
+  }
+  let at = 0
+  // where the string's first visible character is: a segment starting there opens the string
+  let firstVisible = -1
+  const visible = (start: number, end: number): void => {
+    if (firstVisible !== -1 || end <= start) return
+    const lead = /\S/.exec(source.slice(start, end))
+    if (lead !== null) firstVisible = start + lead.index
+  }
+  marks.forEach((mark, k) => {
+    visible(at, mark.start)
+    text(at, mark.start)
+    const range = { start: mark.start, end: mark.end }
+    if (pairOf.has(k)) run.push({ kind: 'open', ...range })
+    else if (closes.has(k)) run.push({ kind: 'close', ...range })
+    else if (mark.kind === 'token') run.push({ kind: 'token', ...range, weak: false, breaks: false })
+    else run.push({ kind: 'token', ...range, weak: true, breaks: mark.kind === 'break' })
+    at = mark.end
+  })
+  visible(at, source.length)
+  text(at, source.length)
+  // a segment with no visible text before it opens the string: its leading @ or ? is escaped
+  return segmentRun(run.take(), androidText, locale).map(d => d.start <= firstVisible ? { ...d, format: androidTextAtStart } : d)
+}
+
+/** A range of the file translated on its own, and how its translation is written. */
+interface Part {
+  start: number
+  end: number
+  segments: string[]
+  rebuild: (translated: readonly string[], target: string | undefined) => string
+}
+
+interface Element {
+  name: string
+  attributes: Record<string, string>
+  /** Where its start tag begins and its end tag ends. */
+  start: number
+  end: number
+  /** Its content. */
+  contentStart: number
+  contentEnd: number
+  line: number
+  children: Element[]
+}
+
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other']
+const QUANTITY = /(\squantity\s*=\s*)(["'])[^"']*\2/
+
+/** The CLDR plural categories of a language, or undefined when Intl does not know it. */
+function categoriesOf (tag: string): string[] | undefined {
+  try {
+    if (Intl.PluralRules.supportedLocalesOf(tag).length === 0) return undefined
+    const own = new Intl.PluralRules(tag).resolvedOptions().pluralCategories as string[]
+    return CATEGORIES.filter(c => own.includes(c))
+  } catch {
+    return undefined
+  }
+}
+
+/** A document over the content of one element. */
+function contentDocument (source: string, element: Element, locale: string): StringDocument {
+  return stringDocument(source.slice(element.contentStart, element.contentEnd), contentDrafts(source.slice(element.contentStart, element.contentEnd), locale))
+}
+
+function stringPart (source: string, element: Element, locale: string): Part {
+  const doc = contentDocument(source, element, locale)
+  return { start: element.contentStart, end: element.contentEnd, segments: doc.segments, rebuild: translated => doc.rebuild(translated) }
+}
+
+function pluralsPart (source: string, items: Element[], locale: string): Part {
+  const docs = items.map(item => contentDocument(source, item, locale))
+  const start = items[0]!.start
+  const end = items.at(-1)!.end
+  const quantities = items.map(item => item.attributes.quantity!)
+  const between = items.length > 1 ? source.slice(items[0]!.end, items[1]!.start) : ''
+  return {
+    start,
+    end,
+    segments: docs.flatMap(d => d.segments),
+    rebuild: (translated, target) => {
+      let k = 0
+      const texts = docs.map(doc => {
+        const own = translated.slice(k, k + doc.segments.length)
+        k += own.length
+        return doc.rebuild(own)
+      })
+      // an item with its content written
+      const written = (i: number, quantity?: string): string => {
+        const item = items[i]!
+        let open = source.slice(item.start, item.contentStart)
+        if (quantity !== undefined) open = open.replace(QUANTITY, (_, lead: string, q: string) => `${lead}${q}${quantity}${q}`)
+        return open + texts[i] + source.slice(item.contentEnd, item.end)
+      }
+      const categories = target === undefined ? undefined : categoriesOf(target)
+      if (categories === undefined || (categories.length === quantities.length && categories.every(c => quantities.includes(c)))) {
+        let out = ''
+        let at = start
+        items.forEach((item, i) => {
+          out += source.slice(at, item.start) + written(i)
+          at = item.end
+        })
+        return out + source.slice(at, end)
+      }
+      const fallback = quantities.includes('other') ? quantities.indexOf('other') : items.length - 1
+      return categories.map(c => written(quantities.includes(c) ? quantities.indexOf(c) : fallback, c)).join(between === '' ? '' : between)
+    }
+  }
+}
+
+/** Reads the file: its elements as a tree, or a 400 naming the line. */
+function readTree (source: string, path: () => FieldPath): Element {
+  const parser = new SaxesParser({ position: true, xmlns: false })
+  const stack: Element[] = []
+  let root: Element | undefined
+  let failure: Error | undefined
+  parser.on('error', err => {
+    const m = /^(\d+):(\d+): (.*)$/s.exec(err.message)
+    failure ??= invalidField(path(), m === null ? err.message : `line ${m[1]}: ${m[3]!.replace(/\.$/, '')} (not well-formed XML)`)
+    throw failure
+  })
+  parser.on('opentag', (tag: SaxesTag) => {
+    const end = parser.position
+    const start = source.lastIndexOf('<', end - 1)
+    const element: Element = { name: tag.name, attributes: tag.attributes as Record<string, string>, start, end, contentStart: end, contentEnd: end, line: parser.line, children: [] }
+    if (stack.length === 0) root = element
+    else stack.at(-1)!.children.push(element)
+    if (tag.isSelfClosing) return
+    stack.push(element)
+  })
+  parser.on('closetag', (tag: SaxesTag) => {
+    if (tag.isSelfClosing) return
+    const element = stack.pop()!
+    element.end = parser.position
+    element.contentEnd = source.lastIndexOf('<', parser.position - 1)
+  })
+  try {
+    parser.write(source).close()
+  } catch (err) {
+    throw failure ?? err
+  }
+  if (root === undefined) throw invalidField(path(), 'line 1: expected a <resources> element')
+  if (root.name !== 'resources') throw invalidField(path(), `line ${root.line}: the root element must be <resources>, not <${root.name}>`)
+  return root
+}
+
+/** Whether an element's text is a resource reference rather than text. */
+function isReference (source: string, element: Element): boolean {
+  return /^\s*"?\s*[@?][\w:.]*\/?[\w.]+\s*"?\s*$/.test(source.slice(element.contentStart, element.contentEnd))
+}
+
+/** An Android strings.xml file as a string document; a 400 naming the line where it is not one. */
+export function androidDocument (source: string, locale: string, path: () => FieldPath): StringDocument {
+  const root = readTree(source, path)
+  const parts: Part[] = []
+  for (const element of root.children) {
+    if (element.attributes.translatable === 'false') continue
+    if (element.name === 'string') {
+      if (element.contentEnd > element.contentStart && !isReference(source, element)) parts.push(stringPart(source, element, locale))
+    } else if (element.name === 'string-array') {
+      for (const item of element.children) {
+        if (item.name === 'item' && item.contentEnd > item.contentStart && !isReference(source, item)) parts.push(stringPart(source, item, locale))
+      }
+    } else if (element.name === 'plurals') {
+      const items = element.children.filter(c => c.name === 'item')
+      for (const item of items) {
+        if (!CATEGORIES.includes(item.attributes.quantity ?? '')) {
+          throw invalidField(path(), `line ${item.line}: a <plurals> <item> needs quantity="zero|one|two|few|many|other"`)
+        }
+      }
+      if (items.length > 0 && new Set(items.map(i => i.attributes.quantity)).size === items.length) parts.push(pluralsPart(source, items, locale))
+      else if (items.length > 0) throw invalidField(path(), `line ${element.line}: a <plurals> element has one <item> per quantity`)
+    }
+  }
+  const segments = parts.flatMap(p => p.segments)
+  return {
+    segments,
+    rebuild: (translated, target) => {
+      if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
+      let out = ''
+      let at = 0
+      let k = 0
+      for (const part of parts) {
+        const own = translated.slice(k, k + part.segments.length)
+        k += own.length
+        out += source.slice(at, part.start) + part.rebuild(own, target)
+        at = part.end
+      }
+      return out + source.slice(at)
+    }
+  }
+}

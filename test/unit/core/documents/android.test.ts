@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { ValidationError } from '../../../../src/errors.js'
+import { readAndroidStrings } from '../../../helpers/android-strings.js'
+import { upper } from './engines.js'
+
+const MIME = 'application/vnd.android.strings+xml'
+const XML = '<?xml version="1.0" encoding="utf-8"?>\n' +
+  '<!-- App strings -->\n' +
+  '<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n' +
+  '    <string name="app_name" translatable="false">Red Car</string>\n' +
+  '    <string name="welcome">Welcome, %1$s! You have %2$d new messages.</string>\n' +
+  '    <string name="quote">Don\\\'t say \\"no\\".\\nTry again.</string>\n' +
+  '    <string name="bold">The <b>red</b> car is <i>fast</i>.</string>\n' +
+  '    <string name="keep">Wait <xliff:g id="time" example="5 minutes">%1$s</xliff:g> please.</string>\n' +
+  '    <string name="ref">@string/app_name</string>\n' +
+  '    <string name="html"><![CDATA[The <b>house</b> &amp; the car.]]></string>\n' +
+  '    <string name="percent">100%% done &amp; saved.</string>\n' +
+  '    <plurals name="songs">\n' +
+  '        <item quantity="one">%d song found.</item>\n' +
+  '        <item quantity="other">%d songs found.</item>\n' +
+  '    </plurals>\n' +
+  '    <string-array name="planets">\n' +
+  '        <item>Mercury</item>\n' +
+  '        <item>Venus</item>\n' +
+  '    </string-array>\n' +
+  '    <string-array name="codes" translatable="false">\n' +
+  '        <item>abc</item>\n' +
+  '    </string-array>\n' +
+  '</resources>\n'
+
+const through = (source: string, target: string | undefined, engine = upper): string => {
+  const doc = segmentDocument(source, MIME)
+  return doc.rebuild(doc.segments.map(engine), target) as string
+}
+const problem = (source: string): string => {
+  try {
+    segmentDocument(source, MIME)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ValidationError)
+    const p = (err as ValidationError).errors![0]!
+    expect(p.path).toEqual(['document', 'value'])
+    return p.message
+  }
+  throw new Error('no error')
+}
+
+describe('application/vnd.android.strings+xml', () => {
+  it('sends the text of strings, items and plurals with specifiers, escapes and xliff:g as tokens; unchanged comes back byte for byte', () => {
+    const doc = segmentDocument(XML, MIME)
+    expect(doc.segments).toEqual([
+      'Welcome, <x id="1"/>!',
+      'You have <x id="1"/> new messages.',
+      'Don\'t say "no".',
+      'Try again.',
+      'The <g id="1">red</g> car is <g id="2">fast</g>.',
+      'Wait <x id="1"/> please.',
+      'The <g id="1">house</g> &amp; the car.',
+      '100<x id="1"/> done &amp; saved.',
+      '<x id="1"/> song found.',
+      '<x id="1"/> songs found.',
+      'Mercury',
+      'Venus'
+    ])
+    expect(doc.rebuild(doc.segments)).toBe(XML)
+    expect(doc.rebuild(doc.segments, 'en')).toBe(XML)
+  })
+
+  it('writes translated text escaped as Android needs, everything outside string text kept', () => {
+    const out = through(XML, 'de', s => upper(s).replace('DON\'T SAY', 'L\'AMI DIT'))
+    const read = readAndroidStrings(out)
+    expect(read.strings).toMatchObject({
+      app_name: 'Red Car',
+      welcome: 'WELCOME, %1$s! YOU HAVE %2$d NEW MESSAGES.',
+      quote: 'L\'AMI DIT "NO".\nTRY AGAIN.',
+      ref: '@string/app_name',
+      percent: '100%% DONE & SAVED.'
+    })
+    expect(out).toContain('<string name="quote">L\\\'AMI DIT \\"NO\\".\\nTRY AGAIN.</string>')
+    expect(out).toContain('<string name="bold">THE <b>RED</b> CAR IS <i>FAST</i>.</string>')
+    expect(out).toContain('<xliff:g id="time" example="5 minutes">%1$s</xliff:g>')
+    expect(out).toContain('<![CDATA[THE <b>HOUSE</b> &amp; THE CAR.]]>')
+    expect(read.arrays).toEqual({ planets: ['MERCURY', 'VENUS'], codes: ['abc'] })
+    expect(read.plurals.songs).toEqual({ one: '%d SONG FOUND.', other: '%d SONGS FOUND.' })
+    expect(out.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<!-- App strings -->\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n')).toBe(true)
+  })
+
+  it('writes the target\'s plural categories: one from one, the others from other', () => {
+    const ru = readAndroidStrings(through(XML, 'ru')).plurals.songs
+    expect(ru).toEqual({ one: '%d SONG FOUND.', few: '%d SONGS FOUND.', many: '%d SONGS FOUND.', other: '%d SONGS FOUND.' })
+    expect(readAndroidStrings(through(XML, 'ja')).plurals.songs).toEqual({ other: '%d SONGS FOUND.' })
+    expect(through(XML, 'ru')).toContain('        <item quantity="one">%d SONG FOUND.</item>\n        <item quantity="few">%d SONGS FOUND.</item>\n')
+    // no target (substitute, edit): the items in place
+    expect(readAndroidStrings(through(XML, undefined)).plurals.songs).toEqual({ one: '%d SONG FOUND.', other: '%d SONGS FOUND.' })
+  })
+
+  it('escapes a leading @ or ? and a backslash in translated text', () => {
+    const src = '<resources><string name="a">Hello</string><string name="b">Hi <b>x</b></string></resources>'
+    const out = through(src, 'es', s => s === 'Hello' ? '@home ? a\\b' : s)
+    expect(out).toBe('<resources><string name="a">\\@home ? a\\\\b</string><string name="b">Hi <b>x</b></string></resources>')
+    expect(readAndroidStrings(out).strings.a).toBe('@home ? a\\b')
+  })
+
+  it('a file that is not a strings.xml is a 400 naming the line', () => {
+    expect(problem('<resources>\n<string name="a">x</string>\n<string name="b">y</strin>\n</resources>')).toMatch(/^line 3: /)
+    expect(problem('<resources>\n<string name="a">&nbsp;</string></resources>')).toMatch(/^line 2: /)
+    expect(problem('\n<html><body/></html>')).toBe('line 2: the root element must be <resources>, not <html>')
+    expect(problem('<resources>\n<plurals name="p">\n<item quantity="several">x</item></plurals></resources>')).toMatch(/^line 3: a <plurals> <item> needs quantity/)
+    expect(problem('')).toMatch(/^line 1: /)
+    expect(problem('just text')).toMatch(/^line 1: /)
+  })
+})

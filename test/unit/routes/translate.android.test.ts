@@ -1,0 +1,117 @@
+/**
+ * Android strings.xml documents over HTTP: translated by the embedded Apertium and by an outside
+ * engine (the LibreTranslate fake), read back with a strict XML parser as Android reads them;
+ * detect, edit, analyze and substitute take them too, and a broken file is a 400 naming its line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
+import { emptyRegistry } from '../../../src/registry.js'
+import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
+import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+import { readAndroidStrings } from '../../helpers/android-strings.js'
+
+let app: FastifyInstance
+let auth: Record<string, string>
+let libreApp: FastifyInstance
+let libreAuth: Record<string, string>
+let libre: FakeLibreTranslate
+beforeAll(async () => {
+  libre = await startFakeLibreTranslate()
+  app = await testApp({}, { engines: true })
+  auth = bearer(await tokenFor(app))
+  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
+  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
+  libreAuth = bearer(await tokenFor(libreApp))
+}, 60_000)
+afterAll(async () => {
+  await app.close()
+  await libreApp.close()
+  await libre.close()
+})
+
+const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
+  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
+  return { status: res.statusCode, body: res.json() }
+}
+
+const MIME = 'application/vnd.android.strings+xml'
+const XML = '<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n' +
+  '    <!-- the title -->\n' +
+  '    <string name="app_name" translatable="false">Red Car</string>\n' +
+  '    <string name="house">The house is <b>big</b>.</string>\n' +
+  '    <string name="where">The red car is in %1$s.\\nThe house is big.</string>\n' +
+  '    <string name="wait">Wait <xliff:g id="count">%d</xliff:g> minutes.</string>\n' +
+  '    <plurals name="cars">\n        <item quantity="one">%d red car</item>\n        <item quantity="other">%d red cars</item>\n    </plurals>\n' +
+  '    <string-array name="colours">\n        <item>The red car</item>\n        <item>The house</item>\n    </string-array>\n' +
+  '</resources>\n'
+
+describe('Android strings.xml through /language/translate and /bulk', () => {
+  it('Apertium translates the strings, items and plurals; markup, specifiers and the rest kept', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: XML, mime_type: MIME }, { value: 'The house.' }], source: 'en', targets: ['es', 'ca'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    for (const target of ['es', 'ca']) {
+      const out = body[0].results[target].value as string
+      expect(body[0].results[target].mime_type).toBe(MIME)
+      const read = readAndroidStrings(out)
+      expect(read.strings.app_name).toBe('Red Car')
+      expect(read.strings.house).toMatch(/casa/)
+      expect(out).toMatch(/<string name="house">[^<]*<b>[^<]+<\/b>\.<\/string>/)
+      expect(read.strings.where).toMatch(/^[^\n]*%1\$s\.\n[^\n]+$/)
+      expect(read.strings.where).not.toMatch(/\bcar\b/)
+      expect(out).toContain('<xliff:g id="count">%d</xliff:g>')
+      // CLDR: Spanish and Catalan have one, many (millions) and other
+      expect(Object.keys(read.plurals.cars!)).toEqual(['one', 'many', 'other'])
+      expect(read.plurals.cars!.many).toBe(read.plurals.cars!.other)
+      expect(read.plurals.cars!.one).toMatch(/^%d /)
+      expect(read.arrays.colours).toHaveLength(2)
+      expect(read.arrays.colours![1]).toMatch(/casa/)
+      expect(out).toContain('    <!-- the title -->\n    <string name="app_name" translatable="false">Red Car</string>\n')
+    }
+  })
+
+  it('an outside engine (LibreTranslate) gets the text with specifiers as tokens; French and Japanese get their plural categories', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: XML, mime_type: MIME }, source: 'en', targets: ['fr', 'ja'], options: { preserve_placeholders: false } }, libreApp, libreAuth)
+    expect(status, JSON.stringify(body)).toBe(200)
+    const fr = readAndroidStrings(body.results.fr.value)
+    expect(fr.plurals.cars).toEqual({ one: '%d RED CAR', many: '%d RED CARS', other: '%d RED CARS' })
+    expect(fr.strings.where).toBe('THE RED CAR IS IN %1$s.\nTHE HOUSE IS BIG.')
+    expect(readAndroidStrings(body.results.ja.value).plurals.cars).toEqual({ other: '%d RED CARS' })
+    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toContain('The red car is in <x id="1"/>.')
+    expect(sent).toContain('Wait <x id="1"/> minutes.')
+  })
+
+  it('a broken file is a 400 at /document/value naming the line', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: '<resources>\n<string name="a">x</string>\n<string name="b">y\n</resources>\n', mime_type: MIME }, source: 'en', targets: ['es'] })
+    expect(status).toBe(400)
+    expect(JSON.stringify(body)).toContain('/document/value')
+    expect(JSON.stringify(body)).toMatch(/line \d+: /)
+  })
+})
+
+describe('Android strings.xml on the other document endpoints', () => {
+  it('detect reads the strings', async () => {
+    const { status, body } = await post('/language/detect', { document: { value: '<resources><string name="a">El coche rojo está en la casa grande.</string></resources>', mime_type: MIME } })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.language).toBe('es')
+  })
+
+  it('substitute writes the text with the rules applied in place', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: XML, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const read = readAndroidStrings(body.document.value)
+    expect(read.strings.house).toBe('The home is big.')
+    expect(read.arrays.colours).toEqual(['The red car', 'The home'])
+    expect(body.document.value).toBe(XML.replaceAll('The house', 'The home'))
+  })
+
+  it('edit and analyze take it', async () => {
+    const edited = await post('/language/edit', { document: { value: '<resources>\n  <string name="a">Their is a libary in the house.</string>\n</resources>\n', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(readAndroidStrings(edited.body.document.value).strings.a).toMatch(/library/)
+    const analyzed = await post('/language/analyze', { document: { value: XML, mime_type: MIME }, analyses: ['sentiment'] })
+    expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
+    expect(analyzed.body.meta.language).toBe('en')
+  })
+})

@@ -101,6 +101,23 @@ describe('application/vnd.android.strings+xml', () => {
     expect(readAndroidStrings(out).strings.a).toBe('@home ? a\\b')
   })
 
+  it('protects \\t, \\\\ and \\uXXXX, reads \\@ \\? and quotes as text, keeps whitespace outside text', () => {
+    const src = '<resources>\n  <string name="a">\\@home\\tThe house\\u2026 is a\\\\b?</string>\n  <string name="b">"  Quoted  house  "</string>\n' +
+      '  <string name="c">\n    The red car.\n    The house.\n  </string>\n  <string name="d">?attr/colorPrimary</string>\n</resources>'
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments).toEqual(['@home<x id="1"/>The house<x id="2"/> is a<x id="3"/>b?', 'Quoted house', 'The red car.', 'The house.'])
+    const out = doc.rebuild(doc.segments.map(upper), 'es')
+    expect(out).toBe('<resources>\n  <string name="a">\\@HOME\\tTHE HOUSE\\u2026 IS A\\\\B?</string>\n  <string name="b">"  QUOTED HOUSE  "</string>\n' +
+      '  <string name="c">\n    THE RED CAR.\n    THE HOUSE.\n  </string>\n  <string name="d">?attr/colorPrimary</string>\n</resources>')
+    expect(readAndroidStrings(out).strings).toEqual({ a: '@HOME\tTHE HOUSE\u2026 IS A\\B?', b: 'QUOTED HOUSE', c: 'THE RED CAR. THE HOUSE.', d: '?attr/colorPrimary' })
+  })
+
+  it('Arabic gets zero from the source\'s zero, the rest from one and other', () => {
+    const src = '<resources><plurals name="p"><item quantity="zero">No house</item><item quantity="one">One house</item><item quantity="other">%d houses</item></plurals></resources>'
+    expect(readAndroidStrings(through(src, 'ar')).plurals.p).toEqual({ zero: 'NO HOUSE', one: 'ONE HOUSE', two: '%d HOUSES', few: '%d HOUSES', many: '%d HOUSES', other: '%d HOUSES' })
+    expect(readAndroidStrings(through(src, 'ja')).plurals.p).toEqual({ other: '%d HOUSES' })
+  })
+
   it('a file that is not a strings.xml is a 400 naming the line', () => {
     expect(problem('<resources>\n<string name="a">x</string>\n<string name="b">y</strin>\n</resources>')).toMatch(/^line 3: /)
     expect(problem('<resources>\n<string name="a">&nbsp;</string></resources>')).toMatch(/^line 2: /)

@@ -30,7 +30,7 @@ export const Document = Type.Object({
   value: DocumentValue,
   mime_type: Type.Optional(Type.String({
     maxLength: 200,
-    description: 'text/plain (default), text/html, text/markdown, application/json, application/x-subrip (SubRip .srt), text/vtt (WebVTT), text/x-gettext-translation (gettext PO) or application/vnd.android.strings+xml (Android strings.xml); parameters such as "; charset=utf-8" are ignored.',
+    description: 'text/plain (default), text/html, text/markdown, application/json, application/x-subrip (SubRip .srt), text/vtt (WebVTT), text/x-gettext-translation (gettext PO), application/xliff+xml (XLIFF 1.2 or 2.0) or application/vnd.android.strings+xml (Android strings.xml); parameters such as "; charset=utf-8" are ignored.',
     examples: ['text/plain']
   })),
   language: Type.Optional(LanguageTag),

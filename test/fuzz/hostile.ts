@@ -172,6 +172,26 @@ export function hostileGettext (scale: HostileScale = FULL_SCALE): fc.Arbitrary<
   )
 }
 
+/** Hostile XLIFF 1.2 and 2.0 files: very many units, deep inline codes, nasty sources, broken XML. */
+export function hostileXliff (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const mime = 'application/xliff+xml'
+  const many = fc.integer({ min: 1, max: scale.tags })
+  const allowed = (c: string): boolean => { const n = c.codePointAt(0)!; return (n >= 0x20 || n === 9 || n === 10 || n === 13) && (n < 0xd800 || n > 0xdfff) && n !== 0xfffe && n !== 0xffff }
+  const xml = (s: string): string => Array.from(s).filter(allowed).join('').replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
+  const v1 = (units: string): string => `<?xml version="1.0"?>\n<xliff version="1.2"><file source-language="en" datatype="plaintext" original="f"><body>\n${units}</body></file></xliff>\n`
+  const v2 = (units: string): string => `<xliff version="2.0" srcLang="en"><file id="f">\n${units}</file></xliff>\n`
+  return fc.oneof(
+    many.map(n => v1(Array.from({ length: n }, (_, i) => `<trans-unit id="${i}"><source>The house {${i}} is <g id="1">red</g>.<x id="2"/> It <bpt id="3">&lt;b&gt;</bpt>is<ept id="3">&lt;/b&gt;</ept> big.</source>${i % 2 === 0 ? '<target/>' : ''}</trans-unit>\n`).join(''))).map(doc(mime, 'xliff12-many-units')),
+    many.map(n => v2(Array.from({ length: n }, (_, i) => `<unit id="u${i}"><segment><source>The <pc id="1">house</pc> ${i}<ph id="2"/> is <sc id="3"/>red<ec startRef="3"/>.</source></segment></unit>\n`).join(''))).map(doc(mime, 'xliff20-many-units')),
+    many.map(n => v2(`<unit id="deep"><segment><source>${'<pc id="p"><mrk id="m">'.repeat(Math.min(n, 2000))}house${'</mrk></pc>'.repeat(Math.min(n, 2000))}</source></segment></unit>`)).map(doc(mime, 'xliff-deep-codes')),
+    fc.array(nastyString, { minLength: 1, maxLength: 20 }).map(texts => v1(texts.map((t, i) => `<trans-unit id="n${i}"><source>${xml(t)}</source><target><![CDATA[${t.replaceAll(']]>', '')}]]></target></trans-unit>\n`).join(''))).map(doc(mime, 'xliff-nasty')),
+    fc.constantFrom('', '<xliff>', '<xliff version="1.2"><file></xliff>', '<html/>', '<xliff version="9"/>', '<xliff version="1.2"><file><body><trans-unit id="1"><source>&nbsp;</source></trans-unit></body></file></xliff>',
+      '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><xliff version="1.2"><file><body><trans-unit id="1"><source>&b;</source></trans-unit></body></file></xliff>',
+      '<xliff version="2.0"><file><unit><segment><source><pc>open</source></segment></unit></file></xliff>', '<xliff version="1.2"><file><body><trans-unit id="1"><source>a</source><target>b</target><target>c</target></trans-unit></body></file></xliff>',
+      '<xliff version="2.0"><file><unit><segment><target>no source</target></segment></unit></file></xliff>').map(doc(mime, 'xliff-malformed'))
+  )
+}
+
 /** Hostile Android strings.xml files: very many strings, deep inline markup, many plural items, nasty text, broken XML. */
 export function hostileAndroid (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const mime = 'application/vnd.android.strings+xml'
@@ -194,10 +214,10 @@ export function hostileAndroid (scale: HostileScale = FULL_SCALE): fc.Arbitrary<
 /** Any hostile document, of any MIME type (sometimes an odd spelling or one the service does not know). */
 export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const odd = fc.tuple(
-    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale), hostileAndroid(scale)),
+    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale), hostileXliff(scale), hostileAndroid(scale)),
     fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
   ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
-  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/vnd.android.strings+xml')
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml')
   // JSON values under every MIME type (their string leaves are read as that type)
   const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
     .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))
@@ -213,6 +233,7 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     { arbitrary: hostilePlain(scale), weight: 2 },
     { arbitrary: hostileSubtitles(scale), weight: 2 },
     { arbitrary: hostileGettext(scale), weight: 2 },
+    { arbitrary: hostileXliff(scale), weight: 2 },
     { arbitrary: hostileAndroid(scale), weight: 2 },
     { arbitrary: odd, weight: 1 }
   )

@@ -10,6 +10,7 @@ import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
+import { xliffDocument } from './xliff.js'
 import { androidDocument } from './android.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
@@ -47,6 +48,7 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
   }
   if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path)
+  if (mimeType === 'application/xliff+xml') return xliffDocument(text, locale, path)
   if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)

@@ -1,0 +1,117 @@
+/**
+ * XLIFF 1.2 and 2.0 documents over HTTP: translated by the embedded Apertium and by an outside
+ * engine (the LibreTranslate fake), read back with the xliff package; detect, edit, analyze and
+ * substitute take them too, and a broken file is a 400 naming its line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import xliff from 'xliff'
+import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
+import { emptyRegistry } from '../../../src/registry.js'
+import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
+import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+
+let app: FastifyInstance
+let auth: Record<string, string>
+let libreApp: FastifyInstance
+let libreAuth: Record<string, string>
+let libre: FakeLibreTranslate
+beforeAll(async () => {
+  libre = await startFakeLibreTranslate()
+  app = await testApp({}, { engines: true })
+  auth = bearer(await tokenFor(app))
+  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
+  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
+  libreAuth = bearer(await tokenFor(libreApp))
+}, 60_000)
+afterAll(async () => {
+  await app.close()
+  await libreApp.close()
+  await libre.close()
+})
+
+const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
+  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
+  return { status: res.statusCode, body: res.json() }
+}
+
+const MIME = 'application/xliff+xml'
+const XLIFF12 = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
+  ' <file source-language="en" datatype="plaintext" original="app">\n  <body>\n' +
+  '   <trans-unit id="car"><source>The <g id="1">red</g> car is in {city}.</source></trans-unit>\n' +
+  '   <trans-unit id="house"><source>The house is big.</source><target state="new"/></trans-unit>\n' +
+  '   <trans-unit id="done"><source>Done</source><target state="final">Fet</target></trans-unit>\n' +
+  '  </body>\n </file>\n</xliff>\n'
+const XLIFF20 = '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en">\n <file id="f">\n' +
+  '  <unit id="car"><segment><source>The <pc id="1">red</pc> car is in the house.<ph id="2"/></source></segment></unit>\n' +
+  '  <unit id="no" translate="no"><segment><source>The house.</source></segment></unit>\n </file>\n</xliff>\n'
+
+const text = (inline: unknown): string => typeof inline === 'string'
+  ? inline
+  : Array.isArray(inline) ? inline.map(text).join('') : Object.values(inline as Record<string, { contents?: unknown }>).map(v => text(v.contents ?? '')).join('')
+
+describe('XLIFF through /language/translate and /bulk', () => {
+  it('Apertium writes the targets of 1.2 and 2.0 files, codes and placeholders kept, languages set', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: XLIFF12, mime_type: MIME }, { value: XLIFF20, mime_type: MIME }], source: 'en', targets: ['es', 'ca'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    for (const target of ['es', 'ca']) {
+      const one = body[0].results[target].value as string
+      expect(body[0].results[target].mime_type).toBe(MIME)
+      const js = await xliff.xliff12ToJs(one)
+      expect(js.targetLanguage).toBe(target)
+      const units = js.resources.app!
+      expect(text(units.car!.target)).toMatch(/\{city\}\.$/)
+      expect(text(units.car!.target)).not.toMatch(/\bcar\b/)
+      expect(text(units.house!.target)).toMatch(/casa/)
+      expect(text(units.done!.target)).toBe('Fet')
+      expect(one).toMatch(/<target state="translated">[^<]*<g id="1">[^<]+<\/g>[^<]+<\/target>/)
+      const two = body[1].results[target].value as string
+      const js2 = await xliff.xliff2js(two)
+      expect(js2.targetLanguage).toBe(target)
+      expect(text(js2.resources.f!.car!.target)).toMatch(/casa/)
+      expect(two).toContain('<segment state="translated">')
+      expect(two).toContain('<unit id="no" translate="no"><segment><source>The house.</source></segment></unit>')
+    }
+  })
+
+  it('an outside engine (LibreTranslate) gets the sources with codes as tags', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: XLIFF20, mime_type: MIME }, source: 'en', targets: ['fr'] }, libreApp, libreAuth)
+    expect(status, JSON.stringify(body)).toBe(200)
+    const out = body.results.fr.value as string
+    expect(out).toContain('<target>THE <pc id="1">RED</pc> CAR IS IN THE HOUSE.<ph id="2"/></target>')
+    expect(text((await xliff.xliff2js(out)).resources.f!.car!.target)).toBe('THE RED CAR IS IN THE HOUSE.')
+    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toContain('The <g id="1">red</g> car is in the house.')
+  })
+
+  it('a broken file is a 400 at /document/value naming the line', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: '<xliff version="1.2">\n<file>\n<body>\n</file>\n</xliff>', mime_type: MIME }, source: 'en', targets: ['es'] })
+    expect(status).toBe(400)
+    expect(JSON.stringify(body)).toContain('/document/value')
+    expect(JSON.stringify(body)).toMatch(/line 4, column \d+: unexpected close tag/)
+  })
+})
+
+describe('XLIFF on the other document endpoints', () => {
+  it('detect reads the sources', async () => {
+    const { status, body } = await post('/language/detect', { document: { value: '<xliff version="2.0" srcLang="und"><file id="f"><unit id="u"><segment><source>El coche rojo está en la casa grande.</source></segment></unit></file></xliff>', mime_type: MIME } })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.language).toBe('es')
+  })
+
+  it('substitute writes the sources with the rules applied into their targets', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: XLIFF12, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(text((await xliff.xliff12ToJs(body.document.value)).resources.app!.house!.target)).toBe('The home is big.')
+    expect(body.document.value).toContain('<trans-unit id="car"><source>The <g id="1">red</g> car is in {city}.</source></trans-unit>')
+  })
+
+  it('edit and analyze take it', async () => {
+    const edited = await post('/language/edit', { document: { value: '<xliff version="2.0" srcLang="en"><file id="f"><unit id="u"><segment><source>Their is a libary in the house.</source></segment></unit></file></xliff>', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(text((await xliff.xliff2js(edited.body.document.value)).resources.f!.u!.target)).toMatch(/library/)
+    const analyzed = await post('/language/analyze', { document: { value: XLIFF12, mime_type: MIME }, analyses: ['sentiment'] })
+    expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
+    expect(analyzed.body.meta.language).toBe('en')
+  })
+})

@@ -156,12 +156,12 @@ share of the cores) and Apertium pipelines.`
     secret: true,
     values: 'JSON `[{"id", "secret" | "secret_hash", "scopes", "api_keys", "api_key_hashes"}]`',
     defaultText: 'a client made per start',
-    help: 'Clients allowed to get tokens at `POST /oauth/token` (client credentials grant): `secret` at least 8 characters; `scopes` default to `access`, `read`, `write`; `npm run hash-secret -- \'secret\'` makes a scrypt `secret_hash`. `api_keys` (each at least 16 characters, unique across clients) or `api_key_hashes` (made like `secret_hash`) are keys the compatible APIs (`/libretranslate`, `/apy`) take instead of a token, with the client\'s scopes and rate limit; a client may have keys and no secret. With neither this, `AUTH_CLIENTS_FILE` nor `AUTH_JWKS_URL`, a client is made per start and its id and secret printed once',
+    help: 'Clients allowed to get tokens at `POST /oauth/token` (client credentials grant): `secret` at least 8 characters; `scopes` default to `access`, `read`, `write`; `npm run hash-secret -- \'secret\'` makes a scrypt `secret_hash`. `api_keys` (each at least 16 characters, unique across clients) or `api_key_hashes` (made like `secret_hash`) are keys the compatible APIs (`/libretranslate`, `/apy`, `/deepl`) take instead of a token, with the client\'s scopes and rate limit; a client may have keys and no secret. With neither this, `AUTH_CLIENTS_FILE` nor `AUTH_JWKS_URL`, a client is made per start and its id and secret printed once',
     comment: `Clients allowed to get tokens at POST /oauth/token (client credentials grant).
 JSON array: [{"id": "...", "secret": "..." | "secret_hash": "scrypt$...", "scopes": ["access","read","write"]}]
 Make a secret_hash with: npm run hash-secret -- 'the secret'
 "api_keys": ["at least 16 characters", ...] or "api_key_hashes" (made like secret_hash): keys for the
-compatible APIs (/libretranslate, /apy), with the client's scopes and rate limit.
+compatible APIs (/libretranslate, /apy, /deepl), with the client's scopes and rate limit.
 With no client configured (and no AUTH_JWKS_URL) start-up creates one and prints its id and secret once.`
   },
   {
@@ -710,6 +710,26 @@ from a client's api_keys (AUTH_CLIENTS); false turns it off (at the root too).`
     help: 'The apertium-apy-compatible API at `/apy` (`GET listPairs` with ISO 639-3 codes, `GET|POST translate?langpair=eng|spa&q=...`), for apy\'s clients (Weblate\'s Apertium backend) with `key` from a client\'s `api_keys`; `false` turns it off',
     comment: `The apertium-apy-compatible API at /apy (listPairs, translate?langpair=eng|spa&q=...), with key
 from a client's api_keys (AUTH_CLIENTS); false turns it off.`
+  },
+  {
+    name: 'COMPAT_DEEPL',
+    group: 'compat',
+    type: 'bool',
+    default: true,
+    help: 'The DeepL-API-v2-compatible API at `/deepl` (`POST v2/translate`, `GET v2/languages`, `GET v2/usage`, `GET v2/glossary-language-pairs`), for DeepL\'s clients (the official SDKs with `serverUrl`, Weblate) with `Authorization: DeepL-Auth-Key` and a key from a client\'s `api_keys`; `false` turns it off',
+    comment: `The DeepL-API-v2-compatible API at /deepl (v2/translate, v2/languages, v2/usage), for DeepL's
+clients (serverUrl https://your.host/deepl), with a key from a client's api_keys; false turns it off.`
+  },
+  {
+    name: 'COMPAT_DEEPL_CHARACTER_LIMIT',
+    group: 'compat',
+    type: 'int',
+    default: 1_000_000_000_000,
+    min: 1,
+    max: 1_000_000_000_000_000,
+    help: 'The `character_limit` the DeepL-compatible API\'s `v2/usage` answers: a client that has had this many characters translated through `/deepl/v2/translate` gets `456` (quota exceeded). Counted per client by each process since it started (with `WORKERS` > 1, per worker), not kept across restarts',
+    comment: `The character_limit /deepl/v2/usage answers; a client past it gets 456 from /deepl/v2/translate.
+Counted per client by each process since its start (per worker), not kept across restarts.`
   },
   {
     name: 'APERTIUM_TURN_MS',

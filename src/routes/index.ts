@@ -9,6 +9,7 @@ import analyze from './analyze.js'
 import locales from './locales.js'
 import libretranslate from '../compat/libretranslate/index.js'
 import apy from '../compat/apy/index.js'
+import deepl from '../compat/deepl/index.js'
 
 export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(translate, opts)
@@ -23,4 +24,5 @@ export default async function routes (app: FastifyInstance, opts: { config: Conf
     if (opts.config.compat.libretranslateAtRoot) await app.register(libretranslate, { config: opts.config, root: true })
   }
   if (opts.config.compat.apy) await app.register(apy, { config: opts.config, prefix: '/apy' })
+  if (opts.config.compat.deepl) await app.register(deepl, { config: opts.config, prefix: '/deepl' })
 }

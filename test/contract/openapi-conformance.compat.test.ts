@@ -1,5 +1,5 @@
 /**
- * The compatible APIs' operations (LibreTranslate's, apertium-apy's) against openapi.yaml, as
+ * The compatible APIs' operations (LibreTranslate's, apertium-apy's, DeepL's) against openapi.yaml, as
  * openapi-conformance.test.ts checks the /language ones: real answers of the real app (Apertium,
  * the detector), each status declared for its operation, its body valid against the declared
  * schema, its required headers present; and every operation under their tags exercised with its 200.
@@ -29,13 +29,13 @@ const absolute = (schema: unknown): unknown => {
 }
 
 const KEY = 'conformance-key-0123456789'
-const TAGS = ['LibreTranslate compatible', 'apertium-apy compatible']
+const TAGS = ['LibreTranslate compatible', 'apertium-apy compatible', 'DeepL compatible']
 const exercised = new Set<string>()
 
 describe('OpenAPI conformance: the compatible APIs', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'lt', api_keys: [KEY] }, { id: 'reader', api_keys: ['reader-key-0123456789'], scopes: ['read'] }]) }, { engines: true })
+    app = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'lt', api_keys: [KEY] }, { id: 'reader', api_keys: ['reader-key-0123456789'], scopes: ['read'] }]), AUTH_FAILURES_MAX: '100' }, { engines: true })
   }, 60_000)
   afterAll(async () => { await app?.close() })
 
@@ -88,6 +88,26 @@ describe('OpenAPI conformance: the compatible APIs', () => {
     await send({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415)
   })
 
+  it('DeepL\'s operations: their results and errors', async () => {
+    const auth = { authorization: `DeepL-Auth-Key ${KEY}` }
+    const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded' }
+    await send({ method: 'POST', url: '/deepl/v2/translate', headers: auth, payload: { text: ['The red car is very fast.', 'The house'], target_lang: 'ES', show_billed_characters: true } }, 200)
+    await send({ method: 'POST', url: '/deepl/v2/translate', headers: form, payload: 'text=%3Cp%3EThe+%3Cx+id%3D%221%22%3E%3C%2Fx%3E+house%3C%2Fp%3E&source_lang=EN&target_lang=CA&tag_handling=xml&ignore_tags=x' }, 200)
+    await send({ method: 'POST', url: '/deepl/v2/translate', headers: auth, payload: { text: 'x', source_lang: 'EN' } }, 400)
+    await send({ method: 'POST', url: '/deepl/v2/translate', headers: auth, payload: { text: 'x', source_lang: 'EN', target_lang: 'ES', formality: 'more' } }, 400)
+    await send({ method: 'POST', url: '/deepl/v2/translate', payload: { text: 'x', source_lang: 'EN', target_lang: 'ES' } }, 403)
+    await send({ method: 'POST', url: '/deepl/v2/translate', headers: { authorization: 'DeepL-Auth-Key reader-key-0123456789' }, payload: { text: 'x', target_lang: 'ES' } }, 403)
+    await send({ method: 'POST', url: '/deepl/v2/translate', headers: { ...auth, 'content-type': 'text/plain' }, payload: 'x' }, 415)
+    await send({ method: 'GET', url: '/deepl/v2/languages', headers: auth }, 200)
+    await send({ method: 'GET', url: '/deepl/v2/languages?type=target', headers: auth }, 200)
+    await send({ method: 'GET', url: '/deepl/v2/languages?type=all', headers: auth }, 400)
+    await send({ method: 'GET', url: '/deepl/v2/languages' }, 403)
+    await send({ method: 'POST', url: '/deepl/v2/languages', headers: form, payload: 'type=target' }, 200)
+    await send({ method: 'GET', url: '/deepl/v2/usage', headers: auth }, 200)
+    await send({ method: 'GET', url: '/deepl/v2/usage?auth_key=wrong-key-0123456789' }, 403)
+    await send({ method: 'GET', url: '/deepl/v2/glossary-language-pairs', headers: auth }, 200)
+  })
+
   it('exercised every operation of the tag with its 200', () => {
     for (const operations of Object.values(spec.paths)) {
       for (const op of Object.values(operations)) {
@@ -95,6 +115,6 @@ describe('OpenAPI conformance: the compatible APIs', () => {
         expect([...exercised], op.operationId).toContain(`${op.operationId} 200`)
       }
     }
-    expect(exercised.size).toBeGreaterThanOrEqual(16)
+    expect(exercised.size).toBeGreaterThanOrEqual(26)
   })
 })

@@ -20,6 +20,8 @@ export interface Translation {
   languages: () => Promise<{ source: LanguageEntry[], target: LanguageEntry[] }>
   /** Whether every source -> target pair can be translated, and the services that can do them all. */
   supported: (source: string, targets: readonly string[]) => Promise<{ supported: boolean, services: string[] }>
+  /** Whether some service translating source -> target can honour `formality: more|less` for it. */
+  formality: (source: string, target: string) => Promise<boolean>
 }
 
 export function createTranslation (deps: TranslationDeps): Translation {
@@ -47,6 +49,13 @@ export function createTranslation (deps: TranslationDeps): Translation {
         services = services.filter(s => names.includes(s))
       }
       return { supported, services: supported ? services : [] }
+    },
+
+    async formality (source, target) {
+      const from = canonicalTag(source, ['source'])
+      const to = canonicalTag(target, ['target'])
+      await catalog.load()
+      return catalog.choices(from, to).some(c => c.translator.supportsFormality?.({ from: c.from, to: c.to }) === true)
     }
   }
 }

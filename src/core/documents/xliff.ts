@@ -13,8 +13,10 @@
  *   or `<file>`), and not already final. Final: 1.2 a `<target state="final">` or
  *   `state="signed-off"`, or `<trans-unit approved="yes">`; 2.0 a `<segment state="reviewed">`
  *   or `state="final"`. 2.0 `<ignorable>` is kept as it is.
+ * - A 1.2 unit with a `<seg-source>` is translated from it, so the target keeps its
+ *   `<mrk mtype="seg">` segmentation.
  * - With a target language: 1.2 every `<file>` gets `target-language`, 2.0 `<xliff>` gets
- *   `trgLang`; the state becomes translated (1.2 `state="translated"` on `<target>`, 2.0 on
+ *   `trgLang` (and a target's own `xml:lang`, where it has one, is set too); the state becomes translated (1.2 `state="translated"` on `<target>`, 2.0 on
  *   `<segment>`). Without one (substitute, edit: same-language work) the target is written only
  *   where the text changed, and states and languages stay.
  * - Everything else (declaration, comments, other namespaces, notes, alt-trans, matches,
@@ -217,7 +219,8 @@ function unitsOf (root: Element, version: Version, source: string, locale: strin
   const work: Element[] = [root]
   for (let e = work.pop(); e !== undefined; e = work.pop()) {
     if (version === 1 && e.local === 'trans-unit') {
-      const src = child(e, 'source')
+      // a segmented source (<seg-source>, its sentences in <mrk mtype="seg">) is translated as it is segmented
+      const src = child(e, 'seg-source') ?? child(e, 'source')
       const target = child(e, 'target')
       const state = target?.attributes.state
       const final = e.attributes.approved === 'yes' || state === 'final' || state === 'signed-off'
@@ -278,6 +281,7 @@ export function xliffDocument (source: string, locale: string, path: () => Field
           let open = source.slice(existing.start, existing.openEnd)
           if (existing.selfClosing) open = open.replace(/\s*\/>$/, '>')
           if (state) open = withAttribute(open, 'state', 'translated')
+          if (target !== undefined && existing.attributes['xml:lang'] !== undefined) open = withAttribute(open, 'xml:lang', target)
           edits.push({ start: existing.start, end: existing.end, text: `${open}${content}</${existing.qname}>` })
         }
         if (target !== undefined && unit.segment !== undefined) startTag(unit.segment, 'state', 'translated')

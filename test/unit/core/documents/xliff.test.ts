@@ -114,6 +114,20 @@ describe('application/xliff+xml 1.2', () => {
   })
 })
 
+describe('application/xliff+xml 1.2 segmented sources', () => {
+  it('translates a <seg-source> as segmented, the target after it keeping its mrk segments; a target\'s xml:lang is set', async () => {
+    const source = '<xliff version="1.2"><file source-language="en" datatype="plaintext" original="f"><body>\n' +
+      '<trans-unit id="1"><source>The car is red. The house is big.</source>' +
+      '<seg-source><mrk mtype="seg" mid="1">The car is red.</mrk> <mrk mtype="seg" mid="2">The house is big.</mrk></seg-source></trans-unit>\n' +
+      '<trans-unit id="2"><source>Open.</source><target xml:lang="de">Auf.</target></trans-unit>\n</body></file></xliff>'
+    expect(segmentDocument(source, MIME).segments).toEqual(['The car is red.', 'The house is big.', 'Open.'])
+    const out = through(source, 'es')
+    expect(out).toContain('</seg-source><target state="translated"><mrk mtype="seg" mid="1">THE CAR IS RED.</mrk> <mrk mtype="seg" mid="2">THE HOUSE IS BIG.</mrk></target></trans-unit>')
+    expect(out).toContain('<target xml:lang="es" state="translated">OPEN.</target>')
+    expect(flat((await xliff.xliff12ToJs(out)).resources.f!['2']!.target)).toBe('OPEN.')
+  })
+})
+
 describe('application/xliff+xml 2.0', () => {
   it('sends each segment\'s source; pc and mrk pairs, the rest tokens; final, reviewed and translate="no" left alone', () => {
     expect(segmentDocument(XLIFF20, MIME).segments).toEqual([

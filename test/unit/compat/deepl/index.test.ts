@@ -269,6 +269,35 @@ describe('DeepL-compatible API', () => {
   })
 })
 
+describe('DeepL-compatible API: rate limits', () => {
+  it('counts a key\'s requests against its client\'s rate limit: 429 {"message"} with Retry-After', async () => {
+    const app = await testApp({ AUTH_CLIENTS: await clients(), RATE_LIMIT_MAX: '2' })
+    try {
+      const send = async (): Promise<{ statusCode: number, json: () => any, headers: Record<string, unknown> }> => await app.inject({ method: 'GET', url: '/deepl/v2/usage', headers: auth(KEY) })
+      expect((await send()).statusCode).toBe(200)
+      expect((await send()).statusCode).toBe(200)
+      const limited = await send()
+      expect(limited.statusCode).toBe(429)
+      expect(Object.keys(limited.json())).toEqual(['message'])
+      expect(limited.headers['retry-after']).toBeDefined()
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('failed keys count against the address: past AUTH_FAILURES_MAX a minute, 429 even for a right key', async () => {
+    const app = await testApp({ AUTH_CLIENTS: await clients(), AUTH_FAILURES_MAX: '3' })
+    try {
+      const send = async (key: string): Promise<number> => (await app.inject({ method: 'GET', url: '/deepl/v2/usage', headers: auth(key) })).statusCode
+      for (let i = 0; i < 3; i++) expect(await send(`wrong-key-0123456789-${i}`)).toBe(403)
+      expect(await send('wrong-key-0123456789-x')).toBe(429)
+      expect(await send(KEY)).toBe(429)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('COMPAT_DEEPL_CHARACTER_LIMIT', () => {
   it('answers 456 once a client has had that many characters translated', async () => {
     const app = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'deepl-client', api_keys: [KEY] }]), COMPAT_DEEPL_CHARACTER_LIMIT: '20' }, { engines: true })

@@ -142,30 +142,33 @@ function decodeXml (raw: string): string {
 }
 
 /** Markup that may lie between the elements of a source's content (XML text has no other `<`). */
-const MARKUP = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>/g
+const MARKUP = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>/y
 
 /** The document of one source's content, its offsets from the content's start. */
 function sourceDocument (source: string, element: Element, version: Version, locale: string): StringDocument {
   const base = element.openEnd
   const content = source.slice(base, element.closeStart)
   const run = new RunBuilder()
+  // the text between two tags: a `<` there starts a comment, a processing instruction or CDATA
+  // (a gap ends at the next tag's `<`, so no search runs past it)
   const text = (start: number, end: number): void => {
     for (let at = start; at < end;) {
-      MARKUP.lastIndex = at
-      const m = MARKUP.exec(content)
-      const stop = m === null || m.index >= end ? end : m.index
+      const lt = content.indexOf('<', at)
+      const stop = lt === -1 || lt >= end ? end : lt
       if (stop > at) {
         const decoded = decodeXml(content.slice(at, stop))
         run.push({ kind: 'text', start: at, end: stop, text: decoded, offsets: alignText(decoded, content, at, stop, { escapes: false }) })
       }
       if (stop === end) break
-      const markup = m!
-      const markupEnd = markup.index + markup[0].length
+      MARKUP.lastIndex = stop
+      const markup = MARKUP.exec(content)
+      if (markup === null) break
+      const markupEnd = stop + markup[0].length
       if (markup[1] !== undefined && markup[1] !== '') {
         // CDATA is text; its translation is written escaped, without the section (offsets null: not split)
-        run.push({ kind: 'text', start: markup.index, end: markupEnd, text: markup[1], offsets: null })
+        run.push({ kind: 'text', start: stop, end: markupEnd, text: markup[1], offsets: null })
       } else {
-        run.push({ kind: 'token', start: markup.index, end: markupEnd, weak: true, breaks: false })
+        run.push({ kind: 'token', start: stop, end: markupEnd, weak: true, breaks: false })
       }
       at = markupEnd
     }

@@ -1,0 +1,131 @@
+/**
+ * The localisation and subtitle formats through every outside engine (issue 27, part 1: "the
+ * output parses with a real parser of that format, in tests, for every engine via the fakes"):
+ * the service runs as its own process against a local fake of each engine, and each format's
+ * answer is read back with a parser we did not write (xliff, gettext-parser, subtitle,
+ * webvtt-parser; saxes for Android's strings). Every fake writes a text in capitals, so the
+ * translated parts are known; placeholders and inline codes must come back as they were.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import xliff from 'xliff'
+import { po } from 'gettext-parser'
+import { parseSync } from 'subtitle'
+import webvtt from 'webvtt-parser'
+import { startFakeDeepl } from '../fakes/deepl.js'
+import { startFakeGoogleCloud } from '../fakes/google-cloud.js'
+import { startFakeGoogle } from '../fakes/google.js'
+import { startFakeLibreTranslate } from '../fakes/libretranslate.js'
+import { startFakeLlm } from '../fakes/openai.js'
+import { readAndroidStrings } from '../helpers/android-strings.js'
+import { startService, type RunningService } from '../helpers/service.js'
+
+type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
+
+const OUTSIDE = ['deepl', 'google-cloud', 'google', 'openai', 'libretranslate'] as const
+
+let fakes: Array<{ close: () => Promise<void> }> = []
+let service: RunningService
+
+beforeAll(async () => {
+  const [deepl, googleCloud, google, libre, llm]: [
+    Started<typeof startFakeDeepl>, Started<typeof startFakeGoogleCloud>, Started<typeof startFakeGoogle>,
+    Started<typeof startFakeLibreTranslate>, Started<typeof startFakeLlm>
+  ] = await Promise.all([startFakeDeepl(), startFakeGoogleCloud(), startFakeGoogle(), startFakeLibreTranslate(), startFakeLlm({ key: 'sk-test-key' })])
+  fakes = [deepl, googleCloud, google, libre, llm]
+  service = await startService({
+    DEEPL_API_KEY: deepl.key,
+    DEEPL_SERVER_URL: deepl.url,
+    GOOGLE_CLOUD_API_KEY: googleCloud.key,
+    GOOGLE_CLOUD_TRANSLATE_URL: googleCloud.url,
+    GOOGLE_TRANSLATE_ENABLED: 'true',
+    GOOGLE_TRANSLATE_HOST: google.host,
+    NODE_EXTRA_CA_CERTS: google.caPath,
+    OPENAI_BASE_URL: llm.url,
+    OPENAI_API_KEY: llm.key,
+    OPENAI_MODEL: llm.model,
+    LIBRETRANSLATE_URL: libre.url,
+    LIBRETRANSLATE_API_KEY: libre.key
+  })
+}, 90_000)
+
+afterAll(async () => {
+  await service?.stop()
+  await Promise.all(fakes.map(async f => await f.close()))
+})
+
+/** en -> ja through one engine: the translated document's text. */
+async function translate (engine: string, value: string, mime: string): Promise<string> {
+  const res = await fetch(`${service.base}/language/translate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ source: 'en', targets: ['ja'], document: { value, mime_type: mime }, options: { service: engine, cache: false } })
+  })
+  const body = await res.json() as { results?: Record<string, { value: string, mime_type: string }> }
+  expect(res.status, `${engine} ${mime}: ${JSON.stringify(body)}`).toBe(200)
+  expect(body.results!['ja']!.mime_type).toBe(mime)
+  return body.results!['ja']!.value
+}
+
+/** The text of an inline XLIFF value as the xliff package reads it (codes as their contents). */
+const xliffText = (inline: unknown): string => typeof inline === 'string'
+  ? inline
+  : Array.isArray(inline) ? inline.map(xliffText).join('') : Object.values(inline as Record<string, { contents?: unknown }>).map(v => xliffText(v.contents ?? '')).join('')
+
+const XLIFF12 = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
+  ' <file source-language="en" datatype="plaintext" original="app">\n  <body>\n' +
+  '   <trans-unit id="car"><source>The <g id="1">red</g> car is in {city}.</source></trans-unit>\n' +
+  '   <trans-unit id="done"><source>Done</source><target state="final">Fet</target></trans-unit>\n' +
+  '  </body>\n </file>\n</xliff>\n'
+const XLIFF20 = '<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0" srcLang="en">\n <file id="f">\n' +
+  '  <unit id="car"><segment><source>The <pc id="1">red</pc> car is in the house.<ph id="2"/></source></segment></unit>\n </file>\n</xliff>\n'
+const PO = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: en\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n' +
+  '#: src/app.c:12\n#, c-format\nmsgid "The red car is in %s."\nmsgstr ""\n\n' +
+  'msgid "One house"\nmsgid_plural "%d houses"\nmsgstr[0] ""\nmsgstr[1] ""\n'
+const SRT = '1\n00:00:01,000 --> 00:00:04,000\nThe red car is\nin the house.\n\n2\n00:00:05,000 --> 00:00:07,500\n<i>The house is big.</i>\n'
+const VTT = 'WEBVTT\n\nNOTE kept as it is\n\n00:00:01.000 --> 00:00:04.000 align:start\nThe red car is\nin the house.\n'
+const ANDROID = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string name="greeting">Hello %1$s, the car is red.</string>\n' +
+  '  <string name="id" translatable="false">com.example</string>\n' +
+  '  <plurals name="houses"><item quantity="one">One house</item><item quantity="other">%d houses</item></plurals>\n</resources>\n'
+
+describe.each(OUTSIDE)('the localisation formats through %s, read back with their own parsers', (engine) => {
+  it('XLIFF 1.2 and 2.0: targets written, codes and placeholders kept, final targets left alone', async () => {
+    const one = await xliff.xliff12ToJs(await translate(engine, XLIFF12, 'application/xliff+xml'))
+    expect(one.targetLanguage).toBe('ja')
+    const units = one.resources['app']!
+    expect(xliffText(units['car']!.target)).toBe('THE RED CAR IS IN {city}.')
+    expect(JSON.stringify(units['car']!.target)).toMatch(/"id":"1"/)
+    expect(xliffText(units['done']!.target)).toBe('Fet')
+    const two = await xliff.xliff2js(await translate(engine, XLIFF20, 'application/xliff+xml'))
+    expect(two.targetLanguage).toBe('ja')
+    expect(xliffText(two.resources['f']!['car']!.target)).toBe('THE RED CAR IS IN THE HOUSE.')
+  })
+
+  it('gettext PO: msgstr written, the c-format placeholder kept, one plural form for Japanese', async () => {
+    const parsed = po.parse(await translate(engine, PO, 'text/x-gettext-translation'))
+    expect(parsed.headers).toMatchObject({ Language: 'ja', 'Plural-Forms': 'nplurals=1; plural=0;' })
+    const entries = parsed.translations['']!
+    expect(entries['The red car is in %s.']!.msgstr).toEqual(['THE RED CAR IS IN %s.'])
+    expect(entries['The red car is in %s.']!.comments?.reference).toBe('src/app.c:12')
+    expect(entries['One house']!.msgstr).toEqual(['%d HOUSES'])
+  })
+
+  it('SubRip and WebVTT: cue text translated on as many lines, timings and blocks kept', async () => {
+    const srt = parseSync(await translate(engine, SRT, 'application/x-subrip')).flatMap(node => node.type === 'cue' ? [node.data] : [])
+    expect(srt.map(c => [c.start, c.end])).toEqual([[1000, 4000], [5000, 7500]])
+    expect(srt[0]!.text.split('\n')).toHaveLength(2)
+    expect(srt[0]!.text.replace('\n', ' ')).toBe('THE RED CAR IS IN THE HOUSE.')
+    expect(srt[1]!.text).toBe('<i>THE HOUSE IS BIG.</i>')
+    const vttText = await translate(engine, VTT, 'text/vtt')
+    const tree = new webvtt.WebVTTParser().parse(vttText, 'metadata')
+    expect(tree.errors).toEqual([])
+    expect(tree.cues.map(c => c.text.replace('\n', ' '))).toEqual(['THE RED CAR IS IN THE HOUSE.'])
+    expect(vttText).toContain('NOTE kept as it is\n')
+  })
+
+  it('Android strings.xml: strings and plurals translated, format specifiers and untranslatable strings kept', async () => {
+    const read = readAndroidStrings(await translate(engine, ANDROID, 'application/vnd.android.strings+xml'))
+    expect(read.strings['greeting']).toBe('HELLO %1$s, THE CAR IS RED.')
+    expect(read.strings['id']).toBe('com.example')
+    expect(read.plurals['houses']).toEqual({ other: '%d HOUSES' })
+  })
+})

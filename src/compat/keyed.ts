@@ -76,6 +76,30 @@ export function compatError (error: Error, request: FastifyRequest, fieldName: (
 }
 
 /** Sends a compatible API's error: `body` shapes it ({"error"} for LibreTranslate). */
-export function sendCompatError (reply: FastifyReply, error: CompatError, body: (message: string) => unknown): FastifyReply {
-  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(body(error.message))
+export function sendCompatError (reply: FastifyReply, error: CompatError, body: (message: string, status: number) => unknown): FastifyReply {
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(body(error.message, error.status))
 }
+
+/**
+ * A compatible API's route error handler: its errors in its own shape (`body`), fields in its own
+ * names (`fieldName`, `expected`); a client that went away is left to the app's handler.
+ */
+export function compatErrorHandler (
+  fieldName: (path: FieldPath) => string,
+  body: (message: string, status: number) => unknown,
+  expected: Record<string, string> = {}
+): (error: Error, request: FastifyRequest, reply: FastifyReply) => unknown {
+  return (error, request, reply) => {
+    const answer = compatError(error, request, fieldName, expected)
+    if (answer === undefined) throw error
+    return sendCompatError(reply, answer, body)
+  }
+}
+
+/** The OpenAPI words of a compatible API's operation, under its tag (`hidden`: left out, as the root copies of LibreTranslate's). */
+export function compatDoc (tag: string, hidden = false): (operationId: string, summary: string, description: string) => Record<string, unknown> {
+  return (operationId, summary, description) => hidden ? { hide: true } : { tags: [tag], operationId, summary, description }
+}
+
+/** What the compatible APIs' POST routes read: JSON and forms, as their clients send either. */
+export const JSON_OR_FORM = ['application/json', 'application/x-www-form-urlencoded']

@@ -13,7 +13,7 @@ import type { Config } from '../../config.js'
 import { ValidationError, type FieldPath } from '../../errors.js'
 import { HEADERS, header, problemResponse } from '../../schemas/common.js'
 import { withinDeadline } from '../../routes/signal.js'
-import { KEYED_ROUTE, OPEN_ROUTE, compatError, field, keyed, sendCompatError } from '../keyed.js'
+import { KEYED_ROUTE, OPEN_ROUTE, compatErrorHandler, field, keyed } from '../keyed.js'
 import { languagePairs } from '../pairs.js'
 import { fromApy, toApy } from './codes.js'
 
@@ -70,11 +70,7 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const pairs = languagePairs(() => app.services.translation)
   const keyOf = (request: FastifyRequest): string | undefined => field(params(request), 'key')
-  const errorHandler = (error: Error, request: FastifyRequest, reply: Parameters<typeof sendCompatError>[0]): unknown => {
-    const answer = compatError(error, request, fieldName)
-    if (answer === undefined) throw error
-    return sendCompatError(reply, answer, explanation => ({ status: 'error', code: answer.status, message: STATUS_CODES[answer.status] ?? 'Error', explanation }))
-  }
+  const errorHandler = compatErrorHandler(fieldName, (explanation, status) => ({ status: 'error', code: status, message: STATUS_CODES[status] ?? 'Error', explanation }))
   const keyCheck = keyed(app, keyOf)
 
   app.get('/listPairs', {

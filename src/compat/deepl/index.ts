@@ -6,7 +6,8 @@
  * mapping only: the work is core's translation, as for /language/translate (documents,
  * placeholders, engine choice and fallback, the cache), done as the key's client's.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { TSchema } from 'typebox'
 import formbody from '@fastify/formbody'
 import type { Config } from '../../config.js'
 import { ServiceError, ValidationError, type FieldPath } from '../../errors.js'
@@ -14,7 +15,7 @@ import { withinDeadline } from '../../routes/signal.js'
 import type { Formality } from '../../core/formality.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { KEYED_ROUTE, compatError, field, keyed, sendCompatError } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
 import { TAG_NAME, protectMarkup } from './markup.js'
 import {
@@ -93,21 +94,16 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   const characterLimit = opts.config.compat.deeplCharacterLimit
   /** Characters translated per client (its rate-limit key), in this process. */
   const used = new Map<string, number>()
-  const errorHandler = (error: Error, request: FastifyRequest, reply: FastifyReply): unknown => {
-    const answer = compatError(error, request, fieldName, EXPECTED)
-    if (answer === undefined) throw error
-    return sendCompatError(reply, answer, message => ({ message }))
-  }
-  const keyCheck = keyed(app, keyOf)
-  const route = { config: KEYED_ROUTE, preHandler: keyCheck, errorHandler }
-  const doc = (operationId: string, summary: string, description: string): Record<string, unknown> => ({ tags: [DEEPL_TAG], operationId, summary, description })
+  const errorHandler = compatErrorHandler(fieldName, message => ({ message }), EXPECTED)
+  const route = { config: KEYED_ROUTE, preHandler: keyed(app, keyOf), errorHandler }
+  const doc = compatDoc(DEEPL_TAG)
 
   app.post('/v2/translate', {
     ...route,
     schema: {
       ...doc('deepl_translate', 'Translate text (DeepL\'s POST /v2/translate)',
         'As DeepL answers it, through the same translation as `POST /language/translate`: `text` a string or up to 50 (a form repeats `text`), `source_lang` (omitted: detected per text), `target_lang` in DeepL\'s codes, `tag_handling` `html` or `xml` with `ignore_tags`, `formality`, `context`. The key is `Authorization: DeepL-Auth-Key <key>`, one of a client\'s `api_keys`.'),
-      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      consumes: JSON_OR_FORM,
       body: DeepLTranslateRequest,
       response: deeplResponses(DeepLTranslateResponse, 'The translations, one per text', true)
     }
@@ -175,44 +171,28 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     return [...out.values()]
   }
   const languagesDescription = 'DeepL\'s language lists from the configured services: `type=source` (the default) the languages translated from, by base language (`EN`); `type=target` those translated into (`ES`, `PT-BR`; a service translating into plain English or Portuguese gives `EN-GB` and `EN-US`, `PT-BR` and `PT-PT`, as DeepL lists them), with `supports_formality`.'
-  app.get('/v2/languages', {
-    ...route,
-    schema: {
-      ...doc('deepl_languages', 'Supported languages (DeepL\'s GET /v2/languages)', languagesDescription),
-      querystring: DeepLLanguagesQuery,
-      response: deeplResponses(DeepLLanguages, 'The languages', false)
-    }
-  }, async request => await languages((request.query as { type?: 'source' | 'target' }).type ?? 'source'))
+  /** A GET route's options: its words, its query and what it answers. */
+  const listing = (words: [string, string, string], querystring: TSchema, answer: TSchema, what: string): RouteShorthandOptions =>
+    ({ ...route, schema: { ...doc(...words), querystring, response: deeplResponses(answer, what, false) } })
+  app.get('/v2/languages', listing(['deepl_languages', 'Supported languages (DeepL\'s GET /v2/languages)', languagesDescription], DeepLLanguagesQuery, DeepLLanguages, 'The languages'), async request => await languages((request.query as { type?: 'source' | 'target' }).type ?? 'source'))
   app.post('/v2/languages', {
     ...route,
     schema: {
       ...doc('deepl_languages_post', 'Supported languages, for clients that POST (DeepL\'s POST /v2/languages)', languagesDescription + ' `type` in the query or the body.'),
-      consumes: ['application/json', 'application/x-www-form-urlencoded'],
+      consumes: JSON_OR_FORM,
       querystring: DeepLLanguagesQuery,
       body: DeepLLanguagesQuery,
       response: deeplResponses(DeepLLanguages, 'The languages', false)
     }
   }, async request => await languages((request.body as { type?: 'source' | 'target' } | undefined)?.type ?? (request.query as { type?: 'source' | 'target' }).type ?? 'source'))
 
-  app.get('/v2/usage', {
-    ...route,
-    schema: {
-      ...doc('deepl_usage', 'Characters translated (DeepL\'s GET /v2/usage)',
-        'The characters of text the key\'s client has had translated through this API (`character_count`, counted by this process since it started: with WORKERS > 1 each worker counts its own), and COMPAT_DEEPL_CHARACTER_LIMIT (`character_limit`), past which `v2/translate` answers 456.'),
-      querystring: DeepLAuthQuery,
-      response: deeplResponses(DeepLUsage, 'The usage', false)
-    }
-  }, async request => ({ character_count: used.get(request.client!.key) ?? 0, character_limit: characterLimit }))
+  app.get('/v2/usage', listing(['deepl_usage', 'Characters translated (DeepL\'s GET /v2/usage)',
+    'The characters of text the key\'s client has had translated through this API (`character_count`, counted by this process since it started: with WORKERS > 1 each worker counts its own), and COMPAT_DEEPL_CHARACTER_LIMIT (`character_limit`), past which `v2/translate` answers 456.'],
+  DeepLAuthQuery, DeepLUsage, 'The usage'), async request => ({ character_count: used.get(request.client!.key) ?? 0, character_limit: characterLimit }))
 
-  app.get('/v2/glossary-language-pairs', {
-    ...route,
-    schema: {
-      ...doc('deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
-        'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'),
-      querystring: DeepLAuthQuery,
-      response: deeplResponses(DeepLGlossaryPairs, 'The pairs', false)
-    }
-  }, async () => {
+  app.get('/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
+    'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'],
+  DeepLAuthQuery, DeepLGlossaryPairs, 'The pairs'), async () => {
     const seen = new Set<string>()
     const supported: Array<{ source_lang: string, target_lang: string }> = []
     for (const { code, targets } of await pairs()) {

@@ -6,7 +6,8 @@
  * mapping only: the work is the same core use cases as /language/translate and /language/detect'
  * (documents, placeholders, engine choice and fallback, the cache), done as the key's client's.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { TSchema } from 'typebox'
 import formbody from '@fastify/formbody'
 import type { Config } from '../../config.js'
 import type { FieldPath } from '../../errors.js'
@@ -14,7 +15,7 @@ import { withinDeadline } from '../../routes/signal.js'
 import { ValidationError } from '../../errors.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { KEYED_ROUTE, OPEN_ROUTE, compatError, field, keyed, sendCompatError } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
 import {
   LtDetectRequest, LtDetectResponse, LtFrontendSettings, LtLanguages, LtLanguagesQuery, LtTranslateRequest, LtTranslateResponse,
   MAX_Q_ITEMS, ltResponses, type LtTranslateRequestT
@@ -52,29 +53,20 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
   await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const root = opts.root === true
-  const doc = (operationId: string, summary: string, description: string): Record<string, unknown> =>
-    root ? { hide: true } : { tags: [LIBRETRANSLATE_TAG], operationId, summary, description }
-  const errorHandler = (error: Error, request: FastifyRequest, reply: Parameters<typeof sendCompatError>[0]): unknown => {
-    const answer = compatError(error, request, fieldName, EXPECTED)
-    if (answer === undefined) throw error
-    return sendCompatError(reply, answer, message => ({ error: message }))
-  }
+  const doc = compatDoc(LIBRETRANSLATE_TAG, root)
+  const errorHandler = compatErrorHandler(fieldName, message => ({ error: message }), EXPECTED)
   const keyCheck = keyed(app, keyOf)
+  const keyedRoute = { config: KEYED_ROUTE, preHandler: keyCheck, errorHandler }
   /** On an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's. */
   const keyIfGiven = keyed(app, keyOf)
 
-  app.post('/translate', {
-    config: KEYED_ROUTE,
-    preHandler: keyCheck,
-    errorHandler,
-    schema: {
-      ...doc('libretranslate_translate', 'Translate text (LibreTranslate\'s POST /translate)',
-        'As LibreTranslate answers it, through the same translation as `POST /language/translate`: `q` a string or an array, `source` a code or `auto` (detected per text, and answered in `detectedLanguage`), `format` `text` or `html`. The key is `api_key`, one of a client\'s `api_keys`.'),
-      consumes: ['application/json', 'application/x-www-form-urlencoded'],
-      body: LtTranslateRequest,
-      response: ltResponses(LtTranslateResponse, 'The translation(s)', true)
-    }
-  }, async (request, reply) => {
+  /** A keyed POST's options: its words, the body it reads (JSON or a form) and what it answers. */
+  const keyedPost = (words: [string, string, string], body: TSchema, answer: TSchema, what: string): RouteShorthandOptions =>
+    ({ ...keyedRoute, schema: { ...doc(...words), consumes: JSON_OR_FORM, body, response: ltResponses(answer, what, true) } })
+
+  app.post('/translate', keyedPost(['libretranslate_translate', 'Translate text (LibreTranslate\'s POST /translate)',
+    'As LibreTranslate answers it, through the same translation as `POST /language/translate`: `q` a string or an array, `source` a code or `auto` (detected per text, and answered in `detectedLanguage`), `format` `text` or `html`. The key is `api_key`, one of a client\'s `api_keys`.'],
+  LtTranslateRequest, LtTranslateResponse, 'The translation(s)'), async (request, reply) => {
     const body = request.body as LtTranslateRequestT
     const many = Array.isArray(body.q)
     const texts = many ? body.q as string[] : [body.q as string]
@@ -104,18 +96,9 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     }
   })
 
-  app.post('/detect', {
-    config: KEYED_ROUTE,
-    preHandler: keyCheck,
-    errorHandler,
-    schema: {
-      ...doc('libretranslate_detect', 'Detect the language of a text (LibreTranslate\'s POST /detect)',
-        'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect answers an empty list.'),
-      consumes: ['application/json', 'application/x-www-form-urlencoded'],
-      body: LtDetectRequest,
-      response: ltResponses(LtDetectResponse, 'The candidate languages, most likely first', true)
-    }
-  }, async (request, reply) => {
+  app.post('/detect', keyedPost(['libretranslate_detect', 'Detect the language of a text (LibreTranslate\'s POST /detect)',
+    'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect answers an empty list.'],
+  LtDetectRequest, LtDetectResponse, 'The candidate languages, most likely first'), async (request, reply) => {
     const q = (request.body as { q: string }).q
     if (q === '') throw new ValidationError('Invalid request: missing q parameter')
     const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))
@@ -134,21 +117,16 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     }
   }
   const languagesDescription = 'Every source language with its targets (`code`, English `name`, `targets`), from the configured services. Needs no key, as in LibreTranslate (a key given is checked: a wrong one is a 403).'
+  /** GET, and POST for the clients that send one: the same list. */
+  const languagesSchema = (operationId: string, summary: string, request: Record<string, unknown>): Record<string, unknown> =>
+    ({ ...doc(operationId, summary, languagesDescription), ...request, response: ltResponses(LtLanguages, 'The languages', false) })
   app.get('/languages', {
     ...languagesRoute,
-    schema: {
-      ...doc('libretranslate_languages', 'Supported languages (LibreTranslate\'s GET /languages)', languagesDescription),
-      querystring: LtLanguagesQuery,
-      response: ltResponses(LtLanguages, 'The languages', false)
-    }
+    schema: languagesSchema('libretranslate_languages', 'Supported languages (LibreTranslate\'s GET /languages)', { querystring: LtLanguagesQuery })
   }, async () => await languageList())
   app.post('/languages', {
     ...languagesRoute,
-    schema: {
-      ...doc('libretranslate_languages_post', 'Supported languages, for clients that POST (LibreTranslate\'s POST /languages)', languagesDescription),
-      consumes: ['application/json', 'application/x-www-form-urlencoded'],
-      response: ltResponses(LtLanguages, 'The languages', false)
-    }
+    schema: languagesSchema('libretranslate_languages_post', 'Supported languages, for clients that POST (LibreTranslate\'s POST /languages)', { consumes: JSON_OR_FORM })
   }, async () => await languageList())
 
   app.get('/frontend/settings', {

@@ -65,27 +65,22 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
   }
 }
 
-/** `translatedText` of `{ data: { translations: [{ translatedText }] } }`, or a final UpstreamError. */
-function readTranslations (body: unknown): string[] {
-  const translations = field(field(body, 'data'), 'translations')
-  if (!Array.isArray(translations)) throw unexpected('translation')
-  return translations.map(t => {
-    const text = field(t, 'translatedText')
-    if (typeof text !== 'string') throw unexpected('translation')
-    return text
+/** The string `item` of each entry of `{ data: { [list]: [...] } }`, or a final UpstreamError naming `what`. */
+function readStrings (body: unknown, list: string, item: string, what: string): string[] {
+  const entries = field(field(body, 'data'), list)
+  if (!Array.isArray(entries)) throw unexpected(what)
+  return entries.map(entry => {
+    const value = field(entry, item)
+    if (typeof value !== 'string') throw unexpected(what)
+    return value
   })
 }
 
+/** `translatedText` of `{ data: { translations: [{ translatedText }] } }`, or a final UpstreamError. */
+const readTranslations = (body: unknown): string[] => readStrings(body, 'translations', 'translatedText', 'translation')
+
 /** The codes of `{ data: { languages: [{ language, name }] } }`, or a final UpstreamError. */
-function readLanguages (body: unknown): string[] {
-  const languages = field(field(body, 'data'), 'languages')
-  if (!Array.isArray(languages)) throw unexpected('language list')
-  return languages.map(l => {
-    const code = field(l, 'language')
-    if (typeof code !== 'string') throw unexpected('language list')
-    return code
-  })
-}
+const readLanguages = (body: unknown): string[] => readStrings(body, 'languages', 'language', 'language list')
 
 function field (value: unknown, name: string): unknown {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined

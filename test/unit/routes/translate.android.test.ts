@@ -3,37 +3,11 @@
  * engine (the LibreTranslate fake), read back with a strict XML parser as Android reads them;
  * detect, edit, analyze and substitute take them too, and a broken file is a 400 naming its line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
-import { emptyRegistry } from '../../../src/registry.js'
-import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
-import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+import { describe, expect, it } from 'vitest'
+import { formatApps } from '../../helpers/format-apps.js'
 import { readAndroidStrings } from '../../helpers/android-strings.js'
 
-let app: FastifyInstance
-let auth: Record<string, string>
-let libreApp: FastifyInstance
-let libreAuth: Record<string, string>
-let libre: FakeLibreTranslate
-beforeAll(async () => {
-  libre = await startFakeLibreTranslate()
-  app = await testApp({}, { engines: true })
-  auth = bearer(await tokenFor(app))
-  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
-  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
-  libreAuth = bearer(await tokenFor(libreApp))
-}, 60_000)
-afterAll(async () => {
-  await app.close()
-  await libreApp.close()
-  await libre.close()
-})
-
-const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
-  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
-  return { status: res.statusCode, body: res.json() }
-}
+const { post, libre } = formatApps()
 
 const MIME = 'application/vnd.android.strings+xml'
 const XML = '<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n' +
@@ -71,13 +45,13 @@ describe('Android strings.xml through /language/translate and /bulk', () => {
   })
 
   it('an outside engine (LibreTranslate) gets the text with specifiers as tokens; French and Japanese get their plural categories', async () => {
-    const { status, body } = await post('/language/translate', { document: { value: XML, mime_type: MIME }, source: 'en', targets: ['fr', 'ja'], options: { preserve_placeholders: false } }, libreApp, libreAuth)
+    const { status, body } = await post('/language/translate', { document: { value: XML, mime_type: MIME }, source: 'en', targets: ['fr', 'ja'], options: { preserve_placeholders: false } }, 'libretranslate')
     expect(status, JSON.stringify(body)).toBe(200)
     const fr = readAndroidStrings(body.results.fr.value)
     expect(fr.plurals.cars).toEqual({ one: '%d RED CAR', many: '%d RED CARS', other: '%d RED CARS' })
     expect(fr.strings.where).toBe('THE RED CAR IS IN %1$s.\nTHE HOUSE IS BIG.')
     expect(readAndroidStrings(body.results.ja.value).plurals.cars).toEqual({ other: '%d RED CARS' })
-    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
     expect(sent).toContain('The red car is in <x id="1"/>.')
     expect(sent).toContain('Wait <x id="1"/> minutes.')
   })

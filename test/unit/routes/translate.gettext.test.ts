@@ -3,37 +3,11 @@
  * (the LibreTranslate fake), read back with gettext-parser; detect, edit, analyze and substitute
  * take them too, and a broken file is a 400 naming its line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
 import { po } from 'gettext-parser'
-import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
-import { emptyRegistry } from '../../../src/registry.js'
-import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
-import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+import { formatApps } from '../../helpers/format-apps.js'
 
-let app: FastifyInstance
-let auth: Record<string, string>
-let libreApp: FastifyInstance
-let libreAuth: Record<string, string>
-let libre: FakeLibreTranslate
-beforeAll(async () => {
-  libre = await startFakeLibreTranslate()
-  app = await testApp({}, { engines: true })
-  auth = bearer(await tokenFor(app))
-  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
-  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
-  libreAuth = bearer(await tokenFor(libreApp))
-}, 60_000)
-afterAll(async () => {
-  await app.close()
-  await libreApp.close()
-  await libre.close()
-})
-
-const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
-  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
-  return { status: res.statusCode, body: res.json() }
-}
+const { post, libre } = formatApps()
 
 const MIME = 'text/x-gettext-translation'
 const PO = 'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
@@ -63,12 +37,12 @@ describe('gettext PO through /language/translate and /bulk', () => {
   })
 
   it('an outside engine (LibreTranslate) gets the msgids with the conversions as tokens; Japanese gets one form', async () => {
-    const { status, body } = await post('/language/translate', { document: { value: PO, mime_type: MIME }, source: 'en', targets: ['ja', 'fr'], options: { preserve_placeholders: false } }, libreApp, libreAuth)
+    const { status, body } = await post('/language/translate', { document: { value: PO, mime_type: MIME }, source: 'en', targets: ['ja', 'fr'], options: { preserve_placeholders: false } }, 'libretranslate')
     expect(status, JSON.stringify(body)).toBe(200)
     expect(translation(body.results.ja.value, 'The red car is in %s.')).toEqual(['THE RED CARS ARE IN %s.'])
     expect(translation(body.results.fr.value, 'The red car is in %s.')).toEqual(['THE RED CAR IS IN %s.', 'THE RED CARS ARE IN %s.'])
     expect(po.parse(body.results.ja.value).headers).toMatchObject({ Language: 'ja', 'Plural-Forms': 'nplurals=1; plural=0;' })
-    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
     expect(sent).toContain('The red car is in <x id="1"/>.')
   })
 

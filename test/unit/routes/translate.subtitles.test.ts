@@ -3,38 +3,12 @@
  * engine (the LibreTranslate fake), read back with real subtitle parsers; detect, edit, analyze
  * and substitute take them too, and a broken file is a 400 naming its line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
 import { parseSync } from 'subtitle'
 import webvtt from 'webvtt-parser'
-import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
-import { emptyRegistry } from '../../../src/registry.js'
-import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
-import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+import { formatApps } from '../../helpers/format-apps.js'
 
-let app: FastifyInstance
-let auth: Record<string, string>
-let libreApp: FastifyInstance
-let libreAuth: Record<string, string>
-let libre: FakeLibreTranslate
-beforeAll(async () => {
-  libre = await startFakeLibreTranslate()
-  app = await testApp({}, { engines: true })
-  auth = bearer(await tokenFor(app))
-  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
-  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
-  libreAuth = bearer(await tokenFor(libreApp))
-}, 60_000)
-afterAll(async () => {
-  await app.close()
-  await libreApp.close()
-  await libre.close()
-})
-
-const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
-  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
-  return { status: res.statusCode, body: res.json() }
-}
+const { post, libre } = formatApps()
 
 const SRT = '1\r\n00:00:01,000 --> 00:00:04,000\r\nThe red car is in\r\nthe big house.\r\n\r\n' +
   '2\r\n00:00:05,000 --> 00:00:07,500\r\n<i>The house is new.</i>\r\n'
@@ -91,16 +65,16 @@ describe('SRT and WebVTT through /language/translate and /bulk', () => {
       source: 'en',
       targets: ['de'],
       substitutions: [{ source: 'en', target: 'de', text: 'house', substitution: 'Haus' }]
-    }, libreApp, libreAuth)
+    }, 'libretranslate')
     expect(status, JSON.stringify(body)).toBe(200)
     const cues = vttCues(body.results.de.value)
     expect(cues[0]!.text.replace('\n', ' ')).toBe('THE RED CAR IS IN THE BIG Haus.')
     expect(cues[0]!.text.split('\n')).toHaveLength(2)
     expect(cues[1]!.text).toBe('<v Ana>THE Haus IS <b>NEW</b>.')
-    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
     expect(sent.some(q => /^The red car is in the big <x id="\d+"\/>\.$/.test(q))).toBe(true)
 
-    const srt = await post('/language/translate', { document: { value: SRT, mime_type: 'application/x-subrip' }, source: 'en', targets: ['fr'] }, libreApp, libreAuth)
+    const srt = await post('/language/translate', { document: { value: SRT, mime_type: 'application/x-subrip' }, source: 'en', targets: ['fr'] }, 'libretranslate')
     expect(srt.status, JSON.stringify(srt.body)).toBe(200)
     expect(srtCues(srt.body.results.fr.value).map(c => c.text)).toEqual(['THE RED CAR IS IN\nTHE BIG HOUSE.', '<i>THE HOUSE IS NEW.</i>'])
   })

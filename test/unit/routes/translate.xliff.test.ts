@@ -3,37 +3,11 @@
  * engine (the LibreTranslate fake), read back with the xliff package; detect, edit, analyze and
  * substitute take them too, and a broken file is a 400 naming its line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
 import xliff from 'xliff'
-import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
-import { emptyRegistry } from '../../../src/registry.js'
-import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
-import { bearer, testApp, tokenFor } from '../../helpers/app.js'
+import { formatApps } from '../../helpers/format-apps.js'
 
-let app: FastifyInstance
-let auth: Record<string, string>
-let libreApp: FastifyInstance
-let libreAuth: Record<string, string>
-let libre: FakeLibreTranslate
-beforeAll(async () => {
-  libre = await startFakeLibreTranslate()
-  app = await testApp({}, { engines: true })
-  auth = bearer(await tokenFor(app))
-  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 5000 } })
-  libreApp = await testApp({}, { registry: { ...emptyRegistry(), translators: [translator] } })
-  libreAuth = bearer(await tokenFor(libreApp))
-}, 60_000)
-afterAll(async () => {
-  await app.close()
-  await libreApp.close()
-  await libre.close()
-})
-
-const post = async (url: string, payload: unknown, to = app, headers = auth): Promise<{ status: number, body: any }> => {
-  const res = await to.inject({ method: 'POST', url, headers, payload: payload as object })
-  return { status: res.statusCode, body: res.json() }
-}
+const { post, libre } = formatApps()
 
 const MIME = 'application/xliff+xml'
 const XLIFF12 = '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n' +
@@ -75,12 +49,12 @@ describe('XLIFF through /language/translate and /bulk', () => {
   })
 
   it('an outside engine (LibreTranslate) gets the sources with codes as tags', async () => {
-    const { status, body } = await post('/language/translate', { document: { value: XLIFF20, mime_type: MIME }, source: 'en', targets: ['fr'] }, libreApp, libreAuth)
+    const { status, body } = await post('/language/translate', { document: { value: XLIFF20, mime_type: MIME }, source: 'en', targets: ['fr'] }, 'libretranslate')
     expect(status, JSON.stringify(body)).toBe(200)
     const out = body.results.fr.value as string
     expect(out).toContain('<target>THE <pc id="1">RED</pc> CAR IS IN THE HOUSE.<ph id="2"/></target>')
     expect(text((await xliff.xliff2js(out)).resources.f!.car!.target)).toBe('THE RED CAR IS IN THE HOUSE.')
-    const sent = libre.calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
     expect(sent).toContain('The <g id="1">red</g> car is in the house.')
   })
 

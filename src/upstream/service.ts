@@ -6,7 +6,7 @@
  */
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../errors.js'
 import { currentClient } from '../runtime/clients.js'
-import { FairQueue } from '../runtime/fair-queue.js'
+import { FairSlots } from '../runtime/fair-slots.js'
 
 export interface RemoteOptions {
   /** Service name, as clients know it ("deepl", "openai", ...). */
@@ -38,9 +38,8 @@ export class RemoteService {
   private readonly backoffMs: number
   private failures = 0
   private openUntil = 0
-  private active = 0
-  /** Calls waiting for a slot, the clients in turn. */
-  private readonly waiting = new FairQueue<() => void>()
+  /** The calls in flight; calls waiting for a slot take turns by client. */
+  private readonly slots: FairSlots
 
   constructor (options: RemoteOptions) {
     this.service = options.service
@@ -49,6 +48,7 @@ export class RemoteService {
     this.breakerFailures = options.breakerFailures ?? 5
     this.cooldownMs = options.breakerCooldownMs ?? 30_000
     this.concurrency = options.concurrency ?? 8
+    this.slots = new FairSlots(this.concurrency)
     this.backoffMs = options.backoffMs ?? 250
   }
 
@@ -65,7 +65,7 @@ export class RemoteService {
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline
     const timedOut = (cause?: unknown): UpstreamTimeoutError => new UpstreamTimeoutError(this.service, this.timeoutMs, cause)
     try {
-      await this.acquire(combined)
+      await this.slots.acquire(currentClient(), combined)
     } catch (err) {
       if (signal?.aborted === true) throw signal.reason
       throw timedOut(err)
@@ -89,7 +89,7 @@ export class RemoteService {
       this.recordFailure()
       throw failure
     } finally {
-      this.release()
+      this.slots.release()
     }
   }
 
@@ -121,34 +121,6 @@ export class RemoteService {
       // after the cooldown one failure opens it again at once
       this.failures = this.breakerFailures - 1
     }
-  }
-
-  private async acquire (signal: AbortSignal): Promise<void> {
-    if (this.active < this.concurrency) {
-      this.active++
-      return
-    }
-    signal.throwIfAborted()
-    const client = currentClient()
-    await new Promise<void>((resolve, reject) => {
-      const grant = (): void => {
-        signal.removeEventListener('abort', onAbort)
-        resolve()
-      }
-      const onAbort = (): void => {
-        this.waiting.remove(client, grant)
-        reject(signal.reason)
-      }
-      this.waiting.push(client, grant)
-      signal.addEventListener('abort', onAbort, { once: true })
-    })
-  }
-
-  private release (): void {
-    const next = this.waiting.shift()
-    // the slot passes straight to the next waiter
-    if (next) next()
-    else this.active--
   }
 }
 

@@ -12,7 +12,7 @@ import { ServiceError } from '../../errors.js'
 import { clientKey } from '../../runtime/clients.js'
 import { addressOf } from '../address-limit.js'
 import { attempts } from '../attempts.js'
-import { apiKeyChecker } from './secrets.js'
+import { apiKeyChecker, type CheckSlots } from './secrets.js'
 import { TooManyFailuresError } from './throttle.js'
 
 declare module 'fastify' {
@@ -32,8 +32,8 @@ export class InvalidApiKeyError extends ServiceError {
   }
 }
 
-export function registerApiKeys (app: FastifyInstance, auth: Config['auth']): void {
-  const check = apiKeyChecker(auth.clients, auth.secretConcurrency)
+export function registerApiKeys (app: FastifyInstance, auth: Config['auth'], slots: CheckSlots): void {
+  const check = apiKeyChecker(auth.clients, slots)
   const max = auth.failuresMax
   const failures = attempts(app, 'api-key-address', { max, entries: 50_000 })
 

@@ -10,7 +10,7 @@ import { SCOPES, type Config, type Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
 import { abandonedUpload, problemType } from '../problem.js'
-import { secretChecker } from './secrets.js'
+import { checkSlots, secretChecker, type CheckSlots } from './secrets.js'
 import { tokenThrottle } from './throttle.js'
 import { registerApiKeys } from './api-keys.js'
 import { addressOf } from '../address-limit.js'
@@ -87,9 +87,9 @@ function basicCredentials (header: string | undefined): { id: string, secret: st
   }
 }
 
-async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+async function tokenRoute (app: FastifyInstance, opts: { config: Config, slots: CheckSlots }): Promise<void> {
   await app.register(formbody, { bodyLimit: 16 * 1024 })
-  const check = secretChecker(opts.config.auth.clients, opts.config.auth.secretConcurrency)
+  const check = secretChecker(opts.config.auth.clients, opts.slots)
   const throttle = tokenThrottle(app, opts.config.auth.failuresMax)
 
   app.post('/oauth/token', {
@@ -184,11 +184,13 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config }): Prom
 }
 
 async function authPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  // client secrets and API keys share one set of slots: AUTH_SECRET_CONCURRENCY scrypts at most in all
+  const slots = checkSlots(opts.config.auth.secretConcurrency)
   const tokens = await createTokenService(opts.config.auth)
   app.decorate('tokens', tokens)
   app.decorateRequest('client', undefined)
   // the compatible APIs' keys (src/compat/): the same clients, scopes and rate limits
-  registerApiKeys(app, opts.config.auth)
+  registerApiKeys(app, opts.config.auth, slots)
 
   /** The client a bearer header names, or UnauthorizedError / InsufficientScopeError. */
   const bearerClient = async (header: string | undefined, scope: Scope): Promise<NonNullable<FastifyRequest['client']>> => {
@@ -224,7 +226,7 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
     else withClient(request.client.key, done)
   })
 
-  await app.register(tokenRoute, opts)
+  await app.register(tokenRoute, { ...opts, slots })
 
   const base = {
     issuer: opts.config.auth.tokenIssuer,

@@ -2,7 +2,7 @@
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { ClientConfig } from '../../config.js'
 import { ServiceUnavailableError } from '../../errors.js'
-import { FairQueue } from '../../runtime/fair-queue.js'
+import { FairSlots } from '../../runtime/fair-slots.js'
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> =>
   new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => err ? reject(err) : resolve(key)))
@@ -38,57 +38,30 @@ const WAIT_MS = 2000
  * and every request with a token not yet seen waited seconds. Others wait, addresses in turn, a
  * bounded number for a bounded time; past either, a 503 with Retry-After.
  */
-class CheckSlots {
-  private running = 0
-  private readonly queue = new FairQueue<{ start: () => void, timer: NodeJS.Timeout }>()
+export type CheckSlots = <T>(who: string, work: () => Promise<T>) => Promise<T>
 
-  constructor (private readonly concurrency: number) {}
-
-  async run<T> (who: string, work: () => Promise<T>): Promise<T> {
-    if (this.running < this.concurrency) this.running++
-    else await this.slot(who)
+/** The process's slots for secret and API key checks: one set for both, so together they hold at most `concurrency`. */
+export function checkSlots (concurrency: number): CheckSlots {
+  const slots = new FairSlots(concurrency)
+  const busy = (): ServiceUnavailableError => new ServiceUnavailableError('Too many client secret checks at once; retry in a second.', 1)
+  return async (who, work) => {
+    if (slots.waiters >= concurrency * WAITING_PER_SLOT) throw busy()
+    await slots.acquire(who, AbortSignal.timeout(WAIT_MS)).catch(() => { throw busy() })
     try {
       return await work()
     } finally {
-      this.release()
+      slots.release()
     }
-  }
-
-  private async slot (who: string): Promise<void> {
-    const busy = (): ServiceUnavailableError => new ServiceUnavailableError('Too many client secret checks at once; retry in a second.', 1)
-    if (this.queue.size >= this.concurrency * WAITING_PER_SLOT) throw busy()
-    await new Promise<void>((resolve, reject) => {
-      const waiter = {
-        start: resolve,
-        timer: setTimeout(() => {
-          this.queue.remove(who, waiter)
-          reject(busy())
-        }, WAIT_MS)
-      }
-      this.queue.push(who, waiter)
-    })
-  }
-
-  /** The slot goes to the next waiting check (its `running` place with it), else it is free. */
-  private release (): void {
-    const next = this.queue.shift()
-    if (next === undefined) {
-      this.running--
-      return
-    }
-    clearTimeout(next.timer)
-    next.start()
   }
 }
 
 /**
  * Builds the secret check for a set of clients. Every call does the same work whether the
  * client exists, has a plain secret or a hashed one (one scrypt and one HMAC compare),
- * so timing tells nothing about which client ids exist. At most `concurrency` run at once; `who`
- * (the caller's address) is whose turn a waiting check takes.
+ * so timing tells nothing about which client ids exist. They run in `slots`; `who` (the caller's
+ * address) is whose turn a waiting check takes.
  */
-export function secretChecker (clients: readonly ClientConfig[], concurrency = 2): (id: string, secret: string, who: string) => Promise<ClientConfig | undefined> {
-  const slots = new CheckSlots(concurrency)
+export function secretChecker (clients: readonly ClientConfig[], slots: CheckSlots = checkSlots(2)): (id: string, secret: string, who: string) => Promise<ClientConfig | undefined> {
   const byId = new Map(clients.map(c => [c.id, c]))
   const dummyPlain = digest(randomBytes(24).toString('base64url'))
   const dummyHash: ParsedHash = { N: DEFAULT.N, r: DEFAULT.r, p: DEFAULT.p, salt: randomBytes(16), hash: randomBytes(DEFAULT.keylen) }
@@ -97,7 +70,7 @@ export function secretChecker (clients: readonly ClientConfig[], concurrency = 2
   return async (id, secret, who) => {
     const client = byId.get(id)
     const h = (client && parsed.get(client.id)) ?? dummyHash
-    const derived = await slots.run(who, async () => await scrypt(secret, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
+    const derived = await slots(who, async () => await scrypt(secret, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
     const hashOk = timingSafeEqual(derived, h.hash)
     const plainOk = timingSafeEqual(digest(secret), client?.secret !== undefined ? digest(client.secret) : dummyPlain)
     if (!client) return undefined
@@ -113,12 +86,11 @@ const MAX_KEY_CHARS = 512
  * key is of, or undefined. A plain key is compared with every plain key of every client, each
  * compare in constant time (HMACs of equal length), so timing tells nothing about which keys exist
  * or how much of one a guess got right. A key not among them is tried against every hashed key, one
- * scrypt each, run as client secret checks are (at most `concurrency` at once, `who` taking turns);
+ * scrypt each, in the slots client secret checks run in (`who` taking turns);
  * a hashed key that matched is remembered by its HMAC, so a client's later requests cost one HMAC
  * (only keys that matched are remembered: at most as many as are configured).
  */
-export function apiKeyChecker (clients: readonly ClientConfig[], concurrency = 2): (key: string, who: string) => Promise<ClientConfig | undefined> {
-  const slots = new CheckSlots(concurrency)
+export function apiKeyChecker (clients: readonly ClientConfig[], slots: CheckSlots = checkSlots(2)): (key: string, who: string) => Promise<ClientConfig | undefined> {
   const plain = clients.flatMap(client => (client.apiKeys ?? []).map(key => ({ client, digest: digest(key) })))
   const hashed = clients.flatMap(client => (client.apiKeyHashes ?? []).map(text => ({ client, hash: parseHash(text) })))
   const matched = new Map<string, ClientConfig>()
@@ -134,7 +106,7 @@ export function apiKeyChecker (clients: readonly ClientConfig[], concurrency = 2
     const remembered = matched.get(given.toString('base64'))
     if (remembered !== undefined || hashed.length === 0) return remembered
     for (const { client, hash: h } of hashed) {
-      const derived = await slots.run(who, async () => await scrypt(key, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
+      const derived = await slots(who, async () => await scrypt(key, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
       if (timingSafeEqual(derived, h.hash) && found === undefined) found = client
     }
     if (found !== undefined) matched.set(given.toString('base64'), found)

@@ -11,9 +11,8 @@ import type { Config, Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
 import { clientKey } from '../../runtime/clients.js'
 import { addressOf } from '../address-limit.js'
-import { attempts } from '../attempts.js'
 import { apiKeyChecker, type CheckSlots } from './secrets.js'
-import { TooManyFailuresError } from './throttle.js'
+import type { TokenThrottle } from './throttle.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,23 +31,19 @@ export class InvalidApiKeyError extends ServiceError {
   }
 }
 
-export function registerApiKeys (app: FastifyInstance, auth: Config['auth'], slots: CheckSlots): void {
+export function registerApiKeys (app: FastifyInstance, auth: Config['auth'], slots: CheckSlots, throttle: TokenThrottle): void {
   const check = apiKeyChecker(auth.clients, slots)
-  const max = auth.failuresMax
-  const failures = attempts(app, 'api-key-address', { max, entries: 50_000 })
 
   const refuse = async (request: FastifyRequest, detail: string): Promise<never> => {
-    await failures.add(request, addressOf(request))
+    await throttle.failed(request, undefined)
     await app.refusedCredentials(request)
     throw new InvalidApiKeyError(detail)
   }
 
   app.decorate('apiKeyClient', async (request: FastifyRequest, key: string | undefined, scope: Scope) => {
-    const address = addressOf(request)
-    const count = await failures.read(request, address)
-    if (count.left === 0) throw new TooManyFailuresError('address', max, count.retryAfter)
+    await throttle.check(request, undefined)
     if (key === undefined || key === '') return await refuse(request, 'An API key is required (api_key: one of a client\'s "api_keys" in AUTH_CLIENTS).')
-    const client = await check(key, address)
+    const client = await check(key, addressOf(request))
     if (client === undefined) return await refuse(request, 'The API key is not valid.')
     if (!client.scopes.includes(scope)) return await refuse(request, `The API key's client lacks the "${scope}" scope this operation needs.`)
     // as a token this service issued the client: the same issuer and subject, so the same rate limit and turn

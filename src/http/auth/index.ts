@@ -11,7 +11,7 @@ import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
 import { abandonedUpload, problemType } from '../problem.js'
 import { checkSlots, secretChecker, type CheckSlots } from './secrets.js'
-import { tokenThrottle } from './throttle.js'
+import { tokenThrottle, type TokenThrottle } from './throttle.js'
 import { registerApiKeys } from './api-keys.js'
 import { addressOf } from '../address-limit.js'
 import { InvalidTokenError, createTokenService, type TokenService } from './tokens.js'
@@ -87,10 +87,10 @@ function basicCredentials (header: string | undefined): { id: string, secret: st
   }
 }
 
-async function tokenRoute (app: FastifyInstance, opts: { config: Config, slots: CheckSlots }): Promise<void> {
+async function tokenRoute (app: FastifyInstance, opts: { config: Config, slots: CheckSlots, throttle: TokenThrottle }): Promise<void> {
   await app.register(formbody, { bodyLimit: 16 * 1024 })
   const check = secretChecker(opts.config.auth.clients, opts.slots)
-  const throttle = tokenThrottle(app, opts.config.auth.failuresMax)
+  const throttle = opts.throttle
 
   app.post('/oauth/token', {
     bodyLimit: 16 * 1024,
@@ -186,11 +186,13 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config, slots: 
 async function authPlugin (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   // client secrets and API keys share one set of slots: AUTH_SECRET_CONCURRENCY scrypts at most in all
   const slots = checkSlots(opts.config.auth.secretConcurrency)
+  // failed client authentications, by secret or by API key, count in one place (auth/throttle.ts)
+  const throttle = tokenThrottle(app, opts.config.auth.failuresMax)
   const tokens = await createTokenService(opts.config.auth)
   app.decorate('tokens', tokens)
   app.decorateRequest('client', undefined)
   // the compatible APIs' keys (src/compat/): the same clients, scopes and rate limits
-  registerApiKeys(app, opts.config.auth, slots)
+  registerApiKeys(app, opts.config.auth, slots, throttle)
 
   /** The client a bearer header names, or UnauthorizedError / InsufficientScopeError. */
   const bearerClient = async (header: string | undefined, scope: Scope): Promise<NonNullable<FastifyRequest['client']>> => {
@@ -226,7 +228,7 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
     else withClient(request.client.key, done)
   })
 
-  await app.register(tokenRoute, { ...opts, slots })
+  await app.register(tokenRoute, { ...opts, slots, throttle })
 
   const base = {
     issuer: opts.config.auth.tokenIssuer,

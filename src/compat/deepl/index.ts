@@ -17,7 +17,7 @@ import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
 import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
-import { TAG_NAME, protectMarkup } from './markup.js'
+import { TAG_NAME, protectMarkup } from '../../core/documents/kept-elements.js'
 import {
   DeepLAuthQuery, DeepLGlossaryPairs, DeepLLanguages, DeepLLanguagesQuery, DeepLTranslateRequest, DeepLTranslateResponse, DeepLUsage,
   MAX_TEXTS, deeplResponses

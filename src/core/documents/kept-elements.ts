@@ -1,5 +1,6 @@
 /**
- * DeepL's `tag_handling` and `ignore_tags` on top of core's text/html documents. Markup goes to
+ * Elements kept whole through a text/html translation (what DeepL's `tag_handling` and
+ * `ignore_tags` ask, src/compat/deepl/), on top of core's text/html documents. Markup goes to
  * core as HTML (its text translated, everything else copied byte for byte). Before that, each
  * element named in `ignore_tags` (Weblate's placeholders `<x id="1"></x>`) and, for
  * `tag_handling: xml`, each self-closing element (`<ph/>`, which an HTML parser would read as an

@@ -1,6 +1,6 @@
 /** DeepL's ignore_tags and tag_handling xml on top of text/html: the stand-ins made and the original bytes put back. */
 import { describe, expect, it } from 'vitest'
-import { protectMarkup } from '../../../../src/compat/deepl/markup.js'
+import { protectMarkup } from '../../../../src/core/documents/kept-elements.js'
 
 const standIns = (text: string): string[] => text.match(/<img data-deepl-keep="[0-9a-f]+-\d+">/g) ?? []
 

@@ -64,7 +64,7 @@ export function removeFakeModesDirs (): void {
 /**
  * A modes directory with one mode, `eng-spa`, whose pipeline is a real shell process that
  * answers each NUL-terminated request with the request itself, except: a request containing
- * STALL never answers, CRASH makes it exit, SLOW answers after half a second. `startSeconds`:
+ * STALL never answers, CRASH makes it exit, SLOW answers after half a second, LONG after three seconds. `startSeconds`:
  * how long it takes to start reading (as a real pipeline loading its transducers).
  */
 export function fakeModesDir (startSeconds = 0): string {
@@ -79,6 +79,7 @@ export function fakeModesDir (startSeconds = 0): string {
     '    *STALL*) sleep 3600 ;;',
     '    *CRASH*) exit 3 ;;',
     '    *SLOW*) sleep 0.5 ;;',
+    '    *LONG*) sleep 3 ;;',
     '  esac',
     "  printf '%s\\0' \"$request\"",
     'done',

@@ -300,7 +300,8 @@ describe('a hang storm', () => {
     }
     expect(latencies.length).toBeGreaterThan(20)
     const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!
-    expect(p99).toBeLessThan(250)
+    // a stalled event loop would hold /health for the engine's timeout (2 s); a busy machine adds its own delays
+    expect(p99).toBeLessThan(TIMEOUT_MS / 2)
     expect(hangEngine.peakInFlight).toBeGreaterThan(0)
     expect(hangEngine.peakInFlight).toBeLessThanOrEqual(HANG_CONCURRENCY)
   }, 30_000)

@@ -105,7 +105,7 @@ describe('createRedactor', () => {
     const body = JSON.stringify({ error: { message: texts.join(' | ') + ' ' + 'y'.repeat(50_000) } })
     const started = performance.now()
     const out = redactor.engineMessage(body, texts)!
-    expect(performance.now() - started).toBeLessThan(200)
+    expect(performance.now() - started).toBeLessThan(2000)
     expect(out).not.toContain('Segment number')
   })
 })

@@ -206,7 +206,7 @@ describe('deepl failures', () => {
     const started = Date.now()
     const err = await failure(translator.translate(job, signal()))
     expect(err).toBeInstanceOf(CircuitOpenError)
-    expect(Date.now() - started).toBeLessThan(50)
+    expect(Date.now() - started).toBeLessThan(1000)
     expect(translateCalls()).toHaveLength(2)
   })
 })

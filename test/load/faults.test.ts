@@ -184,7 +184,7 @@ describe('a 429 storm', () => {
     expect(stormEngine.peakInFlight).toBeLessThanOrEqual(STORM_CONCURRENCY)
   }, 30_000)
 
-  it('skips the engine once its breaker is open: no call per request, and answers well within the timeout', async () => {
+  it('skips the engine once its breaker is open: no call per request, and answers without waiting for the timeout', async () => {
     const before = translateCalls(stormEngine)
     const answers = await burst(stormService, 32)
     for (const a of answers) {
@@ -193,7 +193,8 @@ describe('a 429 storm', () => {
         expectProblem(a, 'libretranslate', [503])
         expect(a.json['detail']).toMatch(new RegExp(`libretranslate: failed ${BREAKER_FAILURES} calls in a row`))
       }
-      expect(a.ms, describeAnswer(a)).toBeLessThan(TIMEOUT_MS / 2)
+      // waiting for the timeout would take TIMEOUT_MS and then the fallback: below it is room for a busy machine
+      expect(a.ms, describeAnswer(a)).toBeLessThan(TIMEOUT_MS)
     }
     expect(translateCalls(stormEngine)).toBe(before)
   }, 30_000)
@@ -296,7 +297,9 @@ describe('a hang storm', () => {
         expectProblem(a, 'libretranslate', [503, 504])
         if (a.status === 504) expect(a.json['detail']).toMatch(new RegExp(`libretranslate: did not answer within ${TIMEOUT_MS} ms`))
       }
-      expect(a.ms, describeAnswer(a)).toBeLessThan(TIMEOUT_MS + TIMEOUT_MS / 2)
+      // the bug it guards against took a timeout waiting for a slot and then one of its own (2x);
+      // what is left of the bound is the fallback's, which 48 requests at once on a busy machine need
+      expect(a.ms, describeAnswer(a)).toBeLessThan(2 * TIMEOUT_MS)
     }
     expect(latencies.length).toBeGreaterThan(20)
     const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!
@@ -308,13 +311,14 @@ describe('a hang storm', () => {
 
   // found by this test: the batcher's deadline ran out before the service's own, and the service took it for a
   // caller giving up, so timeouts never opened the breaker and every request of a hang storm waited the timeout
-  it('opens the breaker on calls that timed out: later requests skip the engine and answer well within the timeout', async () => {
+  it('opens the breaker on calls that timed out: later requests skip the engine and answer without waiting for the timeout', async () => {
     const before = translateCalls(hangEngine)
     const answers = await burst(hangService, 32)
     for (const a of answers) {
       if (a.fallback) expectApertium(a)
       else expectProblem(a, 'libretranslate', [503])
-      expect(a.ms, describeAnswer(a)).toBeLessThan(TIMEOUT_MS / 2)
+      // waiting for the timeout would take TIMEOUT_MS and then the fallback: below it is room for a busy machine
+      expect(a.ms, describeAnswer(a)).toBeLessThan(TIMEOUT_MS)
     }
     expect(translateCalls(hangEngine)).toBe(before)
   }, 30_000)

@@ -11,46 +11,23 @@ import xliff from 'xliff'
 import { po } from 'gettext-parser'
 import { parseSync } from 'subtitle'
 import webvtt from 'webvtt-parser'
-import { startFakeDeepl } from '../fakes/deepl.js'
-import { startFakeGoogleCloud } from '../fakes/google-cloud.js'
-import { startFakeGoogle } from '../fakes/google.js'
-import { startFakeLibreTranslate } from '../fakes/libretranslate.js'
-import { startFakeLlm } from '../fakes/openai.js'
 import { readAndroidStrings } from '../helpers/android-strings.js'
+import { startOutsideEngines, type OutsideEngines } from '../helpers/outside-engines.js'
 import { startService, type RunningService } from '../helpers/service.js'
-
-type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
 
 const OUTSIDE = ['deepl', 'google-cloud', 'google', 'openai', 'libretranslate'] as const
 
-let fakes: Array<{ close: () => Promise<void> }> = []
+let engines: OutsideEngines | undefined
 let service: RunningService
 
 beforeAll(async () => {
-  const [deepl, googleCloud, google, libre, llm]: [
-    Started<typeof startFakeDeepl>, Started<typeof startFakeGoogleCloud>, Started<typeof startFakeGoogle>,
-    Started<typeof startFakeLibreTranslate>, Started<typeof startFakeLlm>
-  ] = await Promise.all([startFakeDeepl(), startFakeGoogleCloud(), startFakeGoogle(), startFakeLibreTranslate(), startFakeLlm({ key: 'sk-test-key' })])
-  fakes = [deepl, googleCloud, google, libre, llm]
-  service = await startService({
-    DEEPL_API_KEY: deepl.key,
-    DEEPL_SERVER_URL: deepl.url,
-    GOOGLE_CLOUD_API_KEY: googleCloud.key,
-    GOOGLE_CLOUD_TRANSLATE_URL: googleCloud.url,
-    GOOGLE_TRANSLATE_ENABLED: 'true',
-    GOOGLE_TRANSLATE_HOST: google.host,
-    NODE_EXTRA_CA_CERTS: google.caPath,
-    OPENAI_BASE_URL: llm.url,
-    OPENAI_API_KEY: llm.key,
-    OPENAI_MODEL: llm.model,
-    LIBRETRANSLATE_URL: libre.url,
-    LIBRETRANSLATE_API_KEY: libre.key
-  })
+  engines = await startOutsideEngines()
+  service = await startService(engines.env)
 }, 90_000)
 
 afterAll(async () => {
   await service?.stop()
-  await Promise.all(fakes.map(async f => await f.close()))
+  await engines?.close()
 })
 
 /** en -> ja through one engine: the translated document's text. */

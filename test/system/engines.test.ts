@@ -5,20 +5,14 @@
  * fallback (to Apertium too), timeouts, the breaker and the errors a client gets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeDeepl } from '../fakes/deepl.js'
-import { startFakeGoogleCloud } from '../fakes/google-cloud.js'
-import { startFakeGoogle } from '../fakes/google.js'
-import { startFakeLibreTranslate } from '../fakes/libretranslate.js'
-import { startFakeLlm } from '../fakes/openai.js'
+import { startOutsideEngines, type OutsideEngines } from '../helpers/outside-engines.js'
 import { startService, type RunningService } from '../helpers/service.js'
 
-type Started<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
-
-let deepl: Started<typeof startFakeDeepl>
-let googleCloud: Started<typeof startFakeGoogleCloud>
-let google: Started<typeof startFakeGoogle>
-let libre: Started<typeof startFakeLibreTranslate>
-let llm: Started<typeof startFakeLlm>
+let engines: OutsideEngines | undefined
+let deepl: OutsideEngines['deepl']
+let googleCloud: OutsideEngines['googleCloud']
+let libre: OutsideEngines['libre']
+let llm: OutsideEngines['llm']
 let service: RunningService
 let base = ''
 let token = ''
@@ -26,25 +20,13 @@ let token = ''
 const OUTSIDE = ['deepl', 'google-cloud', 'google', 'openai', 'libretranslate'] as const
 
 beforeAll(async () => {
-  [deepl, googleCloud, google, libre, llm] = await Promise.all([
-    startFakeDeepl(), startFakeGoogleCloud(), startFakeGoogle(), startFakeLibreTranslate(), startFakeLlm({ key: 'sk-test-key' })
-  ])
+  engines = await startOutsideEngines()
+  ;({ deepl, googleCloud, libre, llm } = engines)
   service = await startService({
     UPSTREAM_TIMEOUT_MS: '1500',
     BREAKER_FAILURES: '3',
     BREAKER_COOLDOWN_MS: '60000',
-    DEEPL_API_KEY: deepl.key,
-    DEEPL_SERVER_URL: deepl.url,
-    GOOGLE_CLOUD_API_KEY: googleCloud.key,
-    GOOGLE_CLOUD_TRANSLATE_URL: googleCloud.url,
-    GOOGLE_TRANSLATE_ENABLED: 'true',
-    GOOGLE_TRANSLATE_HOST: google.host,
-    NODE_EXTRA_CA_CERTS: google.caPath,
-    OPENAI_BASE_URL: llm.url,
-    OPENAI_API_KEY: llm.key,
-    OPENAI_MODEL: llm.model,
-    LIBRETRANSLATE_URL: libre.url,
-    LIBRETRANSLATE_API_KEY: libre.key
+    ...engines.env
   })
   base = service.base
   token = service.token
@@ -52,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop()
-  await Promise.all([deepl, googleCloud, google, libre, llm].filter(Boolean).map(async f => await f.close()))
+  await engines?.close()
 })
 
 async function translate (body: Record<string, unknown>, path = '/language/translate'): Promise<{ status: number, headers: Headers, json: Record<string, any> }> {

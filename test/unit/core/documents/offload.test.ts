@@ -4,14 +4,15 @@
  * one client never holds every thread, and a request's budget stops a document that runs over (a
  * 400 at its path) without harming the next requests.
  */
-import { describe, expect, it } from 'vitest'
-import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DOCUMENT_TASKS, documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { changesOf } from '../../../../src/core/editing/changes.js'
 import { runTask } from '../../../../src/core/documents/tasks.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { DocumentsBusyError, ValidationError } from '../../../../src/errors.js'
 import { withClient } from '../../../../src/runtime/clients.js'
-import { processPool, ThreadPool } from '../../../../src/runtime/pool.js'
+import { DEFAULT_DOCUMENT_QUEUE_MS } from '../../../../src/core/limits.js'
+import { configureProcessPool, poolThreads, processPool, ThreadPool } from '../../../../src/runtime/pool.js'
 
 const settings = { placeholders: true, rules: [{ text: 'house', substitution: 'home' }], caseSensitive: false }
 
@@ -24,6 +25,13 @@ async function failure (promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected a failure')
 }
+
+// as the service makes it (app.ts): its threads load the document core as they start, before any
+// request's budget counts (from sources, loading it is slow on a busy machine)
+beforeAll(async () => {
+  configureProcessPool({ threads: poolThreads(1), queueMs: DEFAULT_DOCUMENT_QUEUE_MS, busyError: waited => new DocumentsBusyError(waited), preload: [DOCUMENT_TASKS] })
+  await processPool().ready()
+})
 
 describe('documents on the thread pool', () => {
   it('works a costly document on a thread with the same segments, text and rebuild as inline, while the event loop turns', async () => {

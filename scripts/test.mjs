@@ -1,5 +1,6 @@
 // `npm test`: the suite, then the load tests (vitest.load.config.ts), then one closing line that
-// counts both runs ("N passed, N failed, N skipped"), which is what CI reads. Exits non-zero
+// counts both runs ("N passed, N failed, N skipped"; a file that failed outside its tests counts
+// as one failed), which is what CI reads. Exits non-zero
 // when either run failed or ran no test.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -32,7 +33,10 @@ for (const run of runs) {
   }
   const report = JSON.parse(readFileSync(run.report, 'utf8'))
   total.passed += report.numPassedTests
-  total.failed += report.numFailedTests
+  // a file that failed outside its tests (an import, a hook) counts as one failure, named here
+  const failedFiles = report.testResults.filter(file => file.status === 'failed' && !file.assertionResults.some(test => test.status === 'failed'))
+  for (const file of failedFiles) console.error(`failed outside its tests: ${file.name}: ${String(file.message ?? '').split('\n')[0]}`)
+  total.failed += report.numFailedTests + failedFiles.length
   total.skipped += report.numPendingTests + report.numTodoTests
   // a failed suite stops here, as `a && b` would
   if (!ok) break

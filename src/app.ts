@@ -129,8 +129,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(routes, { config })
   await app.register(web)
 
-  for (const [name, ready] of Object.entries(registry.readiness())) app.trackReadiness(name, ready)
+  for (const [name, warmUp] of Object.entries(registry.readiness())) app.trackReadiness(name, warmUp)
   // the service's engines use the pool: it starts with them (a test's own registry leaves it to its first use)
-  if (options.registry === undefined) app.trackReadiness('pool', processPool().ready())
+  if (options.registry === undefined) app.trackReadiness('pool', async () => { await processPool().ready() })
   return app
 }

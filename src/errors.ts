@@ -202,3 +202,8 @@ export class ClientClosedError extends Error {
     this.name = 'ClientClosedError'
   }
 }
+
+/** Whether an error is a passing state of a busy machine (threads or an engine busy, a deadline run out), so the same call may succeed later. */
+export function isPassing (error: unknown): boolean {
+  return error instanceof DocumentsBusyError || error instanceof RequestDeadlineError || error instanceof EngineBusyError
+}

@@ -28,8 +28,8 @@ export interface Registry {
   /** Analyzers in preference order: a generative model when configured, then the offline analysers. */
   analyzers: Analyzer[]
   detector?: Detector
-  /** Components /ready waits for. */
-  readiness: () => Record<string, Promise<unknown>>
+  /** Components /ready waits for: each one's warm-up (called again when it fails for a passing cause). */
+  readiness: () => Record<string, () => Promise<unknown>>
   close: () => Promise<void>
 }
 
@@ -112,15 +112,15 @@ export function createRegistry (config: Config): Registry {
   const analyzers = all.map(c => c.analyzer).filter((a): a is Analyzer => a !== undefined)
   // loads its models in the background; /ready waits for it
   const detector = createDetector()
-  const ready = (what: Array<{ name: string, ready?: () => Promise<void> }>, suffix: string): Array<[string, Promise<void>]> =>
-    what.filter(w => w.ready).map(w => [`${w.name}${suffix}`, w.ready!()])
+  const ready = (what: Array<{ name: string, ready?: () => Promise<void> }>, suffix: string): Array<[string, () => Promise<void>]> =>
+    what.filter(w => w.ready).map(w => [`${w.name}${suffix}`, async () => { await w.ready!() }])
   return {
     translators,
     editors,
     analyzers,
     detector,
     readiness: () => ({
-      detector: detector.ready(),
+      detector: async () => { await detector.ready() },
       ...Object.fromEntries(ready(translators, '')),
       ...Object.fromEntries(ready(editors, '-editor')),
       ...Object.fromEntries(ready(analyzers, '-analyzer'))

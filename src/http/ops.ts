@@ -6,14 +6,18 @@ import { Type } from 'typebox'
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Config } from '../config.js'
 import type { RedisState } from '../redis/connection.js'
+import { isPassing } from '../errors.js'
 import { sendProblem } from './problem.js'
 
 export type ComponentState = 'starting' | 'ready' | 'failed'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Tracks a component that must be ready before /ready answers 200. */
-    trackReadiness: (name: string, ready: Promise<unknown>) => void
+    /**
+     * Tracks a component that must be ready before /ready answers 200: its warm-up runs now and
+     * again, with a growing pause, each time it fails for a passing cause (a busy machine).
+     */
+    trackReadiness: (name: string, warmUp: () => Promise<unknown>) => void
   }
 }
 
@@ -21,24 +25,54 @@ const Health = Type.Object({ status: Type.Literal('ok') })
 const Ready = Type.Object({
   status: Type.Enum(['ready', 'starting', 'failed']),
   components: Type.Unsafe<Record<string, ComponentState>>({ type: 'object', additionalProperties: { enum: ['starting', 'ready', 'failed'] } }),
+  waiting: Type.Optional(Type.Unsafe<Record<string, string>>({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Components whose warm-up failed for a passing cause (threads or an engine busy) and is tried again, with the reason'
+  })),
   redis: Type.Optional(Type.Enum(['ready', 'degraded'], {
     description: 'With REDIS_URL only. degraded: Redis is unreachable or slow; the service still answers, with per-process rate limits and no shared cache'
   }))
 })
 
+/** The first pause before a warm-up that failed for a passing cause is tried again; it doubles up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 250
+const RETRY_MAX_MS = 10_000
+
 async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: { state: () => RedisState } }): Promise<void> {
   const components = new Map<string, ComponentState>()
-  app.decorate('trackReadiness', (name: string, ready: Promise<unknown>) => {
-    components.set(name, 'starting')
-    ready.then(() => components.set(name, 'ready'), (err: unknown) => {
-      components.set(name, 'failed')
-      app.log.error({ err, component: name }, 'component failed to start')
-    })
-  })
-
+  const waiting = new Map<string, string>()
   // during shutdown, answers to requests in flight close their connection so close() need not wait for keep-alive
   let closing = false
-  app.addHook('preClose', async () => { closing = true })
+  const retries = new Set<NodeJS.Timeout>()
+  app.decorate('trackReadiness', (name: string, warmUp: () => Promise<unknown>) => {
+    components.set(name, 'starting')
+    const attempt = (pauseMs: number): void => {
+      warmUp().then(() => {
+        components.set(name, 'ready')
+        waiting.delete(name)
+      }, (err: unknown) => {
+        if (closing) return
+        if (!isPassing(err)) {
+          components.set(name, 'failed')
+          waiting.delete(name)
+          app.log.error({ err, component: name }, 'component failed to start')
+          return
+        }
+        // a busy machine is no reason to stay out of the load balancer for the process's life
+        waiting.set(name, (err as Error).message)
+        app.log.warn({ component: name, retryInMs: pauseMs, reason: (err as Error).message }, 'component warm-up will be tried again')
+        const timer = setTimeout(() => { retries.delete(timer); attempt(Math.min(pauseMs * 2, RETRY_MAX_MS)) }, pauseMs)
+        timer.unref()
+        retries.add(timer)
+      })
+    }
+    attempt(RETRY_FIRST_MS)
+  })
+  app.addHook('preClose', async () => {
+    closing = true
+    for (const timer of retries) clearTimeout(timer)
+  })
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close')
   })
@@ -87,7 +121,8 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     const status = values.includes('failed') ? 'failed' : values.every(v => v === 'ready') ? 'ready' : 'starting'
     // Redis away is no reason to take this replica out of the load balancer: it answers without it
     const redis = opts.redis === undefined ? {} : { redis: opts.redis.state() }
-    return reply.code(status === 'ready' ? 200 : 503).send({ status, components: states, ...redis })
+    const retrying = waiting.size === 0 ? {} : { waiting: Object.fromEntries(waiting) }
+    return reply.code(status === 'ready' ? 200 : 503).send({ status, components: states, ...retrying, ...redis })
   })
 
   const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(`Bearer ${opts.config.metricsToken}`).digest()

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { bearer, testApp, testConfig, tokenFor } from '../../helpers/app.js'
 import { buildApp } from '../../../src/app.js'
 import { emptyRegistry } from '../../../src/registry.js'
+import { DocumentsBusyError, EngineBusyError } from '../../../src/errors.js'
 
 describe('ops endpoints', () => {
   it('/health answers without a token', async () => {
@@ -22,7 +23,7 @@ describe('ops endpoints', () => {
     let fail!: (err: Error) => void
     const slow = new Promise<void>(resolve => { finish = resolve })
     const broken = new Promise<void>((_resolve, reject) => { fail = reject })
-    const registry = { ...emptyRegistry(), readiness: () => ({ detector: slow }) }
+    const registry = { ...emptyRegistry(), readiness: () => ({ detector: async () => await slow }) }
     const app = await testApp({}, { registry })
     try {
       const starting = await app.inject({ method: 'GET', url: '/ready' })
@@ -36,7 +37,7 @@ describe('ops endpoints', () => {
     } finally {
       await app.close()
     }
-    const failing = await testApp({}, { registry: { ...emptyRegistry(), readiness: () => ({ apertium: broken }) } })
+    const failing = await testApp({}, { registry: { ...emptyRegistry(), readiness: () => ({ apertium: async () => await broken }) } })
     try {
       fail(new Error('no modes'))
       await broken.catch(() => {})
@@ -45,6 +46,44 @@ describe('ops endpoints', () => {
       expect(res.json().components.apertium).toBe('failed')
     } finally {
       await failing.close()
+    }
+  })
+
+  it('/ready recovers from a warm-up that failed because the machine was busy: it is tried again until it succeeds, and /ready says why it waits', async () => {
+    // what the offline analyser's warm-up met on a busy machine: every pool thread taken for longer than its queue wait
+    let calls = 0
+    let busy = true
+    const analyzer = async (): Promise<void> => {
+      calls++
+      if (busy) throw calls === 1 ? new DocumentsBusyError(10_000) : new EngineBusyError('apertium', 'every pipeline slot is busy', 1000)
+    }
+    const app = await testApp({}, { registry: { ...emptyRegistry(), readiness: () => ({ 'offline-analyzer': analyzer }) } })
+    try {
+      await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+      const waiting = await app.inject({ method: 'GET', url: '/ready' })
+      expect(waiting.statusCode).toBe(503)
+      expect(waiting.json().status).toBe('starting')
+      expect(waiting.json().components).toEqual({ 'offline-analyzer': 'starting' })
+      expect(waiting.json().waiting['offline-analyzer']).toMatch(/busy/)
+      busy = false
+      await expect.poll(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode, { timeout: 20_000, interval: 100 }).toBe(200)
+      const ready = await app.inject({ method: 'GET', url: '/ready' })
+      expect(ready.json()).toEqual({ status: 'ready', components: { 'offline-analyzer': 'ready' } })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('/ready does not retry a warm-up that failed for a lasting cause', async () => {
+    let calls = 0
+    const app = await testApp({}, { registry: { ...emptyRegistry(), readiness: () => ({ apertium: async () => { calls++; throw new Error('no usable modes') } }) } })
+    try {
+      await expect.poll(async () => (await app.inject({ method: 'GET', url: '/ready' })).json().status).toBe('failed')
+      await new Promise(resolve => setTimeout(resolve, 600))
+      expect(calls).toBe(1)
+      expect((await app.inject({ method: 'GET', url: '/ready' })).json().waiting).toBeUndefined()
+    } finally {
+      await app.close()
     }
   })
 

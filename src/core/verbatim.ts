@@ -1,6 +1,6 @@
-/** Verbatim spans: URLs, e-mail addresses, paths, file names, code and control characters, which no engine may translate or alter. */
+/** Verbatim spans: URLs, e-mail addresses, paths, file names, code, control characters, and social posts' mentions, hashtags and emoji shortcodes, which no engine may translate or alter. */
 
-export type VerbatimKind = 'url' | 'email' | 'path' | 'file' | 'code' | 'control'
+export type VerbatimKind = 'url' | 'email' | 'path' | 'file' | 'code' | 'control' | 'mention' | 'hashtag' | 'emoji'
 
 /** A span [start, end) of a text that must come back byte for byte. */
 export interface VerbatimSpan {
@@ -60,6 +60,8 @@ interface Rule {
   /** Text every match contains, to skip the pattern on text without it. */
   needs?: string
   accept?: (match: string) => boolean
+  /** Whether trailing punctuation is the sentence's, not the match's (not for a shortcode's closing colon). */
+  trim?: boolean
 }
 
 /** A name.ext whose extension is one letter needs a stem of two characters: "a.m", "p.m" are times. */
@@ -91,7 +93,13 @@ const RULES: Rule[] = [
   // --long-flags and --flag=value
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_-])--[A-Za-z][A-Za-z0-9-]*(?:=[^\s\uFFFC]+)?/gu, needs: '--' },
   // name(), obj.method(), parse_int(s)
-  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s\uFFFC]*\)/gu, accept: codeCall, needs: '(' }
+  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s\uFFFC]*\)/gu, accept: codeCall, needs: '(' },
+  // @user and @user@instance.social (Mastodon's, Misskey's, Discourse's mentions): not an e-mail's @
+  { kind: 'mention', pattern: /(?<![\p{L}\p{N}_=/@.+-])@[\p{L}\p{N}_]+(?:[.-]+[\p{L}\p{N}_]+)*(?:@(?:[\p{L}\p{N}_-]+\.)+[\p{L}\p{N}_-]+)?/gu, needs: '@' },
+  // #tag with a letter in it, as Mastodon links them: not "#31", "C#" or "page#top"
+  { kind: 'hashtag', pattern: /(?<![\p{L}\p{N}_=/&#])#[\p{N}_]*\p{L}[\p{L}\p{N}_]*/gu, needs: '#' },
+  // :blobcat: (custom emoji shortcodes): not "10:30:45" or "Note:this:"
+  { kind: 'emoji', pattern: /(?<![\p{L}\p{N}]):[A-Za-z0-9_+-]{2,}:(?![\p{L}\p{N}])/gu, needs: ':', trim: false }
 ]
 
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' }
@@ -124,18 +132,18 @@ function trimEnd (text: string, start: number, end: number): number {
 }
 
 /** A character every match but a control one holds (or a camelCase hump): most short texts have none. */
-const CANDIDATE = /[:@/\\._`(-]|[a-z][a-z0-9]+[A-Z]/
+const CANDIDATE = /[:@#/\\._`(-]|[a-z][a-z0-9]+[A-Z]/
 
 /** The verbatim spans of `text`, sorted and disjoint (overlapping finds are merged). */
 export function findVerbatim (text: string): VerbatimSpan[] {
   const found: VerbatimSpan[] = []
   const candidate = CANDIDATE.test(text)
-  for (const { kind, pattern, needs, accept } of RULES) {
+  for (const { kind, pattern, needs, accept, trim } of RULES) {
     if (kind !== 'control' && !candidate) continue
     if (needs !== undefined && !text.includes(needs)) continue
     for (const m of text.matchAll(pattern)) {
       const start = m.index
-      const end = kind === 'control' ? start + m[0].length : trimEnd(text, start, start + m[0].length)
+      const end = kind === 'control' || trim === false ? start + m[0].length : trimEnd(text, start, start + m[0].length)
       if (end > start && (accept === undefined || accept(text.slice(start, end)))) found.push({ start, end, kind })
     }
   }

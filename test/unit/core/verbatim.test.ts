@@ -44,6 +44,13 @@ describe('findVerbatim', () => {
     expect(found('Call render(), console.log(x) or parse_int(s).')).toEqual(['code:render()', 'code:console.log(x)', 'code:parse_int(s)'])
   })
 
+  it('finds the mentions, hashtags and custom emoji shortcodes of social posts', () => {
+    expect(found('@bob thanks, @alice@mastodon.social and @Gargron.')).toEqual(['mention:@bob', 'mention:@alice@mastodon.social', 'mention:@Gargron'])
+    expect(found('I love #cats, #Caturday and #日本語 (#2024cats).')).toEqual(['hashtag:#cats', 'hashtag:#Caturday', 'hashtag:#日本語', 'hashtag:#2024cats'])
+    expect(found('So good :blobcat: :thinking_face::+1:')).toEqual(['emoji::blobcat:', 'emoji::thinking_face:', 'emoji::+1:'])
+    expect(found('ana@example.es, issue #31, C#, page#top, 10:30:45, ratio 1:2:3, Note:this:')).toEqual(['email:ana@example.es'])
+  })
+
   it('finds runs of control characters an engine may drop', () => {
     expect(found('nul\u0000byte and \u0007\u001b here\u007f')).toEqual(['control:\u0000', 'control:\u0007\u001b', 'control:\u007f'])
     expect(found('tab\tand\nnew line\r\n')).toEqual([])
@@ -66,7 +73,8 @@ describe('findVerbatim', () => {
   it('stays linear on hostile input', () => {
     const hostile = ['a.'.repeat(50_000), 'a/'.repeat(50_000), 'a_'.repeat(50_000), '`a'.repeat(50_000), 'x@a.'.repeat(25_000), ')'.repeat(100_000), 'http://a' + ')'.repeat(100_000),
       'a-'.repeat(50_000), 'www.'.repeat(25_000), 'C:\\'.repeat(30_000), '--a'.repeat(30_000), 'a('.repeat(50_000), 'aB'.repeat(50_000),
-      '~/'.repeat(50_000), './'.repeat(50_000), '1.'.repeat(50_000), 'a.b/'.repeat(25_000), 'a@'.repeat(50_000), '__a'.repeat(30_000)]
+      '~/'.repeat(50_000), './'.repeat(50_000), '1.'.repeat(50_000), 'a.b/'.repeat(25_000), 'a@'.repeat(50_000), '__a'.repeat(30_000),
+      '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000)]
     for (const text of hostile) {
       const started = performance.now()
       findVerbatim(text)

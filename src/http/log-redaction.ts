@@ -1,26 +1,21 @@
 /**
- * What the logs may say about a request: its URL with query secrets redacted (a token a client
- * library sent as `?access_token=`, an API key), and the request serializer that logs it so.
+ * What the logs may say about a request: its path, and of its query only what the router reads as
+ * the values of a few non-content parameters (language codes, a listing's type); the names of the
+ * parameters the service knows with their values redacted; anything else as "[redacted]" whole.
+ * Client text (apy's `?q=`) and keys (`?key=`, `?auth_key=`, `?api_key=`, `?access_token=`) never
+ * reach a log line, whatever their names and wherever the router finds the query.
  */
 import type { FastifyRequest } from 'fastify'
 
 const CENSOR = '[redacted]'
 
-/** Parameter names (lowercased, "-" and "." read as "_") that carry a secret wherever they appear. */
-const SECRET_PARTS = ['token', 'secret', 'password', 'passwd', 'pwd', 'key', 'auth', 'signature', 'credential', 'session', 'cookie', 'jwt', 'assertion']
-const SECRET_NAMES = new Set(['sig', 'code', 'pass'])
-
-/** Whether a query parameter's name says it holds a secret. */
-function secretName (raw: string): boolean {
-  let name = raw
-  try {
-    name = decodeURIComponent(raw)
-  } catch {
-    // a malformed escape: judge the name as sent
-  }
-  name = name.toLowerCase().replace(/[-.\s]/g, '_')
-  return SECRET_NAMES.has(name) || SECRET_PARTS.some(part => name.includes(part))
-}
+/** Parameters whose values are logged: what says which languages or listing was asked for, never text or keys. */
+const KEPT = new Set(['langpair', 'source', 'target', 'type', 'display', 'markUnknown'])
+/**
+ * Parameters the service (or a client library) puts in a query, logged by name with the value
+ * redacted. Any other parameter is "[redacted]" whole: its name may itself be text or a key.
+ */
+const NAMED = new Set(['q', 'text', 'key', 'auth_key', 'api_key', 'access_token', 'token', 'client_id', 'client_secret', 'source_lang', 'target_lang', 'format', 'tag_handling'])
 
 /** Whether a value has the shape of a JWT (three base64url parts, the first a JSON object): a token whatever its name. */
 function jwtShaped (value: string): boolean {
@@ -29,31 +24,60 @@ function jwtShaped (value: string): boolean {
   return first > 0 && value.indexOf('.', first + 1) > first
 }
 
-/** One query parameter ("name=value"), its value redacted when it is a secret. */
+/** A parameter's name as the router's query parser (fast-querystring) reads it: "+" a space, escapes decoded. */
+function parsedName (raw: string): string {
+  const name = raw.replace(/\+/g, ' ')
+  if (!name.includes('%')) return name
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    // the parser keeps a malformed escape as sent
+    return name
+  }
+}
+
+/** One query parameter ("name=value", or a bare "name") as logged. */
 function redactParameter (parameter: string): string {
   const equals = parameter.indexOf('=')
-  if (equals < 0) return jwtShaped(parameter) ? CENSOR : parameter
-  const value = parameter.slice(equals + 1)
-  if (value === '') return parameter
-  return secretName(parameter.slice(0, equals)) || jwtShaped(value) ? `${parameter.slice(0, equals + 1)}${CENSOR}` : parameter
+  const rawName = equals < 0 ? parameter : parameter.slice(0, equals)
+  const name = parsedName(rawName)
+  const value = equals < 0 ? '' : parameter.slice(equals + 1)
+  if (KEPT.has(name)) return jwtShaped(value) ? `${rawName}=${CENSOR}` : parameter
+  if (NAMED.has(name)) return value === '' ? parameter : `${rawName}=${CENSOR}`
+  return CENSOR
 }
 
 /**
- * A request URL fit for the logs: query parameters whose name says secret (access_token,
- * client_secret, api_key, key, password, ...), any JWT-shaped value or path segment, and
- * userinfo of an absolute URL are replaced by "[redacted]"; everything else is kept as sent.
- * Linear in the URL's length.
+ * Where the router (find-my-way) ends the path: at the first "?" or "#" after the first
+ * character. Everything after it is the query, later "#"s included: `?q=hi#&key=K` gives the key.
+ */
+function queryStart (url: string): number {
+  for (let i = 1; i < url.length; i++) {
+    const c = url.charCodeAt(i)
+    if (c === 63 || c === 35) return i
+  }
+  return -1
+}
+
+/** The request's path as the router reads it: the URL up to the query ("?" or "#"). */
+export function routedPath (url: string): string {
+  const start = queryStart(url)
+  return start < 0 ? url : url.slice(0, start)
+}
+
+/**
+ * A request URL fit for the logs: the path (any JWT-shaped segment and the userinfo of an
+ * absolute URL redacted), and the query split exactly where and as the router splits it, each
+ * parameter kept, named or redacted as KEPT and NAMED say; the character that opened the query is
+ * kept as sent. Linear in the URL's length.
  */
 export function redactUrl (url: string): string {
-  const hash = url.indexOf('#')
-  const beforeHash = hash < 0 ? url : url.slice(0, hash)
-  const fragment = hash < 0 ? '' : url.slice(hash)
-  const question = beforeHash.indexOf('?')
-  const path = question < 0 ? beforeHash : beforeHash.slice(0, question)
-  const query = question < 0 ? undefined : beforeHash.slice(question + 1)
+  const start = queryStart(url)
+  const path = start < 0 ? url : url.slice(0, start)
   const safePath = redactUserinfo(path).split('/').map(segment => jwtShaped(segment) ? CENSOR : segment).join('/')
-  if (query === undefined) return safePath + fragment
-  return `${safePath}?${query.split('&').map(redactParameter).join('&')}${fragment}`
+  if (start < 0) return safePath
+  const query = url.slice(start + 1)
+  return `${safePath}${url[start]}${query === '' ? '' : query.split('&').map(parameter => parameter === '' ? parameter : redactParameter(parameter)).join('&')}`
 }
 
 /** "http://user:secret@host/x" (an absolute-form request target) without its userinfo. */

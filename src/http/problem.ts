@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { settingName as s } from '../settings.js'
+import { routedPath } from './log-redaction.js'
 import { ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
@@ -82,7 +83,7 @@ function problemBody (status: number, detail: string, instance: string, requestI
 /** Sends a problem+json answer. */
 export function sendProblem (request: FastifyRequest, reply: FastifyReply, status: number, detail: string,
   extra: { code?: string, title?: string, errors?: ProblemBody['errors'], headers?: Record<string, string> } = {}): FastifyReply {
-  const body = problemBody(status, detail, request.url.split('?')[0] ?? request.url, String(request.id), extra)
+  const body = problemBody(status, detail, routedPath(request.url), String(request.id), extra)
   if (extra.headers) reply.headers(extra.headers)
   return reply.code(status).type('application/problem+json; charset=utf-8').send(body)
 }
@@ -198,7 +199,7 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
 
   /** 405 with Allow when the path takes other methods, else 404. */
   const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const path = request.url.split('?')[0] ?? '/'
+    const path = routedPath(request.url)
     const allowed = new Set<string>()
     for (const r of routes) if (r.matcher.test(path)) for (const m of r.methods) allowed.add(m)
     // a route that takes this method and found nothing (a missing file under a static prefix) is a 404

@@ -1,13 +1,15 @@
 /**
  * Secrets sent in a URL's query (an `?access_token=` a client library put there, an API key)
- * never reach the logs: every logged URL has them redacted, whatever the route and its answer.
+ * never reach the logs: every logged URL has them redacted, whatever the route and its answer;
+ * of a query the log keeps only the values of a few non-content parameters (language codes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../../../src/app.js'
 import { emptyRegistry } from '../../../src/registry.js'
 import { LOGGED_URL_CHARS, redactUrl } from '../../../src/http/log-redaction.js'
 import { testConfig, tokenFor } from '../../helpers/app.js'
+import { sendRaw } from '../../helpers/raw-http.js'
 
 describe('logged URLs', () => {
   let app: FastifyInstance
@@ -50,13 +52,13 @@ describe('logged URLs', () => {
       expect(log, name).not.toContain(encodeURIComponent(value))
     }
     expect(log).not.toContain(token.split('.')[2]!)
-    // the names stay, so that an operator sees what was sent
+    // the names the service knows stay, so that an operator sees what was sent
     expect(log).toMatch(/access_token=\[redacted\]/)
   })
 
   it('are cut to a bounded length: a 15.5 KB URL adds about a kilobyte per line, not 16 (issue 24, finding 5)', async () => {
     const long = 'x'.repeat(15_500)
-    for (const url of [`/nope/${long}`, `/language/edit/tones?display=fr&q=${long}`]) {
+    for (const url of [`/nope/${long}`, `/language/edit/tones?q=x&display=${long}`]) {
       const before = lines.length
       const res = await app.inject({ method: 'GET', url })
       const written = lines.slice(before)
@@ -68,18 +70,53 @@ describe('logged URLs', () => {
 })
 
 describe('redactUrl', () => {
-  it('redacts secret-looking parameters and JWT-shaped values, and keeps everything else byte for byte', () => {
+  it('keeps the path and the values of non-content parameters; names known parameters with their values redacted; redacts any other whole', () => {
     expect(redactUrl('/language/locale/pt?display=fr')).toBe('/language/locale/pt?display=fr')
     expect(redactUrl('/x?access_token=abc&display=fr')).toBe('/x?access_token=[redacted]&display=fr')
-    expect(redactUrl('/x?display=fr&Client_Secret=abc#frag')).toBe('/x?display=fr&Client_Secret=[redacted]#frag')
-    expect(redactUrl('/x?apikey=1&api-key=2&id_token=3&sig=4&code=5')).toBe('/x?apikey=[redacted]&api-key=[redacted]&id_token=[redacted]&sig=[redacted]&code=[redacted]')
-    expect(redactUrl('/x?access%5Ftoken=abc')).toBe('/x?access%5Ftoken=[redacted]')
-    expect(redactUrl('/x?q=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl')).toBe('/x?q=[redacted]')
+    expect(redactUrl('/apy/translate?langpair=eng|spa&q=Some+text&key=k&markUnknown=no')).toBe('/apy/translate?langpair=eng|spa&q=[redacted]&key=[redacted]&markUnknown=no')
+    expect(redactUrl('/deepl/v2/languages?type=target&auth_key=k')).toBe('/deepl/v2/languages?type=target&auth_key=[redacted]')
+    expect(redactUrl('/x?apikey=1&api-key=2&id_token=3&sig=4&code=5&Client_Secret=6')).toBe('/x?[redacted]&[redacted]&[redacted]&[redacted]&[redacted]&[redacted]')
+    // a name the service does not read, or a bare parameter, may be text or a key itself
+    expect(redactUrl('/x?Some%20text=1&secret-key-as-a-name&display=fr')).toBe('/x?[redacted]&[redacted]&display=fr')
+    expect(redactUrl('/x?access%5Ftoken=abc&k%65y=abc&ke+y=abc')).toBe('/x?access%5Ftoken=[redacted]&k%65y=[redacted]&[redacted]')
+    expect(redactUrl('/x?display=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl')).toBe('/x?display=[redacted]')
     expect(redactUrl('/x/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl/y')).toBe('/x/[redacted]/y')
     expect(redactUrl('/x?source=en&target=es,fr&target=pt')).toBe('/x?source=en&target=es,fr&target=pt')
     expect(redactUrl('/x')).toBe('/x')
     expect(redactUrl('/x?')).toBe('/x?')
-    expect(redactUrl('/x?token')).toBe('/x?token')
+    expect(redactUrl('/x?token&&q=')).toBe('/x?token&&q=')
+  })
+
+  it('splits the query where the router does: a "#" inside the query or in its place does not end what is redacted (issue 32, item 3)', () => {
+    expect(redactUrl('/apy/translate?langpair=eng|spa&q=hi#&key=KEY')).toBe('/apy/translate?langpair=eng|spa&q=[redacted]&key=[redacted]')
+    expect(redactUrl('/apy/translate#langpair=eng|spa&key=KEY')).toBe('/apy/translate#langpair=eng|spa&key=[redacted]')
+    expect(redactUrl('/x#?key=KEY&display=fr#x')).toBe('/x#[redacted]&display=fr#x')
+    expect(redactUrl('/x?display=fr#&api_key=KEY#&auth_key=KEY')).toBe('/x?display=fr#&api_key=[redacted]&auth_key=[redacted]')
+  })
+
+  it('reads each parameter\'s name as the router\'s query parser does: what it logs by name is what a route gets by that name', async () => {
+    const router = Fastify()
+    router.get('/*', async request => Object.keys(request.query as object))
+    await router.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = router.server.address() as { port: number }
+    try {
+      const urls = [
+        '/apy/translate?langpair=eng|spa&q=hi#&key=KEY', '/a#q=1&key=2', '/a?#key=1', '/a#?key=1', '/a??key=1',
+        '/a?k%65y=1&ke+y=2&%6B%65%79=3&key%=4&q%ZZ=5&display=fr=x&=6&&type', '/a?access%5Ftoken=1&api%5fkey=2&auth_key#=3'
+      ]
+      for (const url of urls) {
+        const names = JSON.parse((await sendRaw(port, { url })).body) as string[]
+        const logged = redactUrl(url)
+        // every name the route got that the log shows by name is one the log shows at its place; the rest are redacted
+        const shown = logged.slice(logged.search(/[?#]/) + 1).split('&').filter(p => p !== '' && p !== '[redacted]').map(p => p.split('=')[0]!)
+        const decoded = shown.map(name => { try { return decodeURIComponent(name.replace(/\+/g, ' ')) } catch { return name } })
+        for (const name of decoded) expect(names, url).toContain(name)
+        for (const name of names) if (['key', 'q', 'auth_key', 'api_key', 'access_token'].includes(name)) expect(logged, url).toMatch(/=\[redacted\]/)
+        expect(logged, url).not.toMatch(/(?<![a-z_])(key|auth_key|api_key|access_token|q)=(?!\[redacted\])[^&]/)
+      }
+    } finally {
+      await router.close()
+    }
   })
 
   it('takes linear time on a hostile query', () => {

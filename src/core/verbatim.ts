@@ -94,8 +94,8 @@ const RULES: Rule[] = [
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_-])--[A-Za-z][A-Za-z0-9-]*(?:=[^\s\uFFFC]+)?/gu, needs: '--' },
   // name(), obj.method(), parse_int(s)
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s\uFFFC]*\)/gu, accept: codeCall, needs: '(' },
-  // @user and @user@instance.social (Mastodon's, Misskey's, Discourse's mentions): not an e-mail's @
-  { kind: 'mention', pattern: /(?<![\p{L}\p{N}_=/@.+-])@[\p{L}\p{N}_]+(?:[.-]+[\p{L}\p{N}_]+)*(?:@(?:[\p{L}\p{N}_-]+\.)+[\p{L}\p{N}_-]+)?/gu, needs: '@' },
+  // @user and @user@instance.social (Mastodon's, Misskey's, Discourse's mentions): not an e-mail's @ nor a template's {user}@host
+  { kind: 'mention', pattern: /(?<![\p{L}\p{N}_=/@.+}-])@[\p{L}\p{N}_]+(?:[.-]+[\p{L}\p{N}_]+)*(?:@(?:[\p{L}\p{N}_-]+\.)+[\p{L}\p{N}_-]+)?/gu, needs: '@' },
   // #tag with a letter in it, as Mastodon links them: not "#31", "C#" or "page#top"
   { kind: 'hashtag', pattern: /(?<![\p{L}\p{N}_=/&#])#[\p{N}_]*\p{L}[\p{L}\p{N}_]*/gu, needs: '#' },
   // :blobcat: (custom emoji shortcodes): not "10:30:45" or "Note:this:"

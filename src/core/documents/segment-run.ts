@@ -3,6 +3,7 @@ import { escapeText } from '../tagged.js'
 import { TOKEN_CHAR } from './protect.js'
 import type { Item, TextFormat } from './run.js'
 import { MAX_SENTENCE_CHARS, sentenceBreaks } from './sentences.js'
+import { keepVerbatim } from './verbatim-items.js'
 
 export interface Range {
   start: number
@@ -201,7 +202,7 @@ function hasLetters (items: readonly Item[]): boolean {
 
 /** The sentence segments of a run (none when it has no letters); the rest stays in the skeleton. */
 export function segmentRun (items: Item[], format: TextFormat, locale: string): SegmentDraft[] {
-  const { placed, flat } = place(items)
+  const { placed, flat } = place(keepVerbatim(items))
   if (!hasLetters(placed)) return []
   const breaks = sentenceBreaks(flat, locale)
   const out: SegmentDraft[] = []

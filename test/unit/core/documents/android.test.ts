@@ -102,14 +102,14 @@ describe('application/vnd.android.strings+xml', () => {
   })
 
   it('protects \\t, \\\\ and \\uXXXX, reads \\@ \\? and quotes as text, keeps whitespace outside text', () => {
-    const src = '<resources>\n  <string name="a">\\@home\\tThe house\\u2026 is a\\\\b?</string>\n  <string name="b">"  Quoted  house  "</string>\n' +
+    const src = '<resources>\n  <string name="a">\\@ home\\tThe house\\u2026 is a\\\\b?</string>\n  <string name="b">"  Quoted  house  "</string>\n' +
       '  <string name="c">\n    The red car.\n    The house.\n  </string>\n  <string name="d">?attr/colorPrimary</string>\n</resources>'
     const doc = segmentDocument(src, MIME)
-    expect(doc.segments).toEqual(['@home<x id="1"/>The house<x id="2"/> is a<x id="3"/>b?', 'Quoted house', 'The red car.', 'The house.'])
+    expect(doc.segments).toEqual(['@ home<x id="1"/>The house<x id="2"/> is a<x id="3"/>b?', 'Quoted house', 'The red car.', 'The house.'])
     const out = doc.rebuild(doc.segments.map(upper), 'es') as string
-    expect(out).toBe('<resources>\n  <string name="a">\\@HOME\\tTHE HOUSE\\u2026 IS A\\\\B?</string>\n  <string name="b">"  QUOTED HOUSE  "</string>\n' +
+    expect(out).toBe('<resources>\n  <string name="a">\\@ HOME\\tTHE HOUSE\\u2026 IS A\\\\B?</string>\n  <string name="b">"  QUOTED HOUSE  "</string>\n' +
       '  <string name="c">\n    THE RED CAR.\n    THE HOUSE.\n  </string>\n  <string name="d">?attr/colorPrimary</string>\n</resources>')
-    expect(readAndroidStrings(out).strings).toEqual({ a: '@HOME\tTHE HOUSE\u2026 IS A\\B?', b: 'QUOTED HOUSE', c: 'THE RED CAR. THE HOUSE.', d: '?attr/colorPrimary' })
+    expect(readAndroidStrings(out).strings).toEqual({ a: '@ HOME\tTHE HOUSE\u2026 IS A\\B?', b: 'QUOTED HOUSE', c: 'THE RED CAR. THE HOUSE.', d: '?attr/colorPrimary' })
   })
 
   it('Arabic gets zero from the source\'s zero, the rest from one and other', () => {

@@ -115,6 +115,46 @@ describe('text/html: inline elements follow their words', () => {
   })
 })
 
+describe('text/html: social posts (Mastodon, Pleroma, Discourse)', () => {
+  const link = '<a href="https://example.com/news/ease" rel="nofollow noopener" target="_blank"><span class="invisible">https://</span>' +
+    '<span class="ellipsis">example.com/news/</span><span class="invisible">ease</span></a>'
+  const hashtag = '<a href="https://mastodon.social/tags/cats" class="mention hashtag" rel="tag">#<span>cats</span></a>'
+  const card = '<span class="h-card"><a href="https://mastodon.social/@bob" class="u-url mention">@<span>bob</span></a></span>'
+
+  it('keeps a link whose URL is split over spans whole: no word moves into its spans, no part of it is translated', () => {
+    const source = `<p>Read ${link} today, it is good.</p>`
+    expect(html(source).segments).toEqual(['Read <x id="1"/> today, it is good.'])
+    expect(through(source, upper)).toBe(`<p>READ ${link} TODAY, IT IS GOOD.</p>`)
+    expect(through(source, reverseWords)).toBe(`<p>good. is it today, ${link} Read</p>`)
+  })
+
+  it('keeps a hashtag link with its # and a mention with its @, in the post\'s order', () => {
+    const source = `<p>${card} I love ${hashtag} and <a class="mention" href="/u/bob">@bob</a> too :blobcat:</p>`
+    // the mention opening the reply and the shortcode closing it stay in the skeleton, where they were
+    expect(html(source).segments).toEqual(['I love <x id="1"/> and <x id="2"/> too'])
+    expect(through(source, upper)).toBe(`<p>${card} I LOVE ${hashtag} AND <a class="mention" href="/u/bob">@bob</a> TOO :blobcat:</p>`)
+    expect(through(source, reverseWords)).toBe(`<p>${card} too <a class="mention" href="/u/bob">@bob</a> and ${hashtag} love I :blobcat:</p>`)
+  })
+
+  it('keeps a mention, hashtag or shortcode inside one text node, and a URL split by any inline element', () => {
+    expect(html('<p>Thanks @alice@example.social for #Caturday :blobcat: pics</p>').segments)
+      .toEqual(['Thanks <x id="1"/> for <x id="2"/> <x id="3"/> pics'])
+    const source = '<p>See https://example.com/<b>docs</b>/start now</p>'
+    expect(html(source).segments).toEqual(['See <x id="1"/> now'])
+    expect(through(source, upper)).toBe('<p>SEE https://example.com/<b>docs</b>/start NOW</p>')
+  })
+
+  it('makes an inline element of punctuation, symbols, nothing or verbatim text a token, so its content stays and no word lands in it', () => {
+    const source = '<p>Wow<b>!</b> a <span class="invisible"></span>red <em>→</em> car at <a href="https://example.com">https://example.com</a></p>'
+    expect(html(source).segments).toEqual(['Wow<x id="1"/> a <x id="2"/>red <x id="3"/> car at'])
+    expect(through(source, reverseWords)).toBe('<p>at car <em>→</em> red <span class="invisible"></span> a <b>!</b> Wow <a href="https://example.com">https://example.com</a></p>')
+  })
+
+  it('still moves an element that holds words with its words, a URL inside it protected later', () => {
+    expect(html('<p>See <a href="/g">the guide at example.com</a> now.</p>').segments).toEqual(['See <g id="1">the guide at example.com</g> now.'])
+  })
+})
+
 describe('text/html: engines that damage tags', () => {
   const source = '<p>The <b>red</b> car and the <i>blue</i> <img src="b.png"> bike.</p>'
 

@@ -143,4 +143,15 @@ describe('text/markdown: inline markup', () => {
     expect(doc.segments).toEqual(['Deep text.'])
     expect(doc.rebuild(['Texto profundo.'])).toBe(source.replace('Deep text.', 'Texto profundo.'))
   })
+
+  it('keeps mentions, hashtags, shortcodes and autolinks of a post byte for byte, a leading # unescaped and an @ with its user', () => {
+    const source = '#rust is great, thanks @bob@fosstodon.org! See <https://example.com/a_b> and **@alice** or [#tag](https://x.social/tags/tag) :ferris:\n\n' +
+      '_#emph_ and https://www.rust-lang.org/learn now.'
+    // GFM reads bob@fosstodon.org as an e-mail link: its @ still goes with it
+    expect(md(source).segments).toEqual(['is great, thanks <x id="1"/>!', 'See <x id="1"/> and <x id="2"/> or', 'and <x id="1"/> now.'])
+    expect(through(source, upper)).toBe('#rust IS GREAT, THANKS @bob@fosstodon.org! SEE <https://example.com/a_b> AND **@alice** OR [#tag](https://x.social/tags/tag) :ferris:\n\n' +
+      '_#emph_ AND https://www.rust-lang.org/learn NOW.')
+    expect(through(source, reverseWords)).toBe('#rust ! @bob@fosstodon.org thanks great, is or **@alice** and <https://example.com/a_b> See [#tag](https://x.social/tags/tag) :ferris:\n\n' +
+      '_#emph_ now. https://www.rust-lang.org/learn and')
+  })
 })

@@ -84,6 +84,13 @@ describe('text/plain', () => {
     expect(doc.rebuild([])).toBe('  42\n\n3.14 — 2,718  ')
   })
 
+  it('keeps a post\'s mentions, hashtags and shortcodes with their @, # and colons, where they were', () => {
+    const doc = plain('@bob@mastodon.social thanks for the #rust tips :ferris: today\n#fin')
+    expect(doc.segments).toEqual(['thanks for the <x id="1"/> tips <x id="2"/> today'])
+    expect(doc.rebuild(doc.segments.map(upper))).toBe('@bob@mastodon.social THANKS FOR THE #rust TIPS :ferris: TODAY\n#fin')
+    expect(doc.rebuild(doc.segments.map(reverseWords))).toBe('@bob@mastodon.social today :ferris: tips #rust the for thanks\n#fin')
+  })
+
   it('rejects an answer of the wrong length', () => {
     expect(() => plain('One. Two.').rebuild(['Uno.'])).toThrow(/expected 2 translated segments, got 1/)
   })

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { alignText } from '../../../../src/core/documents/align.js'
+import type { Item } from '../../../../src/core/documents/run.js'
+import { keepVerbatim } from '../../../../src/core/documents/verbatim-items.js'
+
+/**
+ * The items of `source` where `<` and `>` around a name are an inline element's tags, `[...]` an
+ * opaque token, and the rest text; `aligned: false` gives the text no offsets.
+ */
+function items (source: string, aligned = true): Item[] {
+  const out: Item[] = []
+  for (const m of source.matchAll(/<\/[a-z]+>|<[a-z]+>|\[[^\]]*\]|[^<[]+/g)) {
+    const start = m.index
+    const end = start + m[0].length
+    if (m[0].startsWith('</')) out.push({ kind: 'close', start, end })
+    else if (m[0].startsWith('<')) out.push({ kind: 'open', start, end })
+    else if (m[0].startsWith('[')) out.push({ kind: 'token', start, end, weak: false, breaks: false })
+    else out.push({ kind: 'text', start, end, text: m[0], offsets: aligned ? alignText(m[0], source, start, end, { escapes: false }) : null })
+  }
+  return out
+}
+
+/** The items written back as their source: a token made here as {…}. */
+function show (source: string, kept: Item[]): string {
+  return kept.map(item => item.kind === 'token' && item.weak ? `{${source.slice(item.start, item.end)}}` : item.kind === 'text' ? item.text : source.slice(item.start, item.end)).join('')
+}
+
+const keep = (source: string, aligned = true): string => show(source, keepVerbatim(items(source, aligned)))
+
+describe('keepVerbatim', () => {
+  it('makes a URL, mention or hashtag split over elements one token, with every element it opens or closes', () => {
+    expect(keep('Read <a><s>https://</s><s>example.com/</s><s>ease</s></a> today')).toBe('Read {<a><s>https://</s><s>example.com/</s><s>ease</s></a>} today')
+    expect(keep('I love <a>#<s>cats</s></a> a lot')).toBe('I love {<a>#<s>cats</s></a>} a lot')
+    expect(keep('Go to https://example.com/<b>docs and</b> more')).toBe('Go to {https://example.com/<b>docs and</b>} more')
+  })
+
+  it('makes mentions, hashtags and shortcodes tokens inside one text item, several in one', () => {
+    expect(keep('Hi @bob and #cats :blobcat: now')).toBe('Hi {@bob} and {#cats} {:blobcat:} now')
+  })
+
+  it('makes an element without prose a token, and leaves one with words and its single-node URL alone', () => {
+    expect(keep('Wow<b>!</b> <i></i>red <b>see example.com</b>')).toBe('Wow{<b>!</b>} {<i></i>}red <b>see example.com</b>')
+  })
+
+  it('takes an @ or # right before a token with it', () => {
+    expect(keep('Thanks @[bob@host.org] and #[x]!')).toBe('Thanks {@[bob@host.org]} and {#[x]}!')
+  })
+
+  it('leaves alone what would cut a text item whose offsets are unknown', () => {
+    expect(keep('Hi @bob now', false)).toBe('Hi @bob now')
+    expect(keep('<a>@bob</a> now', false)).toBe('{<a>@bob</a>} now')
+  })
+})

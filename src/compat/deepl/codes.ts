@@ -38,5 +38,5 @@ export function toDeepL (tag: string): string {
 
 /** A tag as DeepL writes a source language: its base language (`en-GB` -> `EN`). */
 export function sourceToDeepL (tag: string): string {
-  return tag.split('-')[0]!.toUpperCase()
+  return tag === 'und' ? 'EN' : tag.split('-')[0]!.toUpperCase()
 }

@@ -47,6 +47,8 @@ function keyOf (request: FastifyRequest): string | undefined {
 }
 
 /** Core's confidence (0-1) as LibreTranslate gives it: a percentage. */
+/** LibreTranslate's answer for text with nothing to detect (libretranslate/language.py detect_languages). */
+const NOTHING_DETECTED = { confidence: 0, language: 'en' }
 const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
 
 export default async function libretranslate (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
@@ -86,7 +88,8 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     })
     const detected = docs.map(d => {
       const found = d.extra.detected ?? { language: d.extra.source, confidence: 1 }
-      return { confidence: percent(found.confidence), language: found.language }
+      // nothing to detect: LibreTranslate's own answer, English at confidence 0 (the text comes back as it was)
+      return found.language === 'und' ? NOTHING_DETECTED : { confidence: percent(found.confidence), language: found.language }
     })
     const wanted = Number(body.alternatives ?? 0)
     return {
@@ -102,7 +105,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     const q = (request.body as { q: string }).q
     if (q === '') throw new ValidationError('Invalid request: missing q parameter')
     const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))
-    if (result.language === 'und') return []
+    if (result.language === 'und') return [NOTHING_DETECTED]
     return [{ language: result.language, confidence: result.confidence }, ...result.alternatives]
       .map(c => ({ confidence: percent(c.confidence), language: c.language }))
   })

@@ -3,7 +3,7 @@ import { NothingConfiguredError } from '../../errors.js'
 import type { Detector } from '../ports.js'
 import { DocumentWork, textOfDocument } from '../documents/offload.js'
 import { openDocument } from '../text-limit.js'
-import { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
+import { detectLanguage, detectLimited, type DetectOptions, type DetectResult } from './policy.js'
 
 export { detectLanguage, type DetectOptions, type DetectResult } from './policy.js'
 
@@ -15,8 +15,11 @@ export interface DetectDocument {
 export interface Detection {
   /** The language of a document. */
   detect: (document: DetectDocument, options: DetectOptions, signal?: AbortSignal) => Promise<DetectResult>
-  /** The language of plain text, among `candidates` when given (what translation and substitution need). */
-  detectText: (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number }>
+  /**
+   * The language of plain text, among `candidates` when given (what translation and substitution
+   * need), with the candidates' share of the unrestricted detection (1 without candidates).
+   */
+  detectText: (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number, share: number }>
 }
 
 /** The configured detector, or a 503 saying there is none. */
@@ -34,8 +37,8 @@ export function createDetection (detector: Detector | undefined, textChars: numb
     },
     async detectText (text, candidates) {
       const options = candidates === undefined ? {} : { limitResults: candidates }
-      const { language, confidence } = await detectLanguage(text, options, requireDetector(detector))
-      return { language, confidence }
+      const { language, confidence, limitsShare } = await detectLimited(text, options, requireDetector(detector))
+      return { language, confidence, share: limitsShare }
     }
   }
 }

@@ -24,6 +24,12 @@ export interface DetectResult {
   alternatives: Candidate[]
 }
 
+/** A detection among `limit_results`, with how likely the unrestricted detection finds any of them. */
+export interface LimitedDetectResult extends DetectResult {
+  /** P(one of the limits) in the unrestricted detection: near 0 when the text is plainly in another language. */
+  limitsShare: number
+}
+
 export const DEFAULT_MAX_CHARS = 10_000
 export const DEFAULT_MIN_CHARS = 1
 /** Below this best confidence the detector counts as unsure and a matching source hint wins. */
@@ -44,22 +50,30 @@ interface Policy {
 
 /** Detects the language of plain text (HTML/JSON already reduced by the caller) under the request's options. */
 export async function detectLanguage (text: string, options: DetectOptions, detector: Detector): Promise<DetectResult> {
+  const { limitsShare: _, ...result } = await detectLimited(text, options, detector)
+  return result
+}
+
+/** detectLanguage, with the share of the limits in the unrestricted detection (1 without limits). */
+export async function detectLimited (text: string, options: DetectOptions, detector: Detector): Promise<LimitedDetectResult> {
   const policy = policyOf(options)
-  const read = firstCharacters(text, policy.maxChars)
+  // URLs and e-mail addresses are not the text's language ("https://example.com/foo" read as Portuguese)
+  const read = withoutAddresses(firstCharacters(text, policy.maxChars))
 
   if (!policy.noOverride && policy.statics.size > 0) {
-    const fixed = policy.statics.get(staticKey(read))
-    if (fixed !== undefined) return { language: fixed, confidence: 1, alternatives: [] }
+    const fixed = policy.statics.get(staticKey(firstCharacters(text, policy.maxChars)))
+    if (fixed !== undefined) return { language: fixed, confidence: 1, alternatives: [], limitsShare: 1 }
   }
 
-  const fallback = (): DetectResult => ({
+  const fallback = (): LimitedDetectResult => ({
     language: !policy.noOverride && policy.hint !== undefined ? policy.hint : UNDETERMINED,
     confidence: 0,
-    alternatives: []
+    alternatives: [],
+    limitsShare: 0
   })
   if (letterCount(read, policy.minChars) < policy.minChars) return fallback()
 
-  const candidates = await candidatesOf(read, policy.limits, detector)
+  const { candidates, share } = await candidatesOf(read, policy.limits, detector)
   const best = candidates[0]
   if (best === undefined) return fallback()
 
@@ -74,7 +88,7 @@ export async function detectLanguage (text: string, options: DetectOptions, dete
     answer = hintAllowed ? { language: policy.hint!, confidence: hinted?.confidence ?? 0 } : { language: UNDETERMINED, confidence: 0 }
   }
   const alternatives = candidates.filter(c => c.language !== answer.language).slice(0, MAX_ALTERNATIVES)
-  return { language: answer.language, confidence: answer.confidence, alternatives }
+  return { language: answer.language, confidence: answer.confidence, alternatives, limitsShare: share }
 }
 
 function policyOf (options: DetectOptions): Policy {
@@ -142,8 +156,8 @@ function sameLanguage (a: string, b: string): boolean {
  * translatable sources: it 0.48, en 0.24, while unrestricted en 0.157 is far above it 0.029).
  * The confidences still sum to P(allowed).
  */
-async function candidatesOf (text: string, limits: string[] | undefined, detector: Detector): Promise<Candidate[]> {
-  if (limits === undefined) return await detector.detect(text)
+async function candidatesOf (text: string, limits: string[] | undefined, detector: Detector): Promise<{ candidates: Candidate[], share: number }> {
+  if (limits === undefined) return { candidates: await detector.detect(text), share: 1 }
   const [restricted, unrestricted] = await Promise.all([detector.detect(text, limits), detector.detect(text)])
   const free = clientCandidates(unrestricted, limits)
   const mass = Math.min(1, free.reduce((sum, c) => sum + c.confidence, 0))
@@ -151,8 +165,26 @@ async function candidatesOf (text: string, limits: string[] | undefined, detecto
   const restrictedOf = new Map(clientCandidates(restricted, limits).map(c => [c.language, c.confidence * mass]))
   // the restricted vote's order breaks ties (with no mass at all, it is the only order there is)
   const order = [...new Set([...restrictedOf.keys(), ...freeOf.keys()])]
-  return order.map(language => ({ language, confidence: ((restrictedOf.get(language) ?? 0) + (freeOf.get(language) ?? 0)) / 2 }))
+  const candidates = order.map(language => ({ language, confidence: ((restrictedOf.get(language) ?? 0) + (freeOf.get(language) ?? 0)) / 2 }))
     .sort((a, b) => b.confidence - a.confidence)
+  return { candidates, share: mass }
+}
+
+/**
+ * The text without the words that are addresses, not language: URLs (a scheme's "://" or a
+ * leading "www.") and e-mail addresses. Word by word (split on white space), so linear in the text.
+ */
+export function withoutAddresses (text: string): string {
+  if (!text.includes('://') && !text.includes('www.') && !text.includes('@')) return text
+  return text.split(/(\s+)/).map(word => isAddress(word) ? ' ' : word).join('')
+}
+
+function isAddress (word: string): boolean {
+  const w = word.replace(/^[(<[{"'«“‘]+/, '')
+  if (w.includes('://') || w.toLowerCase().startsWith('www.')) return true
+  const at = w.lastIndexOf('@')
+  // user@host.tld (and a fediverse handle @user@host.tld); a lone @mention is a name, kept
+  return at > 0 && w.indexOf('.', at) > at + 1
 }
 
 /**

@@ -1,13 +1,20 @@
 /** The source language of a document: the request's, else the document's, else detected. */
-import { invalidField, type FieldPath } from '../../errors.js'
+import type { FieldPath } from '../../errors.js'
 import type { MimeType } from '../documents/mime.js'
 import { textOfDocument, type DocumentWork } from '../documents/offload.js'
 import { canonicalTag, sameBase } from '../languages.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { DetectText, TranslateDocument } from './types.js'
 
-/** Below this confidence a detected language that cannot be translated to the targets is a guess worth revisiting. */
-const UNSURE_DETECTION = 0.5
+/**
+ * A guess among the languages that reach the targets stands when the unrestricted detection gives
+ * those languages at least this share: "Hello world" (Nynorsk 0.67, English 0.09) is English, a
+ * German sentence (German 0.99) is German, and an unsupported pair.
+ */
+export const PLAUSIBLE_SHARE = 0.03
+
+/** The source of a text with nothing to detect (numbers, emoji, a URL alone): it is copied unchanged. */
+export const UNDETERMINED = 'und'
 
 export interface ResolvedSource {
   source: string
@@ -17,29 +24,31 @@ export interface ResolvedSource {
 }
 
 /**
- * The source language. An unsure detection of a language no service translates to every target
- * ("Hi": Tsonga at 0.11) is redone among the languages that reach the most targets (English);
- * a sure one stands and becomes an unsupported pair.
+ * The source language. A detected language that no service translates to every target is
+ * redone among the languages that reach the most targets (all of them when some can), and that
+ * guess stands when it is plausible (PLAUSIBLE_SHARE); else the first guess stays and becomes an
+ * unsupported pair. Text with nothing to detect is `und`: copied to every target unchanged.
  */
 export async function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, path: FieldPath,
   work: DocumentWork, targets: readonly string[], catalog: TranslatorCatalog, detect: DetectText): Promise<ResolvedSource> {
   const given = source?.trim()
   if (given && given.toLowerCase() !== 'auto') return { source: canonicalTag(given, ['source']), origin: ['source'] }
   if (doc.language) return { source: canonicalTag(doc.language, [...path, 'language']), origin: [...path, 'language'] }
-  const text = await textOfDocument(doc.value, mime, work, { path: [...path, 'value'] })
-  let detected = await detect(text)
+  const text = await textOfDocument(doc.value, mime, work, { path: [...path, 'value'], kept: doc.kept })
+  const first = await detect(text)
+  let detected = { language: first.language, confidence: first.confidence }
+  if (detected.language === UNDETERMINED) return { source: UNDETERMINED, origin: ['source'], detected: { language: UNDETERMINED, confidence: 0 } }
   const reach = (from: string): number => targets.filter(to => sameBase(from, to) || catalog.choices(from, to).length > 0).length
-  const reached = detected.language !== 'und' && detected.confidence < UNSURE_DETECTION ? reach(detected.language) : targets.length
+  const reached = reach(detected.language)
   if (reached < targets.length) {
-    // among the sources that reach the most targets (all of them when some source can)
-    const sources = catalog.languages('source').map(l => ({ tag: l.tag, reach: reach(l.tag) }))
+    // the targets' own languages count too: "Hola" asked for in Spanish is Spanish, copied
+    const sources = [...new Set([...catalog.languages('source').map(l => l.tag), ...targets])].map(tag => ({ tag, reach: reach(tag) }))
     const best = Math.max(0, ...sources.map(s => s.reach))
     const candidates = best > reached ? sources.filter(s => s.reach === best).map(s => s.tag) : []
     const again = candidates.length > 0 ? await detect(text, candidates) : undefined
-    if (again !== undefined && again.language !== 'und') detected = again
-  }
-  if (detected.language === 'und') {
-    throw invalidField([...path, 'value'], 'the source language could not be detected (too little text); set "source" or document.language')
+    if (again !== undefined && again.language !== UNDETERMINED && (again.share ?? 1) >= PLAUSIBLE_SHARE) {
+      detected = { language: again.language, confidence: again.confidence }
+    }
   }
   return { source: detected.language, origin: ['source'], detected }
 }

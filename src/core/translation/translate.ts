@@ -13,7 +13,7 @@ import { checkTextLimit } from '../text-limit.js'
 import type { TranslatorChoice } from './catalog.js'
 import { translateDistinct } from './batching.js'
 import { selectChoices, serviceFilter, unsupportedPairs } from './service-choice.js'
-import { resolveSource } from './source.js'
+import { resolveSource, UNDETERMINED } from './source.js'
 import type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
 
 export type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
@@ -56,7 +56,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     const key = `${from}>${to}`
     let choices = choiceCache.get(key)
     if (choices === undefined) {
-      choices = sameBase(from, to) ? 'identity' : selectChoices(deps.catalog.choices(from, to), wanted, options.formality, from, to)
+      // text with nothing to detect is copied as it is
+      choices = sameBase(from, to) || from === UNDETERMINED ? 'identity' : selectChoices(deps.catalog.choices(from, to), wanted, options.formality, from, to)
       choiceCache.set(key, choices)
       if (choices !== 'identity' && choices.length === 0) unsupported.push({ from, to })
     }
@@ -122,7 +123,7 @@ async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents
     const pair = `${from}>${to}`
     let entry = rulesByPair.get(pair)
     if (entry === undefined) {
-      const rules = rulesForPair(allRules, from, to)
+      const rules = from === UNDETERMINED ? [] : rulesForPair(allRules, from, to)
       rulesByPair.set(pair, entry = { rules, key: rules.map(r => ruleIndex.get(r)).join(',') })
     }
     return entry

@@ -52,8 +52,11 @@ export interface TranslatedDocument {
   }
 }
 
-/** Detects the language of plain text, among `candidates` when given. */
-export type DetectText = (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number }>
+/**
+ * Detects the language of plain text, among `candidates` when given; `share` is how likely the
+ * unrestricted detection finds the text in one of the candidates (absent: not known).
+ */
+export type DetectText = (text: string, candidates?: readonly string[]) => Promise<{ language: string, confidence: number, share?: number }>
 
 export interface TranslationDeps {
   catalog: TranslatorCatalog

@@ -14,8 +14,8 @@ import type { Voter } from './voter.js'
 
 /** Voters read at most this many UTF-16 units: more adds time, not accuracy. */
 const SAMPLE = 2000
-/** How many candidates a detection returns at most (an answer and five alternatives, with room for `only`). */
-const MAX_CANDIDATES = 8
+/** How many candidates a detection returns at most (an answer and five alternatives, with room for `only` and for the share of a set of languages). */
+const MAX_CANDIDATES = 12
 /** Scores further apart than this (in nats) are not worth reading the words for. */
 const CONTEST_MARGIN = 8
 /** Score added per Traditional-only (or Simplified-only) character, up to three. */

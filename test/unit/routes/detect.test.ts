@@ -140,6 +140,51 @@ describe('POST /language/detect', () => {
     expect(german.json().detail).toMatch(/de->es/)
   })
 
+  it('feeds translation: a short text is read among the languages that reach the target (issue 31: "Hello world" was Nynorsk, a 400)', async () => {
+    const translate = async (value: string, targets = ['es']) =>
+      await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value }, source: 'auto', targets } })
+    for (const [text, words] of [['Hello world', /hola/i], ['proton beam', /prot[oó]n/i], ['Thank you', /gracias/i], ['Good morning', /buenos d[ií]as/i]] as const) {
+      const res = await translate(text)
+      expect(res.statusCode, `${text}: ${res.body}`).toBe(200)
+      expect(res.json().extra.detected.language, text).toBe('en')
+      expect(res.json().extra.source, text).toBe('en')
+      expect(res.json().results.es.value, text).toMatch(words)
+    }
+    // the guess among the reachable languages is the ensemble's: French stays French
+    expect((await translate('Merci beaucoup')).json().extra.detected.language).toBe('fr')
+    // none of them is plausible: the detected language, named in an unsupported pair
+    for (const text of ['Guten Morgen', 'Danke schön', 'Привет мир', 'こんにちは']) {
+      const res = await translate(text)
+      expect(res.statusCode, text).toBe(400)
+      expect(res.json().detail, text).toMatch(/No configured translation service supports (de|ru|ja)->es/)
+    }
+  })
+
+  it('feeds translation: text with nothing to detect (numbers, emoji, a URL alone) comes back unchanged, source und, and a bulk request is not failed by it', async () => {
+    for (const value of ['12345', '🎉🎉 👍', 'https://example.com/a/b?c=d', '  42 % — 3,14  ', 'bob@example.org']) {
+      const res = await app.inject({ method: 'POST', url: '/language/translate', headers: auth, payload: { document: { value }, source: 'auto', targets: ['es', 'ca'] } })
+      expect(res.statusCode, `${value}: ${res.body}`).toBe(200)
+      expect(res.json().results.es.value).toBe(value)
+      expect(res.json().results.ca.value).toBe(value)
+      expect(res.json().extra).toMatchObject({ source: 'und', detected: { language: 'und', confidence: 0 }, services: { es: 'none', ca: 'none' } })
+    }
+    const bulk = await app.inject({
+      method: 'POST',
+      url: '/language/translate/bulk',
+      headers: auth,
+      payload: { documents: [{ value: 'The red car is very fast.' }, { value: '2024' }, { value: '<p><a href="https://x.org">https://x.org</a> 🎉</p>', mime_type: 'text/html' }], targets: ['es'] }
+    })
+    expect(bulk.statusCode, bulk.body).toBe(200)
+    const [car, year, link] = bulk.json()
+    expect(car.results.es.value).toBe('El coche rojo es muy rápido.')
+    expect(year.results.es.value).toBe('2024')
+    expect(link.results.es.value).toBe('<p><a href="https://x.org">https://x.org</a> 🎉</p>')
+    expect(link.extra.source).toBe('und')
+    // a URL does not make a sentence's language: the words around it do
+    const around = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: 'Mira esto https://example.com/foo/bar/baz/qux' } } })
+    expect(around.json().language).toBe('es')
+  })
+
   it('feeds translation under the same policy: "Hello" is English for /detect (limited to the translatable sources too) and for translate', async () => {
     // unrestricted, English is the first translatable candidate, far above Italian
     const alone = (await detect({ document: doc('Hello') })).body

@@ -53,6 +53,18 @@ describe('DeepL-compatible API', () => {
     expect(res.body.translations[1].text).toMatch(/cotxe vermell/)
   })
 
+  it('a batch with the source detected is not failed by a short text or one with nothing to detect (issue 31)', async () => {
+    // each short text is read among the languages that reach the target: "Hello world" was Nynorsk, failing the batch
+    const res = await translate({ text: ['The red car is very fast.', 'Hello world', 'Thank you', '2024', '🎉 https://example.com/x'], target_lang: 'ES' })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const out = res.body.translations as Array<{ detected_source_language: string, text: string }>
+    expect(out.map(t => t.detected_source_language)).toEqual(['EN', 'EN', 'EN', 'EN', 'EN'])
+    expect(out[1]!.text).toMatch(/hola/i)
+    expect(out[2]!.text).toMatch(/gracias/i)
+    // nothing to detect: the text as it was (answered EN, as DeepL always names a language)
+    expect(out.slice(3).map(t => t.text)).toEqual(['2024', '🎉 https://example.com/x'])
+  })
+
   it('takes form bodies (text repeated), DeepL\'s regional targets, bare EN, and show_billed_characters', async () => {
     const res = await translate('text=The+house&text=The+red+car+is+very+fast.&source_lang=EN&target_lang=PT-BR&show_billed_characters=1&split_sentences=nonewlines&preserve_formatting=1&model_type=quality_optimized', form)
     expect(res.status).toBe(200)
@@ -210,6 +222,9 @@ describe('DeepL-compatible API', () => {
     expect(two.map(r => r.text)).toEqual(['El coche rojo es muy rápido y la casa es grande.', 'La casa es grande.'])
     expect(two.map(r => r.detectedSourceLang)).toEqual(['en', 'en'])
     expect(two[1]!.billedCharacters).toBe('The house is big.'.length)
+    const short = await translator.translateText(['Good morning', 'proton beam', '12345'], null, 'es')
+    expect(short.map(r => r.detectedSourceLang)).toEqual(['en', 'en', 'en'])
+    expect(short[2]!.text).toBe('12345')
     const pt = await translator.translateText('The red car', 'en', 'pt-BR', { formality: 'prefer_less', context: 'A car shop', preserveFormatting: true, splitSentences: 'nonewlines' })
     expect(pt.text).toBe('O carro vermelho')
 

@@ -57,6 +57,27 @@ describe('LibreTranslate-compatible API', () => {
     expect(many.body.translatedText[1]).toMatch(/cotxe vermell/)
   })
 
+  it('short texts with source auto are read among the languages that reach the target; text with nothing to detect comes back unchanged, as LibreTranslate answers it', async () => {
+    // Mastodon's request for a short post (issue 31: "Hello world" was read as Nynorsk, a 400)
+    const hello = await translate({ q: 'Hello world', source: 'auto', target: 'es', format: 'html', api_key: KEY })
+    expect(hello.status, JSON.stringify(hello.body)).toBe(200)
+    expect(hello.body.translatedText).toMatch(/hola/i)
+    expect(hello.body.detectedLanguage.language).toBe('en')
+    // LibreTranslate detects 'en' at confidence 0 when there is nothing to detect, and translates the text as it is
+    const numbers = await translate({ q: '1234 5678', source: 'auto', target: 'es', api_key: KEY })
+    expect(numbers.status).toBe(200)
+    expect(numbers.body).toEqual({ translatedText: '1234 5678', detectedLanguage: { confidence: 0, language: 'en' } })
+    const many = await translate({ q: ['The red car is very fast.', '🎉', 'https://example.com/a'], source: 'auto', target: 'es', api_key: KEY })
+    expect(many.status).toBe(200)
+    expect(many.body.translatedText).toEqual(['El coche rojo es muy rápido.', '🎉', 'https://example.com/a'])
+    expect(many.body.detectedLanguage.slice(1)).toEqual([{ confidence: 0, language: 'en' }, { confidence: 0, language: 'en' }])
+    for (const q of ['12345', '👍👍', 'https://example.com/foo']) {
+      const detect = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: { q, api_key: KEY } })
+      expect(detect.statusCode).toBe(200)
+      expect(detect.json(), q).toEqual([{ confidence: 0, language: 'en' }])
+    }
+  })
+
   it('takes form bodies (q repeated for an array), format html, and alternatives (answered empty)', async () => {
     const html = await translate(`q=${encodeURIComponent('<p>The <b>red</b> car</p>')}&source=en&target=es&format=html&api_key=${KEY}&alternatives=3`, form)
     expect(html.status).toBe(200)
@@ -98,8 +119,7 @@ describe('LibreTranslate-compatible API', () => {
       [{ q: 'x', source: 'en', target: 'es', format: 'pdf' }, /^Invalid request: format: must be "text" or "html"$/],
       [{ q: 'x', source: 'en', target: 'es', alternatives: 'many' }, /alternatives: must be a whole number/],
       [{ q: [1, 2], source: 'en', target: 'es' }, /q: must be a string, or an array/],
-      [{ q: [], source: 'en', target: 'es' }, /q: must be a string, or an array/],
-      [{ q: '1234 5678', source: 'auto', target: 'es' }, /q|source/]
+      [{ q: [], source: 'en', target: 'es' }, /q: must be a string, or an array/]
     ]
     for (const [payload, message] of cases) {
       const res = await translate({ ...payload, api_key: KEY })

@@ -160,9 +160,25 @@ describe('translateDocuments', () => {
     expect(out[0]!.extra.source).toBe('en')
     const fromDoc = await translateDocuments(input([{ value: 'Good evening.', language: 'EN' }], ['es'], { source: undefined }), deps([engine]), never)
     expect(fromDoc[0]!.extra.detected).toBeUndefined()
-    const undetected = await rejection(translateDocuments(input([{ value: '...' }], ['es'], { source: '' }),
-      deps([engine], { detect: async () => ({ language: 'und', confidence: 0 }) }), never))
-    expect(undetected.errors?.[0]?.path).toEqual(['document', 'value'])
+    // nothing to detect: copied to every target, no engine called
+    const calls = engine.calls.length
+    const undetected = await translateDocuments(input([{ value: '...' }], ['es'], { source: '' }),
+      deps([engine], { detect: async () => ({ language: 'und', confidence: 0 }) }), never)
+    expect(undetected[0]!.results['es']!.value).toBe('...')
+    expect(undetected[0]!.extra).toMatchObject({ source: 'und', services: { es: 'none' }, detected: { language: 'und', confidence: 0 } })
+    expect(engine.calls.length).toBe(calls)
+  })
+
+  it('redoes a guess no service can translate among the languages that can, when the detection finds them plausible', async () => {
+    const engine = new UpperTranslator('upper', EN_ES)
+    // first unrestricted (a rare language), then among the candidates with their share of the unrestricted detection
+    const detecting = (share: number) => async (_text: string, candidates?: readonly string[]) =>
+      candidates === undefined ? { language: 'nn', confidence: 0.67 } : { language: 'en', confidence: 0.09, share }
+    const plausible = await translateDocuments(input([{ value: 'Hello world' }], ['es'], { source: 'auto' }), deps([engine], { detect: detecting(0.1) }), never)
+    expect(plausible[0]!.extra.detected).toEqual({ language: 'en', confidence: 0.09 })
+    expect(plausible[0]!.results['es']!.value).toBe('HELLO WORLD')
+    const implausible = await rejection(translateDocuments(input([{ value: 'Hallo Welt' }], ['es'], { source: 'auto' }), deps([engine], { detect: detecting(0.001) }), never))
+    expect((implausible as UnsupportedPairError).pairs).toEqual([{ from: 'nn', to: 'es' }])
   })
 
   it('refuses formality more|less on a service that cannot honour it, and accepts prefer_more', async () => {

@@ -102,8 +102,8 @@ export interface Config {
   openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[], maxTokens: number }
   google: { enabled: boolean, host: string }
   libretranslate: { url?: string, apiKey?: string }
-  /** The compatible APIs served (src/compat/): LibreTranslate's at /libretranslate (and at the root too), apertium-apy's at /apy, DeepL's at /deepl. */
-  compat: { libretranslate: boolean, libretranslateAtRoot: boolean, apy: boolean, deepl: boolean, deeplCharacterLimit: number }
+  /** The compatible APIs served (src/compat/): LibreTranslate's at /libretranslate (and at the root too), apertium-apy's at /apy, DeepL's at /deepl (and at the root too). */
+  compat: { libretranslate: boolean, libretranslateAtRoot: boolean, apy: boolean, deepl: boolean, deeplAtRoot: boolean, deeplCharacterLimit: number }
   apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number }
 }
 
@@ -253,7 +253,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     openai: { ...openaiConfig(str, url), maxTokens: int('OPENAI_MAX_TOKENS') },
     google: { enabled: bool('GOOGLE_TRANSLATE_ENABLED'), host: googleHost(str('GOOGLE_TRANSLATE_HOST')) },
     libretranslate: { url: url('LIBRETRANSLATE_URL'), apiKey: str('LIBRETRANSLATE_API_KEY') },
-    compat: { libretranslate: bool('COMPAT_LIBRETRANSLATE'), libretranslateAtRoot: bool('COMPAT_LIBRETRANSLATE_AT_ROOT'), apy: bool('COMPAT_APY'), deepl: bool('COMPAT_DEEPL'), deeplCharacterLimit: int('COMPAT_DEEPL_CHARACTER_LIMIT') },
+    compat: { libretranslate: bool('COMPAT_LIBRETRANSLATE'), libretranslateAtRoot: bool('COMPAT_LIBRETRANSLATE_AT_ROOT'), apy: bool('COMPAT_APY'), deepl: bool('COMPAT_DEEPL'), deeplAtRoot: bool('COMPAT_DEEPL_AT_ROOT'), deeplCharacterLimit: int('COMPAT_DEEPL_CHARACTER_LIMIT') },
     apertium: {
       dir: text('APERTIUM_DIR'),
       requestTimeoutMs: int('APERTIUM_TIMEOUT_MS'),

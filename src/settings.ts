@@ -721,6 +721,15 @@ from a client's api_keys (AUTH_CLIENTS); false turns it off.`
 clients (serverUrl https://your.host/deepl), with a key from a client's api_keys; false turns it off.`
   },
   {
+    name: 'COMPAT_DEEPL_AT_ROOT',
+    group: 'compat',
+    type: 'bool',
+    default: true,
+    help: 'The DeepL-compatible API also at the root (`/v2/translate`, `/v2/languages`, `/v2/usage`, `/v2/glossary-language-pairs`), for clients that join the server URL and `v2/...` as a URL reference (deepl-python\'s `server_url="https://your.host/deepl"` calls `/v2/translate`) or whose URL has no path; `false`: at `/deepl` only',
+    comment: `The DeepL-compatible API also at the root (/v2/translate, /v2/languages, ...), for clients that drop
+the server URL's path (deepl-python's server_url without a trailing slash); false: /deepl only.`
+  },
+  {
     name: 'COMPAT_DEEPL_CHARACTER_LIMIT',
     group: 'compat',
     type: 'int',

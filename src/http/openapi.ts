@@ -38,7 +38,7 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
         { name: 'ops', description: 'Health, readiness and metrics' },
         { name: 'LibreTranslate compatible', description: 'LibreTranslate\'s API at `/libretranslate` (and at the root unless COMPAT_LIBRETRANSLATE_AT_ROOT=false), for its clients unchanged; keys are a client\'s `api_keys` (AUTH_CLIENTS), sent as `api_key`' },
         { name: 'apertium-apy compatible', description: 'apertium-apy\'s API at `/apy` (COMPAT_APY), for its clients unchanged (ISO 639-3 codes); keys are a client\'s `api_keys`, sent as `key`' },
-        { name: 'DeepL compatible', description: 'DeepL API v2 at `/deepl` (COMPAT_DEEPL), for its clients unchanged (the SDKs\' `serverUrl`); keys are a client\'s `api_keys`, sent as `Authorization: DeepL-Auth-Key <key>`' }
+        { name: 'DeepL compatible', description: 'DeepL API v2 at `/deepl` (and at the root unless COMPAT_DEEPL_AT_ROOT=false; COMPAT_DEEPL), for its clients unchanged (the SDKs\' `serverUrl`); keys are a client\'s `api_keys`, sent as `Authorization: DeepL-Auth-Key <key>`' }
       ],
       components: {
         securitySchemes: {

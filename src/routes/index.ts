@@ -24,5 +24,6 @@ export default async function routes (app: FastifyInstance, opts: { config: Conf
     if (opts.config.compat.libretranslateAtRoot) await app.register(libretranslate, { config: opts.config, root: true })
   }
   if (opts.config.compat.apy) await app.register(apy, { config: opts.config, prefix: '/apy' })
-  if (opts.config.compat.deepl) await app.register(deepl, { config: opts.config, prefix: '/deepl' })
+  // DeepL's at /deepl and at the root in one plugin, so both count one client's characters alike
+  if (opts.config.compat.deepl) await app.register(deepl, { config: opts.config, root: opts.config.compat.deeplAtRoot })
 }

@@ -35,10 +35,10 @@ describe('AUTH_CLIENTS api keys', () => {
     refused([{ id: 'a', secret: 'a-secret-1', secret_hash: HASH }], /exactly one of "secret" or "secret_hash"/)
   })
 
-  it('COMPAT_LIBRETRANSLATE, COMPAT_LIBRETRANSLATE_AT_ROOT, COMPAT_APY and COMPAT_DEEPL: on by default, each switched off by false', () => {
-    expect(loadConfig(base).compat).toEqual({ libretranslate: true, libretranslateAtRoot: true, apy: true, deepl: true, deeplCharacterLimit: 1_000_000_000_000 })
-    expect(loadConfig({ ...base, COMPAT_LIBRETRANSLATE: 'false', COMPAT_LIBRETRANSLATE_AT_ROOT: 'no', COMPAT_APY: 'off', COMPAT_DEEPL: 'false', COMPAT_DEEPL_CHARACTER_LIMIT: '5000' }).compat)
-      .toEqual({ libretranslate: false, libretranslateAtRoot: false, apy: false, deepl: false, deeplCharacterLimit: 5000 })
+  it('COMPAT_LIBRETRANSLATE, COMPAT_LIBRETRANSLATE_AT_ROOT, COMPAT_APY, COMPAT_DEEPL and COMPAT_DEEPL_AT_ROOT: on by default, each switched off by false', () => {
+    expect(loadConfig(base).compat).toEqual({ libretranslate: true, libretranslateAtRoot: true, apy: true, deepl: true, deeplAtRoot: true, deeplCharacterLimit: 1_000_000_000_000 })
+    expect(loadConfig({ ...base, COMPAT_LIBRETRANSLATE: 'false', COMPAT_LIBRETRANSLATE_AT_ROOT: 'no', COMPAT_APY: 'off', COMPAT_DEEPL: 'false', COMPAT_DEEPL_AT_ROOT: 'false', COMPAT_DEEPL_CHARACTER_LIMIT: '5000' }).compat)
+      .toEqual({ libretranslate: false, libretranslateAtRoot: false, apy: false, deepl: false, deeplAtRoot: false, deeplCharacterLimit: 5000 })
   })
 
   it('COMPAT_DEEPL_CHARACTER_LIMIT: a whole number of at least 1', () => {

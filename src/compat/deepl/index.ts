@@ -1,16 +1,19 @@
 /**
- * The DeepL-API-v2-compatible API (COMPAT_DEEPL) at /deepl: `POST v2/translate`,
+ * The DeepL-API-v2-compatible API (COMPAT_DEEPL) at /deepl and, unless COMPAT_DEEPL_AT_ROOT=false,
+ * at the root too (deepl-python joins its server URL and `v2/translate` with urljoin, which drops a
+ * path without a trailing slash): `POST v2/translate`,
  * `GET|POST v2/languages`, `GET v2/usage`, `GET v2/glossary-language-pairs`, as DeepL's clients
  * (the official SDKs with `serverUrl`, Weblate's DeepL backend) call them, with a client's API key
  * as `Authorization: DeepL-Auth-Key <key>` (or `auth_key`, which older clients send). HTTP and
  * mapping only: the work is core's translation, as for /language/translate (documents,
  * placeholders, engine choice and fallback, the cache), done as the key's client's.
  */
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import formbody from '@fastify/formbody'
 import type { Config } from '../../config.js'
-import { ServiceError, ValidationError, type FieldPath } from '../../errors.js'
+import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
+import { fallbackChain } from '../../core/languages.js'
 import { withinDeadline } from '../../routes/signal.js'
 import type { Formality } from '../../core/formality.js'
 import type { TranslateInput } from '../../core/translation/index.js'
@@ -34,7 +37,12 @@ interface TranslateBody {
   formality?: Formality
   context?: string
   show_billed_characters?: boolean | string | number
+  model_type?: ModelType
 }
+
+type ModelType = 'quality_optimized' | 'latency_optimized' | 'prefer_quality_optimized'
+/** The model DeepL says it used for a `model_type` asked: the service has one way of translating, so the kind asked. */
+const MODEL_USED: Record<ModelType, string> = { quality_optimized: 'quality_optimized', prefer_quality_optimized: 'quality_optimized', latency_optimized: 'latency_optimized' }
 
 /** Core's field paths in DeepL's names: the documents are `text` (`text[2]` for several), the targets `target_lang`. */
 function fieldName (path: FieldPath): string {
@@ -58,6 +66,7 @@ const EXPECTED: Record<string, string> = {
   split_sentences: '"0", "1" or "nonewlines"',
   preserve_formatting: 'a boolean, 0 or 1',
   show_billed_characters: 'a boolean, 0 or 1',
+  model_type: '"quality_optimized", "prefer_quality_optimized" or "latency_optimized"',
   type: '"source" or "target"',
   auth_key: 'a string'
 }
@@ -88,7 +97,39 @@ class QuotaExceededError extends ServiceError {
   }
 }
 
-export default async function deepl (app: FastifyInstance, opts: { config: Config }): Promise<void> {
+/** DeepL's words for a language code it does not take, at the field (the SDKs' tests match `target_lang.*not supported`). */
+const notSupported = (field: 'source_lang' | 'target_lang', why: string): ValidationError =>
+  invalidField([field === 'source_lang' ? 'source' : 'targets'], `Value for '${field}' not supported: ${why}`)
+
+/** The largest body a GET is read with: `type=target` and an `auth_key` fit many times over. */
+const GET_BODY_BYTES = 4096
+
+/**
+ * A form body sent with a GET, read as DeepL reads it (deepl-python's `get_target_languages` sends
+ * `type=target` so); Fastify reads no body for a GET.
+ */
+async function readGetForm (request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type']
+  if (typeof type !== 'string' || !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return
+  const tooLarge = (): ServiceError => new ServiceError(413, 'body-too-large', 'Payload Too Large', `A GET's body is read up to ${GET_BODY_BYTES} bytes`)
+  if (Number(request.headers['content-length']) > GET_BODY_BYTES) throw tooLarge()
+  const chunks: Buffer[] = []
+  await new Promise<void>((resolve, reject) => {
+    let size = 0
+    // past the bound the rest is drained, not kept (the stream left flowing, so the answer can go out)
+    request.raw.on('data', (chunk: Buffer) => {
+      const before = size
+      size += chunk.length
+      if (size <= GET_BODY_BYTES) chunks.push(chunk)
+      else if (before <= GET_BODY_BYTES) { chunks.length = 0; reject(tooLarge()) }
+    })
+    request.raw.on('end', () => { resolve() })
+    request.raw.on('error', reject)
+  })
+  request.body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')))
+}
+
+export default async function deepl (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
   await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const characterLimit = opts.config.compat.deeplCharacterLimit
@@ -97,8 +138,21 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   const errorHandler = compatErrorHandler(fieldName, message => ({ message }), EXPECTED)
   const route = { config: KEYED_ROUTE, preHandler: keyed(app, keyOf), errorHandler }
   const doc = compatDoc(DEEPL_TAG)
+  /** Each route at /deepl, and at the root (left out of the OpenAPI document) unless COMPAT_DEEPL_AT_ROOT=false; one usage count for both. */
+  const serve = (method: 'GET' | 'POST', path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void => {
+    for (const base of opts.root === true ? ['/deepl', ''] : ['/deepl']) {
+      app.route({ ...options, method, url: base + path, handler, ...(base === '' ? { schema: { ...options.schema, hide: true } } : {}) })
+    }
+  }
 
-  app.post('/v2/translate', {
+  const pairs = languagePairs(() => app.services.translation)
+  /** Whether some configured service translates from (into) `tag`, or (core's fallback) a less specific tag of it. */
+  const translatable = async (tag: string, side: 'source' | 'target'): Promise<boolean> => {
+    const known = new Set((await app.services.translation.languages())[side].map(l => l.tag))
+    return fallbackChain(tag).some(t => known.has(t))
+  }
+
+  serve('POST', '/v2/translate', {
     ...route,
     schema: {
       ...doc('deepl_translate', 'Translate text (DeepL\'s POST /v2/translate)',
@@ -109,6 +163,12 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     }
   }, async (request, reply) => {
     const body = request.body as TranslateBody
+    if (body.source_lang !== undefined && /[-_]/.test(body.source_lang)) {
+      throw notSupported('source_lang', `${body.source_lang.slice(0, 64)} names a variant; a source is a base language (${sourceToDeepL(body.source_lang.replace('_', '-'))})`)
+    }
+    if (body.source_lang !== undefined && !(await translatable(sourceFromDeepL(body.source_lang), 'source'))) throw notSupported('source_lang', `no configured service translates from ${body.source_lang.slice(0, 64)}`)
+    const target = targetFromDeepL(body.target_lang)
+    if (!(await translatable(target, 'target'))) throw notSupported('target_lang', `no configured service translates into ${body.target_lang.slice(0, 64)}`)
     const texts = Array.isArray(body.text) ? body.text : [body.text]
     const markup = body.tag_handling !== undefined
     const ignore = ignoredTags(body.ignore_tags)
@@ -120,7 +180,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     const input: TranslateInput = {
       documents: texts.map((t, i) => ({ value: prepared[i]?.text ?? t, mimeType: markup ? 'text/html' : 'text/plain' })),
       documentPath: i => Array.isArray(body.text) ? ['text', i] : ['text'],
-      targets: [targetFromDeepL(body.target_lang)],
+      targets: [target],
       ...(body.source_lang === undefined ? {} : { source: sourceFromDeepL(body.source_lang) }),
       options: {
         ...(body.formality === undefined ? {} : { formality: body.formality }),
@@ -137,13 +197,13 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
         return {
           detected_source_language: sourceToDeepL(d.extra.detected?.language ?? d.extra.source),
           text: prepared[i]?.restore(text) ?? text,
-          ...(billed ? { billed_characters: texts[i]!.length } : {})
+          ...(billed ? { billed_characters: texts[i]!.length } : {}),
+          ...(body.model_type === undefined ? {} : { model_type_used: MODEL_USED[body.model_type] })
         }
       })
     }
   })
 
-  const pairs = languagePairs(() => app.services.translation)
   /** DeepL's language lists: sources by base language; targets as tags, a bare `en`/`pt` listed by its regions as DeepL lists them. */
   const languages = async (type: 'source' | 'target'): Promise<Array<{ language: string, name: string, supports_formality?: boolean }>> => {
     const list = await pairs()
@@ -174,8 +234,17 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   /** A GET route's options: its words, its query and what it answers. */
   const listing = (words: [string, string, string], querystring: TSchema, answer: TSchema, what: string): RouteShorthandOptions =>
     ({ ...route, schema: { ...doc(...words), querystring, response: deeplResponses(answer, what, false) } })
-  app.get('/v2/languages', listing(['deepl_languages', 'Supported languages (DeepL\'s GET /v2/languages)', languagesDescription], DeepLLanguagesQuery, DeepLLanguages, 'The languages'), async request => await languages((request.query as { type?: 'source' | 'target' }).type ?? 'source'))
-  app.post('/v2/languages', {
+  /** `type` from the body (a POST's, or the form a GET carries as deepl-python sends it), else the query. */
+  const listType = (request: FastifyRequest): 'source' | 'target' => {
+    const type = field(request.body, 'type') ?? field(request.query, 'type') ?? 'source'
+    if (type !== 'source' && type !== 'target') throw invalidField(['type'], `must be ${EXPECTED.type}`)
+    return type
+  }
+  serve('GET', '/v2/languages', {
+    ...listing(['deepl_languages', 'Supported languages (DeepL\'s GET /v2/languages)', languagesDescription + ' `type` in the query, or in a form body sent with the GET (as deepl-python sends it).'], DeepLLanguagesQuery, DeepLLanguages, 'The languages'),
+    preParsing: async (request, _reply, payload) => { await readGetForm(request); return payload }
+  }, async request => await languages(listType(request)))
+  serve('POST', '/v2/languages', {
     ...route,
     schema: {
       ...doc('deepl_languages_post', 'Supported languages, for clients that POST (DeepL\'s POST /v2/languages)', languagesDescription + ' `type` in the query or the body.'),
@@ -184,13 +253,13 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
       body: DeepLLanguagesQuery,
       response: deeplResponses(DeepLLanguages, 'The languages', false)
     }
-  }, async request => await languages((request.body as { type?: 'source' | 'target' } | undefined)?.type ?? (request.query as { type?: 'source' | 'target' }).type ?? 'source'))
+  }, async request => await languages(listType(request)))
 
-  app.get('/v2/usage', listing(['deepl_usage', 'Characters translated (DeepL\'s GET /v2/usage)',
+  serve('GET', '/v2/usage', listing(['deepl_usage', 'Characters translated (DeepL\'s GET /v2/usage)',
     'The characters of text the key\'s client has had translated through this API (`character_count`, counted by this process since it started: with WORKERS > 1 each worker counts its own), and COMPAT_DEEPL_CHARACTER_LIMIT (`character_limit`), past which `v2/translate` answers 456.'],
   DeepLAuthQuery, DeepLUsage, 'The usage'), async request => ({ character_count: used.get(request.client!.key) ?? 0, character_limit: characterLimit }))
 
-  app.get('/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
+  serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
     'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'],
   DeepLAuthQuery, DeepLGlossaryPairs, 'The pairs'), async () => {
     const seen = new Set<string>()

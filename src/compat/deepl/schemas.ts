@@ -11,7 +11,7 @@ const Lang = (description: string): TSchema => Type.String({ minLength: 1, maxLe
 export const DeepLTranslateRequest = Type.Object({
   text: Type.Union([Type.String(), Type.Array(Type.String(), { minItems: 1, maxItems: MAX_TEXTS })], { description: `The text, or up to ${MAX_TEXTS} texts (a JSON array, or \`text\` repeated in a form).` }),
   target_lang: Lang('The target, a DeepL code in any case: `ES`, `EN-US`, `en-gb`, `PT-BR`, `ZH-HANS`; bare `EN` is `en-US` and bare `PT` `pt-PT`. Any BCP 47 tag the service reads is taken too.'),
-  source_lang: Type.Optional(Lang('The source, a DeepL code (`EN`, `de`); omitted: detected per text.')),
+  source_lang: Type.Optional(Lang('The source, a DeepL code (`EN`, `de`); omitted: detected per text. A variant (`EN-GB`) is a 400, as DeepL answers it.')),
   tag_handling: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('xml')], { description: '`html`: markup kept, its text translated (as text/html documents are). `xml`: read the same way, self-closing elements kept as written and no HTML-only entity written. Omitted: plain text.' })),
   ignore_tags: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 })], { description: 'Elements whose content comes back untouched (`x` for Weblate\'s placeholders `<x id="1"></x>`), a list or a comma-separated string; with `tag_handling` only.' })),
   formality: Type.Optional(Type.Union([Type.Literal('default'), Type.Literal('more'), Type.Literal('less'), Type.Literal('prefer_more'), Type.Literal('prefer_less')], { description: 'The service\'s own formality option: `more`/`less` is a 400 where no service can honour it for the pair, `prefer_*` is ignored there.' })),
@@ -19,14 +19,16 @@ export const DeepLTranslateRequest = Type.Object({
   split_sentences: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('nonewlines'), Type.Literal(0), Type.Literal(1)], { description: 'Accepted; texts are always split into sentences as the service splits documents, newlines kept.' })),
   preserve_formatting: Type.Optional(Flag('Accepted; white space and markup are always kept, punctuation and case are the engine\'s.')),
   show_billed_characters: Type.Optional(Flag('Answer `billed_characters` per text (the characters counted in `usage`).')),
+  model_type: Type.Optional(Type.Union([Type.Literal('quality_optimized'), Type.Literal('prefer_quality_optimized'), Type.Literal('latency_optimized')], { description: 'Answered in `model_type_used`; the service has one way of translating (engines chosen as for `/language/translate`), so it answers the kind asked (`prefer_quality_optimized`: `quality_optimized`).' })),
   auth_key: Type.Optional(Type.String({ maxLength: 512, description: 'The key, for clients that send it in the body rather than `Authorization: DeepL-Auth-Key <key>`.' }))
-}, { additionalProperties: true, description: 'JSON or form-urlencoded; other fields (`model_type`, `glossary_id`, `outline_detection`, ...) are accepted and ignored.' })
+}, { additionalProperties: true, description: 'JSON or form-urlencoded; other fields (`glossary_id`, `outline_detection`, ...) are accepted and ignored.' })
 
 export const DeepLTranslateResponse = Type.Object({
   translations: Type.Array(Type.Object({
     detected_source_language: Type.String({ description: 'The source language in DeepL\'s code (`EN`): detected, or the `source_lang` given.' }),
     text: Type.String(),
-    billed_characters: Type.Optional(Type.Integer({ description: 'With `show_billed_characters` only.' }))
+    billed_characters: Type.Optional(Type.Integer({ description: 'With `show_billed_characters` only.' })),
+    model_type_used: Type.Optional(Type.String({ description: 'With `model_type` only: `quality_optimized` or `latency_optimized`.' }))
   }), { description: 'One per text, in order.' })
 })
 

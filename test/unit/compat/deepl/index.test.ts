@@ -69,8 +69,8 @@ describe('DeepL-compatible API', () => {
     const res = await translate('text=The+house&text=The+red+car+is+very+fast.&source_lang=EN&target_lang=PT-BR&show_billed_characters=1&split_sentences=nonewlines&preserve_formatting=1&model_type=quality_optimized', form)
     expect(res.status).toBe(200)
     expect(res.body.translations).toEqual([
-      { detected_source_language: 'EN', text: 'A casa', billed_characters: 9 },
-      { detected_source_language: 'EN', text: 'O carro vermelho é muito rápido.', billed_characters: 25 }
+      { detected_source_language: 'EN', text: 'A casa', billed_characters: 9, model_type_used: 'quality_optimized' },
+      { detected_source_language: 'EN', text: 'O carro vermelho é muito rápido.', billed_characters: 25, model_type_used: 'quality_optimized' }
     ])
     // bare EN (DeepL's "unspecified variant") is en-US here; Apertium's English serves it
     const english = await translate({ text: 'El coche rojo', source_lang: 'ES', target_lang: 'EN' })
@@ -146,8 +146,8 @@ describe('DeepL-compatible API', () => {
     const cases: Array<[Record<string, unknown> | string, RegExp]> = [
       [{ target_lang: 'ES' }, /missing text/],
       [{ text: 'x' }, /missing target_lang/],
-      [{ text: 'The house', source_lang: 'EN', target_lang: 'xx' }, /^target_lang: unsupported pair/],
-      [{ text: 'The house', source_lang: 'qq', target_lang: 'ES' }, /^source_lang: /],
+      [{ text: 'The house', source_lang: 'EN', target_lang: 'xx' }, /^target_lang: Value for 'target_lang' not supported/],
+      [{ text: 'The house', source_lang: 'qq', target_lang: 'ES' }, /^source_lang: Value for 'source_lang' not supported/],
       [{ text: 'The house', target_lang: 'ES', tag_handling: 'markdown' }, /tag_handling: must be "html" or "xml"/],
       [{ text: 'The house', target_lang: 'ES', tag_handling: 'html', ignore_tags: ['x', 'a b'] }, /^ignore_tags: "a b"/],
       [{ text: 'The house', target_lang: 'ES', formality: 'very' }, /formality: must be/],

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
 import { buildApp } from './app.js'
 import { rateLimitHandlers } from './http/cluster-rate-limit.js'
+import { counterHandlers } from './runtime/counters.js'
 import { EX_CONFIG, runPrimary } from './runtime/cluster.js'
 
 /** With no client configured, one is made so the service is usable at once; its secret is printed once. */
@@ -95,8 +96,8 @@ async function serve (config: Config): Promise<void> {
 /**
  * The primary of WORKERS processes: what must be the same in every worker is decided once here
  * (the start-up client, a random signing key when none is configured) and handed to the workers in
- * their environment; the rate-limit counts of every worker are kept here (with REDIS_URL, Redis
- * keeps them). Each worker runs its own Apertium pipelines and thread pool, sized to its share
+ * their environment; the rate-limit counts and reserved counts (runtime/counters.ts) of every worker
+ * are kept here (with REDIS_URL, Redis keeps them). Each worker runs its own Apertium pipelines and thread pool, sized to its share
  * of the machine (runtime/machine.ts).
  */
 function primary (config: Config): void {
@@ -120,7 +121,7 @@ function primary (config: Config): void {
   }
   // AUTH_CLIENTS_FILE would be read again by each worker: the clients are passed as they were read
   delete process.env['AUTH_CLIENTS_FILE']
-  runPrimary({ workers: config.workers, env, handlers: config.redisUrl === undefined ? rateLimitHandlers() : {} })
+  runPrimary({ workers: config.workers, env, handlers: config.redisUrl === undefined ? { ...rateLimitHandlers(), ...counterHandlers() } : {} })
 }
 
 const config = configOrExit()

@@ -8,7 +8,7 @@
  */
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js'
-import { connect, processEndpoint, type Caller, type Handlers } from '../runtime/channel.js'
+import { primaryCaller, type Handlers } from '../runtime/channel.js'
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1]
 type Result = Parameters<Callback>[1]
@@ -44,9 +44,6 @@ export function rateLimitHandlers (): Handlers {
   }
 }
 
-/** In a worker: the channel to the primary, made on first use. */
-let primary: Caller | undefined
-
 /** What the plugin hands a store's constructor (its types leave the options empty). */
 interface StoreParams { continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number }
 
@@ -75,9 +72,8 @@ export function clusterStore (): FastifyRateLimitStoreCtor {
     private route (op: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
       const fallback = (): void => this.local[op]!(key, cb, timeWindow, max)
       if (process.send === undefined || !process.connected) return fallback()
-      primary ??= connect(processEndpoint(), 'rate limits').call
       const question: Question = { store: this.store, op, key, timeWindow, max, continueExceeding: this.continueExceeding, exponentialBackoff: this.exponentialBackoff }
-      primary<Result>('count', [question], AbortSignal.timeout(ANSWER_TIMEOUT_MS)).then(result => cb(null, result), fallback)
+      primaryCaller()<Result>('count', [question], AbortSignal.timeout(ANSWER_TIMEOUT_MS)).then(result => cb(null, result), fallback)
     }
   }
   return class extends ClusterStore {

@@ -9,8 +9,17 @@ import { ServiceError } from '../errors.js'
 import type { SharedRedis } from '../redis/connection.js'
 import { fallbackStore } from '../redis/rate-limit-store.js'
 import { clusterStore } from './cluster-rate-limit.js'
+import { clusterCounterStore, localCounterStore, type CounterStore } from '../runtime/counters.js'
+import { redisCounterStore } from '../redis/counters.js'
 import { isJsonType } from './json-text.js'
 import cluster from 'node:cluster'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts reserved before the work they bound (runtime/counters.ts), kept where the rate limits keep theirs. */
+    counters: CounterStore
+  }
+}
 
 /** Helmet's own default: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains'
@@ -74,6 +83,8 @@ async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis
     // Without it, WORKERS processes share the cluster primary's counters.
     ...(opts.redis !== undefined ? { store: fallbackStore(opts.redis) } : cluster.isWorker ? { store: clusterStore() } : {})
   })
+
+  app.decorate('counters', opts.redis !== undefined ? redisCounterStore(opts.redis) : cluster.isWorker ? clusterCounterStore() : localCounterStore())
 
   // shed load only when the event loop is stalled (requests would wait seconds anyway); a busy
   // loop is normal for CPU-bound language work, so utilisation alone is no reason to refuse.

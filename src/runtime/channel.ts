@@ -96,6 +96,14 @@ export function processEndpoint (): Endpoint {
   }
 }
 
+let toPrimary: Caller | undefined
+
+/** In a cluster worker: calls to the primary, over one connection for every caller (two would each take the other's replies). */
+export function primaryCaller (): Caller {
+  toPrimary ??= connect(processEndpoint(), 'the cluster primary').call
+  return toPrimary
+}
+
 /** In the cluster primary: one of its workers. */
 export function clusterWorkerEndpoint (worker: ClusterWorker): Endpoint {
   return {

@@ -16,6 +16,11 @@ export class FairSlots {
     return this.waiting.size
   }
 
+  /** Callers waiting for a slot in `client`'s line. */
+  waitersOf (client: string | undefined): number {
+    return this.waiting.sizeOf(client)
+  }
+
   /** Takes a slot, waiting in `client`'s line while none is free; rejects with the signal's reason when it aborts first. */
   async acquire (client: string | undefined, signal: AbortSignal): Promise<void> {
     if (this.active < this.limit) {

@@ -4,7 +4,8 @@
  * then that client's as with a token the service issued it: its scopes, and its key (issuer and
  * subject) for rate limits and fair queues. Failed keys count against the caller's address twice:
  * AUTH_FAILURES_MAX a minute (past it, 429 before any key is checked, the right one included) and the
- * before-authentication limit (ADDRESS_RATE_LIMIT_MAX) as refused tokens do.
+ * before-authentication limit (ADDRESS_RATE_LIMIT_MAX) as refused tokens do. A key that needs a real
+ * check (scrypt, against `api_key_hashes`) reserves its failure before it (auth/throttle.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config, Scope } from '../../config.js'
@@ -34,17 +35,29 @@ export class InvalidApiKeyError extends ServiceError {
 export function registerApiKeys (app: FastifyInstance, auth: Config['auth'], slots: CheckSlots, throttle: TokenThrottle): void {
   const check = apiKeyChecker(auth.clients, slots)
 
-  const refuse = async (request: FastifyRequest, detail: string): Promise<never> => {
-    await throttle.failed(request, undefined)
+  /** A 403 counted as a failure (429 instead when the address is at the limit); `counted`: reserved already. */
+  const refuse = async (request: FastifyRequest, detail: string, counted = false): Promise<never> => {
+    if (!counted) await throttle.reserve(request, undefined)
     await app.refusedCredentials(request)
     throw new InvalidApiKeyError(detail)
   }
 
   app.decorate('apiKeyClient', async (request: FastifyRequest, key: string | undefined, scope: Scope) => {
-    await throttle.check(request, undefined)
     if (key === undefined || key === '') return await refuse(request, 'An API key is required (api_key: one of a client\'s "api_keys" in AUTH_CLIENTS).')
-    const client = await check(key, addressOf(request))
-    if (client === undefined) return await refuse(request, 'The API key is not valid.')
+    let reserved = false
+    const reserve = async (): Promise<void> => {
+      await throttle.reserve(request, undefined)
+      reserved = true
+    }
+    const client = await check(key, addressOf(request), reserve).catch(async (err: unknown) => {
+      // not checked (too many checks waiting): no failure
+      if (reserved) await throttle.giveBack(request, undefined)
+      throw err
+    })
+    if (client === undefined) return await refuse(request, 'The API key is not valid.', reserved)
+    // a key known at once (plain, or a hashed one matched before) is refused too while the address is at the limit
+    if (reserved) await throttle.giveBack(request, undefined)
+    else await throttle.check(request, undefined)
     if (!client.scopes.includes(scope)) return await refuse(request, `The API key's client lacks the "${scope}" scope this operation needs.`)
     // as a token this service issued the client: the same issuer and subject, so the same rate limit and turn
     request.client = { id: client.id, scopes: client.scopes, issuer: auth.tokenIssuer, key: clientKey(auth.tokenIssuer, client.id) }

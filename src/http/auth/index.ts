@@ -141,7 +141,7 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config, slots: 
     await throttle.check(request, undefined)
     const basic = basicCredentials(request.headers.authorization)
     if (basic === null) {
-      await throttle.failed(request, undefined)
+      await throttle.reserve(request, undefined)
       return oauthError(request, reply, 401, 'invalid_client', 'the Authorization header is not valid HTTP Basic client authentication', true)
     }
     const bodyId = body['client_id']
@@ -151,17 +151,20 @@ async function tokenRoute (app: FastifyInstance, opts: { config: Config, slots: 
     }
     const credentials = basic ?? (bodyId !== undefined && bodySecret !== undefined ? { id: bodyId, secret: bodySecret } : undefined)
     if (!credentials) {
-      await throttle.failed(request, undefined)
+      await throttle.reserve(request, undefined)
       return oauthError(request, reply, 401, 'invalid_client', 'client authentication is required (HTTP Basic or client_id and client_secret)', true)
     }
 
-    // a client id that failed too often this minute is refused before its secret is checked, the right one included
-    await throttle.check(request, credentials.id)
-    const client = await check(credentials.id, credentials.secret, addressOf(request))
-    if (!client) {
-      await throttle.failed(request, credentials.id)
-      return oauthError(request, reply, 401, 'invalid_client', 'unknown client or wrong secret', basic !== undefined)
-    }
+    // the check's failure is counted before it runs (checks at once cannot all pass the limit), given back when it succeeds;
+    // a client id or address at the limit is refused before its secret is checked, the right one included
+    await throttle.reserve(request, credentials.id)
+    const client = await check(credentials.id, credentials.secret, addressOf(request)).catch(async (err: unknown) => {
+      // not checked (too many checks waiting): no failure
+      await throttle.giveBack(request, credentials.id)
+      throw err
+    })
+    if (!client) return oauthError(request, reply, 401, 'invalid_client', 'unknown client or wrong secret', basic !== undefined)
+    await throttle.giveBack(request, credentials.id)
 
     let scopes: string[] = client.scopes
     const asked = body['scope']

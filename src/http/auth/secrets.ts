@@ -27,8 +27,10 @@ export async function hashSecret (secret: string): Promise<string> {
 const compareKey = randomBytes(32)
 const digest = (s: string): Buffer => createHmac('sha256', compareKey).update(s).digest()
 
-/** Checks that wait for a slot, per slot, before more are refused. */
+/** Checks that wait for a slot, per slot, before more are refused (but from an address with none waiting). */
 const WAITING_PER_SLOT = 16
+/** Checks of one address that wait for a slot, per slot, before more of its checks are refused. */
+const WAITING_PER_SLOT_PER_ADDRESS = 4
 /** Longest a check waits for a slot. */
 const WAIT_MS = 2000
 
@@ -36,7 +38,9 @@ const WAIT_MS = 2000
  * At most `concurrency` checks at once. scrypt runs on libuv's thread pool (4 threads), which
  * WebCrypto's token verifications, DNS and file reads share: unbounded, a flood of guesses held it,
  * and every request with a token not yet seen waited seconds. Others wait, addresses in turn, a
- * bounded number for a bounded time; past either, a 503 with Retry-After.
+ * bounded number for a bounded time; past either, a 503 with Retry-After. One address's waiting
+ * checks are bounded on their own, and an address with none waiting may always wait, so a flood
+ * from one address (or a few) never turns another's check away: it gets the next turn.
  */
 export type CheckSlots = <T>(who: string, work: () => Promise<T>) => Promise<T>
 
@@ -45,7 +49,8 @@ export function checkSlots (concurrency: number): CheckSlots {
   const slots = new FairSlots(concurrency)
   const busy = (): ServiceUnavailableError => new ServiceUnavailableError('Too many client secret checks at once; retry in a second.', 1)
   return async (who, work) => {
-    if (slots.waiters >= concurrency * WAITING_PER_SLOT) throw busy()
+    const waiting = slots.waitersOf(who)
+    if (waiting >= concurrency * WAITING_PER_SLOT_PER_ADDRESS || (waiting > 0 && slots.waiters >= concurrency * WAITING_PER_SLOT)) throw busy()
     await slots.acquire(who, AbortSignal.timeout(WAIT_MS)).catch(() => { throw busy() })
     try {
       return await work()
@@ -86,16 +91,17 @@ const MAX_KEY_CHARS = 512
  * key is of, or undefined. A plain key is compared with every plain key of every client, each
  * compare in constant time (HMACs of equal length), so timing tells nothing about which keys exist
  * or how much of one a guess got right. A key not among them is tried against every hashed key, one
- * scrypt each, in the slots client secret checks run in (`who` taking turns);
- * a hashed key that matched is remembered by its HMAC, so a client's later requests cost one HMAC
- * (only keys that matched are remembered: at most as many as are configured).
+ * scrypt each, in the slots client secret checks run in (`who` taking turns), `beforeCheck` awaited
+ * first (the caller reserves the failure it may be); a hashed key that matched is remembered by its
+ * HMAC, so a client's later requests cost one HMAC (only keys that matched are remembered: at most
+ * as many as are configured).
  */
-export function apiKeyChecker (clients: readonly ClientConfig[], slots: CheckSlots = checkSlots(2)): (key: string, who: string) => Promise<ClientConfig | undefined> {
+export function apiKeyChecker (clients: readonly ClientConfig[], slots: CheckSlots = checkSlots(2)): (key: string, who: string, beforeCheck?: () => Promise<void>) => Promise<ClientConfig | undefined> {
   const plain = clients.flatMap(client => (client.apiKeys ?? []).map(key => ({ client, digest: digest(key) })))
   const hashed = clients.flatMap(client => (client.apiKeyHashes ?? []).map(text => ({ client, hash: parseHash(text) })))
   const matched = new Map<string, ClientConfig>()
 
-  return async (key, who) => {
+  return async (key, who, beforeCheck) => {
     if (key.length < 16 || key.length > MAX_KEY_CHARS) return undefined
     const given = digest(key)
     let found: ClientConfig | undefined
@@ -105,6 +111,7 @@ export function apiKeyChecker (clients: readonly ClientConfig[], slots: CheckSlo
     if (found !== undefined) return found
     const remembered = matched.get(given.toString('base64'))
     if (remembered !== undefined || hashed.length === 0) return remembered
+    await beforeCheck?.()
     for (const { client, hash: h } of hashed) {
       const derived = await slots(who, async () => await scrypt(key, h.salt, h.hash.length, { N: h.N, r: h.r, p: h.p, maxmem: 256 * 1024 * 1024 }))
       if (timingSafeEqual(derived, h.hash) && found === undefined) found = client

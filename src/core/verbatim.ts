@@ -73,7 +73,7 @@ const RULES: Rule[] = [
   // eslint-disable-next-line no-control-regex -- control characters are what this rule finds
   { kind: 'control', pattern: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]+/gu },
   { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}://${U}+`, 'gu'), needs: '://' },
-  { kind: 'url', pattern: new RegExp(`(?<!${AN})(?:mailto|tel|urn|data|magnet):(?!/)${U}+`, 'gu'), needs: ':' },
+  { kind: 'url', pattern: new RegExp(`(?<!${AN})(?:mailto|tel|urn|data|magnet|xmpp|geo|sms):(?!/)${U}+`, 'gu'), needs: ':' },
   { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/-])www\\d{0,3}\\.(?:${LABEL}\\.)*${LABEL}${AFTER_HOST}`, 'gu'), needs: 'www' },
   { kind: 'url', pattern: new RegExp(`(?<![\\p{L}\\p{N}_./\\\\-])(?:${LABEL}\\.)+(?:${TLDS.join('|')})(?![\\p{L}\\p{N}_@-])${AFTER_HOST}`, 'gu'), needs: '.' },
   { kind: 'email', pattern: new RegExp(`(?<![\\p{L}\\p{N}._%+-])${AN}[\\p{L}\\p{N}._%+-]*@(?:${LABEL}\\.)+\\p{L}{2,}(?![\\p{L}\\p{N}_-])`, 'gu'), needs: '@' },
@@ -94,8 +94,8 @@ const RULES: Rule[] = [
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_-])--[A-Za-z][A-Za-z0-9-]*(?:=[^\s\uFFFC]+)?/gu, needs: '--' },
   // name(), obj.method(), parse_int(s)
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_$.])[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()\s\uFFFC]*\)/gu, accept: codeCall, needs: '(' },
-  // @user and @user@instance.social (Mastodon's, Misskey's, Discourse's mentions): not an e-mail's @ nor a template's {user}@host
-  { kind: 'mention', pattern: /(?<![\p{L}\p{N}_=/@.+}-])@[\p{L}\p{N}_]+(?:[.-]+[\p{L}\p{N}_]+)*(?:@(?:[\p{L}\p{N}_-]+\.)+[\p{L}\p{N}_-]+)?/gu, needs: '@' },
+  // @user, @user@instance.social and Lemmy's !community@instance: not an e-mail's @ nor a template's {user}@host
+  { kind: 'mention', pattern: /(?<![\p{L}\p{N}_=/@!.+}-])(?:@[\p{L}\p{N}_]+(?:[.-]+[\p{L}\p{N}_]+)*(?:@[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*)?|![\p{L}\p{N}_]+@[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*)/gu, needs: '@' },
   // #tag with a letter in it, as Mastodon links them: not "#31", "C#" or "page#top"
   { kind: 'hashtag', pattern: /(?<![\p{L}\p{N}_=/&#])#[\p{N}_]*\p{L}[\p{L}\p{N}_]*/gu, needs: '#' },
   // :blobcat: (custom emoji shortcodes): not "10:30:45" or "Note:this:"

@@ -14,6 +14,7 @@ describe('findVerbatim', () => {
     expect(found('Ask at shop.example.co.uk:8080/cart?id=3#top!')).toEqual(['url:shop.example.co.uk:8080/cart?id=3#top'])
     expect(found('Mail mailto:ana@example.es or call tel:+34-600-000-000; ftp://files.example.net/a.zip is old.'))
       .toEqual(['url:mailto:ana@example.es', 'url:tel:+34-600-000-000', 'url:ftp://files.example.net/a.zip'])
+    expect(found('please join xmpp:muc@instance.com?join right now')).toEqual(['url:xmpp:muc@instance.com?join'])
     expect(found('«https://example.com/ruta»')).toEqual(['url:https://example.com/ruta'])
   })
 
@@ -46,6 +47,7 @@ describe('findVerbatim', () => {
 
   it('finds the mentions, hashtags and custom emoji shortcodes of social posts', () => {
     expect(found('@bob thanks, @alice@mastodon.social and @Gargron.')).toEqual(['mention:@bob', 'mention:@alice@mastodon.social', 'mention:@Gargron'])
+    expect(found('Ask @garda@lemmy-alpha in !test@lemmy-alpha, not me!')).toEqual(['mention:@garda@lemmy-alpha', 'mention:!test@lemmy-alpha'])
     expect(found('I love #cats, #Caturday and #日本語 (#2024cats).')).toEqual(['hashtag:#cats', 'hashtag:#Caturday', 'hashtag:#日本語', 'hashtag:#2024cats'])
     expect(found('So good :blobcat: :thinking_face::+1:')).toEqual(['emoji::blobcat:', 'emoji::thinking_face:', 'emoji::+1:'])
     expect(found('ana@example.es, issue #31, C#, page#top, 10:30:45, ratio 1:2:3, Note:this:')).toEqual(['email:ana@example.es'])
@@ -74,7 +76,7 @@ describe('findVerbatim', () => {
     const hostile = ['a.'.repeat(50_000), 'a/'.repeat(50_000), 'a_'.repeat(50_000), '`a'.repeat(50_000), 'x@a.'.repeat(25_000), ')'.repeat(100_000), 'http://a' + ')'.repeat(100_000),
       'a-'.repeat(50_000), 'www.'.repeat(25_000), 'C:\\'.repeat(30_000), '--a'.repeat(30_000), 'a('.repeat(50_000), 'aB'.repeat(50_000),
       '~/'.repeat(50_000), './'.repeat(50_000), '1.'.repeat(50_000), 'a.b/'.repeat(25_000), 'a@'.repeat(50_000), '__a'.repeat(30_000),
-      '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000)]
+      '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000), '!a@b'.repeat(25_000), '@a@b-'.repeat(20_000)]
     for (const text of hostile) {
       const started = performance.now()
       findVerbatim(text)

@@ -6,7 +6,9 @@
  * - braces: `{name}`, `{0}`, `{{name}}`, `${name}`, `%{name}`, and ICU arguments as a whole,
  *   nested bodies included: `{count, plural, one {# item} other {# items}}` is one token, so
  *   the texts inside an ICU plural or select are not translated (the engine could not keep
- *   their syntax, and they need the target language's own plural categories anyway);
+ *   their syntax, and they need the target language's own plural categories anyway); in the
+ *   catalog formats (plain text, JSON, XLIFF, PO, Android) core/documents/icu.ts has already cut
+ *   such a message into its sub-messages, each translated on its own;
  * - printf: `%s %d %1$s %.2f %-5d %@ %%` and Python's `%(name)s`;
  * - tag tokens: `<0>…</0>`, `<bold>…</bold>` (react-i18next Trans): the tags are kept and the
  *   text between them is translated, so a matched pair becomes `<g id="N">…</g>`; `<1/>` and

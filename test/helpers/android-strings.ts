@@ -1,7 +1,8 @@
 /**
  * Reads an Android strings.xml as Android would, with saxes (a strict XML parser): the text of
- * each string, string-array item and plurals item, with Android's escapes and quoting undone.
- * Throws where the file is not well-formed XML.
+ * each string, string-array item and plurals item, with Android's escapes and quoting undone and
+ * the internal entities of its DOCTYPE expanded (`<!ENTITY app_name "Termux">`, as aapt2 reads
+ * them). Throws where the file is not well-formed XML.
  */
 import { SaxesParser } from 'saxes'
 
@@ -35,6 +36,9 @@ export function androidValue (raw: string): string {
 export function readAndroidStrings (xml: string): AndroidStrings {
   const result: AndroidStrings = { strings: {}, arrays: {}, plurals: {} }
   const parser = new SaxesParser({ xmlns: false })
+  parser.on('doctype', doctype => {
+    for (const m of doctype.matchAll(/<!ENTITY\s+([^\s%"'<>]+)\s+(?:"([^"]*)"|'([^']*)')/g)) parser.ENTITIES[m[1]!] = m[2] ?? m[3]!
+  })
   const stack: Array<{ name: string, attributes: Record<string, string> }> = []
   let text = ''
   let depth = 0

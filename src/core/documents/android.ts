@@ -20,6 +20,12 @@
  *   -> `\@`, `\?`). Unescaped double quotes (Android's quoting) stay where they are.
  * - Inline markup (`<b>`, `<i>`, `<u>`, `<font>`, `<a>`, `<annotation>`…) travels as tags do in
  *   HTML; an `<xliff:g>` element is one token, its content never translated.
+ * - Entities a DOCTYPE declares (`<!ENTITY app_name "Termux">`, which aapt2 accepts): each
+ *   reference (`&app_name;`) is a token kept as written and never expanded, so no declaration can
+ *   grow the file; an external one (SYSTEM, PUBLIC) is kept the same way and never read. saxes
+ *   reads no DTD, so the declared names are made known to it; any other reference is a 400.
+ * - ICU messages (`{count, plural, one {# file} other {# files}}`): each sub-message is translated,
+ *   the syntax kept (icu.ts).
  * - CDATA sections (HTML for `Html.fromHtml`): their content is read as HTML, tags traveling as
  *   tags; the `<![CDATA[` and `]]>` markers stay, and translated text in them is escaped the same
  *   way (a reference for `<` and `&`, so `]]>` can never be written).
@@ -38,7 +44,8 @@ import { SaxesParser, type SaxesTag } from 'saxes'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
 import { RunBuilder, type TextFormat } from './run.js'
-import { segmentRun, type SegmentDraft } from './segment-run.js'
+import { segmentMessageRun } from './icu.js'
+import type { SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 
 const COLLAPSE = /[ \t\n\r]+/g
@@ -67,6 +74,7 @@ const CONTENT = new RegExp([
   String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(?<self>\/?)>)`,
   String.raw`(?<token>\\(?:u[0-9a-fA-F]{4}|[nt\\])|%(?:%|n|(?:\d+\$)?[-#+0,(<]*\d*(?:\.\d+)?[a-zA-Z]))`,
   String.raw`(?<escaped>\\[\s\S])`,
+  String.raw`(?<entity>&[A-Za-z_:][\w:.-]*;)`,
   String.raw`(?<quote>")`
 ].join('|'), 'g')
 
@@ -79,8 +87,8 @@ interface Mark {
   closing?: boolean
 }
 
-/** The segment drafts of a string's content `source` (offsets from 0). */
-function contentDrafts (source: string, locale: string): SegmentDraft[] {
+/** The segment drafts of a string's content `source` (offsets from 0); `entities`: those the file's DOCTYPE declares. */
+function contentDrafts (source: string, locale: string, entities: ReadonlySet<string>): SegmentDraft[] {
   const marks: Mark[] = []
   const pattern = new RegExp(CONTENT.source, 'g')
   const lower = source.toLowerCase()
@@ -98,7 +106,10 @@ function contentDrafts (source: string, locale: string): SegmentDraft[] {
       } else if (g.self !== '') marks.push({ kind: 'token', ...range })
       else marks.push({ kind: 'tag', ...range, name, closing: g.slash === '/' })
     } else if (g.escaped !== undefined) continue
-    else if (g.token !== undefined) marks.push({ kind: m[0] === '\\n' ? 'break' : 'token', ...range })
+    else if (g.entity !== undefined) {
+      // a declared entity's reference is a token, kept as written (never expanded); `&amp;` and the like are text
+      if (entities.has(m[0].slice(1, -1))) marks.push({ kind: 'token', ...range })
+    } else if (g.token !== undefined) marks.push({ kind: m[0] === '\\n' ? 'break' : 'token', ...range })
     else marks.push({ kind: 'weak', ...range })
   }
   // pairs open tags with their close by name; the rest are weak tokens
@@ -147,7 +158,7 @@ function contentDrafts (source: string, locale: string): SegmentDraft[] {
   visible(at, source.length)
   text(at, source.length)
   // a segment with no visible text before it opens the string: its leading @ or ? is escaped
-  return segmentRun(run.take(), androidText, locale).map(d => d.start <= firstVisible ? { ...d, format: androidTextAtStart } : d)
+  return segmentMessageRun(run.take(), androidText, locale).map(d => d.start <= firstVisible ? { ...d, format: androidTextAtStart } : d)
 }
 
 /** A range of the file translated on its own, and how its translation is written. */
@@ -186,17 +197,17 @@ function categoriesOf (tag: string): string[] | undefined {
 }
 
 /** A document over the content of one element. */
-function contentDocument (source: string, element: Element, locale: string): StringDocument {
-  return stringDocument(source.slice(element.contentStart, element.contentEnd), contentDrafts(source.slice(element.contentStart, element.contentEnd), locale))
+function contentDocument (source: string, element: Element, locale: string, entities: ReadonlySet<string>): StringDocument {
+  return stringDocument(source.slice(element.contentStart, element.contentEnd), contentDrafts(source.slice(element.contentStart, element.contentEnd), locale, entities))
 }
 
-function stringPart (source: string, element: Element, locale: string): Part {
-  const doc = contentDocument(source, element, locale)
+function stringPart (source: string, element: Element, locale: string, entities: ReadonlySet<string>): Part {
+  const doc = contentDocument(source, element, locale, entities)
   return { start: element.contentStart, end: element.contentEnd, segments: doc.segments, rebuild: translated => doc.rebuild(translated) }
 }
 
-function pluralsPart (source: string, items: Element[], locale: string): Part {
-  const docs = items.map(item => contentDocument(source, item, locale))
+function pluralsPart (source: string, items: Element[], locale: string, entities: ReadonlySet<string>): Part {
+  const docs = items.map(item => contentDocument(source, item, locale, entities))
   const start = items[0]!.start
   const end = items.at(-1)!.end
   const quantities = items.map(item => item.attributes.quantity!)
@@ -235,9 +246,28 @@ function pluralsPart (source: string, items: Element[], locale: string): Part {
   }
 }
 
-/** Reads the file: its elements as a tree, or a 400 naming the line. */
-function readTree (source: string, path: () => FieldPath): Element {
+/** A DTD's comments and general entity declarations (a parameter entity, `<!ENTITY % …>`, is not one). */
+const DECLARATION = /<!--[\s\S]*?-->|<!ENTITY\s+(%\s)?\s*([^\s%"'<>]+)/g
+
+/** The general entities a DOCTYPE's internal subset declares, internal or external alike. */
+function declaredEntities (doctype: string): string[] {
+  const names: string[] = []
+  for (const m of doctype.matchAll(DECLARATION)) if (m[2] !== undefined && m[1] === undefined) names.push(m[2])
+  return names
+}
+
+/** Reads the file: its elements as a tree and the entities its DOCTYPE declares, or a 400 naming the line. */
+function readTree (source: string, path: () => FieldPath): { root: Element, entities: Set<string> } {
   const parser = new SaxesParser({ position: true, xmlns: false })
+  const entities = new Set<string>()
+  // saxes reads no DTD: a declared entity is made known to it (its references are kept as written, never expanded)
+  parser.on('doctype', doctype => {
+    for (const name of declaredEntities(doctype)) {
+      if (name in parser.ENTITIES) continue
+      entities.add(name)
+      parser.ENTITIES[name] = ''
+    }
+  })
   const stack: Element[] = []
   let root: Element | undefined
   let failure: Error | undefined
@@ -268,7 +298,7 @@ function readTree (source: string, path: () => FieldPath): Element {
   }
   if (root === undefined) throw invalidField(path(), 'line 1: expected a <resources> element')
   if (root.name !== 'resources') throw invalidField(path(), `line ${root.line}: the root element must be <resources>, not <${root.name}>`)
-  return root
+  return { root, entities }
 }
 
 /** Whether an element's text is a resource reference rather than text. */
@@ -278,15 +308,15 @@ function isReference (source: string, element: Element): boolean {
 
 /** An Android strings.xml file as a string document; a 400 naming the line where it is not one. */
 export function androidDocument (source: string, locale: string, path: () => FieldPath): StringDocument {
-  const root = readTree(source, path)
+  const { root, entities } = readTree(source, path)
   const parts: Part[] = []
   for (const element of root.children) {
     if (element.attributes.translatable === 'false') continue
     if (element.name === 'string') {
-      if (element.contentEnd > element.contentStart && !isReference(source, element)) parts.push(stringPart(source, element, locale))
+      if (element.contentEnd > element.contentStart && !isReference(source, element)) parts.push(stringPart(source, element, locale, entities))
     } else if (element.name === 'string-array') {
       for (const item of element.children) {
-        if (item.name === 'item' && item.contentEnd > item.contentStart && !isReference(source, item)) parts.push(stringPart(source, item, locale))
+        if (item.name === 'item' && item.contentEnd > item.contentStart && !isReference(source, item)) parts.push(stringPart(source, item, locale, entities))
       }
     } else if (element.name === 'plurals') {
       const items = element.children.filter(c => c.name === 'item')
@@ -295,7 +325,7 @@ export function androidDocument (source: string, locale: string, path: () => Fie
           throw invalidField(path(), `line ${item.line}: a <plurals> <item> needs quantity="zero|one|two|few|many|other"`)
         }
       }
-      if (items.length > 0 && new Set(items.map(i => i.attributes.quantity)).size === items.length) parts.push(pluralsPart(source, items, locale))
+      if (items.length > 0 && new Set(items.map(i => i.attributes.quantity)).size === items.length) parts.push(pluralsPart(source, items, locale, entities))
       else if (items.length > 0) throw invalidField(path(), `line ${element.line}: a <plurals> element has one <item> per quantity`)
     }
   }

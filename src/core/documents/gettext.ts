@@ -12,10 +12,14 @@
  *   msgid_plural (a language with one form gets msgid_plural). A language it does not know keeps
  *   the file's own `Plural-Forms` (two forms when it has none).
  * - Headers: `Language` set to the target (`pt-BR` is written `pt_BR`), `Content-Type` to UTF-8
- *   (the value is Unicode text); the rest kept.
- * - Comments, references, flags and msgctxt are kept; entries with a msgctxt are their own
- *   entries. gettext-parser writes the file anew: long strings folded at 76 columns, and entries
- *   grouped by msgctxt (the empty context first), each group in the file's order.
+ *   where it names another charset (the value is Unicode text); the rest kept, each in its line.
+ * - The file changes only where it was translated: the msgstr lines of the entries translated
+ *   (and the header's) are written anew in place, long strings folded at spaces to 76 columns,
+ *   and every other line (comments in their order, msgctxt, entry order, line ends) is copied
+ *   byte for byte. A file whose entries cannot be found line by line (a key repeated) is
+ *   written anew by gettext-parser instead.
+ * - ICU messages in a msgid (`{count, plural, one {# file} other {# files}}`) have each
+ *   sub-message translated and their syntax kept (core/documents/icu.ts).
  * - Format strings: an entry flagged `c-format`, `objc-format`, `php-format`, `python-format` or
  *   `python-brace-format` has its conversions (`%s`, `%1$d`, `%(name)s`, `{name}`) sent as tokens
  *   that come back in place, whatever `preserve_placeholders` says.
@@ -27,7 +31,8 @@ import pluralForms from 'plural-forms'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
 import { RunBuilder, type TextFormat } from './run.js'
-import { segmentRun, type SegmentDraft } from './segment-run.js'
+import { segmentMessageRun } from './icu.js'
+import type { SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 
 const plainFormat: TextFormat = { escape: text => text }
@@ -67,7 +72,7 @@ function textDrafts (source: string, locale: string, conversions: RegExp | undef
       }
     }
     text(at, end)
-    drafts.push(...segmentRun(run.take(), plainFormat, locale))
+    drafts.push(...segmentMessageRun(run.take(), plainFormat, locale))
   }
   for (const m of source.matchAll(/\r\n|\n|\r/g)) {
     line(m.index)
@@ -111,6 +116,101 @@ function syntaxError (source: string, path: () => FieldPath): Error | undefined 
   return undefined
 }
 
+/** Where an entry's msgstr lines are: lines [start, end) of the file. */
+interface MsgstrLines {
+  start: number
+  end: number
+}
+
+const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+"(.*)"[ \t]*$/
+const CONTINUATION = /^"(.*)"[ \t]*$/
+
+/** A PO string's content as gettext-parser reads it (`\t`, `\n`, `\r`; any other escaped character is itself). */
+function unquote (raw: string): string {
+  return raw.replace(/\\([\s\S])/g, (_, c: string) => c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : c)
+}
+
+/** The key gettext-parser files an entry under. */
+const keyOf = (msgctxt: string | undefined, msgid: string): string => `${msgctxt ?? ''}\u0004${msgid}`
+
+/**
+ * Where each entry's msgstr lines are, by its key; undefined when a key repeats or an entry
+ * cannot be told apart (the file is then written anew by gettext-parser).
+ */
+function msgstrLines (lines: readonly string[]): Map<string, MsgstrLines> | undefined {
+  const found = new Map<string, MsgstrLines>()
+  let entry: { msgctxt?: string, msgid?: string, str?: MsgstrLines } | undefined
+  let field = ''
+  const close = (): boolean => {
+    if (entry?.msgid !== undefined && entry.str !== undefined) {
+      const key = keyOf(entry.msgctxt, entry.msgid)
+      if (found.has(key)) return false
+      found.set(key, entry.str)
+    }
+    entry = undefined
+    return true
+  }
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!.replace(/\r$/, '').trim()
+    if (line === '' || line.startsWith('#')) {
+      if (entry?.str !== undefined && !close()) return undefined
+      field = ''
+      continue
+    }
+    const keyword = KEYWORD.exec(line)
+    if (keyword !== null) {
+      field = keyword[1]!
+      const value = unquote(keyword[2]!)
+      if (field === 'msgctxt' || (field === 'msgid' && entry?.msgid !== undefined)) {
+        if (!close()) return undefined
+      }
+      entry ??= {}
+      if (field === 'msgctxt') entry.msgctxt = value
+      else if (field === 'msgid') entry.msgid = value
+      else if (field.startsWith('msgstr')) {
+        if (entry.str === undefined) entry.str = { start: n, end: n + 1 }
+        else entry.str.end = n + 1
+      }
+      continue
+    }
+    const more = CONTINUATION.exec(line)
+    if (more === null || entry === undefined) return undefined
+    if (field === 'msgctxt') entry.msgctxt += unquote(more[1]!)
+    else if (field === 'msgid') entry.msgid += unquote(more[1]!)
+    else if (field.startsWith('msgstr') && entry.str !== undefined) entry.str.end = n + 1
+  }
+  return close() ? found : undefined
+}
+
+/** A keyword and its string as PO lines: escaped, a line per `\n`, long lines folded at spaces to 76 columns (unless `fold` is false). */
+function poString (keyword: string, value: string, fold = true): string[] {
+  const escaped = value.replace(/[\\"\t\r\n]/g, c => c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : '\\n\n')
+  const pieces: string[] = []
+  const width = fold ? 76 : Infinity
+  for (const piece of escaped.split('\n')) {
+    let at = 0
+    for (let space = piece.lastIndexOf(' ', at + 75); piece.length - at > width && space > at; space = piece.lastIndexOf(' ', at + 75)) {
+      pieces.push(piece.slice(at, space + 1))
+      at = space + 1
+    }
+    if (at < piece.length || pieces.length === 0) pieces.push(piece.slice(at))
+  }
+  if (pieces.length === 1 && `${keyword} "${pieces[0]}"`.length <= 80) return [`${keyword} "${pieces[0]}"`]
+  return [`${keyword} ""`, ...pieces.map(p => `"${p}"`)]
+}
+
+/** A header's text with each of `set` replaced in its line, or added at the end. */
+function withHeaders (header: string, set: Record<string, string>): string {
+  const lines = header.split('\n')
+  if (lines.at(-1) === '') lines.pop()
+  for (const [name, value] of Object.entries(set)) {
+    const at = lines.findIndex(l => l.slice(0, name.length + 1).toLowerCase() === `${name.toLowerCase()}:`)
+    if (at === -1) lines.push(`${name}: ${value}`)
+    else lines[at] = `${name}: ${value}`
+  }
+  return lines.map(l => `${l}\n`).join('')
+}
+
 /** A gettext PO file as a string document; a 400 naming the line where it is not one. */
 export function gettextDocument (source: string, locale: string, path: () => FieldPath): StringDocument {
   const bad = syntaxError(source, path)
@@ -137,7 +237,7 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
     const flags = flagsOf(entry)
     const filled = entry.msgstr.length > 0 && entry.msgstr.every(s => s !== '')
     if (filled && !flags.includes('fuzzy')) return
-    const format = flags.find(f => FORMATS[f] !== undefined)
+    const format = flags.find(f => Object.hasOwn(FORMATS, f))
     const texts = entry.msgid_plural === undefined ? [entry.msgid] : [entry.msgid, entry.msgid_plural]
     work.push({ at, docs: texts.map(t => stringDocument(t, textDrafts(t, locale, format === undefined ? undefined : FORMATS[format]))) })
   })
@@ -165,12 +265,59 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
           ? [texts[0]!]
           : Array.from({ length: count }, (_, i) => i === one && count > 1 ? texts[0]! : texts[1]!)
       }
+      const set: Record<string, string> = {}
       if (target !== undefined) {
-        out.headers = { ...out.headers, Language: poLanguage(target), 'Content-Type': 'text/plain; charset=UTF-8' }
-        if (plurals !== undefined) out.headers['Plural-Forms'] = plurals.header
+        set.Language = poLanguage(target)
+        // the value is Unicode text: a file in another charset (or a template's CHARSET) is written as UTF-8
+        if (!/charset\s*=\s*"?utf-?8\b/i.test(out.headers?.['Content-Type'] ?? '')) set['Content-Type'] = 'text/plain; charset=UTF-8'
+        // a file without plural entries is left without the header it does not need
+        if (plurals !== undefined && (out.headers?.['Plural-Forms'] !== undefined || work.some(w => w.docs.length > 1))) set['Plural-Forms'] = plurals.header
+      }
+      const spliced = splice(clones, set)
+      if (spliced !== undefined) return spliced
+      if (target !== undefined) {
+        out.headers = { ...out.headers, ...set }
         out.charset = 'utf-8'
       }
       return po.compile(out, { foldLength: 76 }).toString('utf8')
     }
+  }
+
+  /**
+   * The source with only the msgstr lines of the entries translated (and the header's) written
+   * anew, so a file kept in version control changes only there; undefined when the entries
+   * cannot be found line by line.
+   */
+  function splice (clones: readonly GetTextTranslation[], set: Record<string, string>): string | undefined {
+    const lines = source.split('\n')
+    const where = msgstrLines(lines)
+    if (where === undefined) return undefined
+    const cr = source.includes('\r\n') ? '\r' : ''
+    const edits: Array<{ at: MsgstrLines, lines: string[] }> = []
+    for (const { at } of work) {
+      const clone = clones[at]!
+      const range = where.get(keyOf(clone.msgctxt, clone.msgid))
+      if (range === undefined) return undefined
+      const written = clone.msgid_plural === undefined
+        ? poString('msgstr', clone.msgstr[0] ?? '')
+        : clone.msgstr.flatMap((s, i) => poString(`msgstr[${i}]`, s))
+      edits.push({ at: range, lines: written })
+    }
+    let head = ''
+    if (Object.keys(set).length > 0) {
+      const header = where.get(keyOf(undefined, ''))
+      const text = withHeaders(table.translations['']?.['']?.msgstr[0] ?? '', set)
+      if (header !== undefined) edits.push({ at: header, lines: poString('msgstr', text, false) })
+      else head = ['msgid ""', ...poString('msgstr', text, false), '', ''].join(`${cr}\n`)
+    }
+    edits.sort((a, b) => a.at.start - b.at.start)
+    const out: string[] = []
+    let n = 0
+    for (const edit of edits) {
+      out.push(...lines.slice(n, edit.at.start), ...edit.lines.map(l => l + cr))
+      n = edit.at.end
+    }
+    out.push(...lines.slice(n))
+    return head + out.join('\n')
   }
 }

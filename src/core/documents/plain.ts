@@ -1,7 +1,8 @@
 /** text/plain: each line is a run cut into sentences; indentation, line breaks and blank lines stay in the skeleton. */
 import { alignText } from './align.js'
 import type { TextFormat } from './run.js'
-import { segmentRun, type SegmentDraft } from './segment-run.js'
+import { segmentMessageRun } from './icu.js'
+import type { SegmentDraft } from './segment-run.js'
 
 const plainFormat: TextFormat = { escape: text => text }
 
@@ -19,7 +20,7 @@ export function plainDrafts (source: string, locale: string): SegmentDraft[] {
     if (end > start) {
       const text = source.slice(start, end)
       const offsets = alignText(text, source, start, end, { escapes: false })
-      drafts.push(...segmentRun([{ kind: 'text', start, end, text, offsets }], plainFormat, locale))
+      drafts.push(...segmentMessageRun([{ kind: 'text', start, end, text, offsets }], plainFormat, locale))
     }
   }
   for (const m of source.matchAll(LINE_BREAK)) {

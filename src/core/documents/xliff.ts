@@ -7,10 +7,12 @@
  *   (1.2: `<g>`, `<mrk>`; 2.0: `<pc>`, `<mrk>`), and the rest are `<x/>` tokens copied whole
  *   (1.2: `<x/>`, `<bx/>`, `<ex/>`, `<ph>`, `<bpt>`, `<ept>`, `<it>`; 2.0: `<ph/>`, `<sc/>`,
  *   `<ec/>`, `<sm/>`, `<em/>`, `<cp/>`), as are `<mrk mtype="protected">` (1.2) and
- *   `<mrk translate="no">` (2.0). Comments and processing instructions inside a source are weak
+ *   `<mrk translate="no">` (2.0). ICU messages in a source (Angular's `{VAR_PLURAL, plural, …}`)
+ *   have each sub-message translated and their syntax kept (core/documents/icu.ts). Comments and processing instructions inside a source are weak
  *   tokens; CDATA is text (written escaped, without the section). The target's codes are the source's, byte for byte.
  * - Which units: those not marked `translate="no"` (on the unit or inherited from its `<group>`
- *   or `<file>`), and not already final. Final: 1.2 a `<target state="final">` or
+ *   or `<file>`), not already final, and whose source is not empty (an empty or blank source
+ *   gets no target and no state). Final: 1.2 a `<target state="final">` or
  *   `state="signed-off"`, or `<trans-unit approved="yes">`; 2.0 a `<segment state="reviewed">`
  *   or `state="final"`. 2.0 `<ignorable>` is kept as it is.
  * - A 1.2 unit with a `<seg-source>` is translated from it, so the target keeps its
@@ -30,7 +32,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
 import { RunBuilder, type TextFormat } from './run.js'
-import { segmentRun } from './segment-run.js'
+import { segmentMessageRun } from './icu.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 
 /** One element of the file: where its start tag, content and end tag lie. */
@@ -195,7 +197,7 @@ function sourceDocument (source: string, element: Element, version: Version, loc
     }
   }
   text(at - base, element.closeStart - base)
-  return stringDocument(content, segmentRun(run.take(), xmlText, locale))
+  return stringDocument(content, segmentMessageRun(run.take(), xmlText, locale))
 }
 
 /** `tag` (a start tag as written) with attribute `name` set to `value`, added before the tag's end where missing. */
@@ -216,7 +218,12 @@ interface Unit {
   doc: StringDocument
 }
 
-/** The units to translate, in file order (not `translate="no"`, not final). */
+/** Whether a source holds nothing but white space: its unit is left as it is (no target, no state). */
+function blank (source: string, element: Element): boolean {
+  return source.slice(element.openEnd, element.closeStart).trim() === ''
+}
+
+/** The units to translate, in file order (not `translate="no"`, not final, not blank). */
 function unitsOf (root: Element, version: Version, source: string, locale: string): Unit[] {
   const units: Unit[] = []
   const work: Element[] = [root]
@@ -227,7 +234,7 @@ function unitsOf (root: Element, version: Version, source: string, locale: strin
       const target = child(e, 'target')
       const state = target?.attributes.state
       const final = e.attributes.approved === 'yes' || state === 'final' || state === 'signed-off'
-      if (src !== undefined && !final && !untranslatable(e)) units.push({ source: src, target, segment: undefined, doc: sourceDocument(source, src, version, locale) })
+      if (src !== undefined && !blank(source, src) && !final && !untranslatable(e)) units.push({ source: src, target, segment: undefined, doc: sourceDocument(source, src, version, locale) })
       continue
     }
     if (version === 2 && e.local === 'unit') {
@@ -235,7 +242,7 @@ function unitsOf (root: Element, version: Version, source: string, locale: strin
       for (const segment of e.children.filter(c => c.local === 'segment')) {
         const src = child(segment, 'source')
         const state = segment.attributes.state
-        if (src === undefined || state === 'final' || state === 'reviewed') continue
+        if (src === undefined || blank(source, src) || state === 'final' || state === 'reviewed') continue
         units.push({ source: src, target: child(segment, 'target'), segment, doc: sourceDocument(source, src, version, locale) })
       }
       continue

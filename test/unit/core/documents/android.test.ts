@@ -126,4 +126,14 @@ describe('application/vnd.android.strings+xml', () => {
     expect(problem('')).toMatch(/^line 1: /)
     expect(problem('just text')).toMatch(/^line 1: /)
   })
+
+  it('a DOCTYPE\'s general entities are tokens kept as written; one in a DTD comment, or a parameter entity, declares nothing', () => {
+    const dtd = '<!DOCTYPE resources [\n  <!-- <!ENTITY commented "x"> -->\n  <!ENTITY % param "y">\n  <!ENTITY app \'Red Car\'>\n  <!ENTITY amp "z">\n]>\n'
+    const src = `${dtd}<resources>\n  <string name="a">&app; is fast &amp; red.</string>\n  <string name="b">&app;</string>\n</resources>\n`
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments).toEqual(['<x id="1"/> is fast &amp; red.'])
+    expect(doc.rebuild(doc.segments.map(upper))).toBe(src.replace('is fast &amp; red.', 'IS FAST &amp; RED.'))
+    expect(problem(`${dtd}<resources>\n  <string name="a">&commented; car</string>\n</resources>`)).toMatch(/^line 8: undefined entity/)
+    expect(problem(`${dtd}<resources>\n  <string name="a">&param; car</string>\n</resources>`)).toMatch(/^line 8: undefined entity/)
+  })
 })

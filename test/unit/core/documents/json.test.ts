@@ -22,7 +22,10 @@ describe('application/json given as JSON text', () => {
       'Acme Tools',
       'Welcome back, {{name}}!',
       'You have {{count}} new messages.',
-      '{count, plural, one {# item} other {# items}} in your cart',
+      // an ICU message: each sub-message on its own, `#` a token (core/documents/icu.ts)
+      '<x id="1"/> item',
+      '<x id="1"/> items',
+      'in your cart',
       'Total: %s',
       'Go to &lt;0&gt;checkout&lt;/0&gt; when you are ready.',
       'Something went wrong.',
@@ -66,7 +69,7 @@ describe('object and array values', () => {
     const out = doc.rebuild(doc.segments.map(upper)) as Record<string, Record<string, unknown>>
     expect(Object.keys(out)).toEqual(['1', 'app', 'cart', 'errors'])
     expect(out.cart).toEqual({
-      items: '{COUNT, PLURAL, ONE {# ITEM} OTHER {# ITEMS}} IN YOUR CART',
+      items: '{count, plural, one {# ITEM} other {# ITEMS}} IN YOUR CART',
       total: 'TOTAL: %S',
       checkout: 'GO TO <0>CHECKOUT</0> WHEN YOU ARE READY.',
       empty: ''

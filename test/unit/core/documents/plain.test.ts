@@ -43,8 +43,9 @@ describe('text/plain', () => {
   })
 
   it('cuts no sentence inside a placeholder or a tag pair', () => {
+    // an ICU plural or select is cut at its syntax: each sub-message is its own text (core/documents/icu.ts)
     expect(plain('Go. {count, plural, one {One item. Done.} other {# items. Done.}} Next.').segments)
-      .toEqual(['Go. {count, plural, one {One item. Done.} other {# items. Done.}}', 'Next.'])
+      .toEqual(['Go.', 'One item.', 'Done.', '<x id="1"/> items.', 'Done.', 'Next.'])
     expect(plain('Read <0>the terms. Then sign.</0> Thanks.').segments)
       .toEqual(['Read &lt;0&gt;the terms. Then sign.&lt;/0&gt; Thanks.'])
   })

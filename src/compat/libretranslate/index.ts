@@ -6,16 +6,18 @@
  * mapping only: the work is the same core use cases as /language/translate and /language/detect'
  * (documents, placeholders, engine choice and fallback, the cache), done as the key's client's.
  */
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
 import formbody from '@fastify/formbody'
 import type { Config } from '../../config.js'
 import type { FieldPath } from '../../errors.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { ValidationError } from '../../errors.js'
+import { InvalidApiKeyError } from '../../http/auth/api-keys.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, field, keyed, sendCompatError } from '../keyed.js'
+import { fromLibreTranslate, toLibreTranslate } from './codes.js'
 import {
   LtDetectRequest, LtDetectResponse, LtFrontendSettings, LtLanguages, LtLanguagesQuery, LtTranslateRequest, LtTranslateResponse,
   MAX_Q_ITEMS, ltResponses, type LtTranslateRequestT
@@ -49,6 +51,8 @@ function keyOf (request: FastifyRequest): string | undefined {
 /** Core's confidence (0-1) as LibreTranslate gives it: a percentage. */
 /** LibreTranslate's answer for text with nothing to detect (libretranslate/language.py detect_languages). */
 const NOTHING_DETECTED = { confidence: 0, language: 'en' }
+/** LibreTranslate's answer to a request without a key where one is needed (app.py: 400, not 403, which is for a wrong key). */
+const KEY_NEEDED = 'Please contact the server operator to get an API key'
 const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
 
 export default async function libretranslate (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
@@ -56,7 +60,12 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const root = opts.root === true
   const doc = compatDoc(LIBRETRANSLATE_TAG, root)
-  const errorHandler = compatErrorHandler(fieldName, message => ({ error: message }), EXPECTED)
+  const ltErrors = compatErrorHandler(fieldName, message => ({ error: message }), EXPECTED)
+  // no key at all is LibreTranslate's 400 (the refusal is counted against the address all the same)
+  const errorHandler = async (error: Error, request: FastifyRequest, reply: FastifyReply): Promise<unknown> =>
+    error instanceof InvalidApiKeyError && (keyOf(request) ?? '') === ''
+      ? sendCompatError(reply, { status: 400, message: KEY_NEEDED, headers: {} }, message => ({ error: message }))
+      : await ltErrors(error, request, reply)
   const keyCheck = keyed(app, keyOf)
   const keyedRoute = { config: KEYED_ROUTE, preHandler: keyCheck, errorHandler }
   /** On an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's. */
@@ -78,8 +87,8 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     const input: TranslateInput = {
       documents: texts.map(value => ({ value, mimeType })),
       documentPath: i => many ? ['q', i] : ['q'],
-      targets: [body.target],
-      ...(auto ? {} : { source: body.source! })
+      targets: [fromLibreTranslate(body.target)],
+      ...(auto ? {} : { source: fromLibreTranslate(body.source!) })
     }
     const docs = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
     const translated = docs.map(d => {
@@ -89,7 +98,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     const detected = docs.map(d => {
       const found = d.extra.detected ?? { language: d.extra.source, confidence: 1 }
       // nothing to detect: LibreTranslate's own answer, English at confidence 0 (the text comes back as it was)
-      return found.language === 'und' ? NOTHING_DETECTED : { confidence: percent(found.confidence), language: found.language }
+      return found.language === 'und' ? NOTHING_DETECTED : { confidence: percent(found.confidence), language: toLibreTranslate(found.language) }
     })
     const wanted = Number(body.alternatives ?? 0)
     return {
@@ -107,10 +116,20 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))
     if (result.language === 'und') return [NOTHING_DETECTED]
     return [{ language: result.language, confidence: result.confidence }, ...result.alternatives]
-      .map(c => ({ confidence: percent(c.confidence), language: c.language }))
+      .map(c => ({ confidence: percent(c.confidence), language: toLibreTranslate(c.language) }))
   })
 
-  const languageList = languagePairs(() => app.services.translation)
+  const pairs = languagePairs(() => app.services.translation)
+  /** The list in LibreTranslate's codes (`zh` as `zh-Hans`), each code once. */
+  const languageList = async (): Promise<Array<{ code: string, name: string, targets: string[] }>> => {
+    const seen = new Set<string>()
+    return (await pairs()).flatMap(({ code, name, targets }) => {
+      const listed = toLibreTranslate(code)
+      if (seen.has(listed)) return []
+      seen.add(listed)
+      return [{ code: listed, name, targets: [...new Set(targets.map(toLibreTranslate))] }]
+    })
+  }
   const languagesRoute = {
     config: OPEN_ROUTE,
     errorHandler,

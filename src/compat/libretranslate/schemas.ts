@@ -6,7 +6,7 @@ import { HEADERS, header, problemResponse } from '../../schemas/common.js'
 export const MAX_Q_ITEMS = 100
 
 const ApiKey = Type.String({ maxLength: 512, description: 'One of a client\'s `api_keys` in AUTH_CLIENTS (or a key matching one of its `api_key_hashes`).' })
-const Code = Type.String({ minLength: 1, maxLength: 64, description: 'A language code (BCP 47: `en`, `pt-BR`, `zh-Hant`).' })
+const Code = Type.String({ minLength: 1, maxLength: 64, description: 'A language code (BCP 47 in any case: `en`, `pt-BR`, `zh-Hant`; LibreTranslate\'s `pb` and `zt` too).' })
 
 export const LtTranslateRequest = Type.Object({
   q: Type.Union([Type.String(), Type.Array(Type.String(), { minItems: 1, maxItems: MAX_Q_ITEMS })], { description: 'The text, or several texts (a JSON array, or `q` repeated in a form).' }),
@@ -37,7 +37,7 @@ export const LtDetectRequest = Type.Object({
 export const LtDetectResponse = Type.Array(Detected, { description: 'The most likely language first, then the other candidates.' })
 
 export const LtLanguages = Type.Array(Type.Object({
-  code: Type.String(),
+  code: Type.String({ description: 'As LibreTranslate lists it: a BCP 47 tag, Simplified Chinese as `zh-Hans`.' }),
   name: Type.String({ description: 'The language\'s English name.' }),
   targets: Type.Array(Type.String(), { description: 'The codes it translates into.' })
 }))
@@ -67,8 +67,8 @@ export function ltResponses (ok: TSchema, description: string, keyed: boolean): 
   const error = (text: string, headers: Record<string, unknown> = {}): unknown => ({ ...LtError, description: text, ...(Object.keys(headers).length > 0 ? { headers } : {}) })
   return {
     200: { ...ok, description, ...(keyed ? { headers: counted } : {}) },
-    400: error('Invalid request: the message names the field'),
-    403: error('No API key, a wrong one, or one whose client lacks the `access` scope'),
+    400: error('Invalid request: the message names the field; or no API key (`Please contact the server operator to get an API key`, as LibreTranslate answers it)'),
+    403: error('A wrong API key, or one whose client lacks the `access` scope'),
     405: problemResponse(405),
     ...(keyed ? { 413: error('Body too large (BODY_LIMIT), or more text than MAX_TEXT_CHARS'), 415: error('A body neither JSON nor form-urlencoded') } : {}),
     429: error('Rate limited (the client\'s RATE_LIMIT_MAX, or too many failed keys from this address)', { 'Retry-After': header(HEADERS.retryAfter, true) }),

@@ -98,15 +98,20 @@ describe('LibreTranslate-compatible API', () => {
     expect(query.status).toBe(200)
   })
 
-  it('refuses no key, a wrong key and a client without the access scope: 403 {"error"}', async () => {
-    for (const key of [undefined, '', 'not-a-key-of-anyone-here', 'short', READ_KEY]) {
+  it('refuses a wrong key and a client without the access scope: 403 {"error"}; no key is LibreTranslate\'s 400', async () => {
+    for (const key of [undefined, '']) {
+      const res = await translate({ q: 'The house', source: 'en', target: 'es', ...(key === undefined ? {} : { api_key: key }) })
+      expect(res.status, String(key)).toBe(400)
+      expect(res.body).toEqual({ error: 'Please contact the server operator to get an API key' })
+    }
+    for (const key of ['not-a-key-of-anyone-here', 'short', READ_KEY]) {
       const res = await translate({ q: 'The house', source: 'en', target: 'es', ...(key === undefined ? {} : { api_key: key }) })
       expect(res.status, String(key)).toBe(403)
       expect(Object.keys(res.body)).toEqual(['error'])
       expect(res.body.error).toMatch(/key/i)
     }
     const detect = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: { q: 'The house' } })
-    expect(detect.statusCode).toBe(403)
+    expect(detect.statusCode).toBe(400)
   })
 
   it('answers bad input with 400 {"error"} naming the field', async () => {

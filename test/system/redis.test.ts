@@ -14,6 +14,7 @@ import { MemoryTranslationCache, type CacheKey } from '../../src/core/translatio
 import { createTokenService } from '../../src/http/auth/tokens.js'
 import { createRedis, type SharedRedis } from '../../src/redis/connection.js'
 import { RATE_LIMIT_PREFIX } from '../../src/redis/rate-limit-store.js'
+import { COUNTER_PREFIX } from '../../src/redis/counters.js'
 import { redisCacheKey, RedisTranslationCache, TRANSLATION_CACHE_PREFIX } from '../../src/redis/translation-cache.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../fakes/libretranslate.js'
 import { bearer, testApp, testConfig, tokenFor } from '../helpers/app.js'
@@ -27,6 +28,8 @@ if (!installed) {
 /** The password Redis requires: it must never appear in the service's output. */
 const PASSWORD = `pw-${randomUUID()}`
 const LIMIT = 10
+/** The DeepL-compatible API's key of one client. */
+const DEEPL_KEY = 'redis-test-deepl-key-0123456789'
 const TTL = 3600
 
 /** A redis-server on 127.0.0.1:`port` that keeps nothing on disk; resolves once it answers PING. */
@@ -295,16 +298,20 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
       expect(translateCalls().length).toBe(before + 1)
     }
 
+    /** The settings both instances start with (a third, started later, plays one restarted). */
+    let env: Record<string, string>
+
     beforeAll(async () => {
       libre = await startFakeLibreTranslate()
-      const env = {
+      env = {
         REDIS_URL: url,
         REDIS_TIMEOUT_MS: '200',
         RATE_LIMIT_MAX: String(LIMIT),
         TRANSLATION_CACHE_TTL: String(TTL),
         TRANSLATION_SERVICES: 'libretranslate',
         LIBRETRANSLATE_URL: libre.url,
-        AUTH_CLIENTS: JSON.stringify(clients.map(id => ({ id, secret: 'redis-test-secret', scopes: ['access'] }))),
+        AUTH_CLIENTS: JSON.stringify([...clients.map(id => ({ id, secret: 'redis-test-secret', scopes: ['access'] })), { id: 'deepl-quota', api_keys: [DEEPL_KEY] }]),
+        COMPAT_DEEPL_CHARACTER_LIMIT: '100',
         // one process per instance: "per process" is then "per instance"
         WORKERS: '1'
       }
@@ -337,6 +344,37 @@ describe.skipIf(!installed)('Redis shared by replicas (real redis-server)', () =
       await expectSharedCache(a, b)
       await expectSharedCache(b, a)
     })
+
+    it('hold one DeepL-compatible quota per client, counted in Redis: for both instances, and across a restart (issue 32, finding 7)', async () => {
+      const deepl = async (service: RunningService, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number, json: Record<string, any> }> => {
+        const res = await fetch(`${service.base}/deepl${path}`, {
+          method,
+          headers: { authorization: `DeepL-Auth-Key ${DEEPL_KEY}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) })
+        })
+        return { status: res.status, json: await res.json() as Record<string, any> }
+      }
+      const text = 'The red car is very fast and very nice.!'
+      expect(text).toHaveLength(40)
+      // 6 at once (with the usage calls below, the 10 requests RATE_LIMIT_MAX leaves the client): 240 characters against 100
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => deepl(i % 2 === 0 ? a : b, 'POST', '/v2/translate', { text, source_lang: 'EN', target_lang: 'ES' })))
+      const statuses = answers.map(r => r.status)
+      expect(statuses.filter(s => s === 200), statuses.join(', ')).toHaveLength(2)
+      expect(statuses.filter(s => s === 456), statuses.join(', ')).toHaveLength(4)
+      for (const service of [a, b]) expect((await deepl(service, 'GET', '/v2/usage')).json).toEqual({ character_count: 80, character_limit: 100 })
+      const [key, ...others] = await admin.client.keys(`${COUNTER_PREFIX}deepl-characters:*`)
+      expect(others).toEqual([])
+      expect(key).toContain(clientKey('language-service', 'deepl-quota'))
+      expect(Number(await admin.client.get(key!))).toBe(80)
+      // a new instance (as one restarted) knows the count
+      const restarted = await startService(env)
+      try {
+        expect((await deepl(restarted, 'GET', '/v2/usage')).json).toEqual({ character_count: 80, character_limit: 100 })
+        expect((await deepl(restarted, 'POST', '/v2/translate', { text, source_lang: 'EN', target_lang: 'ES' })).status).toBe(456)
+      } finally {
+        await restarted.stop()
+      }
+    }, 60_000)
 
     it('keep answering when Redis is killed mid-load, with per-process limits and no shared cache', async () => {
       // 6 clients x 8 requests: under the limit whether counted in Redis or per process

@@ -185,3 +185,39 @@ describe('WORKERS=2: errors of a worker\'s pipelines reach the client as themsel
     expect(answers.map(a => a.json['results']['es']['value'])).toEqual(Array.from({ length: 6 }, (_, i) => `Sentence number ${i}.`))
   }, 60_000)
 })
+
+describe('WORKERS=2: the DeepL-compatible API\'s quota (issue 32, finding 7)', () => {
+  let quota: RunningService
+  beforeAll(async () => {
+    quota = await startService({
+      WORKERS: '2',
+      COMPAT_DEEPL_CHARACTER_LIMIT: '210',
+      AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'], api_keys: [API_KEY] }])
+    })
+  }, 90_000)
+  afterAll(async () => { await quota?.stop() })
+
+  /** A DeepL-compatible call with the key on a fresh connection (so both workers get some); its status and body. */
+  const deepl = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number, json: Record<string, any> }> => new Promise((resolve, reject) => {
+    const req = request(`${quota.base}/deepl${path}`, { method, agent: false, headers: { authorization: `DeepL-Auth-Key ${API_KEY}`, 'content-type': 'application/json' } }, res => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d: string) => { text += d })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, any> }))
+    })
+    req.on('error', reject)
+    req.end(body === undefined ? undefined : JSON.stringify(body))
+  })
+
+  it('holds one count for both workers: 20 requests of 40 characters at once against 210 translate five, and both workers answer usage 200', async () => {
+    const text = 'The red car is very fast and very nice.!'
+    expect(text).toHaveLength(40)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deepl('POST', '/v2/translate', { text, source_lang: 'EN', target_lang: 'ES' })))
+    const statuses = answers.map(a => a.status)
+    // each worker counting its own let ten through (400 characters)
+    expect(statuses.filter(s => s === 200), statuses.join(', ')).toHaveLength(5)
+    expect(statuses.filter(s => s === 456), statuses.join(', ')).toHaveLength(15)
+    const usages = await Promise.all(Array.from({ length: 6 }, () => deepl('GET', '/v2/usage')))
+    for (const usage of usages) expect(usage.json).toEqual({ character_count: 200, character_limit: 210 })
+  }, 60_000)
+})

@@ -20,6 +20,7 @@ import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
 import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
+import { deeplUsage } from './usage.js'
 import { TAG_NAME, protectMarkup } from '../../core/documents/kept-elements.js'
 import {
   DeepLAuthQuery, DeepLGlossaryPairs, DeepLLanguages, DeepLLanguagesQuery, DeepLTranslateRequest, DeepLTranslateResponse, DeepLUsage,
@@ -133,8 +134,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const characterLimit = opts.config.compat.deeplCharacterLimit
-  /** Characters translated per client (its rate-limit key), in this process. */
-  const used = new Map<string, number>()
+  /** Characters translated per client (its rate-limit key) this month, where the rate limits count. */
+  const usage = deeplUsage(app.counters, characterLimit)
   const errorHandler = compatErrorHandler(fieldName, message => ({ message }), EXPECTED)
   const route = { config: KEYED_ROUTE, preHandler: keyed(app, keyOf), errorHandler }
   const doc = compatDoc(DEEPL_TAG)
@@ -174,8 +175,9 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     const ignore = ignoredTags(body.ignore_tags)
     const client = request.client!.key
     const chars = texts.reduce((n, t) => n + t.length, 0)
-    const before = used.get(client) ?? 0
-    if (before + chars > characterLimit) throw new QuotaExceededError(characterLimit)
+    // reserved before the translation, given back if it fails: requests at once cannot all pass the limit
+    const giveBack = await usage.reserve(client, chars)
+    if (giveBack === undefined) throw new QuotaExceededError(characterLimit)
     const prepared = texts.map(t => markup ? protectMarkup(t, { xml: body.tag_handling === 'xml', ignore }) : undefined)
     const input: TranslateInput = {
       documents: texts.map((t, i) => ({ value: prepared[i]?.text ?? t, mimeType: markup ? 'text/html' : 'text/plain' })),
@@ -188,7 +190,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
       }
     }
     const docs = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
-    used.set(client, (used.get(client) ?? 0) + chars)
+      .catch(async (err: unknown) => { await giveBack(); throw err })
     const billed = truthy(body.show_billed_characters)
     return {
       translations: docs.map((d, i) => {
@@ -256,8 +258,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   }, async request => await languages(listType(request)))
 
   serve('GET', '/v2/usage', listing(['deepl_usage', 'Characters translated (DeepL\'s GET /v2/usage)',
-    'The characters of text the key\'s client has had translated through this API (`character_count`, counted by this process since it started: with WORKERS > 1 each worker counts its own), and COMPAT_DEEPL_CHARACTER_LIMIT (`character_limit`), past which `v2/translate` answers 456.'],
-  DeepLAuthQuery, DeepLUsage, 'The usage'), async request => ({ character_count: used.get(request.client!.key) ?? 0, character_limit: characterLimit }))
+    'The characters of text the key\'s client has had translated through this API (`character_count`, this calendar month (UTC), counted where the rate limits count: with REDIS_URL in Redis, for every replica and across restarts; without it in the service\'s memory, for all WORKERS, starting from 0 when the service restarts), and COMPAT_DEEPL_CHARACTER_LIMIT (`character_limit`), past which `v2/translate` answers 456.'],
+  DeepLAuthQuery, DeepLUsage, 'The usage'), async request => ({ character_count: await usage.count(request.client!.key), character_limit: characterLimit }))
 
   serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
     'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'],

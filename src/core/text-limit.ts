@@ -3,17 +3,18 @@ import { TextLimitError, type FieldPath } from '../errors.js'
 import { parseMimeType, type MimeType } from './documents/mime.js'
 import { textOfDocument, type DocumentWork } from './documents/offload.js'
 import { rawLength } from './documents/cost.js'
+import type { KeptElements } from './documents/kept-elements.js'
 
 /**
  * Refuses documents holding more than `limit` characters of text together (413 at `path`); `work`
  * is the request's document work, and each document's `at` is where its value is (for its own errors).
  */
-export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, at: FieldPath }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
+export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, at: FieldPath, kept?: KeptElements }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
   // the raw length bounds the text: count precisely (which means segmenting) only when it is over
   if (docs.reduce((n, d) => n + rawLength(d.value, limit - n), 0) <= limit) return
   let chars = 0
-  for (const { value, mime, at } of docs) {
-    chars += (await textOfDocument(value, mime, work, { path: at })).length
+  for (const { value, mime, at, kept } of docs) {
+    chars += (await textOfDocument(value, mime, work, { path: at, kept })).length
     if (chars > limit) {
       throw new TextLimitError(limit, path)
     }

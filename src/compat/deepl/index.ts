@@ -21,7 +21,7 @@ import { languagePairs } from '../pairs.js'
 import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
 import { deeplUsage } from './usage.js'
-import { TAG_NAME, protectMarkup } from '../../core/documents/kept-elements.js'
+import { TAG_NAME, keptElements } from '../../core/documents/kept-elements.js'
 import {
   DeepLAuthQuery, DeepLGlossaryPairs, DeepLLanguages, DeepLLanguagesQuery, DeepLTranslateRequest, DeepLTranslateResponse, DeepLUsage,
   MAX_TEXTS, deeplResponses
@@ -178,9 +178,10 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     // reserved before the translation, given back if it fails: requests at once cannot all pass the limit
     const giveBack = await usage.reserve(client, chars)
     if (giveBack === undefined) throw new QuotaExceededError(characterLimit)
-    const prepared = texts.map(t => markup ? protectMarkup(t, { xml: body.tag_handling === 'xml', ignore }) : undefined)
+    // the markup itself is read (and its kept elements swapped and put back) by core's document work, on the pool when costly
+    const kept = markup ? keptElements(body.tag_handling === 'xml', ignore) : undefined
     const input: TranslateInput = {
-      documents: texts.map((t, i) => ({ value: prepared[i]?.text ?? t, mimeType: markup ? 'text/html' : 'text/plain' })),
+      documents: texts.map(t => ({ value: t, mimeType: markup ? 'text/html' : 'text/plain', kept })),
       documentPath: i => Array.isArray(body.text) ? ['text', i] : ['text'],
       targets: [target],
       ...(body.source_lang === undefined ? {} : { source: sourceFromDeepL(body.source_lang) }),
@@ -198,7 +199,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
         const text = typeof value === 'string' ? value : ''
         return {
           detected_source_language: sourceToDeepL(d.extra.detected?.language ?? d.extra.source),
-          text: prepared[i]?.restore(text) ?? text,
+          text,
           ...(billed ? { billed_characters: texts[i]!.length } : {}),
           ...(body.model_type === undefined ? {} : { model_type_used: MODEL_USED[body.model_type] })
         }

@@ -12,15 +12,19 @@ import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
 import { xliffDocument } from './xliff.js'
 import { androidDocument } from './android.js'
+import { protectMarkup, type KeptElements } from './kept-elements.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
+export type { KeptElements } from './kept-elements.js'
 
 export interface SegmentOptions {
   /** The document's language, for sentence boundaries (default "en"). */
   language?: string
   /** Where the value is in the request, for errors (default document.value). */
   path?: FieldPath
+  /** text/html: elements kept whole (DeepL's tag_handling and ignore_tags). */
+  kept?: KeptElements
 }
 
 /**
@@ -37,12 +41,17 @@ function nulStandIn (text: string): string | undefined {
 }
 
 /** One string of a format as a document; `path` (called only for an error) is where it is in the request. */
-function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath): StringDocument {
+function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements): StringDocument {
   const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place
-    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path)
+    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target).replaceAll(standIn, '\u0000') }
+  }
+  if (mimeType === 'text/html' && kept !== undefined) {
+    const marked = protectMarkup(text, kept, path)
+    const doc = stringDocument(marked.text, htmlDrafts(marked.text, locale))
+    return { segments: doc.segments, rebuild: (translated, target) => marked.restore(doc.rebuild(translated, target)) }
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
@@ -65,7 +74,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   const locale = options.language ?? 'en'
   const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
-  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at)
+  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept)
   if (typeof value === 'string') {
     if (mimeType === 'application/json') return jsonTextDocument(value, leaf, path)
     const doc = leaf(value, () => path)

@@ -1,37 +1,58 @@
 /**
- * Elements kept whole through a text/html translation (what DeepL's `tag_handling` and
- * `ignore_tags` ask, src/compat/deepl/), on top of core's text/html documents. Markup goes to
- * core as HTML (its text translated, everything else copied byte for byte). Before that, each
- * element named in `ignore_tags` (Weblate's placeholders `<x id="1"></x>`) and, for
- * `tag_handling: xml`, each self-closing element (`<ph/>`, which an HTML parser would read as an
- * open element holding the rest) is swapped for an opaque inline stand-in (`<img>` with a
- * per-request nonce), which core keeps whole inside its sentence; the answer gets the original
- * bytes back in its place. Elements are found by parse5, the parser core reads HTML with.
+ * Elements kept whole through a text/html document (what DeepL's `tag_handling` and `ignore_tags`
+ * ask, src/compat/deepl/): part of reading and rebuilding the document (./index.ts), so it runs
+ * where the rest of its work does (inline when cheap, else on the thread pool, within the request's
+ * budget). Each element named in `ignore` (Weblate's placeholders `<x id="1"></x>`) and, with `xml`,
+ * each self-closing element (`<ph/>`, which an HTML parser would read as an open element holding
+ * the rest) is swapped for an opaque inline stand-in (`<img>` with the request's nonce), which the
+ * HTML reading keeps whole inside its sentence; the rebuilt text gets the original bytes back in
+ * its place, in one pass. Elements are found by parse5, the parser text/html is read with.
  */
 import { randomBytes } from 'node:crypto'
 import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
+import { invalidField, type FieldPath } from '../../errors.js'
 
 /** A tag name as `ignore_tags` may give it. */
 export const TAG_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,99}$/
 
+/** Elements one document may keep whole: each is a token of its sentence, and more only make work (SECURITY.md). */
+export const MAX_KEPT_ELEMENTS = 10_000
+
+/** Which elements of a text/html document are kept whole, as plain data (it travels to the pool's threads). */
+export interface KeptElements {
+  /** Self-closing elements are kept as written, and no HTML-only entity (`&nbsp;`) is written. */
+  xml: boolean
+  /** Lower-case names of elements kept with their content. */
+  ignore: readonly string[]
+  /** Marks the request's stand-ins: the same for its reading and its rebuilding, unknown to the client. */
+  nonce: string
+}
+
+/** The kept elements of one request's documents. */
+export function keptElements (xml: boolean, ignore: Iterable<string>): KeptElements {
+  return { xml, ignore: [...new Set([...ignore].map(n => n.toLowerCase()))], nonce: randomBytes(6).toString('hex') }
+}
+
 interface Span { start: number, end: number }
 
+/** The markup's elements, each with its place in the text. */
+const parse = (text: string): T.DocumentFragment => parseFragment(text, { sourceCodeLocationInfo: true, scriptingEnabled: false })
+
 /**
- * The spans `pick` selects among the elements, in document order: outermost only, unless `within`
- * (a start tag's span holds no other element: the parser's children of a self-closing one are the
- * elements after it).
+ * The spans `pick` selects among the elements of `root`, in document order: outermost only, unless
+ * `within` (a start tag's span holds no other element: the parser's children of a self-closing one
+ * are the elements after it). More than `max` is a 400 at `path`.
  */
-function spans (text: string, pick: (el: T.Element, raw: (s: number, e: number) => string) => Span | undefined, within = false): Span[] {
+function spans (root: T.DocumentFragment, pick: (el: T.Element) => Span | undefined, max: number, path: () => FieldPath, within = false): Span[] {
   const out: Span[] = []
-  const root = parseFragment(text, { sourceCodeLocationInfo: true, scriptingEnabled: false })
-  const raw = (s: number, e: number): string => text.slice(s, e)
   const work: T.Node[] = [...root.childNodes].reverse()
   while (work.length > 0) {
     const node = work.pop()!
     if (!('tagName' in node)) continue
     const el = node
-    const span = el.sourceCodeLocation == null ? undefined : pick(el, raw)
+    const span = el.sourceCodeLocation == null ? undefined : pick(el)
     if (span !== undefined) {
+      if (out.length >= max) throw invalidField(path(), `holds more than ${MAX_KEPT_ELEMENTS.toLocaleString('en')} elements to keep whole (self-closing elements of XML, ignored elements); split it`)
       out.push(span)
       if (!within) continue
     }
@@ -44,51 +65,61 @@ function spans (text: string, pick: (el: T.Element, raw: (s: number, e: number) 
 }
 
 export interface Protected {
-  /** The text core translates. */
+  /** The text read as text/html. */
   text: string
-  /** The translated text with each stand-in replaced by what it stood for. */
-  restore: (translated: string) => string
+  /** The rebuilt text with each stand-in replaced by what it stood for. */
+  restore: (rebuilt: string) => string
 }
 
 /** Swaps the spans for stand-ins, recording what each stood for. */
-function swap (text: string, found: Span[], nonce: string, kept: Array<[string, string]>): string {
-  let out = ''
+function swap (text: string, found: Span[], nonce: string, kept: string[]): string {
+  const parts: string[] = []
   let at = 0
   for (const { start, end } of found) {
-    const standIn = `<img data-deepl-keep="${nonce}-${kept.length}">`
-    kept.push([standIn, text.slice(start, end)])
-    out += text.slice(at, start) + standIn
+    parts.push(text.slice(at, start), `<img data-deepl-keep="${nonce}-${kept.length}">`)
+    kept.push(text.slice(start, end))
     at = end
   }
-  return out + text.slice(at)
+  parts.push(text.slice(at))
+  return parts.join('')
 }
 
 /**
- * Markup ready for core's text/html: `ignore` names elements kept untouched with their content;
- * `xml` keeps self-closing elements as they are and writes no HTML-only entity (`&nbsp;`).
+ * A text/html document's text with its kept elements swapped for stand-ins, and the restore that
+ * puts them back. More than MAX_KEPT_ELEMENTS in all is a 400 at `path`.
  */
-export function protectMarkup (text: string, options: { xml: boolean, ignore: ReadonlySet<string> }): Protected {
-  const nonce = randomBytes(6).toString('hex')
-  const kept: Array<[string, string]> = []
+export function protectMarkup (text: string, kept: KeptElements, path: () => FieldPath = () => ['document', 'value']): Protected {
+  const originals: string[] = []
   let work = text
-  if (options.xml) {
-    const selfClosing = spans(work, (el, raw) => {
+  let root: T.DocumentFragment | undefined
+  if (kept.xml) {
+    root = parse(text)
+    const selfClosing = spans(root, el => {
       const tag = el.sourceCodeLocation!.startTag
-      return tag !== undefined && raw(tag.startOffset, tag.endOffset).endsWith('/>') ? { start: tag.startOffset, end: tag.endOffset } : undefined
-    }, true)
-    work = swap(work, selfClosing, nonce, kept)
+      return tag !== undefined && text.startsWith('/>', tag.endOffset - 2) ? { start: tag.startOffset, end: tag.endOffset } : undefined
+    }, MAX_KEPT_ELEMENTS, path, true)
+    work = swap(text, selfClosing, kept.nonce, originals)
+    // read again only when the stand-ins changed the markup
+    if (selfClosing.length > 0) root = undefined
   }
-  if (options.ignore.size > 0) {
-    const ignored = spans(work, el => options.ignore.has(el.tagName) ? { start: el.sourceCodeLocation!.startOffset, end: el.sourceCodeLocation!.endOffset } : undefined)
-    work = swap(work, ignored, nonce, kept)
+  if (kept.ignore.length > 0) {
+    const names = new Set(kept.ignore)
+    const ignored = spans(root ?? parse(work), el => names.has(el.tagName) ? { start: el.sourceCodeLocation!.startOffset, end: el.sourceCodeLocation!.endOffset } : undefined,
+      MAX_KEPT_ELEMENTS - originals.length, path)
+    work = swap(work, ignored, kept.nonce, originals)
   }
+  if (originals.length === 0 && !kept.xml) return { text, restore: rebuilt => rebuilt }
+  // the nonce is ours (hex), never the client's
+  const standIn = new RegExp(`<img data-deepl-keep="${kept.nonce}-(\\d+)">`, 'g')
+  // an ignored element's bytes may hold stand-ins of self-closing ones swapped before (lower numbers): each is expanded once
+  const expanded: string[] = []
+  for (const [i, original] of originals.entries()) expanded.push(original.replace(standIn, (m, n: string) => Number(n) < i ? expanded[Number(n)]! : m))
   return {
     text: work,
-    restore (translated) {
-      let out = translated
-      // the last swapped first: an ignored element's bytes may hold a self-closing one's stand-in
-      for (let i = kept.length - 1; i >= 0; i--) out = out.split(kept[i]![0]).join(kept[i]![1])
-      return options.xml ? out.split('&nbsp;').join('&#160;') : out
+    restore (rebuilt) {
+      // the kept elements' own bytes come back as written, entities included
+      const out = kept.xml ? rebuilt.replaceAll('&nbsp;', '&#160;') : rebuilt
+      return originals.length === 0 ? out : out.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
     }
   }
 }

@@ -14,6 +14,7 @@ import { HeldValue, JsonFragment } from '../../runtime/held-values.js'
 import { PoolWork, processPool, taskModule, type ThreadPool } from '../../runtime/pool.js'
 import type { Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
+import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
 import { DocumentMemo, runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
 import { documentCost, INLINE_COST, LANE_INLINE_COST, LIGHT_COST } from './cost.js'
@@ -105,9 +106,10 @@ export interface PreparedDocument {
 }
 
 /** The visible text of a document (what would be translated, without markup, code or URLs). */
-export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string, path?: FieldPath } = {}): Promise<string> {
+export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string, path?: FieldPath, kept?: KeptElements } = {}): Promise<string> {
   if (typeof value === 'string' && mimeType === 'text/plain') return value
-  const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(options.language === undefined ? {} : { language: options.language }) })
+  const { language, kept } = options
+  const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(language === undefined ? {} : { language }), ...(kept === undefined ? {} : { kept }) })
   return (result as Extract<WorkResult, { kind: 'text' }>).text
 }
 

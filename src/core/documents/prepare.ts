@@ -10,6 +10,7 @@ import { plainText } from '../tagged.js'
 import type { FieldPath } from '../../errors.js'
 import { segmentDocument } from './index.js'
 import type { MimeType } from './mime.js'
+import type { KeptElements } from './kept-elements.js'
 import { findVerbatim } from '../verbatim.js'
 import { protect, type Mark, type PairMark, type Protected } from './protect.js'
 
@@ -24,6 +25,8 @@ export interface PrepareOptions {
   language?: string
   /** Where the value is in the request, for errors. */
   path?: FieldPath
+  /** text/html: elements kept whole. */
+  kept?: KeptElements
 }
 
 export interface Prepared {
@@ -106,7 +109,7 @@ function union (marks: Mark[], text: string): Mark[] {
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path })
+  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

@@ -15,6 +15,7 @@ import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
 import { rawLength } from './cost.js'
 import { segmentDocument, type SegmentedDocument } from './index.js'
+import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
 import { prepareForTranslation, type Prepared } from './prepare.js'
 
@@ -24,6 +25,8 @@ export interface PrepareSettings {
   rules: readonly Substitution[]
   caseSensitive: boolean
   language?: string
+  /** text/html: elements kept whole. */
+  kept?: KeptElements
 }
 
 interface TaskBase {
@@ -36,7 +39,7 @@ interface TaskBase {
 }
 
 export type DocumentTask =
-  | TaskBase & { kind: 'text', language?: string }
+  | TaskBase & { kind: 'text', language?: string, kept?: KeptElements }
   | TaskBase & { kind: 'prepare', settings: PrepareSettings }
   /**
    * The document rebuilt once per answer set (one per target), from one reading of it;
@@ -59,14 +62,15 @@ export class DocumentMemo {
   private readonly segmented = new Map<string, SegmentedDocument>()
   private readonly prepared = new Map<string, Prepared>()
 
-  segment (task: TaskBase, language = 'en'): SegmentedDocument {
-    let doc = this.segmented.get(language)
-    if (doc === undefined) this.segmented.set(language, doc = segmentDocument(task.value, task.mimeType, { language, path: task.path }))
+  segment (task: TaskBase, language = 'en', kept?: KeptElements): SegmentedDocument {
+    const key = kept === undefined ? language : JSON.stringify([language, kept])
+    let doc = this.segmented.get(key)
+    if (doc === undefined) this.segmented.set(key, doc = segmentDocument(task.value, task.mimeType, { language, path: task.path, kept }))
     return doc
   }
 
   prepare (task: TaskBase, settings: PrepareSettings): Prepared {
-    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules])
+    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null])
     let prepared = this.prepared.get(key)
     if (prepared === undefined) this.prepared.set(key, prepared = prepareForTranslation(task.value, task.mimeType, { ...settings, path: task.path }))
     return prepared
@@ -78,7 +82,7 @@ export function runTask (task: DocumentTask, memo = new DocumentMemo()): TaskRes
   if (task.kind === 'changes') return { kind: 'changes', changes: changesOf(task.value, task.edited, task.notes, task.asked) }
   if (task.kind === 'text') {
     if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
-    return { kind: 'text', text: memo.segment(task, task.language).segments.map(plainText).join('\n') }
+    return { kind: 'text', text: memo.segment(task, task.language, task.kept).segments.map(plainText).join('\n') }
   }
   const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }

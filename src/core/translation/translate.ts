@@ -73,7 +73,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   }
 
   // the text limit before any segmenting work for the targets
-  await checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, at: [...input.documentPath(i), 'value'] })), deps.textChars,
+  await checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, at: [...input.documentPath(i), 'value'], kept: doc.kept })), deps.textChars,
     input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
 
   const jobs = await prepareJobs(docs, targets, work, input, choicesFor)
@@ -139,7 +139,8 @@ async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents
           placeholders: options.preservePlaceholders !== false,
           rules,
           caseSensitive: options.caseSensitive === true,
-          language: source
+          language: source,
+          kept: doc.kept
         }, work, [...input.documentPath(i), 'value'])
         preparedBySet.set(key, prepared)
       }

@@ -2,7 +2,7 @@
 import type { FieldPath } from '../../errors.js'
 import type { Formality } from '../formality.js'
 import type { AppliedSubstitution, Substitution } from '../substitution/types.js'
-import type { MimeType } from '../documents/index.js'
+import type { KeptElements, MimeType } from '../documents/index.js'
 import type { TranslationCache } from './cache.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { Batcher } from './batching.js'
@@ -11,6 +11,8 @@ export interface TranslateDocument {
   value: unknown
   mimeType?: string
   language?: string
+  /** text/html: elements kept whole, byte for byte (DeepL's tag_handling xml and ignore_tags). */
+  kept?: KeptElements
 }
 
 export interface TranslateOptions {

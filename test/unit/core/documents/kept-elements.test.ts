@@ -1,13 +1,15 @@
-/** DeepL's ignore_tags and tag_handling xml on top of text/html: the stand-ins made and the original bytes put back. */
+/** DeepL's ignore_tags and tag_handling xml on top of text/html: the stand-ins made and the original bytes put back, in linear time, within a bound. */
 import { describe, expect, it } from 'vitest'
-import { protectMarkup } from '../../../../src/core/documents/kept-elements.js'
+import { MAX_KEPT_ELEMENTS, keptElements, protectMarkup } from '../../../../src/core/documents/kept-elements.js'
+import { ValidationError } from '../../../../src/errors.js'
+import { segmentDocument } from '../../../../src/core/documents/index.js'
 
 const standIns = (text: string): string[] => text.match(/<img data-deepl-keep="[0-9a-f]+-\d+">/g) ?? []
 
 describe('protectMarkup', () => {
   it('swaps each ignored element, content and all, for one stand-in, and puts it back', () => {
     const source = '<p>Hello <x id="1"></x>, <X>the <b>house</b></X> and <y>more</y></p>'
-    const p = protectMarkup(source, { xml: false, ignore: new Set(['x']) })
+    const p = protectMarkup(source, keptElements(false, ['x']))
     expect(standIns(p.text)).toHaveLength(2)
     expect(p.text).not.toContain('house')
     expect(p.text).toContain('<y>more</y>')
@@ -19,14 +21,14 @@ describe('protectMarkup', () => {
 
   it('takes the outermost ignored element only', () => {
     const source = 'A <x>b <x>c</x> d</x> e'
-    const p = protectMarkup(source, { xml: false, ignore: new Set(['x']) })
+    const p = protectMarkup(source, keptElements(false, ['x']))
     expect(standIns(p.text)).toHaveLength(1)
     expect(p.restore(p.text)).toBe(source)
   })
 
   it('xml: keeps self-closing elements as written, also inside an ignored one, and writes no &nbsp;', () => {
     const source = 'Text <ph id="1"/> more <x id="2">in <ph/> x</x> end<br/>'
-    const p = protectMarkup(source, { xml: true, ignore: new Set(['x']) })
+    const p = protectMarkup(source, keptElements(true, ['x']))
     expect(standIns(p.text)).toHaveLength(3)
     expect(p.text).toContain(' more ')
     expect(p.text).toContain(' end')
@@ -36,14 +38,68 @@ describe('protectMarkup', () => {
 
   it('html without ignore_tags is left as it is', () => {
     const source = '<p>The <b>red</b> car<br/></p>'
-    const p = protectMarkup(source, { xml: false, ignore: new Set() })
+    const p = protectMarkup(source, keptElements(false, []))
     expect(p.text).toBe(source)
     expect(p.restore('<p>El coche&nbsp;<b>rojo</b></p>')).toBe('<p>El coche&nbsp;<b>rojo</b></p>')
   })
 
-  it('a stand-in\'s nonce differs per call, so text cannot forge one', () => {
-    const one = standIns(protectMarkup('<x></x>', { xml: false, ignore: new Set(['x']) }).text)[0]
-    const two = standIns(protectMarkup('<x></x>', { xml: false, ignore: new Set(['x']) }).text)[0]
-    expect(one).not.toBe(two)
+  it('a stand-in\'s nonce differs per request, so text cannot forge one; a request\'s reading and rebuilding share it', () => {
+    const kept = keptElements(false, ['X'])
+    const one = standIns(protectMarkup('<x></x>', kept).text)[0]
+    expect(standIns(protectMarkup('<x></x>', kept).text)[0]).toBe(one)
+    expect(standIns(protectMarkup('<x></x>', keptElements(false, ['x'])).text)[0]).not.toBe(one)
+    // a stand-in written by the client is its own text: another request's does not match
+    const forged = protectMarkup(`${one!}<x>a</x>`, keptElements(false, ['x']))
+    expect(forged.restore(forged.text)).toBe(`${one!}<x>a</x>`)
+  })
+
+  it('xml: an ignored element\'s own bytes come back as written, &nbsp; included', () => {
+    const source = 'A&nbsp;b <x>c&nbsp;<br/>d</x>'
+    const p = protectMarkup(source, keptElements(true, ['x']))
+    expect(p.restore(p.text)).toBe('A&#160;b <x>c&nbsp;<br/>d</x>')
+  })
+
+  it('reads and rebuilds in time linear in the kept elements (4x the elements, well under 16x the time)', () => {
+    const time = (n: number, element: string, kept: () => ReturnType<typeof keptElements>): number => {
+      let best = Number.POSITIVE_INFINITY
+      // the process's CPU time, not the clock's (other processes share the cores); the least of five (garbage collection)
+      for (let i = 0; i < 5; i++) {
+        const started = process.cpuUsage()
+        const p = protectMarkup(element.repeat(n), kept())
+        expect(p.restore(p.text)).toHaveLength(element.length * n)
+        const used = process.cpuUsage(started)
+        best = Math.min(best, (used.user + used.system) / 1000)
+      }
+      return best
+    }
+    // an ignored element holding a self-closing one: two kept elements each
+    for (const [element, kept, each] of [['<x/>', () => keptElements(true, []), 1], ['<x id="1"></x>', () => keptElements(false, ['x']), 1], ['<x><y/></x>', () => keptElements(true, ['x']), 2]] as const) {
+      const most = MAX_KEPT_ELEMENTS / each
+      time(most, element, kept)
+      const small = time(most / 4, element, kept)
+      const large = time(most, element, kept)
+      // linear work gives about 4x; a pass over the whole output per element (the split and join it replaced) gave 16x
+      expect(large / small, `${element}: ${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`).toBeLessThan(10)
+    }
+  })
+
+  it('more than MAX_KEPT_ELEMENTS in a document, self-closing and ignored together, is a 400 at its path', () => {
+    const over = (): unknown => protectMarkup('<y/>'.repeat(MAX_KEPT_ELEMENTS / 2) + '<x></x>'.repeat(MAX_KEPT_ELEMENTS / 2 + 1), keptElements(true, ['x']), () => ['documents', 2, 'value'])
+    expect(over).toThrow(ValidationError)
+    try {
+      over()
+    } catch (err) {
+      expect((err as ValidationError).errors?.[0]?.path).toEqual(['documents', 2, 'value'])
+      expect((err as Error).message).toMatch(/more than 10,000 elements/)
+    }
+    expect(protectMarkup('<x/>'.repeat(MAX_KEPT_ELEMENTS), keptElements(true, [])).text).toContain(`-${MAX_KEPT_ELEMENTS - 1}">`)
+  })
+
+  it('is part of reading a text/html document: segments without the kept elements, the rebuilt text with them', () => {
+    const kept = keptElements(true, ['x'])
+    const source = '<p>The house <ph id="1"/> is <x>not this</x> red.</p>'
+    const doc = segmentDocument(source, 'text/html', { kept })
+    expect(doc.segments.join(' ')).not.toContain('not this')
+    expect(doc.rebuild(doc.segments.map(s => s.replace('house', 'casa')))).toBe('<p>The casa <ph id="1"/> is <x>not this</x> red.</p>')
   })
 })

@@ -69,6 +69,27 @@ describe('text/x-gettext-translation', () => {
     expect(brazil.headers).toMatchObject({ Language: 'pt_BR', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })
   })
 
+  it('changes only the msgstr lines translated and the header lines set: fuzzy, obsolete, comments and contexts stay in place', () => {
+    const out = through('ru')
+    const msgstr = /^(?:msgstr(?:\[\d\])? ".*"|".*")$/
+    // every line but the msgstr strings (the header's included) is the source's, in its order
+    expect(out.split('\n').filter(line => !msgstr.test(line))).toEqual(PO.split('\n').filter(line => !msgstr.test(line)))
+    expect(out).toContain('#, fuzzy\n#| msgid "Old house"\nmsgid "The new house"\nmsgstr "THE NEW HOUSE"\n')
+    expect(out).toContain('msgctxt "verb"\nmsgid "Open"\nmsgstr "OPEN"\n\nmsgctxt "adjective"')
+    expect(out).toContain('"Project-Id-Version: demo 1.0\\n"\n"Language: ru\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3;')
+    expect(out.endsWith('#~ msgid "Gone"\n#~ msgstr "Ido"\n')).toBe(true)
+  })
+
+  it('a file whose entries cannot be found line by line is written anew by gettext-parser, still complete', () => {
+    // two strings on one keyword line: gettext-parser joins them, so the entry is not found by its line
+    const odd = 'msgid "The red " "car"\nmsgstr ""\n\nmsgid "The house"\nmsgstr ""\n'
+    const doc = segmentDocument(odd, MIME)
+    const parsed = po.parse(doc.rebuild(doc.segments.map(upper), 'es') as string)
+    expect(entry(parsed, 'The red car').msgstr).toEqual(['THE RED CAR'])
+    expect(entry(parsed, 'The house').msgstr).toEqual(['THE HOUSE'])
+    expect(parsed.headers).toMatchObject({ Language: 'es' })
+  })
+
   it('without a target (same-language work) writes msgstr and keeps the headers', () => {
     const parsed = po.parse(through(undefined))
     expect(parsed.headers).toMatchObject({ Language: 'en', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })

@@ -18,6 +18,7 @@ import { DOCUMENT_TASKS } from './core/documents/offload.js'
 import { createServices, type Services } from './core/services.js'
 import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
+import { currentClient } from './runtime/clients.js'
 import routes from './routes/index.js'
 import web from './http/web.js'
 
@@ -102,7 +103,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     textChars: config.limits.textChars,
     upstreamTimeoutMs: config.limits.upstreamTimeoutMs,
     cacheEntries: config.translation.cacheEntries,
-    cacheTtlSeconds: config.translation.cacheTtlSeconds
+    cacheTtlSeconds: config.translation.cacheTtlSeconds,
+    // each client's own entries (the client the request's work is for), unless TRANSLATION_CACHE_SHARED
+    ...(config.translation.cacheShared ? {} : { cacheOwner: () => currentClient() ?? '' })
   }, redis === undefined
     ? {}
     : { translationCache: local => new RedisTranslationCache(redis, local, { ttlSeconds: config.translation.cacheTtlSeconds }) })

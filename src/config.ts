@@ -85,6 +85,8 @@ export interface Config {
     cacheEntries: number
     /** Seconds a translated segment stays in the cache after it was written (each process's and Redis). */
     cacheTtlSeconds: number
+    /** One cache for every client (TRANSLATION_CACHE_SHARED); else each client's entries are its own. */
+    cacheShared: boolean
   }
   /** How every outside call behaves (API.md "Outside engines"). */
   upstream: {
@@ -238,7 +240,8 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     translation: {
       services,
       cacheEntries: int('TRANSLATION_CACHE_ENTRIES'),
-      cacheTtlSeconds: int('TRANSLATION_CACHE_TTL')
+      cacheTtlSeconds: int('TRANSLATION_CACHE_TTL'),
+      cacheShared: bool('TRANSLATION_CACHE_SHARED')
     },
     redisTimeoutMs: int('REDIS_TIMEOUT_MS'),
     workers: int('WORKERS'),

@@ -448,6 +448,16 @@ Naming an outside engine whose settings below are not given stops start-up.`
     comment: 'Seconds a translated segment stays in the cache after it was written (each process\'s and Redis).'
   },
   {
+    name: 'TRANSLATION_CACHE_SHARED',
+    group: 'translation',
+    type: 'bool',
+    default: false,
+    help: 'One translation cache for every client when `true`: fewer engine calls for text several clients send, but how fast an answer comes tells a client whether another had the same segment translated lately (in this process, or any replica with `REDIS_URL`). `false` (the default): each client\'s cached segments are its own',
+    comment: `One translation cache for every client when true: fewer engine calls for text several clients
+send, but the speed of an answer tells a client whether another had the same segment translated
+lately. false (the default): each client's cached segments are its own.`
+  },
+  {
     name: 'REDIS_URL',
     group: 'translation',
     type: 'redis-url',

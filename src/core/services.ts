@@ -8,7 +8,7 @@ import { createEditing, type Editing } from './editing/index.js'
 import { getLocale, listLocales, type LocaleInfo } from './locales.js'
 import { createSubstitution, type Substitute } from './substitution/index.js'
 import { Batcher } from './translation/batching.js'
-import { MemoryTranslationCache, type TranslationCache } from './translation/cache.js'
+import { MemoryTranslationCache, ownedCache, type TranslationCache } from './translation/cache.js'
 import { TranslatorCatalog } from './translation/catalog.js'
 import { createTranslation, type Translation } from './translation/index.js'
 import type { Analyzer, Detector, Editor, Translator } from './ports.js'
@@ -47,12 +47,15 @@ export interface ServiceOptions {
   /** Segments this process's translation cache holds; 0 turns every cache off, the shared one included. */
   cacheEntries: number
   cacheTtlSeconds: number
+  /** Whose part of the translation cache the work at hand reads and writes (absent: one cache for all). */
+  cacheOwner?: () => string
 }
 
 export function createServices (engines: Engines, options: ServiceOptions, shared: SharedState = {}): Services {
   const catalog = new TranslatorCatalog(engines.translators)
   const local = new MemoryTranslationCache(options.cacheEntries, { ttlSeconds: options.cacheTtlSeconds })
-  const cache = shared.translationCache !== undefined && options.cacheEntries > 0 ? shared.translationCache(local) : local
+  const whole = shared.translationCache !== undefined && options.cacheEntries > 0 ? shared.translationCache(local) : local
+  const cache = options.cacheOwner === undefined ? whole : ownedCache(whole, options.cacheOwner)
   const detection = createDetection(engines.detector, options.textChars)
   const textChars = options.textChars
   const translation = createTranslation({

@@ -6,7 +6,7 @@ import { cacheKeyString, type CacheKey, type TranslationCache } from '../core/tr
 import type { SharedRedis } from './connection.js'
 
 /** Prefix of the cache's keys in Redis (the version changes with the key format). */
-export const TRANSLATION_CACHE_PREFIX = 'ls:tc:2:'
+export const TRANSLATION_CACHE_PREFIX = 'ls:tc:3:'
 /** Translations longer than this (UTF-8 bytes) stay in the process's cache only. */
 export const MAX_SHARED_VALUE_BYTES = 64 * 1024
 /** Keys per MGET, so one huge request is several moderate commands, not one slow one. */

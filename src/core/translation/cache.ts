@@ -1,5 +1,5 @@
 /**
- * The segment translation cache. Keys are (service, from, to, variant, segment); the interface is
+ * The segment translation cache. Keys are (service, from, to, variant, owner, segment); the interface is
  * batch-shaped and async so a Redis-backed cache (MGET/SET with TTL) can replace the in-memory one.
  */
 import { createHash } from 'node:crypto'
@@ -10,6 +10,8 @@ export interface CacheKey {
   to: string
   /** Anything else that changes the answer (formality, context). */
   variant: string
+  /** Whose entry it is ('' or absent: anyone's): a hit must not tell one client what another sent. */
+  owner?: string
   segment: string
 }
 
@@ -19,7 +21,7 @@ export interface TranslationCache {
 }
 
 /** Starts every hashed key: a key of another format or version never equals one of these. */
-const KEY_DOMAIN = 'language-service translation cache key v2\u0000'
+const KEY_DOMAIN = 'language-service translation cache key v3\u0000'
 
 /**
  * A segment's key: SHA-256 (base64url) over every field, each as its length and its UTF-16 code
@@ -28,7 +30,7 @@ const KEY_DOMAIN = 'language-service translation cache key v2\u0000'
  */
 export function cacheKeyString (key: CacheKey): string {
   const hash = createHash('sha256').update(KEY_DOMAIN)
-  for (const field of [key.service, key.from, key.to, key.variant, key.segment]) {
+  for (const field of [key.service, key.from, key.to, key.variant, key.owner ?? '', key.segment]) {
     const units = Buffer.from(field, 'utf16le')
     const length = Buffer.alloc(4)
     length.writeUInt32BE(units.length)
@@ -99,5 +101,19 @@ export class MemoryTranslationCache implements TranslationCache {
   private remove (id: string, entry: Entry): void {
     this.entries.delete(id)
     this.chars -= id.length + entry.value.length
+  }
+}
+
+/** `cache` with every key owned by `owner()`: whose the work at hand is, asked on each call. */
+export function ownedCache (cache: TranslationCache, owner: () => string): TranslationCache {
+  return {
+    getMany: async keys => {
+      const of = owner()
+      return await cache.getMany(keys.map(key => ({ ...key, owner: of })))
+    },
+    setMany: async entries => {
+      const of = owner()
+      await cache.setMany(entries.map(({ key, value }) => ({ key: { ...key, owner: of }, value })))
+    }
   }
 }

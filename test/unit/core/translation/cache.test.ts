@@ -30,7 +30,12 @@ describe('cache keys', () => {
       [key('c', { variant: 'a\u0001b' }), key('b\u0001c', { variant: 'a' })],
       [key('x', { from: 'en\u0001es', to: '' }), key('x', { from: 'en', to: 'es' })],
       [key('\ud800'), key('\ufffd')],
-      [key(''), key('', { variant: '\u0001\u0001' })]
+      [key(''), key('', { variant: '\u0001\u0001' })],
+      // whose an entry is (issue 32, finding 9), its text moved into the segment or the variant included
+      [key('x', { owner: 'a' }), key('x', { owner: 'b' })],
+      [key('x', { owner: 'a' }), key('x')],
+      [key('ax', { owner: '' }), key('x', { owner: 'a' })],
+      [key('x', { variant: '\u0001a' }), key('x', { variant: '\u0001', owner: 'a' })]
     ]
     for (const [a, b] of moved) expect(cacheKeyString(a!), JSON.stringify(a)).not.toBe(cacheKeyString(b!))
   })
@@ -43,7 +48,7 @@ describe('cache keys', () => {
   })
 
   it('are under a new Redis prefix, so entries keyed the old way are never read', () => {
-    expect(redisCacheKey(key('Hello')).startsWith('ls:tc:2:')).toBe(true)
+    expect(redisCacheKey(key('Hello')).startsWith('ls:tc:3:')).toBe(true)
   })
 })
 

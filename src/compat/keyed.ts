@@ -64,7 +64,7 @@ export function compatError (error: Error, request: FastifyRequest, fieldName: (
     const missing = first?.keyword === 'required' ? first.params?.missingProperty : undefined
     if (missing !== undefined) return { status: 400, message: `Invalid request: missing ${missing} parameter`, headers: {} }
     const name = first?.instancePath.split('/').filter(Boolean)[0] ?? fe.validationContext ?? 'request'
-    const wanted = expected[name]
+    const wanted = Object.hasOwn(expected, name) ? expected[name] : undefined
     return { status: 400, message: `Invalid request: ${name}: ${wanted === undefined ? first?.message ?? 'not valid' : `must be ${wanted}`}`, headers: {} }
   }
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500

@@ -9,6 +9,7 @@
  * `tag_handling=xml`, LibreTranslate `format=html`, LLMs told to keep tags) take it as is;
  * Apertium's adapter turns it into word-bound blanks.
  */
+import { own } from '../lib/own.js'
 
 export type TaggedPart =
   | { type: 'text', text: string }
@@ -30,7 +31,7 @@ export function unescapeText (text: string): string {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
       return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
     }
-    return ENTITY[name.toLowerCase()] ?? whole
+    return own(ENTITY, name.toLowerCase()) ?? whole
   })
 }
 

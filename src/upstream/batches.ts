@@ -1,6 +1,7 @@
 /** What the translation adapters share: batches under count and size caps, answers checked and made canonical, engine codes as BCP 47. */
 import { parseTagged, serializeTagged } from '../core/tagged.js'
 import { UpstreamError } from '../errors.js'
+import { own } from '../lib/own.js'
 
 /** Splits items into consecutive batches of at most `maxCount` items and `maxSize` in `size` (a larger item goes alone). */
 export function batches<T> (items: readonly T[], maxCount: number, maxSize: number, size: (item: T) => number): T[][] {
@@ -67,7 +68,7 @@ export function canonicalAnswers (service: string, segments: readonly string[], 
 
 /** The canonical BCP 47 form of an engine's code (through `aliases` first), or undefined when it is not a valid tag. */
 export function canonicalCode (code: string, aliases: Readonly<Record<string, string>> = {}): string | undefined {
-  const tag = aliases[code] ?? code
+  const tag = own(aliases, code) ?? code
   // Intl accepts "_" and a few other forms BCP 47 does not
   if (!/^[A-Za-z0-9-]{1,64}$/.test(tag)) return undefined
   try {

@@ -4,6 +4,7 @@
  * spaced out letter by letter) and the texts of that call replaced, cut short. The one place
  * adapters redact; clients never get an engine's words at all (see UpstreamError.engineMessage).
  */
+import { own } from '../lib/own.js'
 
 /** What a secret becomes. */
 export const REDACTED = '[redacted]'
@@ -115,7 +116,7 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 
 function decodeEntities (text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+    if (name[0] !== '#') return own(ENTITIES, name.toLowerCase()) ?? whole
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
     return code <= 0x10ffff ? String.fromCodePoint(code) : whole
   })

@@ -5,6 +5,7 @@
  * read as `en-US` and `pt-PT`, as this service's DeepL engine sends them (providers/deepl/codes.ts);
  * a service knowing only the base language serves the regional tag through core's fallback.
  */
+import { own } from '../../lib/own.js'
 
 /** The variant a bare DeepL target stands for. */
 export const BARE_TARGET: Readonly<Record<string, string>> = { en: 'en-US', pt: 'pt-PT' }
@@ -28,7 +29,7 @@ export function sourceFromDeepL (code: string): string {
 /** A DeepL target code as a tag: `EN-US` -> `en-US`, bare `EN` -> `en-US`, `PT` -> `pt-PT`, `ZH-HANS` -> `zh-Hans`. */
 export function targetFromDeepL (code: string): string {
   const tag = canonical(code)
-  return BARE_TARGET[tag] ?? tag
+  return own(BARE_TARGET, tag) ?? tag
 }
 
 /** A tag as DeepL writes a target (`pt-BR` -> `PT-BR`, `zh-Hant` -> `ZH-HANT`). */

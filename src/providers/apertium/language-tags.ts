@@ -5,6 +5,7 @@
  * aliases: "eng" -> "en", "glg" -> "gl", "hbs" -> "sr-Latn"); only the variant suffixes,
  * which no registry maps, need the small tables below.
  */
+import { own } from '../../lib/own.js'
 
 /** Variant suffixes that are registered BCP 47 variant subtags under another spelling (or the same). */
 const VARIANT_SUBTAGS: Record<string, string> = {
@@ -51,11 +52,12 @@ export function tagForCode (code: string, variant?: string): string | undefined 
   const language = canonicalTag(code)
   if (language === undefined) return undefined
   if (variant === undefined) return language
-  const standard = STANDARDS[code]?.[variant]
+  const standards = own(STANDARDS, code)
+  const standard = standards === undefined ? undefined : own(standards, variant)
   if (standard !== undefined) return standard
   // a two-letter upper-case variant is a region: por_BR, eng_US
   if (/^[A-Z]{2}$/.test(variant)) return canonicalTag(`${language}-${variant}`)
-  const subtag = VARIANT_SUBTAGS[variant]
+  const subtag = own(VARIANT_SUBTAGS, variant)
   return subtag === undefined ? undefined : canonicalTag(`${language}-${subtag}`)
 }
 
@@ -66,6 +68,6 @@ export function tagForCode (code: string, variant?: string): string | undefined 
 export function sourceTagsForCode (code: string, variant?: string): string[] {
   const tag = tagForCode(code, variant)
   if (tag === undefined) return []
-  const standards = variant === undefined ? Object.values(STANDARDS[code] ?? {}) : []
+  const standards = variant === undefined ? Object.values(own(STANDARDS, code) ?? {}) : []
   return [...new Set([tag, ...standards])]
 }

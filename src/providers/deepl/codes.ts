@@ -1,6 +1,7 @@
 /** DeepL language codes as BCP 47 tags, the pairs DeepL's language lists allow, and the codes a request is sent with. */
 import type { Language } from 'deepl-node'
 import type { LanguagePair } from '../../core/ports.js'
+import { own } from '../../lib/own.js'
 
 /**
  * DeepL refuses the bare targets "EN" and "PT" (deprecated in favour of regional ones), yet clients
@@ -45,7 +46,7 @@ export function buildList (sources: readonly Language[], targets: readonly Langu
   for (const tag of [...byTag.keys()]) {
     const base = baseOf(tag)
     if (byTag.has(base)) continue
-    const preferred = BASE_TARGET[base]
+    const preferred = own(BASE_TARGET, base)
     const info = (preferred === undefined ? undefined : byTag.get(preferred)) ?? byTag.get(tag)!
     byTag.set(base, info)
   }
@@ -70,7 +71,7 @@ export function targetCode (tag: string, list: LanguageList | undefined): string
   const known = targetInfo(tag, list)
   if (known !== undefined) return known.code
   const canonical = toTag(tag) ?? tag
-  return BASE_TARGET[canonical] ?? canonical
+  return own(BASE_TARGET, canonical) ?? canonical
 }
 
 /** DeepL's source languages are base languages; "und" lets DeepL detect it. */

@@ -1,5 +1,6 @@
 /** The languages the free Google Translate endpoint takes: a static list, since that endpoint publishes none. */
 import type { LanguagePair } from '../../core/ports.js'
+import { own } from '../../lib/own.js'
 
 /**
  * Google Translate's languages as BCP 47 canonical tags, taken from the language table of
@@ -40,7 +41,7 @@ export const GOOGLE_TAGS: readonly string[] = [...LANGUAGES, ...Object.keys(GOOG
 
 /** The code to send Google for a canonical tag; tags it does not know go as they are. */
 export function googleCode (tag: string): string {
-  return GOOGLE_CODE[tag] ?? tag
+  return own(GOOGLE_CODE, tag) ?? tag
 }
 
 /** Every ordered pair of different tags. */

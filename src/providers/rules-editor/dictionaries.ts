@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createSpellChecker } from '../../lib/hunspell/index.js'
 import type { Speller } from './spelling.js'
+import { own } from '../../lib/own.js'
 
 /** Languages with a dictionary, by base subtag. */
 export const SPELLING_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const
@@ -68,7 +69,7 @@ export function createDictionaries (): { speller: (language: string) => Promise<
 }
 
 async function load (language: string, loads: DictionaryLoad[]): Promise<Speller> {
-  const name = PACKAGES[language]
+  const name = own(PACKAGES, language)
   if (name === undefined) throw new Error(`no spelling dictionary for "${language}"`)
   const started = performance.now()
   // read the files, not the package's module: its default export would keep both buffers alive

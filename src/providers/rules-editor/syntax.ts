@@ -5,6 +5,7 @@
  */
 import type { EditType } from '../../core/ports.js'
 import { capitalize, nextWord, type Change, type Token } from './text.js'
+import { own } from '../../lib/own.js'
 
 /** Changes for spacing, sentence capitals and doubled punctuation. */
 export function syntaxChanges (tokens: readonly Token[], locale: string): Change[] {
@@ -123,7 +124,7 @@ const MAY_REPEAT_IN: Record<string, ReadonlySet<string>> = {
 export function repeatedWordChanges (tokens: readonly Token[], language: string, type: EditType): Change[] {
   const list = tokens as Token[]
   const changes: Change[] = []
-  const allowed = MAY_REPEAT_IN[language]
+  const allowed = own(MAY_REPEAT_IN, language)
   for (let i = 0; i < list.length; i++) {
     const t = list[i]!
     if (t.kind !== 'word' || t.guarded || /\p{N}/u.test(t.text)) continue

@@ -1,6 +1,7 @@
 import { PRIORITY, span, type Span } from './spans.js'
 import { isAllCaps } from './text.js'
 import type { Token } from './tokens.js'
+import { own } from '../../../lib/own.js'
 
 // street-type words, folded; an address needs one of them beside a house number
 const STREET_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -35,7 +36,7 @@ function houseNumberEnd (tokens: Token[], i: number): number {
 
 /** Street addresses where the pattern is clear: a house number and a street-type word. */
 export function findAddresses (text: string, tokens: Token[], language: string): Span[] {
-  const words = STREET_WORDS[language]
+  const words = own(STREET_WORDS, language)
   if (words === undefined) return []
   const found: Span[] = []
   for (let i = 0; i < tokens.length; i++) {

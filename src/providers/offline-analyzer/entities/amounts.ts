@@ -2,6 +2,7 @@ import { currencyOf, numberValue, parseDigits, parseEnglishNumber, scaleOf, SIGN
 import { PRIORITY, span, type Span } from './spans.js'
 import { fold } from './text.js'
 import type { Token } from './tokens.js'
+import { own } from '../../../lib/own.js'
 
 const SPACE = /^[ \u00a0\u202f]?$/
 const SCALE_GAP = /^\.?[ \u00a0\u202f]?$/
@@ -47,8 +48,8 @@ export function findAmounts (text: string, tokens: Token[], language: string): S
       if (currency !== undefined) {
         first = i - 1
         const prefix = tokens[i - 2]
-        if (before.text === '$' && prefix !== undefined && prefix.end === before.start && SIGN_PREFIXES[prefix.folded] !== undefined) {
-          currency = SIGN_PREFIXES[prefix.folded]!
+        if (before.text === '$' && prefix !== undefined && prefix.end === before.start && Object.hasOwn(SIGN_PREFIXES, prefix.folded)) {
+          currency = own(SIGN_PREFIXES, prefix.folded)!
           first = i - 2
         }
       }
@@ -97,7 +98,7 @@ export function englishMoneyValue (written: string): string | undefined {
     const part = match[0]
     const named = currency === undefined ? currencyOf(part, fold(part)) : undefined
     if (named !== undefined && !/^[0-9]/.test(part)) { currency = named; continue }
-    const prefix = SIGN_PREFIXES[part.toLowerCase()]
+    const prefix = own(SIGN_PREFIXES, part.toLowerCase())
     if (prefix !== undefined && written[match.index + part.length] === '$') { currency = prefix; continue }
     words.push(part)
   }

@@ -2,6 +2,8 @@
  * Small words of each language (folded): articles, pronouns, prepositions, conjunctions and common
  * adverbs. A capitalised one opens a sentence rather than a name.
  */
+import { own } from '../../../lib/own.js'
+
 const FUNCTION_WORDS: Readonly<Record<string, string>> = {
   en: `a an the this that these those i you he she it we they me him her us them my your his its our their mine yours
     in on at by for with from to of into onto over under about after before between during through without within and or but
@@ -64,13 +66,13 @@ const determinerSets = new Map<string, ReadonlySet<string>>()
 /** The small words of `language`, folded. */
 export function functionWords (language: string): ReadonlySet<string> {
   let set = functionSets.get(language)
-  if (set === undefined) functionSets.set(language, set = toSet(FUNCTION_WORDS[language]))
+  if (set === undefined) functionSets.set(language, set = toSet(own(FUNCTION_WORDS, language)))
   return set
 }
 
 /** The articles and determiners of `language`, folded. */
 export function determiners (language: string): ReadonlySet<string> {
   let set = determinerSets.get(language)
-  if (set === undefined) determinerSets.set(language, set = toSet(DETERMINERS[language]))
+  if (set === undefined) determinerSets.set(language, set = toSet(own(DETERMINERS, language)))
   return set
 }

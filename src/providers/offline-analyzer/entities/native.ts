@@ -12,6 +12,7 @@ import { findPhones, PHONE_REGIONS } from './phones.js'
 import { findPlaces, placeIndex } from './places.js'
 import type { Span } from './spans.js'
 import type { Token } from './tokens.js'
+import { own } from '../../../lib/own.js'
 
 /** What the finders of one language other than English know. */
 export interface NativeLexicon {
@@ -44,7 +45,7 @@ export function nativeSpans (text: string, tokens: Token[], lexicon: NativeLexic
   return [
     ...findEmails(text),
     ...findUrls(text),
-    ...findPhones(text, PHONE_REGIONS[language]),
+    ...findPhones(text, own(PHONE_REGIONS, language)),
     ...findDates(text, tokens, language),
     ...findAmounts(text, tokens, language),
     ...findAddresses(text, tokens, language),

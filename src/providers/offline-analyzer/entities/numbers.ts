@@ -1,4 +1,5 @@
 /** Numbers as written in the seven languages, currencies and scale words ("1,5 Mio. €"). */
+import { own } from '../../../lib/own.js'
 
 /**
  * The value of a number written with digits and separators. Where both "." and "," appear, the last
@@ -82,11 +83,14 @@ const SCALES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
 }
 
 /** The factor a scale word stands for in `language` ("Mio" → 1e6), if it is one. */
-export const scaleOf = (language: string, folded: string): number | undefined => SCALES[language]?.[folded]
+export const scaleOf = (language: string, folded: string): number | undefined => {
+  const scales = own(SCALES, language)
+  return scales === undefined ? undefined : own(scales, folded)
+}
 
 /** The currency a written sign, code or word names: its ISO code, null when it is a currency of unclear code, undefined when it is none. */
 export function currencyOf (written: string, folded: string): string | null | undefined {
-  const sign = CURRENCY_SIGNS[written]
+  const sign = own(CURRENCY_SIGNS, written)
   if (sign !== undefined) return sign
   if (written.length === 3 && CURRENCY_CODES.has(written)) return written
   if (CURRENCY_WORDS.has(folded)) return CURRENCY_WORDS.get(folded) ?? null
@@ -140,8 +144,8 @@ export function parseEnglishNumber (written: string): number | undefined {
   let seen = false
   for (const word of words) {
     const digits = /^[0-9][0-9,.]*$/.test(word) ? parseDigits(word, false) : undefined
-    const scale = ENGLISH_SCALES[word] ?? SCALES.en![word]
-    if (digits !== undefined) { current += digits; seen = true } else if (UNITS[word] !== undefined) { current += UNITS[word]; seen = true } else if (scale !== undefined && seen) {
+    const scale = own(ENGLISH_SCALES, word) ?? own(SCALES.en!, word)
+    if (digits !== undefined) { current += digits; seen = true } else if (own(UNITS, word) !== undefined) { current += UNITS[word]!; seen = true } else if (scale !== undefined && seen) {
       if (scale === 100) current *= 100
       else { total += current * scale; current = 0 }
     } else return undefined

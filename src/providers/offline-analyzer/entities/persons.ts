@@ -2,6 +2,7 @@ import { determiners, functionWords } from './function-words.js'
 import { PRIORITY, span, type Span } from './spans.js'
 import { isAllCaps } from './text.js'
 import type { Token } from './tokens.js'
+import { own } from '../../../lib/own.js'
 
 /** What the person finder of one language knows. */
 export interface PersonLexicon {
@@ -44,7 +45,7 @@ function isGiven (t: Token | undefined, lexicon: PersonLexicon): t is Token {
 /** Persons: a given name with a surname ("Marie Curie", "Ludwig van Beethoven"), a form of address with a name ("Frau Merkel"), or a lone given name inside a sentence. */
 export function findPersons (text: string, tokens: Token[], lexicon: PersonLexicon): Span[] {
   const { language } = lexicon
-  const titles = TITLES[language] ?? new Set<string>()
+  const titles = own(TITLES, language) ?? new Set<string>()
   const small = functionWords(language)
   const articles = determiners(language)
   const found: Span[] = []

@@ -5,6 +5,7 @@
  */
 import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity'
 import type { WordClass } from './effects.js'
+import { own } from '../../../lib/own.js'
 
 export interface Listed {
   cls: WordClass
@@ -103,7 +104,7 @@ export function createObscenity (rating: (word: string) => number | undefined): 
     const word = dataset.getPayloadWithPhraseMetadata({ termId: term.id, startIndex: 0, endIndex: 0, matchLength: 0 }).phraseMetadata?.originalWord
     if (word === undefined) continue
     // obscenity's list is curated, so even a word cuss calls ambiguous counts as probable.
-    const listed: Listed = { cls: OBSCENITY_CLASSES[word] ?? 'general', rating: Math.max(1, rating(word) ?? 2) }
+    const listed: Listed = { cls: own(OBSCENITY_CLASSES, word) ?? 'general', rating: Math.max(1, rating(word) ?? 2) }
     byTerm.set(term.id, listed)
     words.set(word, listed)
   }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { CORE_LEXICONS } from './core-lexicons.js'
 import { PhraseTable } from './phrases.js'
+import { own } from '../../../lib/own.js'
 
 const require = createRequire(import.meta.url)
 
@@ -113,7 +114,7 @@ const STEMMERS: Record<string, () => NlpjsStemmer> = {
 
 /** The nlp.js Snowball stemmer of a language, over folded words. */
 export function stemmerOf (language: string): Stem {
-  const make = STEMMERS[language]
+  const make = own(STEMMERS, language)
   if (make === undefined) throw new Error(`no stemmer for ${language}`)
   const stemmer = make()
   const cache = new Map<string, string>()
@@ -144,7 +145,7 @@ const NLPJS_LEXICONS: Record<string, Array<[file: string, scale: number]>> = {
 /** nlp.js's stemmed lexicon for a language (stem -> valence); where two lists rate a stem, their mean. */
 export function nlpjsLexicon (language: string): Map<string, number> {
   const sums = new Map<string, [number, number]>()
-  for (const [file, scale] of NLPJS_LEXICONS[language] ?? []) {
+  for (const [file, scale] of own(NLPJS_LEXICONS, language) ?? []) {
     const entries = require(file) as Record<string, number>
     for (const [stem, valence] of Object.entries(entries)) {
       if (valence === 0) continue
@@ -164,7 +165,7 @@ export function coreLexicon (language: string, stem: Stem): { words: PhraseTable
   const words = new PhraseTable<number>()
   const stems = new Map<string, number>()
   const conflicting = new Set<string>()
-  for (const entry of (CORE_LEXICONS[language] ?? '').split(/\s+/)) {
+  for (const entry of (own(CORE_LEXICONS, language) ?? '').split(/\s+/)) {
     const colon = entry.lastIndexOf(':')
     if (colon <= 0) continue
     const phrase = fold(entry.slice(0, colon)).replaceAll('_', ' ')

@@ -9,6 +9,7 @@ import type { Stem } from './lexicons.js'
 import type { PhraseTable } from './phrases.js'
 import { RULES } from './rules.js'
 import type { Sentence } from './tokens.js'
+import { own } from '../../../lib/own.js'
 
 /** Weights of the evidence in a sentence's raw valence (VADER's scale), set by hand: there is no dev set here. */
 const WEIGHTS = { core: 1, nlpjs: 0.6, fixed: 1, bareNegations: -1 }
@@ -24,7 +25,7 @@ const SUPERLATIVE = 1.3
 
 /** The core lexicon as a word lexicon: a word or phrase as written (folded), else the word's stem. */
 function coreWordLexicon (words: PhraseTable<number>, stems: ReadonlyMap<string, number>, stem: Stem, language: string): WordLexicon {
-  const superlative = SUPERLATIVES[language]
+  const superlative = own(SUPERLATIVES, language)
   return {
     match (list, at) {
       const found = words.match(list, at)
@@ -47,7 +48,7 @@ export class NativeAnalyser {
   private readonly emoji: Map<string, number>
 
   constructor (language: string) {
-    const rules = RULES[language]
+    const rules = own(RULES, language)
     if (rules === undefined) throw new Error(`no sentiment rules for ${language}`)
     this.rules = new CompiledRules(rules, language)
     const stem = stemmerOf(language)

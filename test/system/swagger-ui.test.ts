@@ -49,6 +49,9 @@ describe('Swagger UI at /docs', () => {
     const page = await browser.newPage()
     const cspViolations: string[] = []
     page.on('console', message => { if (/Content Security Policy/.test(message.text())) cspViolations.push(message.text()) })
+    // everything the page needs comes from this server: no validator badge from validator.swagger.io, no fonts or styles elsewhere
+    const elsewhere: string[] = []
+    page.on('request', request => { if (!request.url().startsWith(base) && !request.url().startsWith('data:')) elsewhere.push(request.url()) })
     await page.goto(`${base}/docs/`, { waitUntil: 'networkidle' })
 
     // before authorizing, the call is refused
@@ -82,13 +85,33 @@ describe('Swagger UI at /docs', () => {
     expect(await callTones(page)).toBe('401')
 
     expect(cspViolations).toEqual([])
+    expect(elsewhere).toEqual([])
     await page.close()
   })
 
   it('does not upgrade its own requests to https (self-hosted services are often plain http)', async () => {
     const res = await app.inject({ method: 'GET', url: '/docs/' })
     const csp = String(res.headers['content-security-policy'])
-    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("default-src 'none'")
     expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+
+  it('allows only what Swagger UI needs from this server: no inline script or style, nothing from other sites, no validator (issue 32, item 10)', async () => {
+    for (const url of ['/docs/', '/docs/static/index.html', '/docs/static/swagger-initializer.js', '/docs/static/swagger-ui.css']) {
+      const res = await app.inject({ method: 'GET', url })
+      const csp = String(res.headers['content-security-policy'])
+      const directives = new Map(csp.split(';').map(d => d.trim()).filter(Boolean).map(d => { const [name, ...values] = d.split(/\s+/); return [name!, values] }))
+      expect(directives.get('default-src'), url).toEqual(["'none'"])
+      expect(directives.get('script-src'), url).toEqual(["'self'"])
+      // its stylesheets, and inline <style> only by hash (the logo's fills)
+      expect(directives.get('style-src')?.[0], url).toBe("'self'")
+      for (const source of directives.get('style-src')!.slice(1)) expect(source, url).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
+      // the images are the stylesheet's own data: URIs (icons) and the favicons
+      expect(directives.get('img-src'), url).toEqual(["'self'", 'data:'])
+      expect(directives.get('connect-src'), url).toEqual(["'self'"])
+      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", 'https:', 'validator.swagger.io', '*']) expect(csp, `${url}: ${loose}`).not.toContain(loose)
+    }
+    const initializer = await app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' })
+    expect(initializer.body).toMatch(/validatorUrl: null/)
   })
 })

@@ -65,7 +65,8 @@ const documentValue: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 const TAGS = ['en', 'es', 'fr', 'pt', 'pt-BR', 'ca', 'gl', 'eo', 'it', 'de', 'nl', 'EN-us', 'es-419', 'en-GB', 'zh-Hant', 'sr-Latn', 'ar', 'he', 'ja', 'und']
-const ODD_TAGS = ['x-klingon', 'i-klingon', 'en-GB-oed', 'qaa', 'zz', 'en-', '123', 'en_US', 'root', 'auto', 'EN', 'a'.repeat(64)]
+// names every object inherits: looked up as codes, they answered a function's source (issue 32, item 8)
+const ODD_TAGS = ['x-klingon', 'i-klingon', 'en-GB-oed', 'qaa', 'zz', 'en-', '123', 'en_US', 'root', 'auto', 'EN', 'a'.repeat(64), 'constructor', '__proto__', 'toString', 'hasOwnProperty']
 
 /** Mostly tags the embedded engine translates between, sometimes other or malformed ones, rarely anything. */
 const languageTag: fc.Arbitrary<string> = fc.oneof(
@@ -88,6 +89,9 @@ export function vocabulary (credentials: { id: string, secret: string }): Record
     source: fc.oneof({ arbitrary: languageTag, weight: 12 }, { arbitrary: fc.constantFrom('', 'auto'), weight: 1 }),
     target: fc.oneof({ arbitrary: languageTag, weight: 12 }, { arbitrary: fc.constantFrom('es,fr', 'es,,fr', ' es ', 'es,en,ca'), weight: 1 }),
     targets: languageTag,
+    // DeepL's codes (any case), where an inherited name as a code answered a 500
+    target_lang: languageTag,
+    source_lang: languageTag,
     source_hint: languageTag,
     limit_results: languageTag,
     display: languageTag,

@@ -1,7 +1,8 @@
 /**
  * Counts of attempts by key in one-minute windows, kept where the rate limits keep theirs (Redis
  * with REDIS_URL, else the cluster primary, else the process): the before-authentication limit per
- * address and the token endpoint's throttles count with them.
+ * address counts with them. (Failed authentications, which a check reserves and may give back,
+ * count in runtime/counters.ts.)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { CreateRateLimitOptions } from '@fastify/rate-limit'

@@ -1,33 +1,61 @@
 /**
  * What every compatible API's keyed route shares: the caller's API key checked (http/auth/api-keys.ts),
  * then the client's rate limit counted (the same count as its token requests), then the rest of the
- * request's work done as that client's (fair queues take turns by it, runtime/clients.ts). The key
- * may come in the body (LibreTranslate's `api_key`), so this runs once the body is read.
+ * request's work done as that client's (the auth plugin's preHandler: fair queues take turns by it,
+ * runtime/clients.ts). A key in a header or the query is checked before the body is read; one in
+ * the body (LibreTranslate's `api_key`) is read only from an address that is not locked out, and
+ * checked before the body is validated. Every other failure before a key is accepted (a body not
+ * read, refused, too large) counts against the address as a refused key does.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify'
 import type { FastifyError } from 'fastify'
 import { ClientClosedError, ServiceError, type FieldPath } from '../errors.js'
+import { compatForms } from '../http/bodies.js'
 import { abandonedUpload } from '../http/problem.js'
-import { withClient } from '../runtime/clients.js'
 
 /**
  * Route config of a keyed route: the global rate limit is not run before the body (it would count
  * the request under its address), but by `keyed` once the key names the client; a refused key
- * counts against the address (`refusals`).
+ * counts against the address (`refusals`); its body is read as the drop-in APIs' are (`compat`, http/bodies.ts).
  */
-export const KEYED_ROUTE = { rateLimit: false, addressLimit: 'refusals' } as const
+export const KEYED_ROUTE = { rateLimit: false, addressLimit: 'refusals', compat: true } as const
 /** Route config of a route answered without a key (a language list): counted as anonymous requests are. */
-export const OPEN_ROUTE = { rateLimit: false } as const
+export const OPEN_ROUTE = { rateLimit: false, compat: true } as const
 
-/** The preHandler of a keyed route: `keyOf` reads the key from the request. */
-export function keyed (app: FastifyInstance, keyOf: (request: FastifyRequest) => string | undefined): preHandlerHookHandler {
+/** The form bodies a drop-in API reads (url-encoded and multipart, MAX_FORM_FIELDS fields at most): register in its scope. */
+export { compatForms }
+
+/** A keyed route's hooks, spread into its options. */
+export interface KeyHooks {
+  onRequest: onRequestAsyncHookHandler
+  preValidation: preValidationAsyncHookHandler
+}
+
+/**
+ * The hooks that check a route's key: `keyOf` reads it from the request (before the body is read,
+ * only its headers and query are there). `optional`: the route answers without a key, and checks
+ * one given (a wrong one is a 403).
+ */
+export function keyed (app: FastifyInstance, keyOf: (request: FastifyRequest) => string | undefined, options: { optional?: boolean } = {}): KeyHooks {
   const limit = app.rateLimit()
-  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await app.apiKeyClient(request, keyOf(request), 'access')
+  const check = async (request: FastifyRequest, reply: FastifyReply, key: string | undefined): Promise<void> => {
+    await app.apiKeyClient(request, key, 'access')
     await limit.call(app, request, reply)
   }
-  return function (request, reply, done) {
-    check(request, reply).then(() => { withClient(request.client!.key, done) }, (err: Error) => { done(err) })
+  return {
+    async onRequest (request, reply) {
+      const key = keyOf(request)
+      if (key !== undefined) return await check(request, reply, key)
+      // the key may be in the body: a locked-out address's body is not read at all
+      if (options.optional !== true) await app.addressLockedOut(request)
+    },
+    // before validation: a body that fails the schema without a valid key fails as a refused key
+    async preValidation (request, reply) {
+      if (request.client !== undefined) return
+      const key = keyOf(request)
+      if (key === undefined && options.optional === true) return
+      await check(request, reply, key)
+    }
   }
 }
 
@@ -81,6 +109,24 @@ export function sendCompatError (reply: FastifyReply, error: CompatError, body: 
 }
 
 /**
+ * A keyed route's failure before any key was accepted (a body unreadable, too large, of too many
+ * fields) counts against the address as a refused key does: answered as it is, or as the 429 of an
+ * address past its limit. A refused key (403) and a 429 are counted already.
+ */
+async function countedFailure (error: Error, request: FastifyRequest): Promise<Error> {
+  if (request.routeOptions.config.addressLimit !== 'refusals' || request.client !== undefined) return error
+  const status = error instanceof ServiceError ? error.status : (error as FastifyError).statusCode ?? 500
+  if (status < 400 || status >= 500 || status === 403 || status === 429) return error
+  if (error instanceof ClientClosedError || abandonedUpload(error, request)) return error
+  try {
+    await request.server.refusedCredentials(request)
+  } catch (err) {
+    return err as Error
+  }
+  return error
+}
+
+/**
  * A compatible API's route error handler: its errors in its own shape (`body`), fields in its own
  * names (`fieldName`, `expected`); a client that went away is left to the app's handler.
  */
@@ -88,10 +134,11 @@ export function compatErrorHandler (
   fieldName: (path: FieldPath) => string,
   body: (message: string, status: number) => unknown,
   expected: Record<string, string> = {}
-): (error: Error, request: FastifyRequest, reply: FastifyReply) => unknown {
-  return (error, request, reply) => {
-    const answer = compatError(error, request, fieldName, expected)
-    if (answer === undefined) throw error
+): (error: Error, request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
+  return async (error, request, reply) => {
+    const counted = await countedFailure(error, request)
+    const answer = compatError(counted, request, fieldName, expected)
+    if (answer === undefined) throw counted
     return sendCompatError(reply, answer, body)
   }
 }
@@ -101,5 +148,5 @@ export function compatDoc (tag: string, hidden = false): (operationId: string, s
   return (operationId, summary, description) => hidden ? { hide: true } : { tags: [tag], operationId, summary, description }
 }
 
-/** What the compatible APIs' POST routes read: JSON and forms, as their clients send either. */
-export const JSON_OR_FORM = ['application/json', 'application/x-www-form-urlencoded']
+/** What the compatible APIs' POST routes read: JSON and forms (url-encoded or multipart, as a browser's FormData posts), as their clients send any. */
+export const JSON_OR_FORM = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']

@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts a request whose credentials were refused against its address; throws a 429 once the address is past its limit. */
     refusedCredentials: (request: FastifyRequest) => Promise<void>
+    /** Throws the 429 `refusedCredentials` would when the address is at its limit, counting nothing (before a body is read). */
+    addressAtLimit: (request: FastifyRequest) => Promise<void>
   }
 }
 
@@ -50,6 +52,10 @@ async function addressLimitPlugin (app: FastifyInstance, opts: { config: Config 
     if (over) throw new AddressLimitedError(max, retryAfter)
   }
   app.decorate('refusedCredentials', count)
+  app.decorate('addressAtLimit', async (request: FastifyRequest) => {
+    const { left, retryAfter } = await counts.read(request, addressOf(request))
+    if (left === 0) throw new AddressLimitedError(max, retryAfter)
+  })
   // before the bearer check (auth registers after): an anonymous request past the limit costs no more than this
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config

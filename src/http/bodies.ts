@@ -7,15 +7,21 @@
  * work running on the pool (core/documents/offload.ts). What it answers is written as JSON text
  * on the pool too: held values it echoes, and documents rebuilt there (JsonFragment), go into the
  * serialized answer as they are.
+ *
+ * The drop-in APIs' bodies (routes with `config.compat`: JSON, url-encoded and multipart forms,
+ * http/forms.ts) take the same path from LARGE_REQUEST_BYTES: read on the pool, where only the
+ * fields the route's schema names are kept and validated, so what reaches the event loop is at
+ * most those. A form has at most MAX_FORM_FIELDS fields, wherever it is read.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
-import { ClientClosedError, invalidField } from '../errors.js'
+import { ClientClosedError, ServiceError, ValidationError, invalidField } from '../errors.js'
 import { HeldValue, JsonFragment, parseJsonText, type HeldRef } from '../runtime/held-values.js'
-import { PoolWork, processPool, taskModule } from '../runtime/pool.js'
-import type { ReadBody } from './body-tasks.js'
+import { PoolWork, processPool, taskModule, type TaskCall } from '../runtime/pool.js'
+import type { ReadBody, ReadFields } from './body-tasks.js'
+import { formKind, readForm, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
@@ -27,8 +33,17 @@ const READ_BUDGET_MS = 5000
 /** Bodies from this size take tens of milliseconds to read: they may not take the pool's last free thread. */
 const HEAVY_BODY_BYTES = 256 * 1024
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A drop-in API's route (src/compat/): its body is read as their bodies are (forms too, the pool from LARGE_REQUEST_BYTES). */
+    compat?: boolean
+  }
+}
+
 /** Bodies read on the pool: they passed the route's schema there, and are not validated again. */
 const validatedOnPool = new WeakSet<object>()
+/** Drop-in bodies that failed the route's schema on the pool: its errors, answered when the route validates (after the key check). */
+const failedOnPool = new WeakMap<object, unknown[]>()
 /** Requests whose body was read on the pool: only their answers can hold values of it. */
 const readOnPoolFor = new WeakSet<FastifyRequest>()
 /** What a request's answer has to have written in as JSON text, by the placeholder standing for each. */
@@ -47,6 +62,11 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     if (route.httpPart !== 'body') return validate
     const body: Validator = (data: unknown) => {
       if (typeof data === 'object' && data !== null && validatedOnPool.has(data)) return true
+      const failed = typeof data === 'object' && data !== null ? failedOnPool.get(data) : undefined
+      if (failed !== undefined) {
+        body.errors = failed as Validator['errors']
+        return false
+      }
       const ok = validate(data)
       body.errors = validate.errors ?? null
       return ok
@@ -61,39 +81,10 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     }
   })
 
-  const parseHere = (text: string): unknown => {
-    if (text.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY()
-    let body: unknown
-    try {
-      body = parseJsonText(text)
-    } catch {
-      throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
-    }
-    // deeply nested bodies would overflow the stack of the validator or the serializer; the path
-    // is looked for only in a body whose text nests too deep
-    if (textDepth(text) > MAX_BODY_DEPTH) {
-      const path = tooDeep(body, MAX_BODY_DEPTH)
-      if (path !== undefined) throw invalidField(path, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
-    }
-    return body
-  }
-
   const readOnPool = async (request: FastifyRequest, bytes: Buffer, schema: unknown): Promise<unknown> => {
-    const shared = new SharedArrayBuffer(bytes.length)
-    bytes.copy(Buffer.from(shared))
+    const shared = shareBytes(bytes)
     const key = randomUUID()
-    // the client going away withdraws the work
-    const gone = new AbortController()
-    const socket = request.raw.socket as (typeof request.raw.socket | null | undefined)
-    const onClose = (): void => { gone.abort(new ClientClosedError()) }
-    socket?.once('close', onClose)
-    let read: ReadBody
-    try {
-      read = await processPool().run<ReadBody>({ module: BODY_TASKS, fn: 'readBody', args: [key, shared, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars] },
-        new PoolWork(READ_BUDGET_MS, gone.signal, request.client?.key), { overBudget: () => invalidField([], 'this body took too long to read; send less at once'), heavy: bytes.length >= HEAVY_BODY_BYTES })
-    } finally {
-      socket?.off('close', onClose)
-    }
+    const read = await readTask<ReadBody>(request, { module: BODY_TASKS, fn: 'readBody', args: [key, shared, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars] }, bytes.length)
     request.log.debug({ bytes: bytes.length, held: 'held' in read ? read.held.length : 0 }, 'body read on the pool')
     if ('invalidJson' in read) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
     if ('tooDeep' in read) throw invalidField(read.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
@@ -115,6 +106,7 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
   // Fastify's own errors and prototype-poisoning checks, whichever side parses
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (request: FastifyRequest, bytes: Buffer) => {
+    if (request.routeOptions.config.compat === true) return await readCompatBody(request, bytes, 'json', largeRequestBytes)
     const schema = largeRequestBytes > 0 && bytes.length >= largeRequestBytes && request.method === 'POST'
       ? bodySchemas.get(routeKey('POST', request.routeOptions.url ?? ''))
       : undefined
@@ -152,6 +144,89 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     return payload.replace(/"__held_[0-9a-f]{24}_\d+__"/g, placeholder => fragments.get(placeholder) ?? placeholder)
   })
 }
+
+/** A body's bytes in memory a pool thread can read without a copy. */
+function shareBytes (bytes: Buffer): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.length)
+  bytes.copy(Buffer.from(shared))
+  return shared
+}
+
+/** Runs a body task on the pool as the request's (its client, when known); the client going away withdraws it. */
+async function readTask<T> (request: FastifyRequest, call: TaskCall, bytes: number): Promise<T> {
+  const gone = new AbortController()
+  const socket = request.raw.socket as (typeof request.raw.socket | null | undefined)
+  const onClose = (): void => { gone.abort(new ClientClosedError()) }
+  socket?.once('close', onClose)
+  try {
+    return await processPool().run<T>(call, new PoolWork(READ_BUDGET_MS, gone.signal, request.client?.key),
+      { overBudget: () => invalidField([], 'this body took too long to read; send less at once'), heavy: bytes >= HEAVY_BODY_BYTES })
+  } finally {
+    socket?.off('close', onClose)
+  }
+}
+
+/** A JSON body parsed on the event loop, as Fastify would (its depth measured on its text first). */
+function parseHere (text: string): unknown {
+  if (text.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY()
+  let body: unknown
+  try {
+    body = parseJsonText(text)
+  } catch {
+    throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+  }
+  // deeply nested bodies would overflow the stack of the validator or the serializer; the path
+  // is looked for only in a body whose text nests too deep
+  if (textDepth(text) > MAX_BODY_DEPTH) {
+    const path = tooDeep(body, MAX_BODY_DEPTH)
+    if (path !== undefined) throw invalidField(path, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+  }
+  return body
+}
+
+/** 413 or 400 for a refused form, as every error of the drop-in APIs is answered (in their own shapes). */
+function formError ({ problem }: FormProblem): ServiceError {
+  return problem.status === 413
+    ? new ServiceError(413, 'too-many-fields', 'Too many form fields', problem.message)
+    : new ValidationError(problem.message)
+}
+
+/**
+ * A drop-in API's body (JSON or a form): a small one parsed here, a large one (LARGE_REQUEST_BYTES)
+ * on the pool, where only the fields the route's schema names come back. A large body that fails
+ * the schema comes back as its short fields, and fails when the route validates it: after the key
+ * check, so the failure is counted as the key's (src/compat/keyed.ts).
+ */
+export async function readCompatBody (request: FastifyRequest, bytes: Buffer, type: 'json' | FormKind, largeRequestBytes: number): Promise<unknown> {
+  const contentType = String(request.headers['content-type'] ?? '')
+  if (largeRequestBytes === 0 || bytes.length < largeRequestBytes) {
+    if (type === 'json') return parseHere(bytes.toString('utf8'))
+    const read = await readForm(bytes, type, contentType)
+    if ('problem' in read) throw formError(read)
+    return read.fields
+  }
+  const schema = request.routeOptions.schema?.body
+  const read = await readTask<ReadFields>(request, { module: BODY_TASKS, fn: 'readFields', args: [shareBytes(bytes), type, contentType, routeKey(request.method, request.routeOptions.url ?? ''), schema] }, bytes.length)
+  request.log.debug({ bytes: bytes.length }, 'body read on the pool')
+  if ('invalidJson' in read) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+  if ('tooDeep' in read) throw invalidField(read.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+  if ('problem' in read) throw formError(read)
+  if ('validation' in read) failedOnPool.set(read.view, read.validation)
+  else if (schema !== undefined) validatedOnPool.add(read.view)
+  return read.view
+}
+
+/**
+ * The form parsers of a drop-in API's scope (fastify-plugin: they are its own, the rest of the
+ * service reads JSON only): url-encoded and multipart forms, at most MAX_FORM_FIELDS fields.
+ */
+export const compatForms = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const { largeRequestBytes, bodyBytes } = opts.config.limits
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: bodyBytes }, async (request: FastifyRequest, bytes: Buffer) =>
+      await readCompatBody(request, bytes, formKind(type)!, largeRequestBytes))
+  }
+}, { name: 'compat-forms', dependencies: ['bodies'] })
 
 /** Every HeldValue and JsonFragment in an answer, with a way to replace it (the answer is small once they are out). */
 function findHeld (payload: object): Array<{ value: HeldValue | JsonFragment, set: (to: unknown) => void }> {

@@ -6,6 +6,7 @@
 import { documentCost, INLINE_COST, rawLength } from '../core/documents/cost.js'
 import { parseMimeType, type MimeType } from '../core/documents/mime.js'
 import { holdBody, parseJsonText } from '../runtime/held-values.js'
+import { readForm, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
@@ -100,4 +101,52 @@ function withoutHeld (body: unknown, held: HeldEntry[]): unknown {
     at[path.at(-1)!] = null
   }
   return copy
+}
+
+/** A drop-in API's body read on the pool: the fields its schema names, or why it was refused. */
+export type ReadFields =
+  | { view: Record<string, unknown> }
+  /** The schema's errors, with the body's short string fields (where its key may be) to check the key by. */
+  | { view: Record<string, unknown>, validation: unknown[] }
+  | { invalidJson: true }
+  | { tooDeep: string[] }
+  | FormProblem
+
+/** A field longer than this is not kept of a body that failed its schema: no key is that long. */
+const KEY_FIELD_CHARS = 1024
+
+/**
+ * Parses a drop-in API's body (JSON or a form), keeps only the fields its schema names (its
+ * handler reads no other: a body of 100,000 unknown fields comes back as nothing) and validates
+ * them with the route's schema. The event loop gets a body of at most those fields.
+ */
+export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormKind, contentType: string, route: string, schema: unknown): Promise<ReadFields> {
+  let body: unknown
+  if (type === 'json') {
+    const text = Buffer.from(bytes).toString('utf8')
+    try {
+      body = parseJsonText(text)
+    } catch {
+      return { invalidJson: true }
+    }
+    if (textDepth(text) > MAX_BODY_DEPTH) {
+      const path = tooDeep(body, MAX_BODY_DEPTH)
+      if (path !== undefined) return { tooDeep: path }
+    }
+  } else {
+    const read = await readForm(new Uint8Array(bytes), type, contentType)
+    if ('problem' in read) return read
+    body = read.fields
+  }
+  const names = Object.keys((schema as { properties?: object } | undefined)?.properties ?? {})
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body)
+  const view: Record<string, unknown> = {}
+  if (isObject) for (const name of names) if (Object.hasOwn(body as object, name)) view[name] = (body as Record<string, unknown>)[name]
+  if (schema === undefined) return { view }
+  // a body that is not an object is validated as it is (the schema says what it must be), and not sent back
+  const validate = validatorFor(route, schema)
+  if (validate(isObject ? view : body) === true) return { view }
+  const short: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(view)) if (typeof value === 'string' && value.length <= KEY_FIELD_CHARS) short[name] = value
+  return { view: short, validation: validate.errors ?? [] }
 }

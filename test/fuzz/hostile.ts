@@ -238,3 +238,57 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     { arbitrary: odd, weight: 1 }
   )
 }
+
+/** A request body that is a form (the drop-in APIs take url-encoded and multipart forms), and what makes it hostile. */
+export interface HostileForm {
+  contentType: string
+  body: string
+  label: string
+}
+
+/** Fields a drop-in API reads, so that a hostile form may also pass its schema and reach the key check or the handler. */
+const FORM_FIELDS: ReadonlyArray<[string, string]> = [['q', 'The house is red.'], ['source', 'en'], ['target', 'es'], ['text', 'The house'], ['target_lang', 'ES'], ['langpair', 'eng|spa']]
+
+const BOUNDARY = '----WebKitFormBoundaryFuzz7MA4YWxkTrZu0gW'
+
+/** One multipart part (a field, or a file part when `file` names one). */
+const part = (name: string, value: string, file?: string): string =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file === undefined ? '' : `; filename="${file}"\r\nContent-Type: text/plain`}\r\n\r\n${value}\r\n`
+
+/**
+ * Hostile forms: very many fields (the probe's 120,000-field forms), a field repeated past any
+ * array bound, one huge field, broken percent-encoding and prototype names; multipart bodies with
+ * very many parts, a huge part, file parts, no closing delimiter, a boundary that is not the
+ * header's, endless header lines and delimiter-like noise.
+ */
+export function hostileForm (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileForm> {
+  const urlencoded = 'application/x-www-form-urlencoded'
+  const multipart = `multipart/form-data; boundary=${BOUNDARY}`
+  const known = FORM_FIELDS.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')
+  const knownParts = FORM_FIELDS.map(([k, v]) => part(k, v)).join('')
+  const fields = fc.integer({ min: 1, max: Math.max(scale.keys, 120_000) })
+  const huge = fc.integer({ min: 1, max: scale.hugeChars * 4 })
+  const form = (contentType: string, label: string) => (body: string): HostileForm => ({ contentType, body, label })
+  return fc.oneof(
+    fields.map(n => known + '&' + Array.from({ length: n }, (_, i) => `f${i.toString(36)}=v`).join('&')).map(form(urlencoded, 'form-many-fields')),
+    fields.map(n => known + '&' + 'q=a&'.repeat(n)).map(form(urlencoded, 'form-repeated-q')),
+    fields.map(n => '&'.repeat(n) + known).map(form(urlencoded, 'form-empty-fields')),
+    huge.map(n => known + '&q=' + 'word+'.repeat(Math.ceil(n / 5))).map(form(urlencoded, 'form-huge-field')),
+    fc.constantFrom('q=%', 'q=%zz&target=es', 'q=%C3&target=%FF%FE', '__proto__[x]=1&constructor[prototype][y]=2&q=x', '=&==&=x&x=', 'q', 'a[b][c][d]=1', '%00=%00', 'q=' + '%'.repeat(10_000))
+      .map(s => known + '&' + s).map(form(urlencoded, 'form-nasty')),
+    fields.map(n => knownParts + Array.from({ length: Math.min(n, 30_000) }, (_, i) => part(`f${i}`, 'v')).join('') + `--${BOUNDARY}--\r\n`).map(form(multipart, 'multipart-many-parts')),
+    huge.map(n => knownParts + part('q', 'word '.repeat(Math.ceil(n / 5))) + `--${BOUNDARY}--\r\n`).map(form(multipart, 'multipart-huge-part')),
+    fc.constantFrom(
+      knownParts + part('q', 'hello', 'hello.txt') + `--${BOUNDARY}--\r\n`,
+      knownParts,
+      part('q', 'x').replace(BOUNDARY, 'another-boundary') + '--another-boundary--\r\n',
+      `--${BOUNDARY}\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--${BOUNDARY}--\r\n`,
+      `--${BOUNDARY}\r\nX-Long: ${'h'.repeat(100_000)}\r\nContent-Disposition: form-data; name="q"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+      knownParts + part('q', `\r\n--${BOUNDARY.slice(0, -1)}\r\n--`.repeat(20_000)) + `--${BOUNDARY}--\r\n`,
+      knownParts + part('__proto__', 'x') + part('constructor', 'y') + `--${BOUNDARY}--\r\n`,
+      'not multipart at all'
+    ).map(form(multipart, 'multipart-malformed')),
+    fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary="' + 'b'.repeat(200) + '"', 'multipart/mixed; boundary=' + BOUNDARY)
+      .map(contentType => ({ contentType, body: knownParts + `--${BOUNDARY}--\r\n`, label: 'multipart-bad-header' }))
+  )
+}

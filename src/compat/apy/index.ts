@@ -7,13 +7,12 @@
  */
 import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import formbody from '@fastify/formbody'
 import { Type } from 'typebox'
 import type { Config } from '../../config.js'
 import { ValidationError, type FieldPath } from '../../errors.js'
 import { HEADERS, header, problemResponse } from '../../schemas/common.js'
 import { withinDeadline } from '../../routes/signal.js'
-import { KEYED_ROUTE, OPEN_ROUTE, compatErrorHandler, field, keyed } from '../keyed.js'
+import { KEYED_ROUTE, OPEN_ROUTE, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
 import { languagePairs } from '../pairs.js'
 import { fromApy, toApy } from './codes.js'
 
@@ -66,7 +65,7 @@ function fieldName (path: FieldPath): string {
 }
 
 export default async function apy (app: FastifyInstance, opts: { config: Config }): Promise<void> {
-  await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
+  await app.register(compatForms, { config: opts.config })
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const pairs = languagePairs(() => app.services.translation)
   const keyOf = (request: FastifyRequest): string | undefined => field(params(request), 'key')
@@ -76,11 +75,8 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
   app.get('/listPairs', {
     config: OPEN_ROUTE,
     errorHandler,
-    preHandler: (request, reply, done) => {
-      // needs no key, as apy's; a key given is checked all the same
-      if (keyOf(request) === undefined) done()
-      else keyCheck.call(app, request, reply, done)
-    },
+    // needs no key, as apy's; a key given is checked all the same
+    ...keyed(app, keyOf, { optional: true }),
     schema: {
       tags: [APY_TAG],
       operationId: 'apy_list_pairs',
@@ -122,10 +118,10 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     querystring: Params,
     response: responses(Translated, 'The translation', true)
   }
-  app.get('/translate', { config: KEYED_ROUTE, preHandler: keyCheck, errorHandler, schema: { ...translateSchema, operationId: 'apy_translate' } }, translate)
+  app.get('/translate', { config: KEYED_ROUTE, ...keyCheck, errorHandler, schema: { ...translateSchema, operationId: 'apy_translate' } }, translate)
   app.post('/translate', {
     config: KEYED_ROUTE,
-    preHandler: keyCheck,
+    ...keyCheck,
     errorHandler,
     schema: { ...translateSchema, operationId: 'apy_translate_post', consumes: ['application/x-www-form-urlencoded'], body: Params }
   }, translate)

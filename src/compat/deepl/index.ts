@@ -10,7 +10,6 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
-import formbody from '@fastify/formbody'
 import type { Config } from '../../config.js'
 import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
 import { fallbackChain } from '../../core/languages.js'
@@ -18,7 +17,7 @@ import { withinDeadline } from '../../routes/signal.js'
 import type { Formality } from '../../core/formality.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, field, keyed } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
 import { deeplUsage } from './usage.js'
 import { TAG_NAME, keptElements } from '../../core/documents/kept-elements.js'
@@ -131,13 +130,13 @@ async function readGetForm (request: FastifyRequest): Promise<void> {
 }
 
 export default async function deepl (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
-  await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
+  await app.register(compatForms, { config: opts.config })
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const characterLimit = opts.config.compat.deeplCharacterLimit
   /** Characters translated per client (its rate-limit key) this month, where the rate limits count. */
   const usage = deeplUsage(app.counters, characterLimit)
   const errorHandler = compatErrorHandler(fieldName, message => ({ message }), EXPECTED)
-  const route = { config: KEYED_ROUTE, preHandler: keyed(app, keyOf), errorHandler }
+  const route = { config: KEYED_ROUTE, ...keyed(app, keyOf), errorHandler }
   const doc = compatDoc(DEEPL_TAG)
   /** Each route at /deepl, and at the root (left out of the OpenAPI document) unless COMPAT_DEEPL_AT_ROOT=false; one usage count for both. */
   const serve = (method: 'GET' | 'POST', path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void => {

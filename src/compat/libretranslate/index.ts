@@ -8,7 +8,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import type { TSchema } from 'typebox'
-import formbody from '@fastify/formbody'
 import type { Config } from '../../config.js'
 import type { FieldPath } from '../../errors.js'
 import { withinDeadline } from '../../routes/signal.js'
@@ -16,7 +15,7 @@ import { ValidationError } from '../../errors.js'
 import { InvalidApiKeyError } from '../../http/auth/api-keys.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, field, keyed, sendCompatError } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, compatForms, field, keyed, sendCompatError } from '../keyed.js'
 import { fromLibreTranslate, toLibreTranslate } from './codes.js'
 import {
   LtDetectRequest, LtDetectResponse, LtFrontendSettings, LtLanguages, LtLanguagesQuery, LtTranslateRequest, LtTranslateResponse,
@@ -56,7 +55,7 @@ const KEY_NEEDED = 'Please contact the server operator to get an API key'
 const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
 
 export default async function libretranslate (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
-  await app.register(formbody, { bodyLimit: opts.config.limits.bodyBytes })
+  await app.register(compatForms, { config: opts.config })
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const root = opts.root === true
   const doc = compatDoc(LIBRETRANSLATE_TAG, root)
@@ -66,10 +65,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     error instanceof InvalidApiKeyError && (keyOf(request) ?? '') === ''
       ? sendCompatError(reply, { status: 400, message: KEY_NEEDED, headers: {} }, message => ({ error: message }))
       : await ltErrors(error, request, reply)
-  const keyCheck = keyed(app, keyOf)
-  const keyedRoute = { config: KEYED_ROUTE, preHandler: keyCheck, errorHandler }
-  /** On an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's. */
-  const keyIfGiven = keyed(app, keyOf)
+  const keyedRoute = { config: KEYED_ROUTE, ...keyed(app, keyOf), errorHandler }
 
   /** A keyed POST's options: its words, the body it reads (JSON or a form) and what it answers. */
   const keyedPost = (words: [string, string, string], body: TSchema, answer: TSchema, what: string): RouteShorthandOptions =>
@@ -130,14 +126,8 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
       return [{ code: listed, name, targets: [...new Set(targets.map(toLibreTranslate))] }]
     })
   }
-  const languagesRoute = {
-    config: OPEN_ROUTE,
-    errorHandler,
-    preHandler: (request: FastifyRequest, reply: Parameters<typeof keyIfGiven>[1], done: (err?: Error) => void) => {
-      if (keyOf(request) === undefined) done()
-      else keyIfGiven.call(app, request, reply, done)
-    }
-  }
+  // on an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's
+  const languagesRoute = { config: OPEN_ROUTE, errorHandler, ...keyed(app, keyOf, { optional: true }) }
   const languagesDescription = 'Every source language with its targets (`code`, English `name`, `targets`), from the configured services. Needs no key, as in LibreTranslate (a key given is checked: a wrong one is a 403).'
   /** GET, and POST for the clients that send one: the same list. */
   const languagesSchema = (operationId: string, summary: string, request: Record<string, unknown>): Record<string, unknown> =>

@@ -28,6 +28,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService
+    /**
+     * Throws a 429 when the request's address is locked out: AUTH_FAILURES_MAX failed
+     * authentications or ADDRESS_RATE_LIMIT_MAX refused requests this minute. Counts nothing: the
+     * drop-in APIs run it before reading a body that may hold their key.
+     */
+    addressLockedOut: (request: FastifyRequest) => Promise<void>
   }
 }
 
@@ -196,6 +202,10 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
   app.decorateRequest('client', undefined)
   // the compatible APIs' keys (src/compat/): the same clients, scopes and rate limits
   registerApiKeys(app, opts.config.auth, slots, throttle)
+  app.decorate('addressLockedOut', async (request: FastifyRequest) => {
+    await throttle.check(request, undefined)
+    await app.addressAtLimit(request)
+  })
 
   /** The client a bearer header names, or UnauthorizedError / InsufficientScopeError. */
   const bearerClient = async (header: string | undefined, scope: Scope): Promise<NonNullable<FastifyRequest['client']>> => {

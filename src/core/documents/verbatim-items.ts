@@ -98,6 +98,9 @@ function keptRanges (items: readonly Item[], partner: ReadonlyMap<number, number
     }
     return lo - 1
   }
+  const hasElements = items.some(item => item.kind === 'open')
+  // without elements only a social span or an @/# before a token can make a range
+  if (!hasElements && !/[@#:]/.test(flat)) return []
   const spans = findVerbatim(flat)
   const ranges: Range[] = []
   for (const span of spans) {
@@ -111,16 +114,23 @@ function keptRanges (items: readonly Item[], partner: ReadonlyMap<number, number
     const i = itemAt(m.index)
     ranges.push({ from: { item: i, offset: m.index - at[i]! }, to: { item: itemAt(m.index + 1), offset: 1 } })
   }
-  // prose letters before each flat offset: letters outside verbatim spans
-  const kept = new Uint8Array(flat.length)
-  for (const span of spans) kept.fill(1, span.start, span.end)
-  const prose = new Uint32Array(flat.length + 1)
-  const letters = new Uint8Array(flat.length)
-  for (const m of flat.matchAll(/\p{L}/gu)) if (kept[m.index] === 0) letters[m.index] = 1
-  for (let c = 0; c < flat.length; c++) prose[c + 1] = prose[c]! + letters[c]!
-  items.forEach((item, o) => {
+  if (!hasElements) return ranges
+  // prose letters (letters outside verbatim spans) before each item, in one pass over the letters
+  const proseBefore = new Uint32Array(items.length + 1)
+  let item = 0
+  let span = 0
+  let count = 0
+  const letters = /\p{L}/gu
+  for (let m = letters.exec(flat); m !== null; m = letters.exec(flat)) {
+    const c = m.index
+    for (; item < items.length && at[item]! <= c; item++) proseBefore[item] = count
+    while (span < spans.length && spans[span]!.end <= c) span++
+    if (span >= spans.length || spans[span]!.start > c) count++
+  }
+  for (; item < items.length; item++) proseBefore[item] = count
+  items.forEach((it, o) => {
     const c = partner.get(o)
-    if (item.kind === 'open' && c !== undefined && prose[at[c]!] === prose[at[o]!]) ranges.push({ from: { item: o, offset: 0 }, to: { item: c, offset: 1 } })
+    if (it.kind === 'open' && c !== undefined && proseBefore[c] === proseBefore[o]) ranges.push({ from: { item: o, offset: 0 }, to: { item: c, offset: 1 } })
   })
   return ranges
 }

@@ -1,7 +1,8 @@
 /**
- * The apertium-apy-compatible API (COMPAT_APY) at /apy: `GET listPairs` and `GET|POST translate`
- * as apy's clients (Weblate's Apertium backend, apy's own web page) call them, with ISO 639-3
- * codes. HTTP and mapping only: translation is core's, as for /language/translate, done as the
+ * The apertium-apy-compatible API (COMPAT_APY) at /apy: `GET list?q=pairs` (and its alias
+ * `listPairs`), `GET|POST translate`, `GET identifyLang` and `GET listLanguageNames` as apy's
+ * clients (Weblate's Apertium backend, apy's own web page, html-tools) call them, with ISO 639-3
+ * codes, JSONP (`callback`) as apy answers it (apertium_apy/handlers/base.py). HTTP and mapping only: translation is core's, as for /language/translate, done as the
  * key's client's (`key`, a client's api_keys). Unknown words are never marked (`markUnknown` is
  * accepted and ignored: no engine says which words it did not know).
  */
@@ -9,7 +10,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import type { Config } from '../../config.js'
-import { ValidationError, type FieldPath } from '../../errors.js'
+import { ServiceError, ValidationError, type FieldPath } from '../../errors.js'
 import { HEADERS, header, problemResponse } from '../../schemas/common.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { KEYED_ROUTE, OPEN_ROUTE, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
@@ -18,18 +19,32 @@ import { fromApy, toApy } from './codes.js'
 
 export const APY_TAG = 'apertium-apy compatible'
 
+/** A JSONP callback name: what a script names a function by, and nothing a script could run (no brackets, quotes, operators). */
+const CALLBACK_PATTERN = '^[A-Za-z0-9_.$]+$'
+const CALLBACK = new RegExp(CALLBACK_PATTERN)
+const CALLBACK_MAX = 100
+
 const Key = Type.String({ maxLength: 512, description: 'One of a client\'s `api_keys` in AUTH_CLIENTS.' })
 const Params = Type.Object({
   langpair: Type.Optional(Type.String({ maxLength: 200, description: 'Source and target, ISO 639-3 codes as listPairs gives them: `eng|spa`.' })),
   q: Type.Optional(Type.String({ description: 'The text.' })),
   markUnknown: Type.Optional(Type.String({ maxLength: 10, description: 'Accepted and ignored: unknown words are never marked.' })),
-  key: Type.Optional(Key)
+  key: Type.Optional(Key),
+  callback: Type.Optional(Type.String({ maxLength: CALLBACK_MAX, pattern: CALLBACK_PATTERN, description: 'JSONP, as apy answers it: the answer (errors too) comes back as `callback(json)`, `application/javascript`. Letters, digits, `_`, `.` and `$` only; anything else is a 400.' }))
 }, { additionalProperties: true })
 const Pairs = Type.Object({
   responseData: Type.Array(Type.Object({ sourceLanguage: Type.String(), targetLanguage: Type.String() })),
   responseDetails: Type.Null(),
   responseStatus: Type.Integer()
 })
+/** The kinds of mode apy's /list lists besides pairs: none are served here, so each is `{}`. */
+const MODE_LISTS = new Set(['analyzers', 'analysers', 'generators', 'taggers', 'disambiguators', 'spellers', 'guessers'])
+/** The kinds apy's /list answers as pair lists: none are served here, so each is an empty list. */
+const PAIR_LISTS = new Set(['bilsearch', 'billookup', 'embeddings'])
+/** What apy's /list answers for a `q` other than pairs: no analysers, generators, taggers, spellers nor guessers are served. */
+const NoModes = Type.Object({}, { additionalProperties: false, description: 'For `q` analysers, generators, taggers, disambiguators, spellers or guessers: none are served' })
+const Identified = Type.Record(Type.String(), Type.Number(), { description: 'Each candidate language (ISO 639-3, as apy writes it) and its confidence, 0-1' })
+const LanguageNames = Type.Record(Type.String(), Type.String(), { description: 'Each language code and its name in the locale asked' })
 const Translated = Type.Object({
   responseData: Type.Object({ translatedText: Type.String() }),
   responseDetails: Type.Null(),
@@ -58,6 +73,12 @@ function params (request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...body }
 }
 
+/** The request's JSONP callback, when it has a valid one. */
+function callbackOf (request: FastifyRequest): string | undefined {
+  const callback = field(params(request), 'callback')
+  return callback !== undefined && callback.length <= CALLBACK_MAX && CALLBACK.test(callback) ? callback : undefined
+}
+
 /** Core's field paths in apy's names: the source and target are `langpair`, the document `q`. */
 function fieldName (path: FieldPath): string {
   const first = path[0]
@@ -71,28 +92,64 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
   const keyOf = (request: FastifyRequest): string | undefined => field(params(request), 'key')
   const errorHandler = compatErrorHandler(fieldName, (explanation, status) => ({ status: 'error', code: status, message: STATUS_CODES[status] ?? 'Error', explanation }))
   const keyCheck = keyed(app, keyOf)
-
-  app.get('/listPairs', {
-    config: OPEN_ROUTE,
-    errorHandler,
-    // needs no key, as apy's; a key given is checked all the same
-    ...keyed(app, keyOf, { optional: true }),
-    schema: {
-      tags: [APY_TAG],
-      operationId: 'apy_list_pairs',
-      summary: 'Translation pairs (apertium-apy\'s GET /listPairs)',
-      description: 'Every pair the configured services translate, in ISO 639-3 codes (`eng`, `spa`, `por_BR`). Needs no key, as apy\'s (a key given is checked).',
-      querystring: Params,
-      response: responses(Pairs, 'The pairs', false)
-    }
-  }, async () => {
-    const list = await pairs()
-    return {
-      responseData: list.flatMap(source => source.targets.map(target => ({ sourceLanguage: toApy(source.code), targetLanguage: toApy(target) }))),
-      responseDetails: null,
-      responseStatus: 200
-    }
+  // JSONP as apy answers it: a callback name outside [A-Za-z0-9_.$] is a 400; a valid one wraps every answer (errors too)
+  app.addHook('preValidation', async request => {
+    const callback = field(params(request), 'callback')
+    if (callback !== undefined && callbackOf(request) === undefined) throw new ValidationError(`callback: must be 1 to ${CALLBACK_MAX} letters, digits, "_", "." or "$"`)
   })
+  app.addHook('onSend', async (request, reply, payload) => {
+    const callback = callbackOf(request)
+    if (callback === undefined || typeof payload !== 'string') return payload
+    reply.type('application/javascript; charset=utf-8')
+    return `${callback}(${payload})`
+  })
+
+  const list = async (request: FastifyRequest): Promise<unknown> => {
+    const given = params(request)
+    const q = field(given, 'q') ?? 'pairs'
+    if (MODE_LISTS.has(q)) return {}
+    if (PAIR_LISTS.has(q)) return { responseData: [], responseDetails: null, responseStatus: 200 }
+    if (q !== 'pairs') throw new ValidationError('Expecting q argument to be one of analysers, generators, guessers, spellers, disambiguators, or pairs')
+    const src = field(given, 'src')
+    const deprecated = given.include_deprecated_codes !== undefined
+    const responseData = (await pairs()).flatMap(source => source.targets.flatMap(target => {
+      const pair = { sourceLanguage: toApy(source.code), targetLanguage: toApy(target) }
+      if (src !== undefined && pair.sourceLanguage !== src) return []
+      // include_deprecated_codes: each pair in ISO 639-1 codes too, as apy adds them
+      return deprecated ? [pair, { sourceLanguage: source.code.replace(/-/g, '_'), targetLanguage: target.replace(/-/g, '_') }] : [pair]
+    }))
+    return { responseData, responseDetails: null, responseStatus: 200 }
+  }
+  for (const url of ['/list', '/listPairs']) {
+    app.get(url, {
+      config: OPEN_ROUTE,
+      errorHandler,
+      // needs no key, as apy's; a key given is checked all the same
+      ...keyed(app, keyOf, { optional: true }),
+      schema: {
+        tags: [APY_TAG],
+        operationId: url === '/list' ? 'apy_list' : 'apy_list_pairs',
+        summary: url === '/list' ? 'Translation pairs (apertium-apy\'s GET /list?q=pairs)' : 'Translation pairs (apertium-apy\'s GET /listPairs, an alias of /list)',
+        description: 'Every pair the configured services translate, in ISO 639-3 codes (`eng`, `spa`, `por_BR`): `q=pairs` (the default), `src` only the pairs from that language, `include_deprecated_codes` each pair in ISO 639-1 codes too. `q` analysers, generators, taggers, disambiguators, spellers or guessers answers `{}` (none are served). Needs no key, as apy\'s (a key given is checked).',
+        querystring: Type.Intersect([Params, Type.Object({
+          q: Type.Optional(Type.String({ maxLength: 50, description: '`pairs` (the default), or a kind of mode (none served: `{}`).' })),
+          src: Type.Optional(Type.String({ maxLength: 100, description: 'Only the pairs from this language (ISO 639-3).' })),
+          include_deprecated_codes: Type.Optional(Type.String({ maxLength: 10, description: 'Present: each pair in ISO 639-1 codes too.' }))
+        })]),
+        response: responses(Type.Union([Pairs, NoModes]), 'The pairs', false)
+      }
+    }, list)
+  }
+
+  /** Whether some configured service translates the pair (a code no service reads is no pair). */
+  const installed = async (from: string, to: string): Promise<boolean> => {
+    try {
+      return (await app.services.translation.supported(fromApy(from), [fromApy(to)])).supported
+    } catch (err) {
+      if (err instanceof ServiceError && err.status === 400) return false
+      throw err
+    }
+  }
 
   const translate = async (request: FastifyRequest, reply: Parameters<typeof withinDeadline>[0]): Promise<unknown> => {
     const given = params(request)
@@ -100,8 +157,9 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     const q = field(given, 'q')
     if (langpair === undefined) throw new ValidationError('Missing argument langpair')
     const [from, to, ...more] = langpair.split('|')
-    if (from === undefined || from === '' || to === undefined || to === '' || more.length > 0) throw new ValidationError('langpair: must be two codes with a | between them (eng|spa)')
+    if (from === undefined || from === '' || to === undefined || to === '' || more.length > 0) throw new ValidationError('That pair is invalid, use e.g. eng|spa')
     if (q === undefined) throw new ValidationError('Missing argument q')
+    if (!(await installed(from, to))) throw new ValidationError('That pair is not installed')
     const [doc] = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate({
       documents: [{ value: q, mimeType: 'text/plain' }],
       documentPath: () => ['q'],
@@ -118,11 +176,95 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     querystring: Params,
     response: responses(Translated, 'The translation', true)
   }
-  app.get('/translate', { config: KEYED_ROUTE, ...keyCheck, errorHandler, schema: { ...translateSchema, operationId: 'apy_translate' } }, translate)
+  const keyedOptions = { config: KEYED_ROUTE, ...keyCheck, errorHandler }
+  app.get('/translate', { ...keyedOptions, schema: { ...translateSchema, operationId: 'apy_translate' } }, translate)
   app.post('/translate', {
     config: KEYED_ROUTE,
     ...keyCheck,
     errorHandler,
     schema: { ...translateSchema, operationId: 'apy_translate_post', consumes: ['application/x-www-form-urlencoded'], body: Params }
   }, translate)
+
+  app.get('/identifyLang', {
+    ...keyedOptions,
+    schema: {
+      tags: [APY_TAG],
+      operationId: 'apy_identify_lang',
+      summary: 'Identify the language of a text (apertium-apy\'s GET /identifyLang)',
+      description: 'Through the same detection as `POST /language/detect`: `{"eng": 0.97, "nno": 0.02}`, each candidate in ISO 639-3 codes with its confidence (0-1), the most likely first. Text with nothing to detect answers `{}`. Needs a key (`key`), as every call on text here.',
+      querystring: Params,
+      response: responses(Identified, 'The candidates', true)
+    }
+  }, async (request, reply) => {
+    const q = field(params(request), 'q')
+    if (q === undefined || q === '') throw new ValidationError('Missing q argument')
+    const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))
+    if (result.language === 'und') return {}
+    const answer: Record<string, number> = {}
+    for (const c of [{ language: result.language, confidence: result.confidence }, ...result.alternatives]) {
+      const code = toApy(c.language)
+      if (!Object.hasOwn(answer, code)) answer[code] = c.confidence
+    }
+    return answer
+  })
+
+  app.get('/listLanguageNames', {
+    config: OPEN_ROUTE,
+    errorHandler,
+    schema: {
+      tags: [APY_TAG],
+      operationId: 'apy_list_language_names',
+      summary: 'Language names in a locale (apertium-apy\'s GET /listLanguageNames)',
+      description: 'Names from CLDR: `locale` (an apy or BCP 47 code; missing: the first of Accept-Language names are known in, else English), `languages` the codes to name, separated by spaces (answered under the codes given); missing: every language CLDR names, under its tag (`en`, `ast`), as apy answers its whole table. A language CLDR has no name for is left out. Needs no key, as apy\'s.',
+      querystring: Type.Intersect([Params, Type.Object({
+        locale: Type.Optional(Type.String({ maxLength: 100, description: 'The language of the names.' })),
+        languages: Type.Optional(Type.String({ maxLength: 10_000, description: 'The codes to name, separated by spaces.' }))
+      })]),
+      response: responses(LanguageNames, 'The names', false)
+    }
+  }, async request => {
+    const given = params(request)
+    const locale = field(given, 'locale')
+    const codes = field(given, 'languages')?.split(' ').filter(code => code !== '').slice(0, 1000)
+    const displays = locale !== undefined ? [locale] : [...acceptedLanguages(request.headers['accept-language']), 'en']
+    for (const display of displays) {
+      const names = await namesIn(codes, fromApy(display))
+      if (names !== undefined) return names
+      // a locale asked for by name must be one names are known in
+      if (locale !== undefined) throw new ValidationError(`locale: no language names are known in ${locale.slice(0, 100)}`)
+    }
+    return {}
+  })
+
+  /**
+   * The names of `codes` in `display` (undefined: no names are known in it); a code CLDR does not
+   * name is left out. No codes: every language CLDR names, under its tag (`en`), as apy lists its whole table.
+   */
+  async function namesIn (codes: string[] | undefined, display: string): Promise<Record<string, string> | undefined> {
+    let every
+    try {
+      every = await app.services.locales(display)
+    } catch (err) {
+      if (err instanceof ServiceError && err.status < 500) return undefined
+      throw err
+    }
+    const names: Record<string, string> = {}
+    if (codes === undefined) {
+      for (const locale of every) if (!locale.tag.includes('-')) names[locale.tag] = locale.name
+      return names
+    }
+    for (const code of codes) {
+      try {
+        names[code] = app.services.locale(fromApy(code), display).name
+      } catch (err) {
+        if (!(err instanceof ServiceError && err.status < 500)) throw err
+      }
+    }
+    return names
+  }
+}
+
+/** The languages of an Accept-Language header, in its order (q values are not weighed: apy reads them so too). */
+function acceptedLanguages (header: string | undefined): string[] {
+  return (header ?? '').split(',').map(part => part.split(';')[0]!.trim()).filter(tag => tag !== '' && tag !== '*').slice(0, 10)
 }

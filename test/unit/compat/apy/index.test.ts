@@ -50,9 +50,9 @@ describe('apertium-apy-compatible API', () => {
   it('errors in apy\'s shape: 400 naming the parameter, 403 for no key, a wrong one or no access scope', async () => {
     const cases: Array<[string, number, RegExp]> = [
       ['/apy/translate?q=x&key=' + KEY, 400, /langpair/],
-      ['/apy/translate?langpair=eng&q=x&key=' + KEY, 400, /langpair/],
+      ['/apy/translate?langpair=eng&q=x&key=' + KEY, 400, /^That pair is invalid, use e\.g\. eng\|spa$/],
       ['/apy/translate?langpair=eng|spa&key=' + KEY, 400, /q/],
-      ['/apy/translate?langpair=eng|xxx&q=house&key=' + KEY, 400, /langpair/],
+      ['/apy/translate?langpair=eng|xxx&q=house&key=' + KEY, 400, /^That pair is not installed$/],
       ['/apy/translate?langpair=eng|spa&q=house', 403, /key/i],
       ['/apy/translate?langpair=eng|spa&q=house&key=wrong-key-0123456789', 403, /key/i],
       ['/apy/translate?langpair=eng|spa&q=house&key=apy-reader-key-01234567', 403, /scope/]

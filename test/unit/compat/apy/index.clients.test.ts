@@ -1,0 +1,120 @@
+/**
+ * The apertium-apy-compatible API as apy's clients call it, with the real Apertium engine and
+ * detector: JSONP (`callback`, apertium_apy/handlers/base.py send_response and write_error),
+ * `/list?q=pairs` and its alias `/listPairs` (handlers/list_modes.py), `/identifyLang`
+ * (handlers/identify_lang.py), `/listLanguageNames` (handlers/list_language_names.py), and the
+ * errors in apy's words (handlers/translate.py get_pair_or_error); requests as apy's own test
+ * suite makes them (apertium/apertium-apy tests/test.py) replayed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { testApp } from '../../../helpers/app.js'
+
+const KEY = 'apy-clients-key-0123456789'
+const CLIENTS = JSON.stringify([{ id: 'apy-client', api_keys: [KEY] }])
+
+describe('apertium-apy-compatible API: what apy\'s clients call', () => {
+  let app: FastifyInstance
+  beforeAll(async () => { app = await testApp({ AUTH_CLIENTS: CLIENTS }, { engines: true }) }, 60_000)
+  afterAll(async () => { await app?.close() })
+
+  const get = async (url: string, headers: Record<string, string> = {}): Promise<{ status: number, type: string, text: string }> => {
+    const res = await app.inject({ method: 'GET', url, headers })
+    return { status: res.statusCode, type: String(res.headers['content-type']), text: res.body }
+  }
+
+  it('JSONP: a callback wraps the answer, errors too, as application/javascript (tests/test.py test_valid_pair_jsonp)', async () => {
+    const name = 'callback123456'
+    const res = await get(`/apy/translate?q=government&langpair=eng|spa&callback=${name}&key=${KEY}`)
+    expect(res.status).toBe(200)
+    expect(res.type).toMatch(/^application\/javascript; charset=utf-8/)
+    expect(res.text.startsWith(`${name}(`)).toBe(true)
+    expect(res.text.endsWith(')')).toBe(true)
+    // (apy's own test data capitalizes it: Gobierno)
+    expect(JSON.parse(res.text.slice(name.length + 1, -1)).responseData.translatedText).toBe('gobierno')
+    // names with dots and dollars, as jQuery writes them; an error is wrapped too, with its status
+    const error = await get(`/apy/translate?q=x&langpair=eng|xxx&callback=jQuery.cb$1_2&key=${KEY}`)
+    expect(error.status).toBe(400)
+    expect(error.text).toMatch(/^jQuery\.cb\$1_2\(\{.*\}\)$/)
+    expect(JSON.parse(error.text.slice('jQuery.cb$1_2('.length, -1))).toEqual({ status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' })
+    const pairs = await get('/apy/list?callback=cb')
+    expect(pairs.text.startsWith('cb({"responseData":[')).toBe(true)
+    // POST: the callback in the form body
+    const post = await app.inject({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `q=government&langpair=eng|spa&callback=cb&key=${KEY}` })
+    expect(post.body).toMatch(/^cb\(\{"responseData"/)
+  })
+
+  it('JSONP: a callback name with anything but letters, digits, _ . $ is a 400, never echoed', async () => {
+    for (const name of ['alert(1);x', 'a b', '</script>', 'cb()', 'x"y', 'a-b', '', 'a'.repeat(101), 'ü']) {
+      const res = await get(`/apy/listPairs?callback=${encodeURIComponent(name)}`)
+      expect(res.status, name).toBe(400)
+      expect(res.type, name).toMatch(/^application\/json/)
+      const body = JSON.parse(res.text)
+      expect(body, name).toMatchObject({ status: 'error', code: 400 })
+      expect(body.explanation, name).toMatch(/^callback: /)
+      if (name !== '') expect(res.text, name).not.toContain(name)
+    }
+    const post = await app.inject({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `q=x&langpair=eng|spa&key=${KEY}&callback=${encodeURIComponent('a;b')}` })
+    expect(post.statusCode).toBe(400)
+  })
+
+  it('/list?q=pairs (the default) with src and include_deprecated_codes; /listPairs is its alias; other kinds of mode are {}', async () => {
+    const list = JSON.parse((await get('/apy/list?q=pairs')).text)
+    expect(list.responseStatus).toBe(200)
+    expect(list.responseData).toContainEqual({ sourceLanguage: 'eng', targetLanguage: 'spa' })
+    expect(JSON.parse((await get('/apy/list')).text)).toEqual(list)
+    expect(JSON.parse((await get('/apy/listPairs')).text)).toEqual(list)
+    const fromSpa = JSON.parse((await get('/apy/list?q=pairs&src=spa')).text).responseData as Array<{ sourceLanguage: string }>
+    expect(fromSpa.length).toBeGreaterThan(0)
+    expect(fromSpa.every(p => p.sourceLanguage === 'spa')).toBe(true)
+    const deprecated = JSON.parse((await get('/apy/list?q=pairs&include_deprecated_codes=true')).text).responseData
+    expect(deprecated).toContainEqual({ sourceLanguage: 'eng', targetLanguage: 'spa' })
+    expect(deprecated).toContainEqual({ sourceLanguage: 'en', targetLanguage: 'es' })
+    for (const q of ['analyzers', 'analysers', 'generators', 'taggers', 'spellers', 'guessers']) expect(JSON.parse((await get(`/apy/list?q=${q}`)).text), q).toEqual({})
+    const bad = await get('/apy/list?q=nonsense')
+    expect(bad.status).toBe(400)
+    expect(JSON.parse(bad.text).explanation).toBe('Expecting q argument to be one of analysers, generators, guessers, spellers, disambiguators, or pairs')
+  })
+
+  it('errors in apy\'s words: "That pair is invalid, use e.g. eng|spa", "That pair is not installed" (tests/test.py test_invalid_pair)', async () => {
+    for (const langpair of ['typomode', 'eng|spa|cat', 'eng|', '|spa']) {
+      const res = JSON.parse((await get(`/apy/translate?q=ignored&langpair=${encodeURIComponent(langpair)}&key=${KEY}`)).text)
+      expect(res, langpair).toEqual({ status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is invalid, use e.g. eng|spa' })
+    }
+    for (const langpair of ['eng|xxx', 'xxx|spa', 'eng|constructor', 'a!|spa']) {
+      const res = JSON.parse((await get(`/apy/translate?q=ignored&langpair=${encodeURIComponent(langpair)}&key=${KEY}`)).text)
+      expect(res, langpair).toEqual({ status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' })
+    }
+  })
+
+  it('/identifyLang: {code: confidence} in ISO 639-3, the most likely first; needs a key', async () => {
+    const res = await get(`/apy/identifyLang?q=${encodeURIComponent('The house is big and the car is red.')}&key=${KEY}`)
+    expect(res.status).toBe(200)
+    const answer = JSON.parse(res.text) as Record<string, number>
+    expect(Object.keys(answer)[0]).toBe('eng')
+    expect(answer.eng).toBeGreaterThan(0.5)
+    for (const [code, confidence] of Object.entries(answer)) {
+      expect(code).toMatch(/^[a-z]{3}(_[A-Za-z0-9]+)*$/)
+      expect(confidence).toBeGreaterThanOrEqual(0)
+      expect(confidence).toBeLessThanOrEqual(1)
+    }
+    expect(JSON.parse((await get(`/apy/identifyLang?q=12345&key=${KEY}`)).text)).toEqual({})
+    expect(JSON.parse((await get(`/apy/identifyLang?key=${KEY}`)).text).explanation).toBe('Missing q argument')
+    expect((await get('/apy/identifyLang?q=house')).status).toBe(403)
+  })
+
+  it('/listLanguageNames as apy\'s tests call it: locale, languages, Accept-Language, none (no key needed)', async () => {
+    const english = JSON.parse((await get('/apy/listLanguageNames?locale=eng')).text) as Record<string, string>
+    expect(english.en).toBe('English')
+    expect(Object.keys(english).length).toBeGreaterThan(50)
+    expect(JSON.parse((await get('/apy/listLanguageNames?locale=eng&languages=spa%20arg%20cat')).text)).toEqual({ spa: 'Spanish', arg: 'Aragonese', cat: 'Catalan' })
+    expect(JSON.parse((await get('/apy/listLanguageNames')).text).en).toBe('English')
+    const french = JSON.parse((await get('/apy/listLanguageNames', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5' })).text)
+    expect(french.en).toBe('anglais')
+    // a code CLDR does not name is left out; a locale no names are known in is a 400
+    expect(JSON.parse((await get('/apy/listLanguageNames?locale=eng&languages=spa%20qqq')).text)).toEqual({ spa: 'Spanish' })
+    const bad = await get('/apy/listLanguageNames?locale=qqq')
+    expect(bad.status).toBe(400)
+    expect(JSON.parse(bad.text).explanation).toMatch(/^locale: /)
+  })
+})

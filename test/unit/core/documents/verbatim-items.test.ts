@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { alignText } from '../../../../src/core/documents/align.js'
 import type { Item } from '../../../../src/core/documents/run.js'
 import { keepVerbatim } from '../../../../src/core/documents/verbatim-items.js'
+import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { dropTags, reverseWords, upper } from './engines.js'
 
 /**
  * The items of `source` where `<` and `>` around a name are an inline element's tags, `[...]` an
@@ -49,5 +51,20 @@ describe('keepVerbatim', () => {
   it('leaves alone what would cut a text item whose offsets are unknown', () => {
     expect(keep('Hi @bob now', false)).toBe('Hi @bob now')
     expect(keep('<a>@bob</a> now', false)).toBe('{<a>@bob</a>} now')
+  })
+
+  it('rebuilds any mix of posts\' parts byte for byte, and never fails on an engine that moves or drops tags', () => {
+    const parts = ['@', '#', ':', 'bob', ' ', 'https://', 'example.com/', '<span>', '</span>', '<b>', '</b>', '<a href="x">', '</a>', '<img src=y>', '<br>',
+      '&amp;', 'The red car. ', '!', ':blobcat:', '@alice@host.org', '<i>', '</i>', '`', '*', '_', '[', '](u)', '\n', '<code>x</code>', '😺']
+    let seed = 7
+    const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n
+    for (let i = 0; i < 500; i++) {
+      const text = Array.from({ length: 1 + pick(12) }, () => parts[pick(parts.length)]).join('')
+      for (const mime of ['text/html', 'text/markdown', 'text/plain'] as const) {
+        const doc = segmentDocument(text, mime)
+        expect(doc.rebuild(doc.segments), `${mime} ${JSON.stringify(text)}`).toBe(text)
+        for (const engine of [upper, reverseWords, dropTags]) expect(typeof doc.rebuild(doc.segments.map(engine))).toBe('string')
+      }
+    }
   })
 })

@@ -40,7 +40,7 @@ describe('the log of the drop-in APIs', () => {
   }
   const clean = (log: string, what: string): void => {
     expect(log.length, what).toBeGreaterThan(0)
-    for (const secret of [KEY, encodeURIComponent(KEY), ...TEXT_WORDS, 'hi%23', '"hi#']) expect(log, `${what}: ${secret}`).not.toContain(secret)
+    for (const secret of [KEY, encodeURIComponent(KEY), ...TEXT_WORDS, 'hi#', 'hi%23']) expect(log, `${what}: ${secret}`).not.toContain(secret)
   }
   const q = encodeURIComponent(TEXT)
 

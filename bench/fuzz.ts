@@ -1,7 +1,7 @@
 /**
  * Schema-driven fuzzing at scale: the generators and property of test/load/fuzz.test.ts, over real HTTP
  * against the service started as its own process (WORKERS=1), `--cases` requests spread over every
- * operation with `--concurrency` in flight. Prints answers per operation and status, /health
+ * operation (and DeepL's translate with hostile markup) with `--concurrency` in flight. Prints answers per operation and status, /health
  * latency percentiles during the run, and each failure (with --shrink, shrunk by fast-check to a minimal case,
  * saved to bench/out/fuzz-failures/*.json). Exits 1 when anything failed.
  *
@@ -18,12 +18,13 @@ import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { CLIENT } from '../test/helpers/app.js'
 import { startService } from '../test/helpers/service.js'
-import { caseArbitrary, endpointsOf, type Endpoint } from '../test/fuzz/arbitraries.js'
+import { DEEPL_TRANSLATE, caseArbitrary, endpointsOf, markupCaseArbitrary, type Endpoint } from '../test/fuzz/arbitraries.js'
 import { FULL_SCALE } from '../test/fuzz/hostile.js'
 import { percentile, startHealthProbe, yieldCores } from '../test/fuzz/health-probe.js'
 import { AnswerChecker } from '../test/fuzz/property.js'
 import { KNOWN_FAILURES, knownFailure } from '../test/fuzz/known-failures.js'
 import { FuzzStats, describeFailure, fuzzEndpoint, loadDocument, saveFailure, type FuzzFailure } from '../test/fuzz/run.js'
+import type { OpenApiOperation } from '../test/fuzz/schema-arbitrary.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -58,18 +59,22 @@ const seed = Number(args.seed)
 const chunk = Number(args.chunk)
 const timeoutMs = Number(args['timeout-ms'])
 const outDir = fileURLToPath(new URL('./out/fuzz-failures/', import.meta.url))
+/** A key of the fuzzing client, for DeepL's markup cases. */
+const DEEPL_KEY = 'fuzz-deepl-key-0123456789abcdef'
 
 // the service's deadline under the fuzzer's: a request it cannot finish in time is a 503 naming the setting, not a hang
-const service = await startService({ RATE_LIMIT_MAX: '1000000000', ADDRESS_RATE_LIMIT_MAX: '1000000000', AUTH_FAILURES_MAX: '1000000', HANDLER_TIMEOUT_MS: String(timeoutMs - 5_000), LOG_LEVEL: args['log-level'], ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
+const service = await startService({ AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'], api_keys: [DEEPL_KEY] }]), RATE_LIMIT_MAX: '1000000000', ADDRESS_RATE_LIMIT_MAX: '1000000000', AUTH_FAILURES_MAX: '1000000', HANDLER_TIMEOUT_MS: String(timeoutMs - 5_000), LOG_LEVEL: args['log-level'], ...(args['node-options'] === undefined ? {} : { NODE_OPTIONS: args['node-options'] }) })
 // Ctrl-C: the service is our child, stop it too
 process.once('SIGINT', () => { service.stop().finally(() => process.exit(130)).catch(() => {}) })
 const failures: FuzzFailure[] = []
 try {
   const document = await loadDocument(service.base)
   const checker = new AnswerChecker(document)
-  const endpoints = endpointsOf(document).filter(e => args.only === undefined || e.name.includes(args.only))
+  // the operations under /language and /oauth, and DeepL's translate with hostile markup (issue 32, item 1)
+  const deepl: Endpoint = { name: DEEPL_TRANSLATE, method: 'POST', path: '/deepl/v2/translate', operation: document.paths['/deepl/v2/translate']?.['post'] as OpenApiOperation }
+  const endpoints = [...endpointsOf(document), deepl].filter(e => args.only === undefined || e.name.includes(args.only))
   if (endpoints.length === 0) throw new Error(`no operation matches --only ${args.only}`)
-  const arbitraries = new Map(endpoints.map(e => [e.name, caseArbitrary(e, document, { credentials: CLIENT, scale: FULL_SCALE })]))
+  const arbitraries = new Map(endpoints.map(e => [e.name, e === deepl ? markupCaseArbitrary(DEEPL_KEY, FULL_SCALE) : caseArbitrary(e, document, { credentials: CLIENT, scale: FULL_SCALE })]))
   const stats = new FuzzStats()
   const failuresPer = new Map<string, number>()
   console.log(`fuzzing ${endpoints.length} operations, ${totalCases} cases, concurrency ${concurrency}, seed ${seed} (FUZZ_SEED or --seed to change), chunks of ${chunk}`)

@@ -5,7 +5,7 @@
  * bodies). Shared by test/load/fuzz.test.ts and bench/fuzz.ts.
  */
 import fc from 'fast-check'
-import { FULL_SCALE, hostileDocument, hostileString, nested, type HostileDocument, type HostileScale } from './hostile.js'
+import { FULL_SCALE, hostileDocument, hostileMarkup, hostileString, nested, type HostileDocument, type HostileScale } from './hostile.js'
 import { schemaArbitrary, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, type SchemaArbitraryOptions } from './schema-arbitrary.js'
 
 /** One HTTP request to send, and how it was made. */
@@ -390,5 +390,27 @@ export function caseArbitrary (endpoint: Endpoint, document: OpenApiDocument, op
       return { ...base, url: endpoint.path, headers, body, mutations: [...base.mutations, token.form ? 'form' : 'json', ...(token.basic === null ? [] : ['basic'])] }
     }
     return { ...base, url: endpoint.path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(root) }
+  })
+}
+
+/** The DeepL-compatible translate as the fuzzer names it: its markup is fuzzed by `markupCaseArbitrary`. */
+export const DEEPL_TRANSLATE = 'POST /deepl/v2/translate'
+
+/**
+ * Fuzz cases for DeepL's translate with hostile markup (hostileMarkup: kept elements, `tag_handling`,
+ * `ignore_tags`), `key` one of a client's api_keys in DeepL's header; sometimes the text is one of a list.
+ */
+export function markupCaseArbitrary (key: string, scale: HostileScale = FULL_SCALE): fc.Arbitrary<FuzzCase> {
+  return fc.tuple(hostileMarkup(scale), fc.boolean(), fc.constantFrom(undefined, 'EN', 'es')).map(([markup, listed, source]): FuzzCase => {
+    const { label, text, ...options } = markup
+    const body = { text: listed ? ['The house is red.', text] : text, target_lang: source === 'es' ? 'CA' : 'ES', ...(source === undefined ? {} : { source_lang: source }), ...options }
+    return {
+      endpoint: DEEPL_TRANSLATE,
+      method: 'POST',
+      url: '/deepl/v2/translate',
+      headers: { 'content-type': 'application/json', authorization: `DeepL-Auth-Key ${key}` },
+      body: JSON.stringify(body),
+      mutations: [`hostile-markup: ${label}${listed ? ' in a list' : ''}`]
+    }
   })
 }

@@ -84,6 +84,38 @@ export function hostileHtml (scale: HostileScale = FULL_SCALE): fc.Arbitrary<Hos
   )
 }
 
+/** A DeepL text with its markup options (`tag_handling`, `ignore_tags`), and what makes it hostile. */
+export interface HostileMarkup {
+  text: string
+  tag_handling: 'html' | 'xml'
+  ignore_tags?: string | string[]
+  label: string
+}
+
+/**
+ * DeepL markup made to cost (issue 32, item 1): text made only of kept elements (`<x/>` with
+ * tag_handling xml, `<x></x>` with ignore_tags) up to three times the 10,000 a text may keep,
+ * ignored elements holding self-closing ones, a megabyte of open elements read with xml and
+ * ignore_tags, kept elements among words, stand-ins written by the client, and malformed markup.
+ */
+export function hostileMarkup (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileMarkup> {
+  const n = fc.integer({ min: 1, max: scale.tags * 3 })
+  const opened = fc.integer({ min: 1, max: scale.hugeChars })
+  const markup = (label: string, tagHandling: 'html' | 'xml', ignore?: string | string[]) => (text: string): HostileMarkup =>
+    ({ text, tag_handling: tagHandling, ...(ignore === undefined ? {} : { ignore_tags: ignore }), label })
+  return fc.oneof(
+    n.map(k => '<x/>'.repeat(k)).map(markup('markup-self-closing', 'xml')),
+    n.map(k => '<x id="1"></x>'.repeat(k)).map(markup('markup-ignored', 'html', ['x'])),
+    n.map(k => '<x><y/></x>'.repeat(k)).map(markup('markup-ignored-holding-self-closing', 'xml', 'x')),
+    n.map(k => 'The house <ph id="1"/> is <x id="2"></x> red. '.repeat(k)).map(markup('markup-kept-among-words', 'xml', 'x,y')),
+    opened.map(k => '<div>'.repeat(k)).map(markup('markup-open-elements', 'xml', ['x'])),
+    opened.map(k => '<x>'.repeat(k) + '</x>'.repeat(k)).map(markup('markup-nested-ignored', 'html', 'x')),
+    n.map(k => '<img data-deepl-keep="000000000000-0">'.repeat(k) + '<x/>').map(markup('markup-forged-stand-ins', 'xml', 'img')),
+    fc.constantFrom('<x/', '<x></x', '<x/><x>never closed', '</x><x/>', '<x a="/>">b</x>', '<![CDATA[<x/>]]><x/>', '<!-- <x/> --><x/>', '<template><x/></template>', '<x/>&nbsp;<x>&nbsp;</x>')
+      .map(markup('markup-malformed', 'xml', ['x', 'template']))
+  )
+}
+
 /** Pathological Markdown: deep lists and quotes, long link chains, backtick and emphasis runs. */
 export function hostileMarkdown (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const md = 'text/markdown'

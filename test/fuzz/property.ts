@@ -1,8 +1,10 @@
 /**
  * The fuzzing property: every answer is a 2xx whose body matches the OpenAPI document's response
- * schema, or a 4xx problem+json (RFC 6749 errors on the token endpoint); never a 5xx, except a
+ * schema, or a 4xx problem+json (RFC 6749 errors on the token endpoint, a drop-in API's own shape
+ * as its operation declares it: DeepL's {message}); never a 5xx, except a
  * 503 whose detail names the setting that enables the capability (or that bounds how long a request
- * may wait for the document threads, DOCUMENT_QUEUE_TIMEOUT_MS); never past the time limit.
+ * may wait for the document threads, DOCUMENT_QUEUE_TIMEOUT_MS; a drop-in API says it is busy in
+ * its own words); never past the time limit.
  */
 import { Ajv, type ValidateFunction } from 'ajv'
 import formats from 'ajv-formats'
@@ -52,6 +54,8 @@ export async function send (base: string, token: string, c: FuzzCase, timeoutMs:
 
 /** An environment variable's name: how a 503 says which setting enables what is missing. */
 const SETTING_NAME = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/
+/** A drop-in API's 503 for a busy service (its clients get the original API's words, without our settings): the threads or the deadline. */
+const BUSY = /^The service's threads are busy with other clients' heavy work|^The service did not finish this request within/
 
 /** Checks answers against the operations of one OpenAPI document. */
 export class AnswerChecker {
@@ -108,6 +112,17 @@ export class AnswerChecker {
       return undefined
     }
 
+    // a drop-in API's errors are its own shape (DeepL's {message}), as its operation declares them
+    if (!c.url.startsWith('/language/') && !c.url.startsWith('/oauth/') && !contentType.startsWith('application/problem+json')) {
+      if (!contentType.startsWith('application/json')) return `${status} with content-type "${contentType}"`
+      if (declared === undefined) return `${status} is not a status the operation declares`
+      if (!declared(body)) return `${status} body does not match its response schema: ${schemaErrors(declared)}`
+      // DeepL's {message}, LibreTranslate's {error}
+      const { message, error } = (body ?? {}) as { message?: unknown, error?: unknown }
+      const said = typeof message === 'string' ? message : typeof error === 'string' ? error : ''
+      if (status < 500 || (status === 503 && (SETTING_NAME.test(said) || BUSY.test(said)))) return undefined
+      return `${status}: ${text.slice(0, 300)}`
+    }
     if (!contentType.startsWith('application/problem+json')) return `${status} with content-type "${contentType}" (a problem+json was expected)`
     if (!this.problem(body)) return `${status} problem does not match the Problem schema: ${schemaErrors(this.problem)}`
     const problem = body as { status: number, detail: string, title: string, type: string }

@@ -2,9 +2,10 @@
  * Schema-driven fuzzing of every operation over real HTTP (the service as its own process,
  * WORKERS=1): requests generated from the OpenAPI document's request schemas, then mutated (wrong
  * types, missing and extra fields, 200 KB strings, 1,000 levels of nesting, lone surrogates,
- * bidi and zero-width marks, NUL, emoji, hostile HTML, Markdown and JSON documents). Every answer
- * must be a 2xx matching its response schema or a 4xx problem (RFC 6749 errors on the token
- * endpoint), never a 5xx (a 503 only when its detail names the setting that enables the
+ * bidi and zero-width marks, NUL, emoji, hostile HTML, Markdown and JSON documents), and DeepL's
+ * translate with hostile markup (kept elements past the bound, a megabyte of open elements). Every
+ * answer must be a 2xx matching its response schema or a 4xx problem (RFC 6749 errors on the token
+ * endpoint, DeepL's {message}), never a 5xx (a 503 only when its detail names the setting that enables the
  * capability) and never a hang; /health must stay fast meanwhile.
  *
  * The seed is fixed so CI is reproducible: FUZZ_SEED=<n> runs another one, FUZZ_RUNS=<n> changes
@@ -14,13 +15,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT } from '../helpers/app.js'
 import { startService, type RunningService } from '../helpers/service.js'
-import { caseArbitrary, endpointsOf, type FuzzCase } from '../fuzz/arbitraries.js'
+import { DEEPL_TRANSLATE, caseArbitrary, endpointsOf, markupCaseArbitrary, type FuzzCase } from '../fuzz/arbitraries.js'
 import { FULL_SCALE, nested } from '../fuzz/hostile.js'
 import { percentile, startHealthProbe, type HealthProbe } from '../fuzz/health-probe.js'
 import { knownFailure } from '../fuzz/known-failures.js'
 import { AnswerChecker, send } from '../fuzz/property.js'
 import { FuzzStats, describeFailure, fuzzEndpoint, loadDocument, saveFailure } from '../fuzz/run.js'
-import type { OpenApiDocument } from '../fuzz/schema-arbitrary.js'
+import type { OpenApiDocument, OpenApiOperation } from '../fuzz/schema-arbitrary.js'
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20240612)
 /** Runs per operation: the POST operations do the heavy work; the GETs and the token endpoint are quick. */
@@ -46,6 +47,9 @@ const OPERATIONS = [
   'GET /language/locales', 'GET /language/edit/tones', 'POST /oauth/token'
 ]
 
+/** A key of the fuzzing client, for DeepL's markup cases. */
+const DEEPL_KEY = 'fuzz-deepl-key-0123456789abcdef'
+
 let service: RunningService
 let document: OpenApiDocument
 let checker: AnswerChecker
@@ -57,7 +61,8 @@ const started = performance.now()
 beforeAll(async () => {
   // no rate limit nor throttles: thousands of requests (and failed token requests) from one address in a minute are the point here
   // its deadline under the fuzzer's: a request the service cannot finish in time is a 503 naming it, not a hang
-  service = await startService({ RATE_LIMIT_MAX: '1000000000', ADDRESS_RATE_LIMIT_MAX: '1000000000', AUTH_FAILURES_MAX: '1000000', HANDLER_TIMEOUT_MS: String(HANG_MS - 5_000) })
+  const clients = JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'], api_keys: [DEEPL_KEY] }])
+  service = await startService({ AUTH_CLIENTS: clients, RATE_LIMIT_MAX: '1000000000', ADDRESS_RATE_LIMIT_MAX: '1000000000', AUTH_FAILURES_MAX: '1000000', HANDLER_TIMEOUT_MS: String(HANG_MS - 5_000) })
   document = await loadDocument(service.base)
   checker = new AnswerChecker(document)
   // what /health costs on this machine with nothing else to do (a shared CI machine is noisy)
@@ -103,6 +108,29 @@ describe.concurrent('every answer is a 2xx matching its response schema or a 4xx
       expect(answers).toBeGreaterThanOrEqual(Math.ceil((name.startsWith('POST /language/') ? RUNS.post : RUNS.get) / 4))
     }, TIME_LIMIT_MS + 2 * HANG_MS)
   }
+
+  // DeepL's markup (issue 32, item 1): kept elements past the bound, a megabyte of open elements, forged stand-ins
+  it(`${DEEPL_TRANSLATE} with hostile markup`, async () => {
+    const operation = document.paths['/deepl/v2/translate']?.['post'] as OpenApiOperation
+    const failure = await fuzzEndpoint({
+      endpoint: { name: DEEPL_TRANSLATE, method: 'POST', path: '/deepl/v2/translate', operation },
+      arbitrary: markupCaseArbitrary(DEEPL_KEY, FULL_SCALE),
+      checker,
+      target: { base: service.base, token: service.token },
+      stats,
+      seed: SEED + OPERATIONS.length,
+      numRuns: RUNS.post,
+      timeoutMs: HANG_MS,
+      timeLimitMs: TIME_LIMIT_MS,
+      known: knownFailure
+    })
+    if (failure !== undefined) {
+      const file = saveFailure('test-results/fuzz-failures', failure)
+      expect.fail(`the fuzzing property failed; minimal case:\n${describeFailure(failure, file)}\n${service.output().slice(-2_000)}`)
+    }
+    const answers = [...stats.counts.get(DEEPL_TRANSLATE)?.values() ?? []].reduce((a, b) => a + b, 0)
+    expect(answers).toBeGreaterThanOrEqual(Math.ceil(RUNS.post / 4))
+  }, TIME_LIMIT_MS + 2 * HANG_MS)
 })
 
 let health: { latencies: number[], failures: number } | undefined

@@ -10,12 +10,12 @@ import type { FastifyRequest } from 'fastify'
 const CENSOR = '[redacted]'
 
 /** Parameters whose values are logged: what says which languages or listing was asked for, never text or keys. */
-const KEPT = new Set(['langpair', 'source', 'target', 'type', 'display', 'markUnknown'])
+const KEPT = new Set(['langpair', 'source', 'target', 'src', 'type', 'display', 'markUnknown'])
 /**
  * Parameters the service (or a client library) puts in a query, logged by name with the value
  * redacted. Any other parameter is "[redacted]" whole: its name may itself be text or a key.
  */
-const NAMED = new Set(['q', 'text', 'key', 'auth_key', 'api_key', 'access_token', 'token', 'client_id', 'client_secret', 'source_lang', 'target_lang', 'format', 'tag_handling'])
+const NAMED = new Set(['q', 'text', 'key', 'auth_key', 'api_key', 'access_token', 'token', 'client_id', 'client_secret', 'source_lang', 'target_lang', 'format', 'tag_handling', 'callback'])
 
 /** Whether a value has the shape of a JWT (three base64url parts, the first a JSON object): a token whatever its name. */
 function jwtShaped (value: string): boolean {
@@ -26,7 +26,7 @@ function jwtShaped (value: string): boolean {
 
 /** A parameter's name as the router's query parser (fast-querystring) reads it: "+" a space, escapes decoded. */
 function parsedName (raw: string): string {
-  const name = raw.replace(/\+/g, ' ')
+  const name = raw.includes('+') ? raw.replace(/\+/g, ' ') : raw
   if (!name.includes('%')) return name
   try {
     return decodeURIComponent(name)

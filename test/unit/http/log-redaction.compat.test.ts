@@ -71,10 +71,12 @@ describe('the log of the drop-in APIs', () => {
       `/apy/translate?langpair=eng|spa&key=${KEY}&q=${TEXT.replace(/ /g, '%20')}#${q}`,
       // a name the service does not know, and a bare parameter: both may be text
       `/apy/translate?langpair=eng|spa&q=x&key=${KEY}&${q}=1&${q}`,
-      `/apy/listPairs?q=${q}`
+      // apy's list: q names the list (pairs), never logged all the same; an unknown list is a 400
+      `/apy/list?q=${q}&src=eng`,
+      '/apy/list?q=pairs&src=eng'
     ]) {
       const res = await logged({ url })
-      expect(res.status, url).toBe(200)
+      expect(res.status, url).toBe(url.includes('q=pairs') || !url.startsWith('/apy/list') ? 200 : 400)
       clean(res.log, url)
       // what may help an operator stays: the path, the language pair, which parameters came
       expect(res.log, url).toContain('/apy/')

@@ -40,8 +40,9 @@ describe('inherited property names as codes', () => {
     { api: 'LibreTranslate', field: 'source', request: code => ({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'Hello', source: code, target: 'es', api_key: KEY } }) },
     { api: 'LibreTranslate', field: 'target', request: code => ({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'Hello', source: 'en', target: code, api_key: KEY } }) },
     { api: 'LibreTranslate', field: 'format', request: code => ({ method: 'POST', url: '/libretranslate/translate', payload: { q: 'Hello', source: 'en', target: 'es', format: code, api_key: KEY } }) },
-    { api: 'apy', field: 'langpair', request: code => ({ method: 'GET', url: `/apy/translate?langpair=${code}|spa&q=Hello&key=${KEY}` }) },
-    { api: 'apy', field: 'langpair', request: code => ({ method: 'GET', url: `/apy/translate?langpair=eng|${code}&q=Hello&key=${KEY}` }) },
+    // apy's own words for a pair it does not have
+    { api: 'apy', field: 'langpair', names: /langpair|That pair is not installed/, request: code => ({ method: 'GET', url: `/apy/translate?langpair=${code}|spa&q=Hello&key=${KEY}` }) },
+    { api: 'apy', field: 'langpair', names: /langpair|That pair is not installed/, request: code => ({ method: 'GET', url: `/apy/translate?langpair=eng|${code}&q=Hello&key=${KEY}` }) },
     // a well-formed target no service takes is an unsupported pair, pointed at from the source
     { api: '/language', field: '/targets/0', names: /\/targets\/0|unsupported pair/, request: code => ({ method: 'POST', url: '/language/translate', headers: own(), payload: { document: { value: 'Hello', language: 'en' }, targets: [code] } }) },
     { api: '/language', field: '/document/language', request: code => ({ method: 'POST', url: '/language/translate', headers: own(), payload: { document: { value: 'Hello', language: code }, targets: ['es'] } }) },

@@ -44,6 +44,17 @@ describe('apertium-apy-compatible API: what apy\'s clients call', () => {
     expect(post.body).toMatch(/^cb\(\{"responseData"/)
   })
 
+  it('apertium-html-tools (www.apertium.org\'s bundle: callApy -> $.jsonp, callbackParameter "callback", jquery.jsonp\'s name _jqjsp, a _<time>= cache breaker)', async () => {
+    // translateText: callApy({ data: { q, markUnknown: 'no', langpair } }, '/translate'); the key is what a proxy adds here
+    const translated = await get(`/apy/translate?q=The+red+house&markUnknown=no&langpair=eng%7Ccat&callback=_jqjsp&_1700000000000=&key=${KEY}`)
+    expect(translated.status).toBe(200)
+    expect(translated.text).toBe('_jqjsp({"responseData":{"translatedText":"La casa vermella"},"responseDetails":null,"responseStatus":200})')
+    // localizeLanguageNames: $.jsonp({ url: APY_URL + '/listLanguageNames?locale=' + locale + '&languages=' + languages.join('+') })
+    const names = await get('/apy/listLanguageNames?locale=spa&languages=eng+cat+por_BR&callback=_jqjsp&_1700000000001=')
+    expect(names.text.startsWith('_jqjsp(')).toBe(true)
+    expect(JSON.parse(names.text.slice('_jqjsp('.length, -1))).toEqual({ eng: 'inglés', cat: 'catalán', por_BR: 'portugués (Brasil)' })
+  })
+
   it('JSONP: a callback name with anything but letters, digits, _ . $ is a 400, never echoed', async () => {
     for (const name of ['alert(1);x', 'a b', '</script>', 'cb()', 'x"y', 'a-b', '', 'a'.repeat(101), 'ü']) {
       const res = await get(`/apy/listPairs?callback=${encodeURIComponent(name)}`)

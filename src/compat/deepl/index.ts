@@ -146,10 +146,13 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   }
 
   const pairs = languagePairs(() => app.services.translation)
-  /** Whether some configured service translates from (into) `tag`, or (core's fallback) a less specific tag of it. */
+  /**
+   * Whether some configured service translates from (into) `tag`, or (core's fallback) a less
+   * specific tag of it; with no languages known yet (nothing configured, lists still loading) core answers.
+   */
   const translatable = async (tag: string, side: 'source' | 'target'): Promise<boolean> => {
     const known = new Set((await app.services.translation.languages())[side].map(l => l.tag))
-    return fallbackChain(tag).some(t => known.has(t))
+    return known.size === 0 || fallbackChain(tag).some(t => known.has(t))
   }
 
   serve('POST', '/v2/translate', {

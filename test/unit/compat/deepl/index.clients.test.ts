@@ -162,6 +162,19 @@ describe('DeepL-compatible API: the clients\' own requests', () => {
   })
 })
 
+describe('DeepL-compatible API with no translation service', () => {
+  it('answers 503 (nothing configured), not a 400 blaming target_lang', async () => {
+    const app = await testApp({ AUTH_CLIENTS: CLIENTS })
+    try {
+      const res = await app.inject({ method: 'POST', url: '/v2/translate', headers: { authorization: `DeepL-Auth-Key ${KEY}` }, payload: { text: 'The house', target_lang: 'ES' } })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().message).not.toMatch(/not supported/)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('COMPAT_DEEPL_AT_ROOT=false', () => {
   it('serves DeepL\'s API at /deepl only', async () => {
     const app = await testApp({ AUTH_CLIENTS: CLIENTS, COMPAT_DEEPL_AT_ROOT: 'false' })

@@ -10,6 +10,7 @@ import limits from './http/limits.js'
 import addressLimit from './http/address-limit.js'
 import bodies, { BODY_TASKS, HELD_VALUES } from './http/bodies.js'
 import ops from './http/ops.js'
+import cors from './http/cors.js'
 import openapi from './http/openapi.js'
 import { createRegistry, type Registry } from './registry.js'
 import { configureProcessPool, poolThreads, processPool } from './runtime/pool.js'
@@ -120,6 +121,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   await app.register(problem)
   await app.register(requestIdPlugin)
   await app.register(ops, { config, redis })
+  // before the limits and auth: a browser's preflight carries no credentials and is answered at once
+  await app.register(cors, { config })
   await app.register(openapi)
   // limits first: the rate limiter covers only routes added after it, the token endpoint included;
   // its hook runs after the bearer check anyway (preParsing follows every onRequest hook)

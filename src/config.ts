@@ -53,6 +53,8 @@ export interface Config {
     secretConcurrency: number
   }
   metricsToken?: string
+  /** Origins allowed to call from a browser: '*' any, else these (none when empty). */
+  corsOrigins: '*' | string[]
   limits: {
     bodyBytes: number
     textChars: number
@@ -213,6 +215,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     port: int('PORT'),
     logLevel: logLevel as LogLevel,
     trustProxy: trustProxy(str('TRUST_PROXY') ?? setting('TRUST_PROXY').default),
+    corsOrigins: corsOrigins(str('CORS_ORIGINS') ?? setting('CORS_ORIGINS').default ?? '*'),
     auth: {
       clients: loadClients(str('AUTH_CLIENTS'), str('AUTH_CLIENTS_FILE')),
       tokenTtl: int('AUTH_TOKEN_TTL'),
@@ -314,6 +317,24 @@ function openaiConfig (str: (name: SettingName) => string | undefined, url: (nam
 
 /** proxy-addr's names for ranges (loopback: 127.0.0.1/8 and ::1/128, and so on). */
 const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/** CORS_ORIGINS: '*', 'none' (no origin), or origins (scheme://host[:port]) comma-separated. */
+function corsOrigins (value: string): '*' | string[] {
+  const entries = value.split(',').map(v => v.trim()).filter(Boolean)
+  if (entries.length === 1 && entries[0] === '*') return '*'
+  if (entries.length === 1 && entries[0]!.toLowerCase() === 'none') return []
+  return entries.map(entry => {
+    let origin: string | undefined
+    try {
+      const url = new URL(entry)
+      if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin
+    } catch {}
+    if (origin === undefined || origin !== entry.replace(/\/$/, '').toLowerCase()) {
+      throw new ConfigError('CORS_ORIGINS', `must be *, none, or origins like https://app.example.org (scheme, host and port only), comma-separated; "${entry.slice(0, 100)}" is not one`)
+    }
+    return origin
+  })
+}
 
 /**
  * TRUST_PROXY as Fastify's trustProxy takes it: true/false; a whole number of hops (the address

@@ -135,6 +135,17 @@ reaches the service but through them. true trusts every hop: the leftmost X-Forw
 which any client can write, becomes the address (avoid it). false: the socket's address.`
   },
   {
+    name: 'CORS_ORIGINS',
+    group: 'server',
+    type: 'list',
+    default: '*',
+    values: '`*`, origins (`https://app.example.org`) comma-separated, or `none`',
+    help: 'The web pages (origins) whose scripts may call the service from a browser (CORS): `*` any page, as LibreTranslate and apertium-apy answer; a list of origins: only those (the answer names the caller\'s origin and `Vary: Origin`); `none`: no CORS headers. Credentials (cookies) are never allowed: a page must send its token or API key itself. Preflights (`OPTIONS`) are answered with 204 before any token or key check',
+    comment: `Web pages (origins) whose scripts may call the service from a browser (CORS): * (any, as
+LibreTranslate and apertium-apy), origins comma-separated (https://app.example.org), or none.
+Credentials (cookies) are never allowed; a page sends its token or API key itself.`
+  },
+  {
     name: 'WORKERS',
     group: 'server',
     type: 'int',

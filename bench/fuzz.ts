@@ -1,7 +1,7 @@
 /**
  * Schema-driven fuzzing at scale: the generators and property of test/load/fuzz.test.ts, over real HTTP
  * against the service started as its own process (WORKERS=1), `--cases` requests spread over every
- * operation (and DeepL's translate with hostile markup) with `--concurrency` in flight. Prints answers per operation and status, /health
+ * operation (and DeepL's translate with hostile markup, the drop-in APIs' routes with hostile forms) with `--concurrency` in flight. Prints answers per operation and status, /health
  * latency percentiles during the run, and each failure (with --shrink, shrunk by fast-check to a minimal case,
  * saved to bench/out/fuzz-failures/*.json). Exits 1 when anything failed.
  *
@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { CLIENT } from '../test/helpers/app.js'
 import { startService } from '../test/helpers/service.js'
-import { DEEPL_TRANSLATE, caseArbitrary, endpointsOf, markupCaseArbitrary, type Endpoint } from '../test/fuzz/arbitraries.js'
+import { DEEPL_TRANSLATE, caseArbitrary, endpointsOf, formCaseArbitrary, markupCaseArbitrary, type Endpoint } from '../test/fuzz/arbitraries.js'
 import { FULL_SCALE } from '../test/fuzz/hostile.js'
 import { percentile, startHealthProbe, yieldCores } from '../test/fuzz/health-probe.js'
 import { AnswerChecker } from '../test/fuzz/property.js'
@@ -59,7 +59,7 @@ const seed = Number(args.seed)
 const chunk = Number(args.chunk)
 const timeoutMs = Number(args['timeout-ms'])
 const outDir = fileURLToPath(new URL('./out/fuzz-failures/', import.meta.url))
-/** A key of the fuzzing client, for DeepL's markup cases. */
+/** A key of the fuzzing client, for DeepL's markup cases and the drop-in APIs' forms. */
 const DEEPL_KEY = 'fuzz-deepl-key-0123456789abcdef'
 
 // the service's deadline under the fuzzer's: a request it cannot finish in time is a 503 naming the setting, not a hang
@@ -70,11 +70,13 @@ const failures: FuzzFailure[] = []
 try {
   const document = await loadDocument(service.base)
   const checker = new AnswerChecker(document)
-  // the operations under /language and /oauth, and DeepL's translate with hostile markup (issue 32, item 1)
+  // the operations under /language and /oauth, DeepL's translate with hostile markup (issue 32, item 1),
+  // and the drop-in APIs' routes with hostile forms (item 2; each case names its route's operation)
   const deepl: Endpoint = { name: DEEPL_TRANSLATE, method: 'POST', path: '/deepl/v2/translate', operation: document.paths['/deepl/v2/translate']?.['post'] as OpenApiOperation }
-  const endpoints = [...endpointsOf(document), deepl].filter(e => args.only === undefined || e.name.includes(args.only))
+  const forms: Endpoint = { name: 'drop-in forms', method: 'POST', path: '/libretranslate/translate', operation: document.paths['/libretranslate/translate']?.['post'] as OpenApiOperation }
+  const endpoints = [...endpointsOf(document), deepl, forms].filter(e => args.only === undefined || e.name.includes(args.only))
   if (endpoints.length === 0) throw new Error(`no operation matches --only ${args.only}`)
-  const arbitraries = new Map(endpoints.map(e => [e.name, e === deepl ? markupCaseArbitrary(DEEPL_KEY, FULL_SCALE) : caseArbitrary(e, document, { credentials: CLIENT, scale: FULL_SCALE })]))
+  const arbitraries = new Map(endpoints.map(e => [e.name, e === deepl ? markupCaseArbitrary(DEEPL_KEY, FULL_SCALE) : e === forms ? formCaseArbitrary(DEEPL_KEY, FULL_SCALE) : caseArbitrary(e, document, { credentials: CLIENT, scale: FULL_SCALE })]))
   const stats = new FuzzStats()
   const failuresPer = new Map<string, number>()
   console.log(`fuzzing ${endpoints.length} operations, ${totalCases} cases, concurrency ${concurrency}, seed ${seed} (FUZZ_SEED or --seed to change), chunks of ${chunk}`)

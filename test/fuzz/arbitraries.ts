@@ -5,7 +5,7 @@
  * bodies). Shared by test/load/fuzz.test.ts and bench/fuzz.ts.
  */
 import fc from 'fast-check'
-import { FULL_SCALE, hostileDocument, hostileMarkup, hostileString, nested, type HostileDocument, type HostileScale } from './hostile.js'
+import { FULL_SCALE, hostileDocument, hostileForm, hostileMarkup, hostileString, nested, type HostileDocument, type HostileScale } from './hostile.js'
 import { schemaArbitrary, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, type SchemaArbitraryOptions } from './schema-arbitrary.js'
 
 /** One HTTP request to send, and how it was made. */
@@ -411,6 +411,35 @@ export function markupCaseArbitrary (key: string, scale: HostileScale = FULL_SCA
       headers: { 'content-type': 'application/json', authorization: `DeepL-Auth-Key ${key}` },
       body: JSON.stringify(body),
       mutations: [`hostile-markup: ${label}${listed ? ' in a list' : ''}`]
+    }
+  })
+}
+
+/** The drop-in APIs' form routes the fuzzer sends hostile forms to, with where each takes its key. */
+const FORM_ROUTES: ReadonlyArray<{ endpoint: string, key: (key: string) => { query?: string, authorization?: string } }> = [
+  { endpoint: 'POST /libretranslate/translate', key: key => ({ query: `api_key=${key}` }) },
+  { endpoint: 'POST /libretranslate/detect', key: key => ({ query: `api_key=${key}` }) },
+  { endpoint: DEEPL_TRANSLATE, key: key => ({ authorization: `DeepL-Auth-Key ${key}` }) },
+  { endpoint: 'POST /apy/translate', key: key => ({ query: `key=${key}` }) }
+]
+
+/**
+ * Fuzz cases for the drop-in APIs' form bodies (issue 32, item 2): hostileForm's url-encoded and
+ * multipart bodies (the probe's 120,000-field forms among them) to LibreTranslate's, DeepL's and
+ * apy's routes, with `key` (one of a client's api_keys), a wrong key or none, in the header or the
+ * query where each API reads it before the body.
+ */
+export function formCaseArbitrary (key: string, scale: HostileScale = FULL_SCALE): fc.Arbitrary<FuzzCase> {
+  return fc.tuple(hostileForm(scale), fc.constantFrom(...FORM_ROUTES), fc.constantFrom<string | undefined>(key, 'wrong-key-0123456789abcdef', undefined)).map(([form, route, given]): FuzzCase => {
+    const { query, authorization } = given === undefined ? {} : route.key(given)
+    const path = route.endpoint.split(' ')[1]!
+    return {
+      endpoint: route.endpoint,
+      method: 'POST',
+      url: query === undefined ? path : `${path}?${query}`,
+      headers: { 'content-type': form.contentType, ...(authorization === undefined ? {} : { authorization }) },
+      body: form.body,
+      mutations: [`hostile-form: ${form.label}, ${given === undefined ? 'no key' : given === key ? 'key' : 'wrong key'}`]
     }
   })
 }

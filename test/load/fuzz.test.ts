@@ -2,8 +2,9 @@
  * Schema-driven fuzzing of every operation over real HTTP (the service as its own process,
  * WORKERS=1): requests generated from the OpenAPI document's request schemas, then mutated (wrong
  * types, missing and extra fields, 200 KB strings, 1,000 levels of nesting, lone surrogates,
- * bidi and zero-width marks, NUL, emoji, hostile HTML, Markdown and JSON documents), and DeepL's
- * translate with hostile markup (kept elements past the bound, a megabyte of open elements). Every
+ * bidi and zero-width marks, NUL, emoji, hostile HTML, Markdown and JSON documents); DeepL's
+ * translate with hostile markup (kept elements past the bound, a megabyte of open elements), and
+ * the drop-in APIs' routes with hostile forms (120,000 fields, huge fields, broken multipart). Every
  * answer must be a 2xx matching its response schema or a 4xx problem (RFC 6749 errors on the token
  * endpoint, DeepL's {message}), never a 5xx (a 503 only when its detail names the setting that enables the
  * capability) and never a hang; /health must stay fast meanwhile.
@@ -15,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT } from '../helpers/app.js'
 import { startService, type RunningService } from '../helpers/service.js'
-import { DEEPL_TRANSLATE, caseArbitrary, endpointsOf, markupCaseArbitrary, type FuzzCase } from '../fuzz/arbitraries.js'
+import { DEEPL_TRANSLATE, caseArbitrary, endpointsOf, formCaseArbitrary, markupCaseArbitrary, type FuzzCase } from '../fuzz/arbitraries.js'
 import { FULL_SCALE, nested } from '../fuzz/hostile.js'
 import { percentile, startHealthProbe, type HealthProbe } from '../fuzz/health-probe.js'
 import { knownFailure } from '../fuzz/known-failures.js'
@@ -47,7 +48,7 @@ const OPERATIONS = [
   'GET /language/locales', 'GET /language/edit/tones', 'POST /oauth/token'
 ]
 
-/** A key of the fuzzing client, for DeepL's markup cases. */
+/** A key of the fuzzing client, for DeepL's markup cases and the drop-in APIs' forms. */
 const DEEPL_KEY = 'fuzz-deepl-key-0123456789abcdef'
 
 let service: RunningService
@@ -130,6 +131,29 @@ describe.concurrent('every answer is a 2xx matching its response schema or a 4xx
     }
     const answers = [...stats.counts.get(DEEPL_TRANSLATE)?.values() ?? []].reduce((a, b) => a + b, 0)
     expect(answers).toBeGreaterThanOrEqual(Math.ceil(RUNS.post / 4))
+  }, TIME_LIMIT_MS + 2 * HANG_MS)
+
+  // the drop-in APIs' forms (issue 32, item 2): 120,000 fields, huge fields, broken multipart, to each API with and without its key
+  it('the drop-in APIs\' routes with hostile forms', async () => {
+    const operation = document.paths['/libretranslate/translate']?.['post'] as OpenApiOperation
+    let made = 0
+    const failure = await fuzzEndpoint({
+      endpoint: { name: 'POST /libretranslate/translate', method: 'POST', path: '/libretranslate/translate', operation },
+      arbitrary: formCaseArbitrary(DEEPL_KEY, FULL_SCALE).map(c => { made++; return c }),
+      checker,
+      target: { base: service.base, token: service.token },
+      stats,
+      seed: SEED + OPERATIONS.length + 1,
+      numRuns: RUNS.post,
+      timeoutMs: HANG_MS,
+      timeLimitMs: TIME_LIMIT_MS,
+      known: knownFailure
+    })
+    if (failure !== undefined) {
+      const file = saveFailure('test-results/fuzz-failures', failure)
+      expect.fail(`the fuzzing property failed; minimal case:\n${describeFailure(failure, file)}\n${service.output().slice(-2_000)}`)
+    }
+    expect(made).toBeGreaterThanOrEqual(Math.ceil(RUNS.post / 4))
   }, TIME_LIMIT_MS + 2 * HANG_MS)
 })
 

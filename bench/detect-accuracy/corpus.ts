@@ -35,6 +35,22 @@ export const DEFAULT_CORPUS = fileURLToPath(new URL('../corpus/detect.jsonl', im
 /** Every dev-split string found (not only the balanced selection), for training. */
 export const DEFAULT_POOL = fileURLToPath(new URL('../corpus/dev-pool.jsonl', import.meta.url))
 
+/** The short-text corpus (build-short-corpus.ts): CLDR names and phrases, and the Debian strings, by words. */
+export const DEFAULT_SHORT_CORPUS = fileURLToPath(new URL('../corpus/detect-short.jsonl', import.meta.url))
+
+/**
+ * The bucket of a text in the short-text corpus: short = 1-3 words and 4-30 characters (code
+ * points; a run without spaces, as Chinese is written, is one word), medium = other texts up to
+ * 100 characters, long = up to 400; undefined under 4 characters or over 400.
+ */
+export function shortBucketOf (text: string): Bucket | undefined {
+  const length = [...text.trim()].length
+  if (length < 4 || length > 400) return undefined
+  const words = text.split(/\s+/).filter(w => /\p{L}/u.test(w)).length
+  if (words >= 1 && words <= 3 && length <= 30) return 'short'
+  return length <= 100 ? 'medium' : 'long'
+}
+
 /** The length bucket of a text (in code points), or undefined outside 10-400. */
 export function bucketOf (text: string): Bucket | undefined {
   const length = [...text].length

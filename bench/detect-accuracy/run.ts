@@ -3,8 +3,12 @@
  * next to franc's and a plain majority vote of the same voters, plus calibration and detections/s.
  *
  *   npx tsx bench/detect-accuracy/run.ts                       in-process, createDetector()
+ *   npx tsx bench/detect-accuracy/run.ts --corpus bench/corpus/detect-short.jsonl   the short-text corpus (build-short-corpus.ts)
+ *   npx tsx bench/detect-accuracy/run.ts --model FILE          a model other than the shipped one (train.ts --out FILE)
  *   npx tsx bench/detect-accuracy/run.ts --url http://127.0.0.1:8080 --client-id ID --client-secret SECRET
  */
+import { readFileSync } from 'node:fs'
+import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
 import { francAll } from 'franc'
 import { createDetector } from '../../src/providers/detector/index.js'
@@ -17,6 +21,7 @@ import { accessToken } from '../lib/service.js'
 const { values: args } = parseArgs({
   options: {
     corpus: { type: 'string', default: DEFAULT_CORPUS },
+    model: { type: 'string' },
     split: { type: 'string', default: 'test' },
     url: { type: 'string' },
     'client-id': { type: 'string' },
@@ -26,12 +31,17 @@ const { values: args } = parseArgs({
 })
 
 const samples = readCorpus(args.corpus, args.split === 'all' ? undefined : args.split as 'dev' | 'test')
+const shortCorpus = samples.some(s => s.source.startsWith('cldr-'))
+console.log(`${new Date().toISOString()}: ${args.corpus}, ${args.split} split; ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}`)
+console.log(shortCorpus
+  ? 'buckets: short = 1-3 words and 4-30 characters, medium = other texts up to 100, long = 101-400'
+  : 'buckets: short = 10-30 characters, medium = 31-100, long = 101-400')
 type Answers = Map<Sample, { language: string, confidence: number }>
 
 /** Detects every sample in-process; returns the answers and detections per second. */
 async function inProcess (): Promise<{ answers: Answers, rate: number, shortRate: number }> {
   const started = performance.now()
-  const detector = createDetector()
+  const detector = createDetector(args.model === undefined ? {} : { model: JSON.parse(readFileSync(args.model, 'utf8')) })
   await detector.ready()
   console.log(`detector ready in ${(performance.now() - started).toFixed(0)} ms`)
   const answers: Answers = new Map()
@@ -130,6 +140,22 @@ const tail = samples.filter(s => !CORE_LANGUAGES.has(s.lang))
 report(`Accuracy on the ${args.split} split, core languages`, core, columns)
 report('Long tail (other languages of the corpus)', tail, columns)
 report('All languages', samples, columns)
+
+if (shortCorpus) {
+  // CLDR's name lists (languages, territories, scripts, currencies) are proper nouns: reported apart from its phrases
+  console.log('\nShort texts (core) by source, detector / franc:')
+  const kinds = [...new Set(core.filter(s => s.bucket === 'short').map(s => s.source.startsWith('cldr-') ? s.source : 'debian'))].sort()
+  for (const kind of kinds) {
+    const mine = core.filter(s => s.bucket === 'short' && (s.source === kind || (kind === 'debian' && !s.source.startsWith('cldr-'))))
+    const t = tally(mine, detectorRight)
+    const f = tally(mine, s => franc.get(s) === s.lang)
+    console.log(`${kind.padEnd(16)} ${percent(t.right, t.all)} ${percent(f.right, f.all)}  (${t.all})`)
+  }
+  const names = /^cldr-(language|region|script|currency)$/
+  const phrases = core.filter(s => s.bucket === 'short' && !names.test(s.source))
+  const t = tally(phrases, detectorRight)
+  console.log(`${'without names'.padEnd(16)} ${percent(t.right, t.all)}  (${t.all}: Debian strings and CLDR phrases, months, weekdays, fields, calendars)`)
+}
 
 console.log('\nPer language (core), detector short/medium/long/all, franc all:')
 for (const lang of [...new Set(core.map(s => s.lang))].sort()) {

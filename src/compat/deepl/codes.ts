@@ -37,7 +37,10 @@ export function toDeepL (tag: string): string {
   return tag.toUpperCase()
 }
 
-/** A tag as DeepL writes a source language: its base language (`en-GB` -> `EN`). */
+/**
+ * A tag as DeepL writes a source language: its base language (`en-GB` -> `EN`). DeepL always
+ * names one: text with nothing to detect (`und`, copied unchanged) is answered `EN`, as LibreTranslate does.
+ */
 export function sourceToDeepL (tag: string): string {
   return tag === 'und' ? 'EN' : tag.split('-')[0]!.toUpperCase()
 }

@@ -167,7 +167,19 @@ async function candidatesOf (text: string, limits: string[] | undefined, detecto
   const order = [...new Set([...restrictedOf.keys(), ...freeOf.keys()])]
   const candidates = order.map(language => ({ language, confidence: ((restrictedOf.get(language) ?? 0) + (freeOf.get(language) ?? 0)) / 2 }))
     .sort((a, b) => b.confidence - a.confidence)
-  return { candidates, share: mass }
+  // the share counts a language only in the script its limit is written in: Cyrillic Serbian is no Latin Serbian
+  const share = unrestricted.filter(c => limits.some(l => sameLanguage(l, c.language) && scriptOf(l) === scriptOf(c.language)))
+    .reduce((sum, c) => sum + c.confidence, 0)
+  return { candidates, share: Math.min(1, share) }
+}
+
+/** The script a tag is written in, as CLDR's likely subtags give it ("sr" Cyrillic, "sr-Latn" Latin). */
+function scriptOf (tag: string): string | undefined {
+  try {
+    return new Intl.Locale(tag).maximize().script
+  } catch {
+    return undefined
+  }
 }
 
 /**

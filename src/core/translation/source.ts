@@ -8,10 +8,12 @@ import type { DetectText, TranslateDocument } from './types.js'
 
 /**
  * A guess among the languages that reach the targets stands when the unrestricted detection gives
- * those languages at least this share: "Hello world" (Nynorsk 0.67, English 0.09) is English, a
- * German sentence (German 0.99) is German, and an unsupported pair.
+ * those languages at least this share: "proton beam" (Indonesian 0.29, English 0.14) is English,
+ * a German sentence (German 0.99) is German, and an unsupported pair.
  */
 export const PLAUSIBLE_SHARE = 0.03
+/** Below this confidence the first guess is unsure: a guess among the languages that reach the targets stands whatever their share ("ok"). */
+export const UNSURE_DETECTION = 0.5
 
 /** The source of a text with nothing to detect (numbers, emoji, a URL alone): it is copied unchanged. */
 export const UNDETERMINED = 'und'
@@ -26,8 +28,8 @@ export interface ResolvedSource {
 /**
  * The source language. A detected language that no service translates to every target is
  * redone among the languages that reach the most targets (all of them when some can), and that
- * guess stands when it is plausible (PLAUSIBLE_SHARE); else the first guess stays and becomes an
- * unsupported pair. Text with nothing to detect is `und`: copied to every target unchanged.
+ * guess stands when it is plausible (PLAUSIBLE_SHARE) or the first guess was unsure
+ * (UNSURE_DETECTION); else the first guess stays and becomes an unsupported pair. Text with nothing to detect is `und`: copied to every target unchanged.
  */
 export async function resolveSource (source: string | undefined, doc: TranslateDocument, mime: MimeType, path: FieldPath,
   work: DocumentWork, targets: readonly string[], catalog: TranslatorCatalog, detect: DetectText): Promise<ResolvedSource> {
@@ -46,7 +48,7 @@ export async function resolveSource (source: string | undefined, doc: TranslateD
     const best = Math.max(0, ...sources.map(s => s.reach))
     const candidates = best > reached ? sources.filter(s => s.reach === best).map(s => s.tag) : []
     const again = candidates.length > 0 ? await detect(text, candidates) : undefined
-    if (again !== undefined && again.language !== UNDETERMINED && (again.share ?? 1) >= PLAUSIBLE_SHARE) {
+    if (again !== undefined && again.language !== UNDETERMINED && ((again.share ?? 1) >= PLAUSIBLE_SHARE || first.confidence < UNSURE_DETECTION)) {
       detected = { language: again.language, confidence: again.confidence }
     }
   }

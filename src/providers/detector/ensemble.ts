@@ -7,7 +7,7 @@
 import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
-import { Likelihoods, bucketIndex, type ModelData } from './model.js'
+import { Likelihoods, bucketIndex, type Lexicon, type ModelData } from './model.js'
 import { forEachTrigram, forEachWord } from './words.js'
 import { SCRIPTS, dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
@@ -20,6 +20,13 @@ const MAX_CANDIDATES = 12
 const CONTEST_MARGIN = 8
 /** Score added per Traditional-only (or Simplified-only) character, up to three. */
 const HANZI_WEIGHT = 2.5
+/** Words of a text the lexicon reads: past these the voters know the language well enough. */
+const LEXICON_WORDS = 64
+/**
+ * A lone word is left to the voters: how often it is met inside sentences says little of it as
+ * a whole text (Catalan's clitic "hi" made "Hi" Catalan at 0.98).
+ */
+const LEXICON_MIN_WORDS = 2
 
 export type DetectFn = (text: string, only?: readonly string[]) => Candidate[]
 
@@ -40,7 +47,10 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   const index = new Map(languages.map((l, i) => [l, i]))
   const counted = new Set(data.counts.flatMap(b => Object.values(b).flatMap(v => Object.keys(v))))
   const prior = Float64Array.from(languages, l => counted.has(l) ? data.logPriors[l] ?? 0 : data.unseenLogPrior)
-  const likelihoods = new Likelihoods(data, languages, new Map(voters.map(v => [v.name, new Set(v.answers)])))
+  // the learned tables only: the raw word lists, compiled below, are not kept alive with them
+  const likelihoods = new Likelihoods({ ...data, groups: [], lexicon: undefined }, languages, new Map(voters.map(v => [v.name, new Set(v.answers)])))
+  const bucketLimits = [...data.bucketLimits]
+  const temperature = [...data.temperature]
 
   // candidate languages per text script
   const byScript = new Map<string, number[]>()
@@ -63,6 +73,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   }))
   const groupOf = new Map<number, Group>()
   for (const g of groups) for (const m of g.members) if (m >= 0) groupOf.set(m, g)
+  const lexicon = data.lexicon === undefined ? undefined : compileLexicon(data.lexicon, index, languages.length)
   const zh = index.get('zh') ?? -1
   const zhHant = index.get('zh-Hant') ?? -1
 
@@ -86,7 +97,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
     if (candidates.length === 0) return []
     if (candidates.length === 1) return [{ language: languages[candidates[0]!]!, confidence: 1 }]
 
-    const bucket = bucketIndex(data.bucketLimits, profile.codePoints)
+    const bucket = bucketIndex(bucketLimits, profile.codePoints)
     const allowedBases = only === undefined ? undefined : new Set(only.map(normalizedBase))
     for (const i of candidates) scores[i] = prior[i]!
     for (const voter of voters) {
@@ -94,6 +105,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
       for (const i of candidates) scores[i] = scores[i]! + table[i]!
     }
 
+    if (lexicon !== undefined) addLexicon(lexicon, sample, candidates, bucket)
     const best = argmax(candidates)
     const group = groupOf.get(best)
     if (group !== undefined && contested(group, best)) addWordEvidence(group, sample, candidates)
@@ -101,7 +113,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
       const balance = Math.max(-3, Math.min(3, traditionalBalance(sample)))
       if (zh >= 0 && zhHant >= 0) scores[zhHant] = scores[zhHant]! + balance * HANZI_WEIGHT
     }
-    return calibrated(candidates, data.temperature[bucket] ?? 1)
+    return calibrated(candidates, temperature[bucket] ?? 1)
   }
 
   // words only matter when another member of the group is still in reach of the best
@@ -123,6 +135,35 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
     forEachWord(sample, word => {
       add(group.words.get(word), group.weight)
       if (group.trigramWeight > 0) forEachTrigram(word, trigram => add(group.trigrams.get(trigram), group.trigramWeight))
+    })
+  }
+
+  // each word (and its trigrams): every candidate gets its language's value, or its backoff where never seen
+  function addLexicon (model: CompiledLexicon, sample: string, candidates: readonly number[], bucket: number): void {
+    const wordWeight = model.weight[bucket] ?? 0
+    const trigramWeight = model.trigramWeight[bucket] ?? 0
+    if (wordWeight === 0 && trigramWeight === 0) return
+    const pairs = model.pairs
+    const add = (at: number | undefined, weight: number, backoff: Float64Array): void => {
+      if (at === undefined || weight === 0) return
+      for (const i of candidates) scores[i] = scores[i]! + weight * backoff[i]!
+      const end = at + 1 + 2 * pairs[at]!
+      for (let k = at + 1; k < end; k += 2) {
+        const i = pairs[k]!
+        if (model.mark[i] === model.stamp) scores[i] = scores[i]! + weight * (pairs[k + 1]! - backoff[i]!)
+      }
+    }
+    model.stamp = (model.stamp + 1) % 0x7fffffff
+    if (model.stamp === 0) { model.mark.fill(0); model.stamp = 1 }
+    for (const i of candidates) model.mark[i] = model.stamp
+    let count = 0
+    forEachWord(sample, () => { count++ })
+    if (count < LEXICON_MIN_WORDS) return
+    let words = 0
+    forEachWord(sample, word => {
+      if (++words > LEXICON_WORDS) return
+      add(model.words.get(word), wordWeight, model.backoff)
+      if (trigramWeight > 0) forEachTrigram(word, trigram => add(model.trigrams.get(trigram), trigramWeight, model.trigramBackoff))
     })
   }
 
@@ -149,6 +190,65 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   }
 
   return { detect, languages }
+}
+
+interface CompiledLexicon {
+  /** Per ensemble language index: the log probability of an unseen word (languages the lexicon lacks: the mean). */
+  backoff: Float64Array
+  trigramBackoff: Float64Array
+  /** feature -> where its entry starts in `pairs`: [count, ensemble index, log probability, ...] (one array, not one per feature: ~150,000 of them) */
+  words: Map<string, number>
+  trigrams: Map<string, number>
+  pairs: Float64Array
+  weight: number[]
+  trigramWeight: number[]
+  /** Which languages are candidates of the detection under way (mark[i] === stamp). */
+  mark: Int32Array
+  stamp: number
+}
+
+/** The lexicon over the ensemble's language indexes; its languages no voter names are left out. */
+function compileLexicon (lexicon: Lexicon, index: ReadonlyMap<string, number>, size: number): CompiledLexicon {
+  const to = lexicon.languages.map(l => index.get(l) ?? -1)
+  const backoffs = (values: number[]): Float64Array => {
+    const known = values.filter((_, j) => to[j]! >= 0)
+    const out = new Float64Array(size).fill(known.reduce((a, b) => a + b, 0) / Math.max(1, known.length))
+    values.forEach((b, j) => { if (to[j]! >= 0) out[to[j]!] = b })
+    return out
+  }
+  let size2 = 0
+  for (const features of [lexicon.words, lexicon.trigrams]) for (const pairs of Object.values(features)) size2 += 1 + pairs.length
+  const all = new Float64Array(size2)
+  let used = 0
+  const compile = (features: Record<string, number[]>): Map<string, number> => {
+    const out = new Map<string, number>()
+    for (const [feature, pairs] of Object.entries(features)) {
+      const at = used
+      let count = 0
+      for (let k = 0; k < pairs.length; k += 2) {
+        const i = to[pairs[k]!] ?? -1
+        if (i >= 0) { all[at + 1 + 2 * count] = i; all[at + 2 + 2 * count] = pairs[k + 1]!; count++ }
+      }
+      if (count === 0) continue
+      all[at] = count
+      used = at + 1 + 2 * count
+      out.set(feature, at)
+    }
+    return out
+  }
+  const words = compile(lexicon.words)
+  const trigrams = compile(lexicon.trigrams)
+  return {
+    backoff: backoffs(lexicon.backoff),
+    trigramBackoff: backoffs(lexicon.trigramBackoff),
+    words,
+    trigrams,
+    pairs: all.slice(0, used),
+    weight: lexicon.weight,
+    trigramWeight: lexicon.trigramWeight,
+    mark: new Int32Array(size),
+    stamp: 0
+  }
 }
 
 /** SAMPLE units of a long text from its first letter on (a long run of numbers or symbols may lead). */

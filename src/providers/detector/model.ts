@@ -25,6 +25,28 @@ export interface ModelData {
   temperature: number[]
   /** Word evidence for languages the voters confuse with each other. */
   groups: WordGroup[]
+  /** Word and letter-trigram evidence for every language with text in the dev split (absent: none). */
+  lexicon?: Lexicon
+}
+
+/**
+ * A sparse naive-Bayes model of words and letter trigrams over every language learned: what a
+ * word or two tells when the voters, made for sentences, disagree ("Hello world", "Thank you").
+ */
+export interface Lexicon {
+  languages: string[]
+  /** Per language: log P(a word seen in no sample of it), the same for every such word. */
+  backoff: number[]
+  /** The same for trigrams. */
+  trigramBackoff: number[]
+  /** word -> [language index, log P(word | language), ...] for the languages it was seen in. */
+  words: Record<string, number[]>
+  /** trigram of a space-padded word -> the same. */
+  trigrams: Record<string, number[]>
+  /** Weight of the words per length bucket. */
+  weight: number[]
+  /** Weight of the trigrams per length bucket. */
+  trigramWeight: number[]
 }
 
 export interface WordGroup {

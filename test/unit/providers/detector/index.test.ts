@@ -61,6 +61,23 @@ describe('createDetector', () => {
     expect(await best('Jeg hedder Ole og bor i København, og jeg kan godt lide at gå ture.')).toBe('da')
   })
 
+  it('reads common greetings and phrases of the big languages as theirs, not as a rare language (issue 31: "Hello world" was Nynorsk at 0.67)', async () => {
+    const phrases: Array<[string, string]> = [
+      ['Hello world', 'en'], ['Thank you', 'en'], ['Good morning', 'en'], ['Good night', 'en'], ['Thanks a lot', 'en'],
+      ['Buenos días', 'es'], ['Muchas gracias', 'es'], ['Bonjour', 'fr'], ['Merci beaucoup', 'fr'], ['Guten Morgen', 'de'], ['Danke schön', 'de'],
+      ['Buongiorno', 'it'], ['Grazie mille', 'it'], ['Bom dia', 'pt'], ['Muito obrigado', 'pt'], ['Доброе утро', 'ru'], ['Спасибо', 'ru'],
+      ['Dank je wel', 'nl'], ['Dziękuję bardzo', 'pl']
+    ]
+    const wrong = []
+    for (const [text, language] of phrases) {
+      const got = await best(text)
+      if (got !== language) wrong.push(`${text}: ${got}`)
+    }
+    expect(wrong).toEqual([])
+    // a word or two the detector is unsure of is at least one of the big languages ("proton beam": Indonesian, not English)
+    expect(['en', 'id', 'ms']).toContain(await best('proton beam'))
+  })
+
   it('returns calibrated confidences: in [0, 1], best first, summing to at most 1', async () => {
     for (const text of [SPANISH, 'Postavke', 'Hello', 'Terima kasih']) {
       const candidates = await detector.detect(text)

@@ -1,0 +1,140 @@
+import { crc32, deflateRawSync } from 'node:zlib'
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { readZip, writeZip, ZipError, ZIP_LIMITS } from '../../../../../src/core/documents/office/zip.js'
+
+/** A ZIP file written by hand, for what no well-behaved writer produces: each member's declared inflated size may lie. */
+function handZip (members: Array<{ name: string, data: Uint8Array, declared?: number, stored?: boolean }>): Uint8Array {
+  const locals: Buffer[] = []
+  const centrals: Buffer[] = []
+  let offset = 0
+  for (const m of members) {
+    const name = Buffer.from(m.name)
+    const body = m.stored === true ? Buffer.from(m.data) : deflateRawSync(m.data)
+    const size = m.declared ?? m.data.length
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(m.stored === true ? 0 : 8, 8)
+    local.writeUInt32LE(body.length, 18)
+    local.writeUInt32LE(size, 22)
+    local.writeUInt16LE(name.length, 26)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(m.stored === true ? 0 : 8, 10)
+    central.writeUInt16LE(0x21, 14)
+    central.writeUInt32LE(crc32(m.data), 16)
+    central.writeUInt32LE(body.length, 20)
+    central.writeUInt32LE(size, 24)
+    central.writeUInt16LE(name.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, name, body)
+    centrals.push(central, name)
+    offset += 30 + name.length + body.length
+  }
+  const cd = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(members.length, 8)
+  end.writeUInt16LE(members.length, 10)
+  end.writeUInt32LE(cd.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, cd, end])
+}
+
+const refusal = (bytes: Uint8Array, limits = ZIP_LIMITS): string => {
+  try {
+    readZip(bytes, limits)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ZipError)
+    return (err as Error).message
+  }
+  throw new Error('expected a refusal')
+}
+
+describe('readZip / writeZip', () => {
+  it('reads what fflate wrote, in order, and writes it back so that fflate reads the same members', () => {
+    const png = new Uint8Array(300).map((_, i) => (i * 7919) % 256)
+    const file = zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], 'word/document.xml': strToU8('<w:document/>'.repeat(50)), 'media/a.png': png })
+    const entries = readZip(file)
+    expect(entries.map(e => e.name)).toEqual(['mimetype', 'word/document.xml', 'media/a.png'])
+    expect(entries[0]!.stored).toBe(true)
+    const again = unzipSync(writeZip(entries))
+    expect(Object.keys(again)).toEqual(['mimetype', 'word/document.xml', 'media/a.png'])
+    expect(Buffer.from(again['media/a.png']!).equals(Buffer.from(png))).toBe(true)
+    expect(Buffer.from(again['word/document.xml']!).toString()).toBe('<w:document/>'.repeat(50))
+    // the mimetype stays first and stored, as ODF and EPUB readers require
+    const out = writeZip(entries)
+    expect(Buffer.from(out.subarray(30, 38)).toString()).toBe('mimetype')
+    expect(out[8]).toBe(0)
+  })
+
+  it('reads a member whose sizes only the central directory has (a data descriptor), and a hand-made file', () => {
+    expect(readZip(handZip([{ name: 'a.xml', data: strToU8('<a/>') }])).map(e => e.name)).toEqual(['a.xml'])
+  })
+
+  it('refuses what is not a ZIP file, or a truncated one', () => {
+    expect(refusal(strToU8('hello world'))).toMatch(/is not a ZIP file/)
+    const file = zipSync({ 'a.txt': strToU8('abc') })
+    expect(refusal(file.subarray(0, file.length - 10))).toMatch(/end record is missing/)
+  })
+
+  it.each([
+    ['../evil.xml', /"\.\." in its path/],
+    ['word/../../evil.xml', /"\.\." in its path/],
+    ['/etc/passwd', /absolute path/],
+    ['C:/x.xml', /absolute path/],
+    ['word\\document.xml', /backslash/]
+  ])('refuses the member name %s', (name, message) => {
+    expect(refusal(handZip([{ name, data: strToU8('x') }]))).toMatch(message)
+  })
+
+  it('refuses a name twice', () => {
+    expect(refusal(handZip([{ name: 'a.xml', data: strToU8('1') }, { name: 'a.xml', data: strToU8('2') }]))).toMatch(/names member "a.xml" twice/)
+  })
+
+  it('refuses too many members before inflating any', () => {
+    const many = Array.from({ length: ZIP_LIMITS.entries + 1 }, (_, i) => ({ name: `f${i}`, data: new Uint8Array(0), stored: true }))
+    expect(refusal(handZip(many))).toMatch(new RegExp(`has ${ZIP_LIMITS.entries + 1} members; at most ${ZIP_LIMITS.entries}`))
+  })
+
+  it('refuses a zip bomb by its declared size, by its ratio, and one that lies about its size, without inflating it all', () => {
+    const big = new Uint8Array(ZIP_LIMITS.entryBytes + 1)
+    expect(refusal(handZip([{ name: 'big.xml', data: big }]))).toMatch(/inflates to \d+ bytes; a member may hold at most/)
+    // under the member bound but a thousand times its stored size
+    const dense = new Uint8Array(4 * 1024 * 1024)
+    expect(refusal(handZip([{ name: 'dense.xml', data: dense }]))).toMatch(/inflates \d+ times its stored size; at most 200/)
+    // declares 10 bytes, inflates to 16 MB: inflation stops at 11 bytes
+    const liar = handZip([{ name: 'liar.xml', data: new Uint8Array(16 * 1024 * 1024), declared: 10 }])
+    const before = process.memoryUsage().arrayBuffers
+    expect(refusal(liar)).toMatch(/inflates past its declared size of 10 bytes/)
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024)
+    // the members together
+    const parts = Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.bin`, data: new Uint8Array(1000).fill(i), stored: true }))
+    expect(refusal(handZip(parts), { ...ZIP_LIMITS, totalBytes: 4500 })).toMatch(/inflates to more than 4500 bytes in all/)
+  })
+
+  it('refuses a member that inflates short of its declared size, or whose CRC does not match', () => {
+    expect(refusal(handZip([{ name: 'short.xml', data: strToU8('abc'), declared: 5 }]))).toMatch(/inflates to 3 bytes, not the 5/)
+    const file = zipSync({ 'a.txt': strToU8('abc') })
+    const bad = Uint8Array.from(file)
+    bad[14] = bad[14]! ^ 0xff
+    // fflate writes the CRC in both headers; the central directory's is the one read
+    const cd = Buffer.from(bad).indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    bad[cd + 16] = bad[cd + 16]! ^ 0xff
+    expect(refusal(bad)).toMatch(/CRC-32 does not match/)
+  })
+
+  it('refuses encrypted members and unknown methods', () => {
+    const file = Buffer.from(handZip([{ name: 'a.xml', data: strToU8('x') }]))
+    const cd = file.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]))
+    const encrypted = Buffer.from(file)
+    encrypted.writeUInt16LE(1, cd + 8)
+    expect(refusal(encrypted)).toMatch(/is encrypted/)
+    const bzip = Buffer.from(file)
+    bzip.writeUInt16LE(12, cd + 10)
+    expect(refusal(bzip)).toMatch(/compression method 12/)
+  })
+})

@@ -12,6 +12,7 @@ import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
 import { xliffDocument } from './xliff.js'
 import { androidDocument } from './android.js'
+import { isOfficeType, officeDocument } from './office/index.js'
 import { protectMarkup, type KeptElements } from './kept-elements.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
@@ -42,6 +43,7 @@ function nulStandIn (text: string): string | undefined {
 
 /** One string of a format as a document; `path` (called only for an error) is where it is in the request. */
 function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements): StringDocument {
+  if (isOfficeType(mimeType)) return officeDocument(text, mimeType, locale, path)
   const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place

@@ -8,6 +8,7 @@ import { NothingConfiguredError, UpstreamError, ValidationError, invalidField } 
 import { UNSURE_BELOW } from '../detection/policy.js'
 import type { EditItem, Editor } from '../ports.js'
 import { documentChanges, DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
+import { isBinaryType } from '../documents/mime.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
@@ -107,6 +108,9 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   const notes = edited.flatMap(e => e.notes)
   const asked = input.edits.map(item => item.type)
   // the diff of a long text takes a while: on a document thread, within the rebuilding's budget
-  const changes = await documentChanges(document.value, value, notes, asked, finishing)
+  // a file in base64 (DOCX): the changes are of its text (paragraphs one a line), not of the base64
+  const changes = isBinaryType(mime)
+    ? await documentChanges(await textOfDocument(document.value, mime, finishing, { language }), await textOfDocument(value, mime, finishing, { language }), notes, asked, finishing)
+    : await documentChanges(document.value, value, notes, asked, finishing)
   return { value: value as DocumentValue, language, editor: editor.name, changes }
 }

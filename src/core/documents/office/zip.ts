@@ -73,6 +73,16 @@ export function looksLikeZip (bytes: Uint8Array): boolean {
 
 /** The members of a ZIP file, in central directory order; a ZipError naming what is wrong. */
 export function readZip (bytes: Uint8Array, limits: Readonly<ZipLimits> = ZIP_LIMITS): ZipEntry[] {
+  try {
+    return readEntries(bytes, limits)
+  } catch (err) {
+    // a read past the end (DataView's RangeError) is a damaged file, not the caller's failure
+    if (err instanceof RangeError) throw new ZipError('is a damaged ZIP file: a record runs past its end')
+    throw err
+  }
+}
+
+function readEntries (bytes: Uint8Array, limits: Readonly<ZipLimits>): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const u16 = (at: number): number => view.getUint16(at, true)
   const u32 = (at: number): number => view.getUint32(at, true)

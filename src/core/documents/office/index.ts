@@ -1,0 +1,125 @@
+/**
+ * Office files and EPUB as documents: on the wire a binary format's value is the file in base64
+ * (answers too). The ZIP package is read within bounds (zip.ts), its text parts are segmented
+ * by format, and the file is rebuilt with only the parts whose text changed written anew (each
+ * spliced into its original text); every other member comes back with the same bytes. A file
+ * nothing changed in comes back as it was sent.
+ */
+import { invalidField, type FieldPath } from '../../../errors.js'
+import type { StringDocument } from '../skeleton.js'
+import { paragraphsDocument, WORDPROCESSING, type PartDocument } from './paragraphs.js'
+import { parseXml, PartError, type XmlElement } from './xml.js'
+import { readZip, writeZip, ZipError, type ZipEntry } from './zip.js'
+
+export const OFFICE_TYPES = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX'
+} as const
+export type OfficeType = keyof typeof OFFICE_TYPES
+
+export function isOfficeType (mime: string): mime is OfficeType {
+  return Object.hasOwn(OFFICE_TYPES, mime)
+}
+
+/** A package's members by name, with the text of its XML parts decoded on demand. */
+class Package {
+  readonly byName = new Map<string, ZipEntry>()
+  constructor (readonly entries: ZipEntry[], private readonly fail: (message: string) => Error) {
+    for (const e of entries) this.byName.set(e.name, e)
+  }
+
+  text (name: string): string {
+    const entry = this.byName.get(name)
+    if (entry === undefined) throw this.fail(`has no part "${name}"`)
+    try {
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(entry.data)
+    } catch {
+      throw this.fail(`part "${name}" is not UTF-8 text`)
+    }
+  }
+
+  xml (name: string): { source: string, root: XmlElement } {
+    const source = this.text(name)
+    return { source, root: parseXml(source, name) }
+  }
+}
+
+/** A part to translate: its name and document. */
+interface TextPart { name: string, doc: PartDocument }
+
+const MACRO_TYPES = /macroEnabled|vbaProject|vbaData/i
+
+/** The Open Packaging Conventions content types: part name (without its leading /) -> type. */
+function contentTypes (pkg: Package): Map<string, string> {
+  if (!pkg.byName.has('[Content_Types].xml')) throw new PartError('is not an Office Open XML package: [Content_Types].xml is missing')
+  const { root } = pkg.xml('[Content_Types].xml')
+  const types = new Map<string, string>()
+  const defaults = new Map<string, string>()
+  for (const c of root.children) {
+    const type = c.attributes.ContentType ?? ''
+    if (MACRO_TYPES.test(type)) throw new PartError(`holds macros (content type ${type}); macro-enabled files (.docm, .xlsm, .pptm) are not taken: save the file without macros (.docx, .xlsx, .pptx)`)
+    if (c.name === 'Override' && c.attributes.PartName !== undefined) types.set(c.attributes.PartName.replace(/^\//, ''), type)
+    if (c.name === 'Default' && c.attributes.Extension !== undefined) defaults.set(c.attributes.Extension.toLowerCase(), type)
+  }
+  for (const e of pkg.entries) {
+    if (/(^|\/)vbaProject\.bin$/i.test(e.name)) throw new PartError(`holds macros (part "${e.name}"); macro-enabled files (.docm, .xlsm, .pptm) are not taken: save the file without macros`)
+    if (!types.has(e.name)) {
+      const ext = /\.([^./]+)$/.exec(e.name)?.[1]?.toLowerCase()
+      const type = ext === undefined ? undefined : defaults.get(ext)
+      if (type !== undefined) types.set(e.name, type)
+    }
+  }
+  return types
+}
+
+const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml.'
+/** The WordprocessingML parts whose paragraphs are text: body, headers, footers, notes, comments. */
+const DOCX_PARTS = new Set(['document.main+xml', 'template.main+xml', 'header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map(t => WML + t))
+
+function docxParts (pkg: Package, locale: string): TextPart[] {
+  const types = contentTypes(pkg)
+  if (![...types.values()].some(t => t === `${WML}document.main+xml`)) throw new PartError('is not a DOCX file: it has no main document part (wordprocessingml.document.main+xml)')
+  const parts: TextPart[] = []
+  for (const e of pkg.entries) {
+    if (!DOCX_PARTS.has(types.get(e.name) ?? '')) continue
+    const { source, root } = pkg.xml(e.name)
+    parts.push({ name: e.name, doc: paragraphsDocument(source, root, WORDPROCESSING, locale) })
+  }
+  return parts
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+/** An office file (base64) as a string document whose rebuild is the file (base64) with its text translated. */
+export function officeDocument (value: string, mime: OfficeType, locale: string, path: () => FieldPath): StringDocument {
+  const label = OFFICE_TYPES[mime]
+  const fail = (message: string): Error => invalidField(path(), `the ${label} file ${message}`)
+  const compact = value.replace(/[\r\n\t ]+/g, '')
+  if (compact.length % 4 === 1 || !BASE64.test(compact)) throw invalidField(path(), `a ${label} file is sent in base64 (RFC 4648, standard alphabet); this value is not base64`)
+  let pkg: Package
+  let parts: TextPart[]
+  try {
+    pkg = new Package(readZip(Buffer.from(compact, 'base64')), fail)
+    parts = docxParts(pkg, locale)
+  } catch (err) {
+    if (err instanceof ZipError || err instanceof PartError) throw fail(err.message)
+    throw err
+  }
+  const segments = parts.flatMap(p => p.doc.segments)
+  return {
+    segments,
+    rebuild: (translated, target) => {
+      if (translated.length !== segments.length) throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
+      const written = new Map<string, Uint8Array>()
+      let k = 0
+      for (const part of parts) {
+        const own = translated.slice(k, k + part.doc.segments.length)
+        k += own.length
+        const text = part.doc.rebuild(own, target)
+        if (text !== undefined) written.set(part.name, Buffer.from(text, 'utf8'))
+      }
+      if (written.size === 0) return value
+      const entries = pkg.entries.map(e => written.has(e.name) ? { ...e, data: written.get(e.name)! } : e)
+      return Buffer.from(writeZip(entries)).toString('base64')
+    }
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Paragraphs of Office Open XML parts (WordprocessingML `w:p`, DrawingML `a:p`) as segments, and
+ * the part rebuilt with translated paragraphs spliced into its original text.
+ *
+ * A paragraph's runs travel as inline tags do in HTML: each run's text is a `<g>` pair whose
+ * markup is the run's own start tag and properties, so formatting follows its words; hyperlinks,
+ * tracked insertions, smart tags and content controls are pairs around their runs; everything
+ * else (tabs, breaks, drawings, fields, bookmarks, deletions, comment marks) is a token copied
+ * whole. A translated paragraph is written anew between its properties and its end: one run per
+ * piece of text, text an engine moved outside every pair in a run of the paragraph's first
+ * run's properties, so text always lies in a text element whatever the engine did with tags.
+ * Tokens are written from the original text, with the paragraphs nested in them (text boxes)
+ * rebuilt too. A paragraph whose segments come back unchanged is copied byte for byte.
+ */
+import { alignText } from '../align.js'
+import type { Item, TextFormat } from '../run.js'
+import { segmentRun } from '../segment-run.js'
+import { stringDocument, type StringDocument } from '../skeleton.js'
+import { decodeXml, elementsNamed, escapeXml, splice, type XmlElement } from './xml.js'
+
+export interface Vocabulary {
+  paragraph: string
+  /** Paragraph properties: kept first. */
+  properties: string
+  run: string
+  runProperties: string
+  text: string
+  /** The start tag of a text element a rebuilt run writes. */
+  textOpen: string
+  /** Paragraph children kept last (DrawingML's end-of-paragraph properties). */
+  tail: ReadonlySet<string>
+  /** Elements whose content is more of the paragraph (pairs); 'content': the content lies in a child of this name. */
+  containers: ReadonlyMap<string, string | undefined>
+  /** Paragraph children that may move to the skeleton at a segment's edge. */
+  weak: ReadonlySet<string>
+  /** The run properties (as written) with its language set to `target`. */
+  withLanguage: (properties: string, target: string) => string
+}
+
+export const WORDPROCESSING: Vocabulary = {
+  paragraph: 'w:p',
+  properties: 'w:pPr',
+  run: 'w:r',
+  runProperties: 'w:rPr',
+  text: 'w:t',
+  textOpen: '<w:t xml:space="preserve">',
+  tail: new Set(),
+  containers: new Map([['w:hyperlink', undefined], ['w:ins', undefined], ['w:moveTo', undefined], ['w:smartTag', undefined], ['w:customXml', undefined], ['w:dir', undefined], ['w:bdo', undefined], ['w:sdt', 'w:sdtContent']]),
+  weak: new Set(['w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:permStart', 'w:permEnd', 'w:commentRangeStart', 'w:commentRangeEnd']),
+  // only where the source set one: w:val, the language of Latin-script text
+  withLanguage: (properties, target) => properties.replace(/(<w:lang\b[^>]*?\sw:val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
+}
+
+export const DRAWING: Vocabulary = {
+  paragraph: 'a:p',
+  properties: 'a:pPr',
+  run: 'a:r',
+  runProperties: 'a:rPr',
+  text: 'a:t',
+  textOpen: '<a:t>',
+  tail: new Set(['a:endParaRPr']),
+  containers: new Map(),
+  weak: new Set(),
+  withLanguage: (properties, target) => properties.replace(/^(<a:rPr\b[^>]*?\slang=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
+}
+
+/** What a marker in a paragraph's skeleton stands for: a run's opening with its text element, or source copied (nested paragraphs rebuilt). */
+type Marker =
+  | { kind: 'open', runTag: string, properties: string }
+  | { kind: 'copy', before: string, start: number, end: number, after: string }
+
+// NUL never occurs in XML text: a marker cannot be confused with the part's own text
+// eslint-disable-next-line no-control-regex
+const MARK = /\u0000(\d+)\u0000/g
+const mark = (k: number): string => `\u0000${k}\u0000`
+
+interface Paragraph {
+  element: XmlElement
+  /** Its content rewritten: from after the properties to before the tail. */
+  contentStart: number
+  contentEnd: number
+  skeleton: string
+  markers: Marker[]
+  doc: StringDocument
+}
+
+const xmlFormat: TextFormat = { escape: escapeXml }
+
+function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: string): Paragraph {
+  const children = p.children
+  let first = 0
+  if (children[0]?.name === v.properties) first = 1
+  let last = children.length
+  while (last > first && v.tail.has(children[last - 1]!.name)) last--
+  const contentStart = first === 1 ? children[0]!.end : p.openEnd
+  const contentEnd = last < children.length ? children[last]!.start : p.closeStart
+  const markers: Marker[] = []
+  const marker = (m: Marker): string => mark(markers.push(m) - 1)
+  const closeText = `</${v.text}></${v.run}>`
+  const runOf = (r: XmlElement): { tag: string, properties: string } => {
+    const props = r.children.find(c => c.name === v.runProperties)
+    return { tag: source.slice(r.start, r.openEnd), properties: props === undefined ? '' : source.slice(props.start, props.end) }
+  }
+  // the paragraph's most used run properties (by text) are its plain text: no tags for them
+  const weight = new Map<string, number>()
+  const scan: XmlElement[] = children.slice(first, last)
+  for (let e = scan.pop(); e !== undefined; e = scan.pop()) {
+    if (e.name === v.run) {
+      const length = e.children.reduce((n, c) => n + (c.name === v.text ? c.closeStart - c.openEnd : 0), 0)
+      if (length > 0) weight.set(runOf(e).properties, (weight.get(runOf(e).properties) ?? 0) + length)
+    } else if (v.containers.has(e.name)) {
+      const content = v.containers.get(e.name)
+      const inner = content === undefined ? e : e.children.find(c => c.name === content)
+      if (inner !== undefined) scan.push(...inner.children)
+    }
+  }
+  let base = ''
+  let most = -1
+  for (const [properties, n] of weight) if (n > most) [base, most] = [properties, n]
+  // the paragraph's own run: where its plain text and text outside every pair go
+  const plain = marker({ kind: 'open', runTag: `<${v.run}>`, properties: base })
+  let skeleton = plain
+  const items: Item[] = []
+  const push = (kind: 'open' | 'close', text: string): void => {
+    const start = skeleton.length
+    skeleton += text
+    items.push({ kind, start, end: skeleton.length })
+  }
+  const token = (text: string, weak: boolean): void => {
+    const start = skeleton.length
+    skeleton += closeText + text + plain
+    items.push({ kind: 'token', start, end: skeleton.length, weak, breaks: false })
+  }
+  const copy = (e: XmlElement, before = '', after = ''): string => marker({ kind: 'copy', before, start: e.start, end: e.end, after })
+  // a work stack rather than recursion: containers may nest deeply
+  const work: Array<XmlElement | string> = children.slice(first, last).reverse()
+  for (let e = work.pop(); e !== undefined; e = work.pop()) {
+    if (typeof e === 'string') {
+      push('close', closeText + e + plain)
+      continue
+    }
+    if (e.name === v.run && !e.selfClosing) {
+      const run = runOf(e)
+      for (const c of e.children) {
+        if (c.name === v.runProperties) continue
+        const raw = source.slice(c.openEnd, c.closeStart)
+        if (c.name === v.text && !raw.includes('<')) {
+          if (raw === '') continue
+          const tagged = run.properties !== base
+          if (tagged) push('open', closeText + marker({ kind: 'open', runTag: run.tag, properties: run.properties }))
+          const text = decodeXml(raw)
+          const start = skeleton.length
+          skeleton += escapeXml(text)
+          items.push({ kind: 'text', start, end: skeleton.length, text, offsets: alignText(text, skeleton, start, skeleton.length, { escapes: false }) })
+          if (tagged) push('close', closeText + plain)
+        } else {
+          token(copy(c, run.tag + run.properties, `</${v.run}>`), false)
+        }
+      }
+      continue
+    }
+    const content = v.containers.get(e.name)
+    const inner = content === undefined ? e : e.children.find(c => c.name === content)
+    if (v.containers.has(e.name) && inner !== undefined && !inner.selfClosing && !e.selfClosing) {
+      push('open', closeText + marker({ kind: 'copy', before: '', start: e.start, end: inner.openEnd, after: '' }) + plain)
+      work.push(source.slice(inner.closeStart, e.end), ...inner.children.slice().reverse())
+      continue
+    }
+    token(copy(e), v.weak.has(e.name))
+  }
+  skeleton += closeText
+  const doc = stringDocument(skeleton, segmentRun(items, xmlFormat, locale))
+  return { element: p, contentStart, contentEnd, skeleton, markers, doc }
+}
+
+/** An XML part's paragraphs as one document; rebuild gives undefined when nothing changed. */
+export interface PartDocument {
+  segments: string[]
+  rebuild: (translated: readonly string[], target?: string) => string | undefined
+}
+
+export function paragraphsDocument (source: string, root: XmlElement, v: Vocabulary, locale: string): PartDocument {
+  const paragraphs = elementsNamed(root, new Set([v.paragraph])).map(p => buildParagraph(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
+  // outer before inner, by start: a paragraph in a text box comes after the one holding it
+  paragraphs.sort((a, b) => a.element.start - b.element.start)
+  const segments = paragraphs.flatMap(p => p.doc.segments)
+  return {
+    segments,
+    rebuild: (translated, target) => {
+      const written = new Map<Paragraph, string>()
+      let k = 0
+      for (const p of paragraphs) {
+        const own = translated.slice(k, k + p.doc.segments.length)
+        k += own.length
+        const rebuilt = p.doc.rebuild(own)
+        if (rebuilt !== p.skeleton) written.set(p, rebuilt)
+      }
+      if (written.size === 0) return undefined
+      // paragraphs directly inside [start, end), in order (those nested in them skipped)
+      const render = (start: number, end: number): string => {
+        const edits: Array<{ start: number, end: number, text: string }> = []
+        let lo = 0
+        let hi = paragraphs.length
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1
+          if (paragraphs[mid]!.element.start < start) lo = mid + 1
+          else hi = mid
+        }
+        let after = start
+        for (let i = lo; i < paragraphs.length && paragraphs[i]!.element.start < end; i++) {
+          const p = paragraphs[i]!
+          if (p.element.start < after || p.element.end > end) continue
+          edits.push({ start: p.element.start - start, end: p.element.end - start, text: paragraph(p) })
+          after = p.element.end
+        }
+        return splice(source.slice(start, end), edits)
+      }
+      const paragraph = (p: Paragraph): string => {
+        const rebuilt = written.get(p)
+        const e = p.element
+        if (rebuilt === undefined) return source.slice(e.start, e.openEnd) + render(e.openEnd, e.end)
+        // runs left without text are dropped
+        const content = rebuilt.replace(new RegExp(`\\u0000(\\d+)\\u0000</${v.text}></${v.run}>`, 'g'), (whole, n: string) => p.markers[Number(n)]!.kind === 'open' ? '' : whole)
+        const expanded = content.replace(MARK, (_, n: string) => {
+          const m = p.markers[Number(n)]!
+          if (m.kind === 'copy') return m.before + render(m.start, m.end) + m.after
+          return m.runTag + (target === undefined ? m.properties : v.withLanguage(m.properties, target)) + v.textOpen
+        })
+        return source.slice(e.start, p.contentStart) + expanded + render(p.contentEnd, e.end)
+      }
+      const changed = render(0, source.length)
+      return changed === source ? undefined : changed
+    }
+  }
+}

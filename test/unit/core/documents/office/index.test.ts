@@ -1,0 +1,114 @@
+import { strToU8, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { segmentDocument } from '../../../../../src/core/documents/index.js'
+import { ValidationError } from '../../../../../src/errors.js'
+import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
+import { base64, DOCX, makeDocx, members, paragraphTexts, readParagraphs, text } from '../../../../helpers/office.js'
+import { reverseWords, upper } from '../engines.js'
+
+const BODY =
+  '<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t>The title</w:t></w:r></w:p>' +
+  '<w:p w14:paraId="1" xmlns:w14="urn:w14"><w:r><w:t xml:space="preserve">The </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>red</w:t></w:r><w:r><w:t xml:space="preserve"> car is in the </w:t></w:r>' +
+  '<w:hyperlink r:id="rId9"><w:r><w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr><w:t>big house</w:t></w:r></w:hyperlink><w:r><w:t>. It is here &amp; there.</w:t></w:r></w:p>' +
+  '<w:p><w:r><w:t>Page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>' +
+  '<w:bookmarkStart w:id="0" w:name="here"/><w:r><w:t xml:space="preserve"> of the book</w:t></w:r><w:bookmarkEnd w:id="0"/><w:fldSimple w:instr=" NUMPAGES "><w:r><w:t>9</w:t></w:r></w:fldSimple></w:p>' +
+  '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>A cell of the table.</w:t></w:r></w:p></w:tc></w:tr></w:tbl>' +
+  '<w:p><w:r><w:t xml:space="preserve">Before the box. </w:t></w:r><w:r><w:drawing><wp:inline><a:graphic><a:graphicData><wps:wsp><wps:txbx><w:txbxContent><w:p><w:r><w:t>Text in a box.</w:t></w:r></w:p></w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>' +
+  '<w:p><w:ins w:id="5" w:author="A"><w:r><w:t>Inserted words.</w:t></w:r></w:ins><w:del w:id="6" w:author="A"><w:r><w:delText>Deleted words.</w:delText></w:r></w:del></w:p>' +
+  '<w:p><w:r><w:t>12345</w:t></w:r></w:p>'
+
+const file = makeDocx(BODY, {
+  header: '<w:p><w:r><w:t>The header text.</w:t></w:r></w:p>',
+  footnotes: '<w:footnote w:id="1"><w:p><w:r><w:t>A footnote.</w:t></w:r></w:p></w:footnote>',
+  comments: '<w:comment w:id="0" w:author="B"><w:p><w:r><w:t>A comment.</w:t></w:r></w:p></w:comment>'
+})
+
+describe('DOCX documents', () => {
+  const doc = segmentDocument(base64(file), DOCX)
+
+  it('segments body, tables, text boxes, insertions, header, footnotes and comments; runs as pairs, fields and bookmarks as tokens', () => {
+    expect(doc.segments).toEqual([
+      'The title',
+      'The <g id="1">red</g> car is in the <g id="2"><g id="3">big house</g></g>.',
+      'It is here &amp; there.',
+      'Page <x id="1"/><x id="2"/><x id="3"/>1<x id="4"/><x id="5"/> of the book<x id="6"/><x id="7"/>',
+      'A cell of the table.',
+      'Before the box.',
+      'Text in a box.',
+      'Inserted words.',
+      'The header text.',
+      'A footnote.',
+      'A comment.'
+    ])
+  })
+
+  it('unchanged, the file comes back as it was sent', () => {
+    expect(doc.rebuild(doc.segments as string[], undefined)).toBe(base64(file))
+  })
+
+  it('translated: formatting follows its words, other parts byte for byte, w:lang set where set', () => {
+    const out = doc.rebuild(doc.segments.map(s => reverseWords(upper(s))), 'es')
+    expect(typeof out).toBe('string')
+    const before = members(base64(file))
+    const after = members(out as string)
+    expect(Object.keys(after)).toEqual(Object.keys(before))
+    for (const name of ['[Content_Types].xml', '_rels/.rels', 'word/styles.xml', 'word/media/image1.png']) {
+      expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
+    }
+    const body = text(after['word/document.xml']!)
+    const paragraphs = readParagraphs(body)
+    expect(paragraphs[0]).toEqual([{ text: 'TITLE THE', bold: false, italic: false, link: false, lang: 'es' }])
+    const second = paragraphs[1]!
+    expect(second.find(r => r.text === 'RED')).toMatchObject({ bold: true, link: false })
+    expect(second.find(r => r.text === 'BIG HOUSE')).toMatchObject({ bold: false, link: true })
+    expect(second.filter(r => r.bold).map(r => r.text)).toEqual(['RED'])
+    expect(body).toContain('<w:hyperlink r:id="rId9">')
+    expect(body).toContain('<w:r><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r>')
+    expect(body).toContain('<w:fldSimple w:instr=" NUMPAGES "><w:r><w:t>9</w:t></w:r></w:fldSimple>')
+    expect(body).toContain('<w:bookmarkStart w:id="0" w:name="here"/>')
+    expect(body).toContain('<w:del w:id="6" w:author="A"><w:r><w:delText>Deleted words.</w:delText></w:r></w:del>')
+    expect(body).toContain('<w:ins w:id="5" w:author="A"><w:r><w:t xml:space="preserve">WORDS. INSERTED</w:t></w:r></w:ins>')
+    expect(body).toContain('<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>')
+    expect(body).toContain('<w:p><w:r><w:t>12345</w:t></w:r></w:p>')
+    expect(body).toContain('<w:sectPr/></w:body></w:document>')
+    const texts = paragraphTexts(body)
+    expect(texts).toContain('BOX. A IN TEXT')
+    expect(texts).toContain('TABLE. THE OF CELL A')
+    expect(paragraphTexts(text(after['word/header1.xml']!))).toEqual(['TEXT. HEADER THE'])
+    expect(paragraphTexts(text(after['word/footnotes.xml']!))).toEqual(['FOOTNOTE. A'])
+    expect(paragraphTexts(text(after['word/comments.xml']!))).toEqual(['COMMENT. A'])
+  })
+
+  it('text an engine moves outside every tag still lands in a run, escaped', () => {
+    const answers = doc.segments.map(s => serializeTagged(parseTagged(s).filter(p => p.type !== 'open' && p.type !== 'close')) + ' <&>')
+    const after = members(doc.rebuild(answers, 'es') as string)
+    const body = text(after['word/document.xml']!)
+    expect(paragraphTexts(body)[1]).toBe('The red car is in the big house. <&> It is here & there. <&>')
+    expect(body).not.toMatch(/<\/w:r>[^<]+</)
+  })
+
+  it('refuses what is not a DOCX as a 400 at the value naming the problem', () => {
+    const problem = (value: string): string => {
+      try {
+        segmentDocument(value, DOCX)
+      } catch (err) {
+        expect(err).toBeInstanceOf(ValidationError)
+        const e = (err as ValidationError).errors![0]!
+        expect(e.path).toEqual(['document', 'value'])
+        return e.message
+      }
+      throw new Error('expected a refusal')
+    }
+    expect(problem('not base64!')).toMatch(/is sent in base64/)
+    expect(problem(base64(strToU8('plain text')))).toMatch(/the DOCX file is not a ZIP file/)
+    expect(problem(base64(zipSync({ 'a.txt': strToU8('x') })))).toMatch(/\[Content_Types\].xml is missing/)
+    expect(problem(base64(makeDocx('<w:p><w:r><w:t>x</w:t></w:r></w:p>', { contentTypes: '<Override PartName="/word/vbaProject.bin" ContentType="application/vnd.ms-office.vbaProject"/>', members: { 'word/vbaProject.bin': new Uint8Array(10) } })))).toMatch(/holds macros \(content type application\/vnd.ms-office.vbaProject\)/)
+    expect(problem(base64(makeDocx('<w:p><w:r><w:t>x</w:t></w:r></w:p>', { members: { 'word/vbaProject.bin': new Uint8Array(10) } })))).toMatch(/holds macros \(part "word\/vbaProject.bin"\)/)
+    const entity = zipSync({ ...members(base64(makeDocx(''))), 'word/document.xml': strToU8('<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>&b;&b;&b;</w:t></w:r></w:p></w:body></w:document>') })
+    expect(problem(base64(entity))).toMatch(/part "word\/document.xml" has a DOCTYPE/)
+    const broken = zipSync({ ...members(base64(makeDocx(''))), 'word/document.xml': strToU8('<w:document xmlns:w="urn:w">\n<w:body><w:p></w:body></w:document>') })
+    expect(problem(base64(broken))).toMatch(/part "word\/document.xml", line 2, column \d+: unexpected close tag/)
+    const undefinedEntity = zipSync({ ...members(base64(makeDocx(''))), 'word/document.xml': strToU8('<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>&lol;</w:t></w:r></w:p></w:body></w:document>') })
+    expect(problem(base64(undefinedEntity))).toMatch(/undefined entity/)
+  })
+})

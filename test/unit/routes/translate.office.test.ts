@@ -1,0 +1,106 @@
+/**
+ * Office files over HTTP: a DOCX in base64 translated by the embedded Apertium and by an outside
+ * engine (the LibreTranslate fake), read back with fflate and saxes (test/helpers/office.ts):
+ * text, run formatting, tables, notes and untouched parts byte for byte; detect, substitute, edit
+ * and analyze take it too, and a hostile file is a 400 at /document/value.
+ */
+import { strToU8, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { formatApps } from '../../helpers/format-apps.js'
+import { base64, DOCX, makeDocx, members, paragraphTexts, readParagraphs, text } from '../../helpers/office.js'
+
+const { post, libre } = formatApps()
+
+const BODY =
+  '<w:p><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve">The </w:t></w:r><w:r><w:rPr><w:b/><w:lang w:val="en-US"/></w:rPr><w:t>red</w:t></w:r><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve"> house is big.</w:t></w:r></w:p>' +
+  '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>The cat is in the house.</w:t></w:r></w:p></w:tc></w:tr></w:tbl>' +
+  '<w:p><w:r><w:t>Open {file} now.</w:t></w:r></w:p>'
+const FILE = makeDocx(BODY, { footnotes: '<w:footnote w:id="1"><w:p><w:r><w:t>The dog is small.</w:t></w:r></w:p></w:footnote>' })
+
+describe('DOCX through /language/translate and /bulk', () => {
+  it('Apertium translates body, table and notes; bold follows its word; the rest of the file byte for byte', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: base64(FILE), mime_type: DOCX }], source: 'en', targets: ['es', 'ca'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const before = members(base64(FILE))
+    for (const target of ['es', 'ca']) {
+      const result = body[0].results[target]
+      expect(result.mime_type).toBe(DOCX)
+      const after = members(result.value)
+      expect(Object.keys(after)).toEqual(Object.keys(before))
+      for (const name of ['[Content_Types].xml', '_rels/.rels', 'word/styles.xml', 'word/media/image1.png']) {
+        expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
+      }
+      const document = text(after['word/document.xml']!)
+      const [first, cell, placeholder] = readParagraphs(document)
+      expect(first!.map(r => r.text).join('')).toMatch(/casa/)
+      const bold = first!.filter(r => r.bold)
+      expect(bold).toHaveLength(1)
+      expect(bold[0]!.text).toMatch(/^(roja|vermella)$/)
+      expect(first!.every(r => r.lang === target)).toBe(true)
+      expect(cell!.map(r => r.text).join('')).toMatch(/casa/)
+      expect(document).toMatch(/<w:tbl><w:tr><w:tc><w:p>/)
+      expect(placeholder!.map(r => r.text).join('')).toContain('{file}')
+      expect(paragraphTexts(text(after['word/footnotes.xml']!))[0]).not.toMatch(/dog/)
+    }
+  })
+
+  it('an outside engine (LibreTranslate) gets the runs as tags', async () => {
+    const { status, body } = await post('/language/translate', { document: { value: base64(FILE), mime_type: DOCX }, source: 'en', targets: ['fr'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    const document = text(members(body.results.fr.value)['word/document.xml']!)
+    expect(readParagraphs(document)[0]).toEqual([
+      { text: 'THE ', bold: false, italic: false, link: false, lang: 'fr' },
+      { text: 'RED', bold: true, italic: false, link: false, lang: 'fr' },
+      { text: ' HOUSE IS BIG.', bold: false, italic: false, link: false, lang: 'fr' }
+    ])
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toContain('The <g id="1">red</g> house is big.')
+  })
+
+  it('a hostile or broken file is a 400 at /document/value naming what is wrong', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['bm90IGEgemlw', /the DOCX file is not a ZIP file/],
+      ['%%%', /base64/],
+      [base64(zipSync({ '../evil.xml': strToU8('x') })), /member "\.\.\/evil\.xml" has "\." or "\.\." in its path/],
+      [base64(makeDocx('', { contentTypes: '<Override PartName="/word/vbaData.xml" ContentType="application/vnd.ms-word.vbaData+xml"/>' })), /holds macros/]
+    ]
+    for (const [value, message] of cases) {
+      const { status, body } = await post('/language/translate', { document: { value, mime_type: DOCX }, source: 'en', targets: ['es'] })
+      expect(status, JSON.stringify(body)).toBe(400)
+      expect(body.errors[0].pointer).toBe('/document/value')
+      expect(body.errors[0].message).toMatch(message)
+    }
+  })
+})
+
+describe('DOCX on the other document endpoints', () => {
+  it('detect reads its text', async () => {
+    const file = makeDocx('<w:p><w:r><w:t>El coche rojo está en la casa grande y el perro duerme.</w:t></w:r></w:p>')
+    const { status, body } = await post('/language/detect', { document: { value: base64(file), mime_type: DOCX } })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.language).toBe('es')
+  })
+
+  it('substitute applies the rules in the file; with nothing to apply the file comes back as sent', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: base64(FILE), mime_type: DOCX, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(paragraphTexts(text(members(body.document.value)['word/document.xml']!))).toEqual(['The red home is big.', 'The cat is in the home.', 'Open {file} now.'])
+    const none = await post('/language/substitute', { document: { value: base64(FILE), mime_type: DOCX, language: 'en' }, substitutions: [{ text: 'castle', substitution: 'home' }] })
+    expect(none.body.document.value).toBe(base64(FILE))
+  })
+
+  it('edit corrects the text and answers changes of the text, not of the base64', async () => {
+    const file = makeDocx('<w:p><w:r><w:t>Their is a libary in the house.</w:t></w:r></w:p>')
+    const { status, body } = await post('/language/edit', { document: { value: base64(file), mime_type: DOCX, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(paragraphTexts(text(members(body.document.value)['word/document.xml']!))[0]).toMatch(/library/)
+    expect(JSON.stringify(body.changes)).toMatch(/libary/)
+    expect(JSON.stringify(body.changes)).not.toMatch(/UEsDB/)
+  })
+
+  it('analyze takes it', async () => {
+    const { status, body } = await post('/language/analyze', { document: { value: base64(FILE), mime_type: DOCX }, analyses: ['sentiment'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.meta.language).toBe('en')
+  })
+})

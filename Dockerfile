@@ -28,7 +28,10 @@ COPY --from=build /app/dist ./dist
 COPY package.json openapi.yaml ./
 # the playground page: static files served from web/ at the package root (src/http/web.ts)
 COPY web ./web
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
+# document jobs (their requests, states and results) live here: a volume, so a restart resumes them
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \

@@ -21,11 +21,14 @@ import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
 import { currentClient } from './runtime/clients.js'
 import routes from './routes/index.js'
+import { Jobs } from './jobs/index.js'
 import web from './http/web.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
+    /** Document jobs (src/jobs/): kept under DATA_DIR, worked in the background. */
+    jobs: Jobs
   }
 }
 
@@ -111,9 +114,15 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     ? {}
     : { translationCache: local => new RedisTranslationCache(redis, local, { ttlSeconds: config.translation.cacheTtlSeconds }) })
   app.decorate('services', services)
+  const jobs = new Jobs({ dataDir: config.jobs.dataDir, ttlSeconds: config.jobs.ttlSeconds, perClient: config.jobs.perClient, concurrency: config.jobs.concurrency, timeoutMs: config.jobs.timeoutMs, log: app.log })
+  app.decorate('jobs', jobs)
+  // jobs left by an earlier run (or by a process that died) are taken up once the routes can work them
+  app.addHook('onReady', async () => { await jobs.start() })
   // the first connection attempt is awaited (bounded) so a healthy Redis is in use from the first request
   if (redis !== undefined) app.addHook('onReady', async () => { await redis.connect() })
   app.addHook('onClose', async () => {
+    // jobs in hand go back to queued for the next process, before the engines they use close
+    await jobs.close()
     services.close()
     await Promise.all([registry.close(), redis?.close()])
   })

@@ -35,6 +35,11 @@ export const SETTING_GROUPS = [
     about: 'Which engines translate, in what order, the cache of translated segments, and the Redis every replica shares.'
   },
   {
+    id: 'jobs',
+    title: 'Document jobs',
+    about: 'Translations worked in the background (`POST /language/translate/jobs`): where they are kept, for how long, and how many run.'
+  },
+  {
     id: 'outside',
     title: 'Outside engines (each is on when its settings are given)',
     about: 'How every call to an outside service behaves, then each engine\'s own settings ([engines.md](engines.md) says what each does).'
@@ -487,6 +492,58 @@ and the service reconnects by itself.`
     max: 60_000,
     help: 'Longest any one Redis call may take, milliseconds; past it the request goes on without Redis, which is then skipped for 1 s',
     comment: 'Longest any one Redis call may take (ms) before the request goes on without Redis.'
+  },
+
+  // --- Document jobs
+  {
+    name: 'DATA_DIR',
+    group: 'jobs',
+    type: 'text',
+    default: 'data',
+    values: 'a directory',
+    help: 'Where jobs are kept: a folder per job (its request, state and result) under `jobs/`, which every process of the service shares and a restart resumes from. Give it a volume (the image declares `/data`; see [Jobs on disk](operations.md#jobs-on-disk)); a relative path is from the working directory',
+    comment: `Where document jobs are kept (a folder per job: request, state, result); every process shares it,
+and a restart resumes the jobs it holds. The image declares /data as a volume.`
+  },
+  {
+    name: 'JOB_TTL',
+    group: 'jobs',
+    type: 'int',
+    default: 86_400,
+    min: 1,
+    max: 30 * 86_400,
+    help: 'Seconds a finished job (done, failed or cancelled) and its result are kept on disk, then removed',
+    comment: 'Seconds a finished job and its result are kept, then removed.'
+  },
+  {
+    name: 'JOB_MAX_PER_CLIENT',
+    group: 'jobs',
+    type: 'int',
+    default: 10,
+    min: 1,
+    max: 10_000,
+    help: 'Jobs one client may have queued or running at once; past it `POST /language/translate/jobs` answers 429',
+    comment: 'Jobs one client may have queued or running at once (429 past it).'
+  },
+  {
+    name: 'JOB_CONCURRENCY',
+    group: 'jobs',
+    type: 'int',
+    default: 4,
+    min: 1,
+    max: 1000,
+    help: 'Jobs each process works at once; the rest wait, taken in turn by client (one client\'s backlog delays only itself). Their work shares the thread pool and the engines with requests, in their client\'s turn',
+    comment: 'Jobs each process works at once; the others wait, taken in turn by client.'
+  },
+  {
+    name: 'JOB_TIMEOUT',
+    group: 'jobs',
+    type: 'int',
+    default: 3600,
+    min: 1,
+    max: 7 * 86_400,
+    help: 'Seconds one job may work before it is stopped and failed (a job has the limits of `POST /language/translate` otherwise, except `HANDLER_TIMEOUT_MS`)',
+    comment: 'Seconds one job may work before it is stopped (failed).'
   },
 
   // --- Outside engines

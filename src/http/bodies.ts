@@ -20,6 +20,7 @@ import type { Config } from '../config.js'
 import { ClientClosedError, ServiceError, ValidationError, invalidField } from '../errors.js'
 import { HeldValue, JsonFragment, parseJsonText, type HeldRef } from '../runtime/held-values.js'
 import { PoolWork, processPool, taskModule, type TaskCall } from '../runtime/pool.js'
+import { currentClient } from '../runtime/clients.js'
 import type { ReadBody, ReadFields } from './body-tasks.js'
 import { formKind, readForm, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
@@ -82,23 +83,9 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
   })
 
   const readOnPool = async (request: FastifyRequest, bytes: Buffer, schema: unknown): Promise<unknown> => {
-    const shared = shareBytes(bytes)
-    const key = randomUUID()
-    const read = await readTask<ReadBody>(request, { module: BODY_TASKS, fn: 'readBody', args: [key, shared, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars] }, bytes.length)
-    request.log.debug({ bytes: bytes.length, held: 'held' in read ? read.held.length : 0 }, 'body read on the pool')
-    if ('invalidJson' in read) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
-    if ('tooDeep' in read) throw invalidField(read.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
-    if ('validation' in read) {
-      throw Object.assign(new Error('body does not match the schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: read.validation, validationContext: 'body' })
-    }
-    const view = read.view as Record<string | number, unknown>
-    for (const entry of read.held) {
-      const ref: HeldRef = { held: true, key, bytes: shared, path: entry.path }
-      let at = view
-      for (let i = 0; i < entry.path.length - 1; i++) at = at[entry.path[i]!] as Record<string | number, unknown>
-      at[entry.path.at(-1)!] = new HeldValue(ref, entry.kind, entry.cost, entry.rawLength)
-    }
-    validatedOnPool.add(view)
+    const view = await heldBody(bytes, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars,
+      async call => await readTask<ReadBody>(request, call, bytes.length))
+    request.log.debug({ bytes: bytes.length }, 'body read on the pool')
     readOnPoolFor.add(request)
     return view
   }
@@ -143,6 +130,67 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     // placeholders are random per answer: no text a client sent can take their place
     return payload.replace(/"__held_[0-9a-f]{24}_\d+__"/g, placeholder => fragments.get(placeholder) ?? placeholder)
   })
+}
+
+/**
+ * A /language body read on the pool (`read` runs the task): what the route gets, with a HeldValue in
+ * place of each costly value. Refusals are the errors Fastify's own parser and validator throw.
+ */
+async function heldBody (bytes: Buffer, route: string, schema: unknown, textChars: number, read: (call: TaskCall) => Promise<ReadBody>): Promise<unknown> {
+  const shared = shareBytes(bytes)
+  const key = randomUUID()
+  const answer = await read({ module: BODY_TASKS, fn: 'readBody', args: [key, shared, route, schema, textChars] })
+  if ('invalidJson' in answer) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
+  if ('tooDeep' in answer) throw invalidField(answer.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
+  if ('validation' in answer) {
+    throw Object.assign(new Error('body does not match the schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: answer.validation, validationContext: 'body' })
+  }
+  const view = answer.view as Record<string | number, unknown>
+  for (const entry of answer.held) {
+    const ref: HeldRef = { held: true, key, bytes: shared, path: entry.path }
+    let at = view
+    for (let i = 0; i < entry.path.length - 1; i++) at = at[entry.path[i]!] as Record<string | number, unknown>
+    at[entry.path.at(-1)!] = new HeldValue(ref, entry.kind, entry.cost, entry.rawLength)
+  }
+  validatedOnPool.add(view)
+  return view
+}
+
+/**
+ * A body of a /language route (a job's, stored as it came) read again as the route read it: from
+ * `largeRequestBytes` on the pool, in the current client's turn, with held values; else here.
+ */
+export async function readStoredBody (bytes: Buffer, method: string, url: string, schema: unknown, limits: { largeRequestBytes: number, textChars: number }, signal: AbortSignal): Promise<unknown> {
+  if (limits.largeRequestBytes === 0 || bytes.length < limits.largeRequestBytes) return parseHere(bytes.toString('utf8'))
+  return await heldBody(bytes, routeKey(method, url), schema, limits.textChars, async call =>
+    await processPool().run<ReadBody>(call, new PoolWork(READ_BUDGET_MS, signal, currentClient()),
+      { overBudget: () => invalidField([], 'this body took too long to read; send less at once'), heavy: bytes.length >= HEAVY_BODY_BYTES }))
+}
+
+/** The bytes a body was read from when it holds values on the pool (what a job stores); undefined for a body parsed here. */
+export function heldBytes (body: unknown): Buffer | undefined {
+  const found = findHeld(typeof body === 'object' && body !== null ? body : {}).find(f => f.value instanceof HeldValue)
+  return found === undefined ? undefined : Buffer.from((found.value as HeldValue).ref.bytes)
+}
+
+/** An answer's JSON text, the JSON text of its held values and rebuilt documents made on the pool (a job's result, stored as text). */
+export async function answerText (payload: object, signal: AbortSignal): Promise<string> {
+  const found = findHeld(payload)
+  if (found.length === 0) return JSON.stringify(payload)
+  const held = found.filter(f => f.value instanceof HeldValue)
+  const texts = held.length === 0
+    ? []
+    : await processPool().run<string[]>({ module: HELD_VALUES, fn: 'stringifyHeld', args: [held.map(f => (f.value as HeldValue).ref)] },
+      new PoolWork(READ_BUDGET_MS, signal, currentClient()), { overBudget: () => invalidField([], 'the answer took too long to write') })
+  const nonce = randomBytes(12).toString('hex')
+  const fragments = new Map<string, string>()
+  let k = 0
+  found.forEach((f, i) => {
+    const placeholder = `__held_${nonce}_${i}__`
+    fragments.set(JSON.stringify(placeholder), f.value instanceof HeldValue ? texts[k++]! : (f.value as JsonFragment).json)
+    f.set(placeholder)
+  })
+  return JSON.stringify(payload).replace(/"__held_[0-9a-f]{24}_\d+__"/g, placeholder => fragments.get(placeholder) ?? placeholder)
 }
 
 /** A body's bytes in memory a pool thread can read without a copy. */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.js'
 import translate from './translate.js'
+import jobs from './jobs.js'
 import detect from './detect.js'
 import substitute from './substitute.js'
 import edit from './edit.js'
@@ -13,6 +14,7 @@ import deepl from '../compat/deepl/index.js'
 
 export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(translate, opts)
+  await app.register(jobs, opts)
   await app.register(detect, opts)
   await app.register(substitute, opts)
   await app.register(edit, opts)

@@ -3,20 +3,20 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { Config } from '../config.js'
-import { translateSchemas, TranslateLocales, SupportedQuery, Supported } from '../schemas/translate.js'
+import { translateSchemas, TranslateLocales, SupportedQuery, Supported, type TranslationRequestT } from '../schemas/translate.js'
 import { DEFAULT_LIMITS } from '../core/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { withinDeadline } from './signal.js'
 import { invalidField } from '../errors.js'
 import { tryCanonicalTag } from '../core/languages.js'
-import type { TranslatedDocument, TranslateInput } from '../core/translation/index.js'
+import type { Progress, TranslatedDocument, TranslateInput } from '../core/translation/index.js'
 import type { DocumentT } from '../schemas/common.js'
 import type { TranslateOptionsT } from '../schemas/translate.js'
 import type { SubstitutionT } from '../schemas/common.js'
 import { defined, wireDocument } from './wire.js'
 
 /** MAX_TARGETS counts distinct languages: repeats ("es", "ES") are removed before counting. */
-function checkDistinctTargets (targets: readonly string[], limit: number): void {
+export function checkDistinctTargets (targets: readonly string[], limit: number): void {
   if (targets.length <= limit) return
   // a malformed tag counts as itself; translation reports it at its index
   const distinct = new Set(targets.map(tag => tryCanonicalTag(tag) ?? tag))
@@ -56,6 +56,13 @@ function resultsOut (doc: TranslatedDocument): Record<string, { value: Translate
   return out
 }
 
+/** POST /language/translate's answer to `body` (a job's work too: `progress` told as segments are translated). */
+export async function translateOne (app: FastifyInstance, body: TranslationRequestT, targetLimit: number, signal: AbortSignal, progress?: Progress): Promise<{ results: ReturnType<typeof resultsOut>, original: TranslationRequestT, extra: TranslatedDocument['extra'] }> {
+  const input = { ...translateInput(body, targetLimit), documents: [documentIn(body.document)], documentPath: () => ['document' as const], ...(progress === undefined ? {} : { progress }) }
+  const [doc] = await app.services.translation.translate(input, signal)
+  return { results: resultsOut(doc!), original: body, extra: doc!.extra }
+}
+
 export default async function translateRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const limits = { ...DEFAULT_LIMITS, ...opts.config.limits }
@@ -74,10 +81,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       response: securedResponses({ 200: { ...TranslationResult, description: 'The translations, keyed by target' } }, 413, 415, 502, 503, 504)
     }
   }, async (request, reply) => {
-    const body = request.body
-    const input = { ...translateInput(body, limits.targets), documents: [documentIn(body.document)], documentPath: () => ['document' as const] }
-    const [doc] = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
-    return { results: resultsOut(doc!), original: body, extra: doc!.extra }
+    return await withinDeadline(reply, deadlineMs, async signal => await translateOne(app, request.body, limits.targets, signal))
   })
 
   app.post('/language/translate/bulk', {

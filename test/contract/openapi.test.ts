@@ -26,11 +26,12 @@ describe('OpenAPI document', () => {
         .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
       expect(operations.map(o => o.op.operationId).sort()).toEqual([
         'analyze', 'analyze_sentiment', 'detect', 'edit', 'edit_tones', 'locale', 'locales', 'substitute',
-        'translate', 'translate_bulk', 'translate_locales', 'translate_locales_supported'
+        'translate', 'translate_bulk', 'translate_job', 'translate_job_cancel', 'translate_job_status', 'translate_locales', 'translate_locales_supported'
       ])
       for (const { path, op } of operations) {
         expect(op.security, path).toEqual([{ OAuth2: ['access'] }, { BearerAuth: [] }])
-        for (const status of ['200', '400', '401', '403', '429', '500']) expect(op.responses, `${path} ${status}`).toHaveProperty(status)
+        const ok = op.operationId === 'translate_job' ? '202' : op.operationId === 'translate_job_cancel' ? '204' : '200'
+        for (const status of [ok, '400', '401', '403', '429', '500']) expect(op.responses, `${path} ${status}`).toHaveProperty(status)
         expect(op.responses['401'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem')
       }
       expect(spec.paths['/language/translate/bulk'].post.responses['200'].content['application/json'].schema.type).toBe('array')

@@ -1,4 +1,7 @@
 /** Builds the real app for tests, with a known client and signing secret. */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
@@ -7,6 +10,9 @@ import { emptyRegistry } from '../../src/registry.js'
 export const CLIENT = { id: 'test-client', secret: 'test-client-secret' }
 export const READ_ONLY = { id: 'read-only', secret: 'read-only-secret' }
 export const JWT_SECRET = 'test-signing-secret-of-at-least-32-bytes!'
+
+/** Where a test process's jobs go unless a test names its own DATA_DIR (never the repository's data/). */
+const TEST_DATA_DIR = mkdtempSync(join(tmpdir(), 'test-data-'))
 
 /** A Config from test defaults plus the given variables. */
 export function testConfig (env: Record<string, string> = {}): Config {
@@ -21,6 +27,7 @@ export function testConfig (env: Record<string, string> = {}): Config {
     // module compilation at start) a test process can miss a whole sample interval, which
     // under-pressure counts as an infinite delay, and answers would turn into 503s
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    DATA_DIR: TEST_DATA_DIR,
     ...env
   })
 }

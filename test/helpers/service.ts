@@ -1,5 +1,8 @@
 /** The service as its own process (as `make run` starts it), for tests over real HTTP. */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { freePort, waitForOk } from '../../bench/lib/net.js'
 import { CLIENT, JWT_SECRET } from './app.js'
 
@@ -38,6 +41,8 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
       WORKERS: '1',
       AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]),
       AUTH_JWT_SECRET: JWT_SECRET,
+      // its jobs in a folder of its own unless the test names one (never the repository's data/)
+      DATA_DIR: env['DATA_DIR'] ?? mkdtempSync(join(tmpdir(), 'service-data-')),
       ...env
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,7 +53,7 @@ interface PodSpec {
   containers: Container[]
   securityContext?: { runAsNonRoot?: boolean, runAsUser?: number }
   terminationGracePeriodSeconds?: number
-  volumes?: { name: string, emptyDir?: object }[]
+  volumes?: { name: string, emptyDir?: object, persistentVolumeClaim?: { claimName: string } }[]
 }
 interface K8sObject {
   apiVersion: string
@@ -69,6 +69,7 @@ interface K8sObject {
     maxReplicas?: number
     metrics?: { type: string, resource?: { name: string, target: { type: string, averageUtilization?: number } } }[]
     minAvailable?: number
+    accessModes?: string[]
   }
   data?: Record<string, string>
   stringData?: Record<string, string>
@@ -83,6 +84,7 @@ interface ComposeService {
   ports?: string[]
   healthcheck?: { test: string[] }
   depends_on?: Record<string, { condition: string }>
+  volumes?: string[]
 }
 
 /** Every YAML document of a file as plain data; a syntax error fails the test naming the file. */
@@ -161,6 +163,8 @@ const REAL_SECRETS = {
 const names = configNames()
 const defaults = loadConfig({})
 const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8')
+/** DATA_DIR as the image sets it (document jobs), and the volume it declares there. */
+const imageDataDir = /^ENV .*\bDATA_DIR=(\S+)/m.exec(dockerfile)?.[1]
 
 describe('docker-compose.yml', () => {
   const [compose] = documents(join(repo, 'docker-compose.yml')) as [{ services: Record<string, ComposeService> }]
@@ -191,6 +195,15 @@ describe('docker-compose.yml', () => {
     const published = (app.ports ?? []).map(p => Number(String(p).split(':').at(-1)))
     expect(published).toContain(config.port)
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${config.port}$`, 'm'))
+  })
+
+  it('keeps document jobs on a named volume at the image\'s DATA_DIR', () => {
+    const dataDir = appEnv['DATA_DIR'] ?? imageDataDir
+    expect(dataDir).toBe('/data')
+    expect(dockerfile).toMatch(new RegExp(`^VOLUME ${dataDir}$`, 'm'))
+    const mount = (app.volumes ?? []).map(v => v.split(':')).find(([, target]) => target === dataDir)
+    expect(mount, 'a volume mounted at DATA_DIR').toBeDefined()
+    expect(Object.keys((compose as { volumes?: Record<string, unknown> }).volumes ?? {})).toContain(mount![0])
   })
 
   it('points REDIS_URL at the redis service on the port it listens on', () => {
@@ -272,13 +285,13 @@ describe('deploy/kubernetes', () => {
   it('lists every manifest in kustomization.yaml, each a known kind and version, and kustomize builds them', async () => {
     expect([...kustomization.resources].sort()).toEqual(files.filter(f => f !== 'kustomization.yaml'))
     const versions: Record<string, string> = {
-      Deployment: 'apps/v1', Service: 'v1', ConfigMap: 'v1', Secret: 'v1', HorizontalPodAutoscaler: 'autoscaling/v2', PodDisruptionBudget: 'policy/v1'
+      Deployment: 'apps/v1', Service: 'v1', ConfigMap: 'v1', Secret: 'v1', HorizontalPodAutoscaler: 'autoscaling/v2', PodDisruptionBudget: 'policy/v1', PersistentVolumeClaim: 'v1'
     }
     for (const o of objects) {
       expect(versions[o.kind], `${o.kind} ${o.metadata.name}`).toBe(o.apiVersion)
       expect(o.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)
     }
-    expect(objects.map(o => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'Service', 'Service'])
+    expect(objects.map(o => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'Secret', 'Service', 'Service'])
     const image = kustomization.images?.find(i => i.name === container.image)
     expect(image?.newName).toBeTruthy()
     if (existsSync('/usr/bin/kubectl')) {
@@ -387,6 +400,15 @@ describe('deploy/kubernetes', () => {
     expect(sleep).toBe('sleep')
     expect(Number(seconds)).toBeGreaterThan(0)
     expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(Number(seconds) + 20)
+  })
+
+  it('mounts one ReadWriteMany claim at DATA_DIR in every pod (any pod answers a job, none is lost with a pod)', () => {
+    const dataDir = podEnv['DATA_DIR'] ?? imageDataDir
+    expect(dataDir).toBe('/data')
+    const mount = container.volumeMounts?.find(m => m.mountPath === dataDir)
+    const claimName = pod.spec.volumes?.find(v => v.name === mount?.name)?.persistentVolumeClaim?.claimName
+    expect(claimName).toBeDefined()
+    expect(find('PersistentVolumeClaim', claimName!).spec?.accessModes).toEqual(['ReadWriteMany'])
   })
 
   it('holds only placeholders in the Secret, which stop start-up until replaced', () => {

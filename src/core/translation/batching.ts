@@ -208,6 +208,44 @@ export interface DistinctRequest {
   useCache: boolean
   /** Names what was being translated in an error ("en->ja for documents 0, 3"). */
   what: string
+  /** Told how many more segments have their translation (negative: a failed service's, started over by the next). */
+  progress?: (delta: number) => void
+}
+
+/** How many parts of a job's segments are with an engine at once (parts are what progress is counted in). */
+const PARTS_IN_FLIGHT = 4
+/** Segments in one part when the engine names no batch size. */
+const PART_SEGMENTS = 100
+
+/** The batcher's translation of `segments`, sent in parts of the engine's batch size, each reported as it is answered. */
+async function inParts (batcher: Batcher, choice: TranslatorChoice, segments: string[], variant: Variant, signal: AbortSignal,
+  progress: (delta: number) => void): Promise<string[]> {
+  const size = choice.translator.batching?.maxSegments ?? PART_SEGMENTS
+  const out: string[] = new Array<string>(segments.length)
+  let next = 0
+  let reported = 0
+  // a part failing calls off the others: the service failed
+  const parts = new AbortController()
+  const combined = AbortSignal.any([signal, parts.signal])
+  const worker = async (): Promise<void> => {
+    while (next < segments.length) {
+      const from = next
+      next += size
+      const part = segments.slice(from, from + size)
+      const answer = await batcher.translate(choice, part, variant, combined)
+      answer.forEach((t, i) => { out[from + i] = t })
+      reported += part.length
+      progress(part.length)
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, Math.ceil(segments.length / size)) }, async () => await worker()))
+  } catch (err) {
+    parts.abort(err)
+    progress(-reported)
+    throw err
+  }
+  return out
 }
 
 /**
@@ -222,6 +260,8 @@ export async function translateDistinct (request: DistinctRequest, cache: Transl
   const translations = new Map<string, string>()
   // blank segments need no engine
   for (const s of segments) if (s.trim() === '') translations.set(s, s)
+  const progress = request.progress
+  progress?.(translations.size)
   const cacheVariant = `${variant.formality ?? ''}\u0001${variant.context ?? ''}`
   const keyOf = (choice: TranslatorChoice, segment: string) => ({ service: choice.translator.name, from: choice.from, to: choice.to, variant: cacheVariant, segment })
   const tries = request.fallback ? choices : choices.slice(0, 1)
@@ -234,11 +274,15 @@ export async function translateDistinct (request: DistinctRequest, cache: Transl
         const hit = hits[i]
         if (hit !== undefined) translations.set(s, hit)
       })
+      const before = missing.length
       missing = missing.filter(s => !translations.has(s))
+      progress?.(before - missing.length)
     }
     if (missing.length === 0) return { translations, service: choice.translator.name }
     try {
-      const out = await batcher.translate(choice, missing, variant, signal)
+      const out = progress === undefined
+        ? await batcher.translate(choice, missing, variant, signal)
+        : await inParts(batcher, choice, missing, variant, signal, progress)
       missing.forEach((s, i) => translations.set(s, out[i]!))
       if (request.useCache) await cache.setMany(missing.map((s, i) => ({ key: keyOf(choice, s), value: out[i]! })))
       return { translations, service: choice.translator.name }

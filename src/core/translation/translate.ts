@@ -14,7 +14,7 @@ import type { TranslatorChoice } from './catalog.js'
 import { translateDistinct } from './batching.js'
 import { selectChoices, serviceFilter, unsupportedPairs } from './service-choice.js'
 import { resolveSource, UNDETERMINED } from './source.js'
-import type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
+import type { DocumentValue, Progress, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
 
 export type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
 
@@ -77,7 +77,7 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
 
   const jobs = await prepareJobs(docs, targets, work, input, choicesFor)
-  const answers = await runBatches(jobs, options, deps, signal, input.documents.length > 1)
+  const answers = await runBatches(jobs, options, deps, signal, input.documents.length > 1, input.progress)
 
   // rebuilding has a budget of its own; the request's tasks queue in one turn, and every target
   // of a preparation is rebuilt in one task (one reading of the document, not one per target)
@@ -164,7 +164,7 @@ function uniqueTags (tags: readonly string[]): string[] {
 interface Answer { segments: string[], service: string }
 
 /** One engine call per (choices, pair) for every distinct segment of every job; cache first. */
-async function runBatches (jobs: Job[], options: TranslateOptions, deps: TranslationDeps, signal: AbortSignal, bulk: boolean): Promise<Map<Job, Answer>> {
+async function runBatches (jobs: Job[], options: TranslateOptions, deps: TranslationDeps, signal: AbortSignal, bulk: boolean, progress?: Progress): Promise<Map<Job, Answer>> {
   const groups = new Map<string, Job[]>()
   for (const job of jobs) {
     const key = job.choices === 'identity'
@@ -179,10 +179,21 @@ async function runBatches (jobs: Job[], options: TranslateOptions, deps: Transla
     ...(options.formality === undefined ? {} : { formality: options.formality }),
     ...(options.context === undefined ? {} : { context: options.context })
   }
+  // progress counts each group's distinct segments, those copied as they are (identity) done at once
+  const distinctOf = new Map([...groups].map(([key, list]) => [key, [...new Set(list.flatMap(j => j.segments))]]))
+  const total = [...distinctOf.values()].reduce((n, segments) => n + segments.length, 0)
+  let done = distinctOf.get('identity')?.length ?? 0
+  const count = progress === undefined
+    ? undefined
+    : (delta: number) => {
+        done += delta
+        progress({ done, total })
+      }
+  progress?.({ done, total })
   // one group failing fails the request: the others stop waiting for engines
   const group = new AbortController()
   const combined = AbortSignal.any([signal, group.signal])
-  await Promise.all([...groups.values()].map(async list => {
+  await Promise.all([...groups].map(async ([key, list]) => {
     const choices = list[0]!.choices
     if (choices === 'identity') {
       for (const job of list) answers.set(job, { segments: job.segments, service: IDENTITY_SERVICE })
@@ -193,12 +204,13 @@ async function runBatches (jobs: Job[], options: TranslateOptions, deps: Transla
     const what = bulk ? `${pairs} for document${docs.length > 1 ? 's' : ''} ${docs.join(', ')}` : pairs
     try {
       const { translations, service } = await translateDistinct({
-        segments: [...new Set(list.flatMap(j => j.segments))],
+        segments: distinctOf.get(key)!,
         choices,
         variant,
         fallback: options.fallback !== false,
         useCache: options.cache !== false,
-        what
+        what,
+        ...(count === undefined ? {} : { progress: count })
       }, deps.cache, deps.batcher, combined)
       for (const job of list) answers.set(job, { segments: job.segments.map(s => translations.get(s)!), service })
     } catch (err) {

@@ -38,7 +38,15 @@ export interface TranslateInput {
   targets: readonly string[]
   options?: TranslateOptions
   substitutions?: readonly Substitution[]
+  /**
+   * Told the segments translated so far of all there are to translate (distinct per pair and
+   * service), as engines answer: then each pair's segments go to its engine in parts (a job's progress).
+   */
+  progress?: Progress
 }
+
+/** Segments done of total; `done` may go back when a service fails and the next one starts over. */
+export type Progress = (state: { done: number, total: number }) => void
 
 /** A Document value: a string, or an object/array whose string leaves are text. */
 export type DocumentValue = string | Record<string, unknown> | unknown[]

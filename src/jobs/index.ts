@@ -1,0 +1,266 @@
+/**
+ * Document jobs: work a client hands in and fetches later. Each job lives on disk (store.ts), so
+ * every process of the service answers its status and a restart resumes it; the process that took
+ * it works it. Jobs wait for one of the process's job slots in their client's turn (FairSlots), so
+ * one client's backlog delays only itself; what a job runs takes the pool and the engines in its
+ * client's turn as a request would.
+ */
+import { randomUUID } from 'node:crypto'
+import { ServiceError } from '../errors.js'
+import { FairSlots } from '../runtime/fair-slots.js'
+import { withClient } from '../runtime/clients.js'
+import { CLAIM_STALE_MS, FINISHED, JobStore, type JobError, type JobState } from './store.js'
+
+export type { JobError, JobState, JobStatus } from './store.js'
+
+/** What a job does: its request's bytes in, its result's JSON text out; `progress` as it goes. */
+export type JobWork = (request: Buffer, signal: AbortSignal, progress: (state: { done: number, total: number }) => void) => Promise<string>
+
+export interface JobsOptions {
+  dataDir: string
+  /** Seconds a finished job (and its result) is kept. */
+  ttlSeconds: number
+  /** Jobs one client may have queued or running at once. */
+  perClient: number
+  /** Jobs this process works at once. */
+  concurrency: number
+  /** How long one job may work (ms) before it fails. */
+  timeoutMs: number
+  /** Told of each job's end (metrics). */
+  onFinish?: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void
+  log: { warn: (obj: object, msg: string) => void }
+}
+
+/** How often a process touches its claims, looks for cancel requests, and removes expired jobs. */
+const TICK_MS = 2000
+/** Writes of a job's progress at most this often. */
+const PROGRESS_MS = 200
+/** A job that stopped its process this many times is failed rather than taken again. */
+const MAX_CLAIMS = 5
+
+/** Why a job's work was called off. */
+class Stop extends Error {
+  constructor (readonly why: 'cancel' | 'shutdown' | 'timeout') {
+    super(`job ${why}`)
+  }
+}
+
+/** 429: the client has as many jobs waiting and running as it may. */
+export class TooManyJobsError extends ServiceError {
+  constructor (limit: number) {
+    super(429, 'too-many-jobs', 'Too many jobs', `This client has ${limit} jobs queued or running, as many as it may; wait for one to finish or cancel one.`)
+  }
+}
+
+interface Held {
+  dir: string
+  client: string
+  claim: string
+  controller: AbortController
+}
+
+export class Jobs {
+  readonly store: JobStore
+  private readonly slots: FairSlots
+  private readonly held = new Map<string, Held>()
+  private timer: NodeJS.Timeout | undefined
+  private closing = false
+  private running = 0
+  private sweeping: Promise<void> | undefined
+
+  private work?: JobWork
+  private describe: (err: unknown) => JobError = () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'The job failed.' })
+
+  constructor (private readonly opts: JobsOptions) {
+    this.store = new JobStore(opts.dataDir)
+    this.slots = new FairSlots(opts.concurrency)
+  }
+
+  /** Jobs this process holds, by status (metrics). */
+  counts (): { queued: number, running: number } {
+    return { queued: this.held.size - this.running, running: this.running }
+  }
+
+  /** What jobs do, and the error a failed one reports (the routes know; set before start). */
+  setWork (work: JobWork, describe: (err: unknown) => JobError): void {
+    this.work = work
+    this.describe = describe
+  }
+
+  /** Resumes the jobs nobody works, then keeps claims fresh and removes expired jobs. */
+  async start (): Promise<void> {
+    await this.sweep()
+    this.timer = setInterval(() => { this.sweeping ??= this.sweep().catch(err => { this.opts.log.warn({ err }, 'job sweep failed') }).finally(() => { this.sweeping = undefined }) }, TICK_MS)
+    this.timer.unref()
+  }
+
+  /** Stops working: jobs in hand go back to queued for the next process. */
+  async close (): Promise<void> {
+    this.closing = true
+    clearInterval(this.timer)
+    const stopping = [...this.held.values()].map(async h => { h.controller.abort(new Stop('shutdown')) })
+    await Promise.all(stopping)
+    await this.sweeping
+    // give the jobs' own ends a moment to write their state
+    for (let i = 0; i < 50 && this.held.size > 0; i++) await new Promise(resolve => setTimeout(resolve, 20))
+  }
+
+  /** A new job for `client`; its state. */
+  async submit (client: string, request: Buffer | string): Promise<JobState> {
+    let open = 0
+    for (const dir of await this.store.ofClient(client)) {
+      const state = await this.current(dir)
+      if (state !== undefined && !FINISHED.has(state.status)) open++
+    }
+    if (open >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
+    const state: JobState = { id: randomUUID(), status: 'queued', progress: { done: 0, total: 0 }, created: new Date().toISOString() }
+    const dir = await this.store.create(client, request, state)
+    const claim = await this.store.claim(dir)
+    if (claim !== undefined) this.run(dir, client, claim)
+    return state
+  }
+
+  /** The job's state as its client sees it, and its result's JSON text when done; undefined: no such job (for this client). */
+  async get (client: string, id: string): Promise<{ state: JobState, result?: string } | undefined> {
+    const dir = this.store.jobDir(client, id)
+    const state = await this.current(dir)
+    if (state === undefined) return undefined
+    if (state.status !== 'done') return { state }
+    try {
+      return { state, result: await this.store.result(dir) }
+    } catch {
+      // removed while being read (expired or deleted)
+      return undefined
+    }
+  }
+
+  /** Cancels a waiting or running job, or removes a finished one; false: no such job. */
+  async cancel (client: string, id: string): Promise<boolean> {
+    const dir = this.store.jobDir(client, id)
+    const state = await this.current(dir)
+    if (state === undefined) return false
+    if (FINISHED.has(state.status)) {
+      await this.store.remove(dir)
+      return true
+    }
+    await this.store.askCancel(dir)
+    this.held.get(id)?.controller.abort(new Stop('cancel'))
+    return true
+  }
+
+  /** The state, as asked: a cancel asked of an unfinished job reads cancelled; an expired job reads as none. */
+  private async current (dir: string): Promise<JobState | undefined> {
+    const state = await this.store.state(dir)
+    if (state === undefined) return undefined
+    if (state.expires !== undefined && Date.parse(state.expires) <= Date.now()) return undefined
+    if (!FINISHED.has(state.status) && await this.store.cancelAsked(dir)) return { ...state, status: 'cancelled' }
+    return state
+  }
+
+  /** Touches this process's claims, stops jobs cancelled through another process, removes expired jobs and takes jobs nobody works. */
+  private async sweep (): Promise<void> {
+    for (const h of this.held.values()) {
+      await this.store.touch(h.claim)
+      if (await this.store.cancelAsked(h.dir)) h.controller.abort(new Stop('cancel'))
+    }
+    for (const dir of await this.store.all()) {
+      if (this.closing) return
+      const state = await this.store.state(dir)
+      if (state === undefined || this.held.has(state.id)) continue
+      if (FINISHED.has(state.status)) {
+        if (state.expires !== undefined && Date.parse(state.expires) <= Date.now()) await this.store.remove(dir)
+        continue
+      }
+      const claim = await this.store.claim(dir)
+      if (claim === undefined) continue
+      const client = await this.store.client(dir)
+      if (await this.store.claims(dir) > MAX_CLAIMS) {
+        await this.finish(dir, state, 'failed', { error: { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: `The job stopped the process working it ${MAX_CLAIMS} times; it is not tried again.` } })
+        continue
+      }
+      this.run(dir, client, claim)
+    }
+  }
+
+  /** Works a job this process claimed (in the background: its end is written to its state). */
+  private run (dir: string, client: string, claim: string): void {
+    this.runJob(dir, client, claim).catch(err => { this.opts.log.warn({ err, job: dir }, 'job could not record its end') })
+  }
+
+  private async runJob (dir: string, client: string, claim: string): Promise<void> {
+    let state = await this.store.state(dir)
+    if (state === undefined) return
+    const id = state.id
+    const controller = new AbortController()
+    const h: Held = { dir, client, claim, controller }
+    this.held.set(id, h)
+    const startedAt = Date.now()
+    let slot = false
+    try {
+      if (await this.store.cancelAsked(dir)) throw new Stop('cancel')
+      if (this.closing) throw new Stop('shutdown')
+      // queued (again, after a restart: from the start)
+      state = { ...state, status: 'queued', progress: { done: 0, total: 0 } }
+      await this.store.setState(dir, state)
+      await this.slots.acquire(client, controller.signal)
+      slot = true
+      this.running++
+      state = { ...state, status: 'running', started: new Date().toISOString() }
+      await this.store.setState(dir, state)
+      const timer = setTimeout(() => controller.abort(new Stop('timeout')), this.opts.timeoutMs)
+      let written = 0
+      let writing: Promise<void> = Promise.resolve()
+      const progress = (p: { done: number, total: number }): void => {
+        state = { ...state!, progress: { done: p.done, total: p.total } }
+        if (Date.now() - written < PROGRESS_MS && p.done !== p.total) return
+        written = Date.now()
+        const snapshot = state
+        writing = writing.then(async () => { if (!controller.signal.aborted) await this.store.setState(dir, snapshot) }).catch(() => {})
+      }
+      let result: string
+      try {
+        const request = await this.store.request(dir)
+        result = await withClient(client, async () => await this.work!(request, controller.signal, progress))
+      } finally {
+        clearTimeout(timer)
+        await writing
+      }
+      controller.signal.throwIfAborted()
+      await this.store.setResult(dir, result)
+      await this.finish(dir, state, 'done', {}, startedAt)
+    } catch (err) {
+      const reason = controller.signal.aborted ? controller.signal.reason : err
+      if (reason instanceof Stop && reason.why === 'shutdown') {
+        await this.store.setState(dir, { ...state, status: 'queued', progress: { done: 0, total: 0 } })
+        await this.store.release(claim)
+      } else if (reason instanceof Stop && reason.why === 'cancel') {
+        await this.finish(dir, state, 'cancelled', {}, startedAt)
+      } else {
+        const error = reason instanceof Stop
+          ? { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${this.opts.timeoutMs / 1000} s and was stopped.` }
+          : this.describe(reason)
+        await this.finish(dir, state, 'failed', { error }, startedAt)
+      }
+    } finally {
+      if (slot) {
+        this.running--
+        this.slots.release()
+      }
+      this.held.delete(id)
+    }
+  }
+
+  private async finish (dir: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>, startedAt?: number): Promise<void> {
+    const now = Date.now()
+    await this.store.setState(dir, {
+      ...state,
+      ...extra,
+      status,
+      finished: new Date(now).toISOString(),
+      expires: new Date(now + this.opts.ttlSeconds * 1000).toISOString()
+    })
+    if (startedAt !== undefined) this.opts.onFinish?.(status, (now - startedAt) / 1000)
+  }
+}
+
+export { CLAIM_STALE_MS }

@@ -1,0 +1,211 @@
+/**
+ * Jobs on local disk: a directory per job under DATA_DIR/jobs/<client>/<id>/ holding its request
+ * (request.json, as the client sent it), its state (state.json) and, once done, its result
+ * (result.json), each written whole to a temporary name and renamed into place, so a reader (any
+ * process) sees the old file or the new one, never half of one. A process working a job holds a
+ * claim on it (claim-<n>, created exclusively: of processes racing for a job one gets it), which
+ * it touches while it works; a claim whose process died, or that nobody touched for a while, is
+ * stale, and the next process to look takes the job by creating claim-<n+1>. A `cancel` file asks
+ * whichever process holds the job to stop.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
+
+export const FINISHED: ReadonlySet<JobStatus> = new Set(['done', 'failed', 'cancelled'])
+
+/** What a job's error says (a problem+json body without its request's instance and id). */
+export interface JobError {
+  type: string
+  title: string
+  status: number
+  detail: string
+  errors?: Array<{ pointer: string, message: string }>
+}
+
+export interface JobState {
+  id: string
+  status: JobStatus
+  progress: { done: number, total: number }
+  /** ISO dates. */
+  created: string
+  started?: string
+  finished?: string
+  /** When a finished job and its result are removed (ISO date). */
+  expires?: string
+  error?: JobError
+}
+
+/** A claim nobody touched for this long is stale even if its process seems alive (its pid reused). */
+export const CLAIM_STALE_MS = 30_000
+
+/** This process among all that share DATA_DIR (a pid alone may be reused after a restart). */
+export const INSTANCE = randomUUID()
+
+let temps = 0
+
+/** Writes `data` to `path` whole or not at all: a temporary file renamed into place. */
+export async function writeAtomic (path: string, data: string | Buffer): Promise<void> {
+  const temp = `${path}.${INSTANCE}.${temps++}.tmp`
+  await writeFile(temp, data)
+  await rename(temp, path)
+}
+
+export class JobStore {
+  constructor (readonly dir: string) {}
+
+  /** A client's folder: a hash of its key (any characters) of fixed length. */
+  clientDir (client: string): string {
+    return join(this.dir, 'jobs', createHash('sha256').update(client).digest('hex').slice(0, 32))
+  }
+
+  jobDir (client: string, id: string): string {
+    return join(this.clientDir(client), id)
+  }
+
+  async create (client: string, request: Buffer | string, state: JobState): Promise<string> {
+    const dir = this.jobDir(client, state.id)
+    await mkdir(dir, { recursive: true })
+    await writeAtomic(join(dir, 'client'), client)
+    await writeAtomic(join(dir, 'request.json'), request)
+    await writeAtomic(join(dir, 'state.json'), JSON.stringify(state))
+    return dir
+  }
+
+  /** The job's state; undefined when there is no such job (or it was just removed). */
+  async state (dir: string): Promise<JobState | undefined> {
+    try {
+      return JSON.parse(await readFile(join(dir, 'state.json'), 'utf8')) as JobState
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || err instanceof SyntaxError) return undefined
+      throw err
+    }
+  }
+
+  /** Whose job it is (the key its work takes turns under). */
+  async client (dir: string): Promise<string> {
+    return await readFile(join(dir, 'client'), 'utf8')
+  }
+
+  async setState (dir: string, state: JobState): Promise<void> {
+    await writeAtomic(join(dir, 'state.json'), JSON.stringify(state))
+  }
+
+  async request (dir: string): Promise<Buffer> {
+    return await readFile(join(dir, 'request.json'))
+  }
+
+  async setResult (dir: string, json: string): Promise<void> {
+    await writeAtomic(join(dir, 'result.json'), json)
+  }
+
+  async result (dir: string): Promise<string> {
+    return await readFile(join(dir, 'result.json'), 'utf8')
+  }
+
+  async remove (dir: string): Promise<void> {
+    await rm(dir, { recursive: true, force: true })
+  }
+
+  async askCancel (dir: string): Promise<void> {
+    await writeFile(join(dir, 'cancel'), '')
+  }
+
+  async cancelAsked (dir: string): Promise<boolean> {
+    return await exists(join(dir, 'cancel'))
+  }
+
+  /** Every job folder of every client. */
+  async all (): Promise<string[]> {
+    const root = join(this.dir, 'jobs')
+    const out: string[] = []
+    for (const client of await listDir(root)) {
+      for (const id of await listDir(join(root, client))) out.push(join(root, client, id))
+    }
+    return out
+  }
+
+  /** A client's job folders. */
+  async ofClient (client: string): Promise<string[]> {
+    const dir = this.clientDir(client)
+    return (await listDir(dir)).map(id => join(dir, id))
+  }
+
+  /** Takes the job unless a live process holds it: the claim's path, or undefined. */
+  async claim (dir: string): Promise<string | undefined> {
+    const claims = (await listDir(dir)).filter(name => /^claim-\d+$/.test(name)).map(name => Number(name.slice(6)))
+    const last = claims.length === 0 ? 0 : Math.max(...claims)
+    if (last > 0 && !await this.stale(join(dir, `claim-${last}`))) return undefined
+    const path = join(dir, `claim-${last + 1}`)
+    try {
+      // exclusive: of processes racing for the job, one creates it
+      const file = await open(path, 'wx')
+      await file.writeFile(JSON.stringify({ pid: process.pid, instance: INSTANCE }))
+      await file.close()
+      return path
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST' || (err as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw err
+    }
+  }
+
+  /** How many times processes took the job (a job that stops its process every time is given up). */
+  async claims (dir: string): Promise<number> {
+    return (await listDir(dir)).filter(name => /^claim-\d+$/.test(name)).length
+  }
+
+  /** Keeps a claim fresh. */
+  async touch (claim: string): Promise<void> {
+    const now = new Date()
+    await utimes(claim, now, now).catch(() => {})
+  }
+
+  /** Gives a claim back (a process stopping): the next process takes the job at once. */
+  async release (claim: string): Promise<void> {
+    await unlink(claim).catch(() => {})
+  }
+
+  private async stale (claim: string): Promise<boolean> {
+    let holder: { pid: number, instance: string }
+    let touched: number
+    try {
+      holder = JSON.parse(await readFile(claim, 'utf8')) as { pid: number, instance: string }
+      touched = (await stat(claim)).mtimeMs
+    } catch {
+      // gone, or being written: a claim being written is fresh
+      return false
+    }
+    if (holder.instance === INSTANCE) return false
+    if (holder.pid === process.pid || !alive(holder.pid)) return true
+    return Date.now() - touched > CLAIM_STALE_MS
+  }
+}
+
+function alive (pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+async function exists (path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function listDir (dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter(name => !name.endsWith('.tmp'))
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return []
+    throw err
+  }
+}

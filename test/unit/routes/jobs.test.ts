@@ -1,0 +1,241 @@
+/**
+ * Document jobs over HTTP (app.inject), with the LibreTranslate fake as the engine (its latency
+ * makes a job last): the lifecycle and its result (the answer POST /language/translate gives), honest
+ * progress, who sees a job, cancelling, expiry, the per-client limit and turns between clients.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
+import { emptyRegistry } from '../../../src/registry.js'
+import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
+import { bearer, CLIENT, testApp, tokenFor } from '../../helpers/app.js'
+
+const OTHER = { id: 'other-client', secret: 'other-client-secret' }
+
+let libre: FakeLibreTranslate
+const dirs: string[] = []
+const apps: FastifyInstance[] = []
+beforeAll(async () => { libre = await startFakeLibreTranslate() })
+afterAll(async () => {
+  await libre?.close()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+afterEach(async () => {
+  libre.latencyMs = 0
+  await Promise.all(apps.splice(0).map(async app => { await app.close() }))
+})
+
+/** An app whose one translator is the fake, its jobs in a new DATA_DIR; tokens of two clients. */
+async function jobsApp (env: Record<string, string> = {}): Promise<{ app: FastifyInstance, dataDir: string, mine: string, other: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'jobs-'))
+  dirs.push(dataDir)
+  const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 10_000 } })
+  const app = await testApp({
+    AUTH_CLIENTS: JSON.stringify([
+      { id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] },
+      { id: OTHER.id, secret: OTHER.secret, scopes: ['access'] }
+    ]),
+    DATA_DIR: dataDir,
+    ...env
+  }, { registry: { ...emptyRegistry(), translators: [translator] } })
+  apps.push(app)
+  return { app, dataDir, mine: await tokenFor(app, CLIENT), other: await tokenFor(app, OTHER) }
+}
+
+async function submit (app: FastifyInstance, token: string, body: unknown): Promise<{ id: string, status: string, location: string }> {
+  const res = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(token), payload: body as object })
+  expect(res.statusCode, res.body).toBe(202)
+  const job = res.json()
+  expect(res.headers.location).toBe(`/language/translate/jobs/${job.id}`)
+  return { ...job, location: res.headers.location as string }
+}
+
+async function status (app: FastifyInstance, token: string, id: string): Promise<{ statusCode: number, json: Record<string, any> }> {
+  const res = await app.inject({ method: 'GET', url: `/language/translate/jobs/${id}`, headers: bearer(token) })
+  return { statusCode: res.statusCode, json: res.statusCode === 200 || res.statusCode === 404 ? res.json() : { body: res.body } }
+}
+
+/** Polls until the job's status is one of `statuses` (every state seen on the way is kept). */
+async function until (app: FastifyInstance, token: string, id: string, statuses: string[], seen: Array<Record<string, any>> = [], ms = 20_000): Promise<Record<string, any>> {
+  const end = Date.now() + ms
+  for (;;) {
+    const { statusCode, json } = await status(app, token, id)
+    expect(statusCode, JSON.stringify(json)).toBe(200)
+    seen.push(json)
+    if (statuses.includes(json.status)) return json
+    if (Date.now() > end) throw new Error(`job ${id} still ${json.status} after ${ms} ms`)
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+}
+
+const lines = (n: number): string => Array.from({ length: n }, (_, i) => `Sentence number ${i} of the book.`).join('\n')
+
+const FORMATS: Array<{ name: string, document: Record<string, unknown> }> = [
+  { name: 'text/plain', document: { value: 'Hello world. The cat sleeps.', mime_type: 'text/plain' } },
+  { name: 'text/html', document: { value: '<p>Hello <b>world</b>.</p><p>The cat sleeps.</p>', mime_type: 'text/html' } },
+  {
+    name: 'XLIFF',
+    document: {
+      mime_type: 'application/xliff+xml',
+      value: '<?xml version="1.0" encoding="UTF-8"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" target-language="es" datatype="plaintext" original="a.txt"><body>' +
+        '<trans-unit id="1"><source>Hello world.</source></trans-unit><trans-unit id="2"><source>The cat sleeps.</source></trans-unit></body></file></xliff>'
+    }
+  },
+  { name: 'SRT', document: { mime_type: 'application/x-subrip', value: '1\n00:00:01,000 --> 00:00:02,000\nHello world.\n\n2\n00:00:03,000 --> 00:00:04,000\nThe cat sleeps.\n' } }
+]
+
+describe('POST /language/translate/jobs', () => {
+  it.each(FORMATS)('a $name document: 202 with Location, then done with what POST /language/translate answers', async ({ document }) => {
+    const { app, mine } = await jobsApp()
+    const body = { document, source: 'en', targets: ['es', 'fr'] }
+    const job = await submit(app, mine, body)
+    expect(job.status).toBe('queued')
+    const done = await until(app, mine, job.id, ['done', 'failed'])
+    expect(done.status, JSON.stringify(done.error)).toBe('done')
+    const direct = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(mine), payload: body })
+    expect(direct.statusCode, direct.body).toBe(200)
+    expect(done.result).toEqual(direct.json())
+    expect(done.progress.total).toBeGreaterThan(0)
+    expect(done.progress.done).toBe(done.progress.total)
+    expect(Date.parse(done.expires)).toBeGreaterThan(Date.now())
+  })
+
+  it('a body of LARGE_REQUEST_BYTES or more (read and worked on the pool) is stored, worked and answered as a small one', async () => {
+    const { app, mine } = await jobsApp({ LARGE_REQUEST_BYTES: '1024' })
+    const value = Array.from({ length: 100 }, (_, i) => `<p>Paragraph ${i} with <b>bold</b> words.</p>`).join('')
+    const body = { document: { value, mime_type: 'text/html' }, source: 'en', targets: ['es'] }
+    expect(JSON.stringify(body).length).toBeGreaterThan(1024)
+    const job = await submit(app, mine, body)
+    const done = await until(app, mine, job.id, ['done', 'failed'])
+    expect(done.status, JSON.stringify(done.error)).toBe('done')
+    const direct = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(mine), payload: body })
+    expect(done.result).toEqual(direct.json())
+    expect(done.result.original).toEqual(body)
+  })
+
+  it('counts progress in segments as the engine answers them', async () => {
+    const { app, mine } = await jobsApp()
+    libre.latencyMs = 100
+    const job = await submit(app, mine, { document: { value: lines(2000) }, source: 'en', targets: ['es'] })
+    const seen: Array<Record<string, any>> = []
+    const done = await until(app, mine, job.id, ['done', 'failed'], seen)
+    expect(done.status).toBe('done')
+    expect(done.progress).toEqual({ done: 2000, total: 2000 })
+    expect(done.result.results.es.value).toBe(lines(2000).toUpperCase())
+    // seen part-way: running with some but not all of its segments
+    const partial = seen.filter(s => s.status === 'running' && s.progress.done > 0 && s.progress.done < 2000)
+    expect(partial.length, JSON.stringify(seen.map(s => [s.status, s.progress.done]))).toBeGreaterThan(0)
+    const counts = seen.map(s => s.progress.done)
+    expect(counts).toEqual([...counts].sort((a, b) => a - b))
+  })
+
+  it('refuses a bad request at once, naming the field, and fails a job its translation refuses with the answer the request would have had', async () => {
+    const { app, mine } = await jobsApp()
+    const bad = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: { document: { value: 'x' }, targets: [] } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].pointer).toBe('/targets')
+    const job = await submit(app, mine, { document: { value: 'Hello' }, source: 'en', targets: ['xx-Qaaa'] })
+    const failed = await until(app, mine, job.id, ['done', 'failed'])
+    expect(failed.status).toBe('failed')
+    const direct = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(mine), payload: { document: { value: 'Hello' }, source: 'en', targets: ['xx-Qaaa'] } })
+    expect(failed.error.status).toBe(direct.statusCode)
+    expect(failed.error.detail).toBe(direct.json().detail)
+    expect(failed.result).toBeUndefined()
+  })
+
+  it('needs a token, and answers 404 for an id that is none of the client\'s', async () => {
+    const { app, mine } = await jobsApp()
+    expect((await app.inject({ method: 'POST', url: '/language/translate/jobs', payload: { document: { value: 'x' }, targets: ['es'] } })).statusCode).toBe(401)
+    expect((await status(app, mine, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
+    const malformed = await app.inject({ method: 'GET', url: '/language/translate/jobs/..%2F..%2Fetc', headers: bearer(mine) })
+    expect(malformed.statusCode).toBe(400)
+  })
+})
+
+describe('who sees a job', () => {
+  it('only the client that made it: another gets 404 for status and for cancel, and the job goes on', async () => {
+    const { app, mine, other } = await jobsApp()
+    const job = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    expect((await status(app, other, job.id)).statusCode).toBe(404)
+    const cancel = await app.inject({ method: 'DELETE', url: `/language/translate/jobs/${job.id}`, headers: bearer(other) })
+    expect(cancel.statusCode).toBe(404)
+    expect((await until(app, mine, job.id, ['done', 'failed', 'cancelled'])).status).toBe('done')
+    expect((await status(app, other, job.id)).statusCode).toBe(404)
+  })
+})
+
+describe('DELETE /language/translate/jobs/{id}', () => {
+  it('cancels a running job: its status reads cancelled, the engine is called no more, and no result is kept', async () => {
+    const { app, mine, dataDir } = await jobsApp()
+    libre.latencyMs = 100
+    const job = await submit(app, mine, { document: { value: lines(2000) }, source: 'en', targets: ['es'] })
+    await until(app, mine, job.id, ['running'])
+    const cancel = await app.inject({ method: 'DELETE', url: job.location, headers: bearer(mine) })
+    expect(cancel.statusCode).toBe(204)
+    expect((await status(app, mine, job.id)).json.status).toBe('cancelled')
+    await new Promise(resolve => setTimeout(resolve, 400))
+    const calls = libre.calls.length
+    await new Promise(resolve => setTimeout(resolve, 500))
+    expect(libre.calls.length).toBe(calls)
+    const after = (await status(app, mine, job.id)).json
+    expect(after.status).toBe('cancelled')
+    expect(after.progress.done).toBeLessThan(2000)
+    expect(after.result).toBeUndefined()
+    const [clientDir] = readdirSync(join(dataDir, 'jobs'))
+    expect(existsSync(join(dataDir, 'jobs', clientDir!, job.id, 'result.json'))).toBe(false)
+  })
+
+  it('removes a finished job and its result', async () => {
+    const { app, mine, dataDir } = await jobsApp()
+    const job = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    await until(app, mine, job.id, ['done'])
+    expect((await app.inject({ method: 'DELETE', url: job.location, headers: bearer(mine) })).statusCode).toBe(204)
+    expect((await status(app, mine, job.id)).statusCode).toBe(404)
+    expect(readdirSync(join(dataDir, 'jobs', readdirSync(join(dataDir, 'jobs'))[0]!))).toEqual([])
+    expect((await app.inject({ method: 'DELETE', url: job.location, headers: bearer(mine) })).statusCode).toBe(404)
+  })
+})
+
+describe('expiry and limits', () => {
+  it('a finished job is answered until JOB_TTL has passed, then 404, and its folder is removed', async () => {
+    const { app, mine, dataDir } = await jobsApp({ JOB_TTL: '1' })
+    const job = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    await until(app, mine, job.id, ['done'])
+    await new Promise(resolve => setTimeout(resolve, 1100))
+    expect((await status(app, mine, job.id)).statusCode).toBe(404)
+    const clientDir = join(dataDir, 'jobs', readdirSync(join(dataDir, 'jobs'))[0]!)
+    const end = Date.now() + 10_000
+    while (readdirSync(clientDir).length > 0 && Date.now() < end) await new Promise(resolve => setTimeout(resolve, 100))
+    expect(readdirSync(clientDir)).toEqual([])
+  })
+
+  it('a client has at most JOB_MAX_PER_CLIENT jobs queued or running (429 past it); another client is not held back', async () => {
+    const { app, mine, other } = await jobsApp({ JOB_MAX_PER_CLIENT: '2' })
+    libre.latencyMs = 100
+    const body = { document: { value: lines(300) }, source: 'en', targets: ['es'] }
+    const first = await submit(app, mine, body)
+    await submit(app, mine, body)
+    const third = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: body })
+    expect(third.statusCode, third.body).toBe(429)
+    expect(third.json().detail).toMatch(/2 jobs queued or running/)
+    await submit(app, other, body)
+    // a finished (here cancelled) job no longer counts
+    expect((await app.inject({ method: 'DELETE', url: first.location, headers: bearer(mine) })).statusCode).toBe(204)
+    await submit(app, mine, body)
+  })
+
+  it('takes waiting jobs in turn by client: one client\'s backlog does not hold another\'s job back', async () => {
+    const { app, mine, other } = await jobsApp({ JOB_CONCURRENCY: '1' })
+    libre.latencyMs = 50
+    const body = { document: { value: lines(100) }, source: 'en', targets: ['es'] }
+    const backlog = [await submit(app, mine, body), await submit(app, mine, body), await submit(app, mine, body)]
+    const theirs = await submit(app, other, body)
+    const finished = (job: { id: string }, token: string): Promise<number> => until(app, token, job.id, ['done'], [], 60_000).then(s => Date.parse(s.finished))
+    const [mineEnds, theirEnd] = await Promise.all([Promise.all(backlog.map(async job => await finished(job, mine))), finished(theirs, other)])
+    // the other client's line took its turn before the last of the backlog (first come, first served would run it last)
+    expect(theirEnd).toBeLessThan(mineEnds[2]!)
+  })
+})

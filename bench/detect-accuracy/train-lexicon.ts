@@ -4,14 +4,18 @@
  * and the long texts' temperature are kept; the lexicon's weights and the temperature of the
  * buckets it weighs in are tuned. DEV split only: the Debian pool and the CLDR strings of the
  * short-text corpus; "fit" (80%) learns the lexicon, "tune" (20%) picks weights, as train.ts.
+ * The lexicon goes to lexicon.bin in its compact form (src/providers/detector/lexicon.ts), the
+ * tuned temperatures to model.json.
  *
- *   npx tsx bench/detect-accuracy/train-lexicon.ts [--out src/providers/detector/model.json]
+ *   npx tsx bench/detect-accuracy/train-lexicon.ts [--out src/providers/detector/model.json] [--lexicon-out src/providers/detector/lexicon.bin]
+ *   npx tsx bench/detect-accuracy/train-lexicon.ts --out FILE --lexicon-out ''   (one JSON file with the lexicon in it, for run.ts --model)
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createEnsemble } from '../../src/providers/detector/ensemble.js'
+import { encodeLexicon } from '../../src/providers/detector/lexicon.js'
 import { bucketIndex, type Lexicon, type ModelData } from '../../src/providers/detector/model.js'
 import type { Voter } from '../../src/providers/detector/voter.js'
 import { loadVoters } from '../../src/providers/detector/voters/index.js'
@@ -19,12 +23,14 @@ import { forEachTrigram, forEachWord } from '../../src/providers/detector/words.
 import { CORE_LANGUAGES, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample } from './corpus.js'
 
 const MODEL = fileURLToPath(new URL('../../src/providers/detector/model.json', import.meta.url))
+const LEXICON = fileURLToPath(new URL('../../src/providers/detector/lexicon.bin', import.meta.url))
 const { values: args } = parseArgs({
   options: {
     pool: { type: 'string', default: DEFAULT_POOL },
     short: { type: 'string', default: DEFAULT_SHORT_CORPUS },
     model: { type: 'string', default: MODEL },
-    out: { type: 'string', default: MODEL }
+    out: { type: 'string', default: MODEL },
+    'lexicon-out': { type: 'string', default: LEXICON }
   }
 })
 /** Features kept per language (the most frequent; fewer for the long tail) and how often one must be seen. */
@@ -37,6 +43,7 @@ const TUNE_PER_CELL = 150
 const CORE_SHARE = 0.97
 
 const base = JSON.parse(readFileSync(args.model, 'utf8')) as ModelData
+delete base.lexicon
 const isTune = (text: string): boolean => (createHash('sha256').update('tune\0').update(text).digest()[0] ?? 0) < 51
 const cldr = existsSync(args.short) ? readCorpus(args.short, 'dev').filter(s => s.source.startsWith('cldr-')) : []
 const pool = [...readCorpus(args.pool, 'dev'), ...cldr]
@@ -150,5 +157,12 @@ for (let b = 0; b < LEXICON_BUCKETS; b++) {
   model.temperature[b] = bestT.t
   console.log(`bucket ${b}: without the lexicon ${(100 * without).toFixed(2)}%, words ${best.weight}, trigrams ${best.trigram} -> ${(100 * best.score).toFixed(2)}%, temperature ${bestT.t}`)
 }
-writeFileSync(args.out, JSON.stringify(model) + '\n')
+
+if (args['lexicon-out'] === '') {
+  writeFileSync(args.out, JSON.stringify(model) + '\n')
+} else {
+  writeFileSync(args['lexicon-out'], encodeLexicon(lexicon))
+  writeFileSync(args.out, JSON.stringify({ ...model, lexicon: undefined }) + '\n')
+  console.log(`wrote ${args['lexicon-out']}`)
+}
 console.log(`wrote ${args.out}`)

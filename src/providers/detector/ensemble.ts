@@ -7,7 +7,8 @@
 import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
 import { traditionalBalance } from './hanzi.js'
-import { Likelihoods, bucketIndex, type Lexicon, type ModelData } from './model.js'
+import { decodeLexicon, encodeLexicon, type LexiconTable } from './lexicon.js'
+import { Likelihoods, bucketIndex, type ModelData } from './model.js'
 import { forEachTrigram, forEachWord } from './words.js'
 import { SCRIPTS, dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
@@ -39,7 +40,7 @@ interface Group {
 }
 
 /** Builds the detection function over loaded voters and the learned model. */
-export function createEnsemble (voters: readonly Voter[], data: ModelData): { detect: DetectFn, languages: string[] } {
+export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable): { detect: DetectFn, languages: string[] } {
   // only languages some voter can name: one none of them models would soak up every doubtful text
   const universe = new Set<string>()
   for (const voter of voters) for (const answer of voter.answers) for (const language of meaningsOf(answer)) universe.add(language)
@@ -73,7 +74,9 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
   }))
   const groupOf = new Map<number, Group>()
   for (const g of groups) for (const m of g.members) if (m >= 0) groupOf.set(m, g)
-  const lexicon = data.lexicon === undefined ? undefined : compileLexicon(data.lexicon, index, languages.length)
+  // a lexicon in the model itself (as train-lexicon.ts tunes it) is read through the same compact form
+  const table = lexiconTable ?? (data.lexicon === undefined ? undefined : decodeLexicon(encodeLexicon(data.lexicon)))
+  const lexicon = table === undefined ? undefined : compileLexicon(table, index, languages.length)
   const zh = index.get('zh') ?? -1
   const zhHant = index.get('zh-Hant') ?? -1
 
@@ -143,14 +146,13 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
     const wordWeight = model.weight[bucket] ?? 0
     const trigramWeight = model.trigramWeight[bucket] ?? 0
     if (wordWeight === 0 && trigramWeight === 0) return
-    const pairs = model.pairs
-    const add = (at: number | undefined, weight: number, backoff: Float64Array): void => {
-      if (at === undefined || weight === 0) return
+    const { start, language, negLogProbability } = model.table
+    const add = (feature: number, weight: number, backoff: Float64Array): void => {
+      if (feature < 0 || weight === 0 || model.live[feature] === 0) return
       for (const i of candidates) scores[i] = scores[i]! + weight * backoff[i]!
-      const end = at + 1 + 2 * pairs[at]!
-      for (let k = at + 1; k < end; k += 2) {
-        const i = pairs[k]!
-        if (model.mark[i] === model.stamp) scores[i] = scores[i]! + weight * (pairs[k + 1]! - backoff[i]!)
+      for (let k = start[feature]!; k < start[feature + 1]!; k++) {
+        const i = model.to[language[k]!]!
+        if (i >= 0 && model.mark[i] === model.stamp) scores[i] = scores[i]! + weight * (-negLogProbability[k]! / 10 - backoff[i]!)
       }
     }
     model.stamp = (model.stamp + 1) % 0x7fffffff
@@ -162,8 +164,12 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
     let words = 0
     forEachWord(sample, word => {
       if (++words > LEXICON_WORDS) return
-      add(model.words.get(word), wordWeight, model.backoff)
-      if (trigramWeight > 0) forEachTrigram(word, trigram => add(model.trigrams.get(trigram), trigramWeight, model.trigramBackoff))
+      add(model.table.word(word), wordWeight, model.backoff)
+      if (trigramWeight > 0) {
+        // the trigrams of the space-padded word, looked up in place
+        const padded = ` ${word} `
+        for (let i = 0; i + 3 <= padded.length; i++) add(model.table.trigram(padded, i), trigramWeight, model.trigramBackoff)
+      }
     })
   }
 
@@ -193,13 +199,14 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData): { de
 }
 
 interface CompiledLexicon {
+  table: LexiconTable
+  /** The ensemble's index of each lexicon language (-1: no voter names it). */
+  to: Int16Array
+  /** 1 for a feature seen in a language some voter names (the others tell nothing here). */
+  live: Uint8Array
   /** Per ensemble language index: the log probability of an unseen word (languages the lexicon lacks: the mean). */
   backoff: Float64Array
   trigramBackoff: Float64Array
-  /** feature -> where its entry starts in `pairs`: [count, ensemble index, log probability, ...] (one array, not one per feature: ~150,000 of them) */
-  words: Map<string, number>
-  trigrams: Map<string, number>
-  pairs: Float64Array
   weight: number[]
   trigramWeight: number[]
   /** Which languages are candidates of the detection under way (mark[i] === stamp). */
@@ -208,44 +215,26 @@ interface CompiledLexicon {
 }
 
 /** The lexicon over the ensemble's language indexes; its languages no voter names are left out. */
-function compileLexicon (lexicon: Lexicon, index: ReadonlyMap<string, number>, size: number): CompiledLexicon {
-  const to = lexicon.languages.map(l => index.get(l) ?? -1)
+function compileLexicon (table: LexiconTable, index: ReadonlyMap<string, number>, size: number): CompiledLexicon {
+  const to = Int16Array.from(table.languages, l => index.get(l) ?? -1)
   const backoffs = (values: number[]): Float64Array => {
     const known = values.filter((_, j) => to[j]! >= 0)
     const out = new Float64Array(size).fill(known.reduce((a, b) => a + b, 0) / Math.max(1, known.length))
     values.forEach((b, j) => { if (to[j]! >= 0) out[to[j]!] = b })
     return out
   }
-  let size2 = 0
-  for (const features of [lexicon.words, lexicon.trigrams]) for (const pairs of Object.values(features)) size2 += 1 + pairs.length
-  const all = new Float64Array(size2)
-  let used = 0
-  const compile = (features: Record<string, number[]>): Map<string, number> => {
-    const out = new Map<string, number>()
-    for (const [feature, pairs] of Object.entries(features)) {
-      const at = used
-      let count = 0
-      for (let k = 0; k < pairs.length; k += 2) {
-        const i = to[pairs[k]!] ?? -1
-        if (i >= 0) { all[at + 1 + 2 * count] = i; all[at + 2 + 2 * count] = pairs[k + 1]!; count++ }
-      }
-      if (count === 0) continue
-      all[at] = count
-      used = at + 1 + 2 * count
-      out.set(feature, at)
-    }
-    return out
+  const live = new Uint8Array(table.start.length - 1)
+  for (let f = 0; f < live.length; f++) {
+    for (let k = table.start[f]!; k < table.start[f + 1]!; k++) if (to[table.language[k]!]! >= 0) { live[f] = 1; break }
   }
-  const words = compile(lexicon.words)
-  const trigrams = compile(lexicon.trigrams)
   return {
-    backoff: backoffs(lexicon.backoff),
-    trigramBackoff: backoffs(lexicon.trigramBackoff),
-    words,
-    trigrams,
-    pairs: all.slice(0, used),
-    weight: lexicon.weight,
-    trigramWeight: lexicon.trigramWeight,
+    table,
+    to,
+    live,
+    backoff: backoffs(table.backoff),
+    trigramBackoff: backoffs(table.trigramBackoff),
+    weight: table.weight,
+    trigramWeight: table.trigramWeight,
     mark: new Int32Array(size),
     stamp: 0
   }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { ServiceUnavailableError } from '../../errors.js'
 import type { Candidate, Detector } from '../../core/ports.js'
 import { createEnsemble, type DetectFn } from './ensemble.js'
+import { decodeLexicon, type LexiconTable } from './lexicon.js'
 import type { ModelData } from './model.js'
 import { loadVoters, type VoterName } from './voters/index.js'
 
@@ -21,12 +22,19 @@ async function shippedModel (): Promise<ModelData> {
   return JSON.parse(await readFile(new URL('./model.json', import.meta.url), 'utf8')) as ModelData
 }
 
+/** The shipped lexicon (lexicon.bin, 2.7 MB), read as bytes: see lexicon.ts. */
+async function shippedLexicon (): Promise<LexiconTable> {
+  return decodeLexicon(await readFile(new URL('./lexicon.bin', import.meta.url)))
+}
+
 /** Creates the detector and starts loading its models in the background; `ready()` resolves once they are loaded. */
 export function createDetector (options: DetectorOptions = {}): Detector {
   let detectFn: DetectFn | undefined
   let languages: string[] = []
-  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel()]).then(([voters, model]) => {
-    const ensemble = createEnsemble(voters, model)
+  // a model given in full (a bench's) brings its own lexicon, or none
+  const lexicon = options.model === undefined ? shippedLexicon() : undefined
+  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon]).then(([voters, model, table]) => {
+    const ensemble = createEnsemble(voters, model, table)
     detectFn = ensemble.detect
     languages = ensemble.languages
   })

@@ -4,6 +4,8 @@
  * small numbers, so a failing case shrinks to the smallest size that still fails.
  */
 import fc from 'fast-check'
+import { strToU8, zipSync } from 'fflate'
+import { base64, DOCX, handZip, makeDocx, members } from '../helpers/office.js'
 
 /** How large the biggest hostile inputs get (the bounded test uses less than the bench). */
 export interface HostileScale {
@@ -243,13 +245,52 @@ export function hostileAndroid (scale: HostileScale = FULL_SCALE): fc.Arbitrary<
   )
 }
 
+/**
+ * Hostile DOCX files (the file in base64): very many paragraphs, deep hyperlinks, nasty text, and
+ * hostile containers: zip bombs (by declared size, by ratio, by a member that lies about its
+ * size), too many members, names with .. or absolute paths, a name twice, an entity expansion,
+ * macros, truncated or random bytes, and values that are not base64.
+ */
+export function hostileOffice (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
+  const many = fc.integer({ min: 1, max: scale.tags })
+  const allowed = (c: string): boolean => { const n = c.codePointAt(0)!; return (n >= 0x20 || n === 9 || n === 10 || n === 13) && (n < 0xd800 || n > 0xdfff) && n !== 0xfffe && n !== 0xffff }
+  const xml = (s: string): string => Array.from(s).filter(allowed).join('').replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`)
+  const docx = (label: string) => (body: string): HostileDocument => ({ mime_type: DOCX, value: base64(makeDocx(body)), label })
+  const file = (label: string) => (bytes: Uint8Array): HostileDocument => ({ mime_type: DOCX, value: base64(bytes), label })
+  const plain = members(base64(makeDocx('<w:p><w:r><w:t>The house.</w:t></w:r></w:p>')))
+  const withPart = (name: string, text: string): Uint8Array => zipSync({ ...plain, [name]: strToU8(text) })
+  return fc.oneof(
+    many.map(n => Array.from({ length: n }, (_, i) => `<w:p><w:r><w:t xml:space="preserve">The house ${i} is </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>red</w:t></w:r><w:r><w:tab/><w:t>. {n} It is big.</w:t></w:r></w:p>`).join('')).map(docx('docx-many-paragraphs')),
+    many.map(n => `<w:p>${'<w:hyperlink r:id="r"><w:smartTag>'.repeat(Math.min(n, 2000))}<w:r><w:t>house</w:t></w:r>${'</w:smartTag></w:hyperlink>'.repeat(Math.min(n, 2000))}</w:p>`).map(docx('docx-deep-links')),
+    many.map(n => `<w:p>${Array.from({ length: Math.min(n, 5000) }, (_, i) => `<w:r>${i % 2 === 0 ? '<w:rPr><w:i/></w:rPr>' : ''}<w:t>w${i} </w:t></w:r>`).join('')}</w:p>`).map(docx('docx-many-runs')),
+    fc.array(nastyString, { minLength: 1, maxLength: 20 }).map(texts => texts.map(t => `<w:p><w:r><w:t xml:space="preserve">${xml(t)}</w:t></w:r></w:p>`).join('')).map(docx('docx-nasty')),
+    fc.constantFrom(
+      handZip([{ name: 'word/document.xml', data: new Uint8Array(4 * 1024 * 1024) }]),
+      handZip([{ name: 'word/document.xml', data: new Uint8Array(8 * 1024 * 1024), declared: 100 }]),
+      handZip([{ name: 'big.bin', data: new Uint8Array(0), declared: 0xfffffff0 }]),
+      handZip(Array.from({ length: 2001 }, (_, i) => ({ name: `m${i}`, data: new Uint8Array(0), stored: true }))),
+      handZip([{ name: '../../etc/passwd', data: strToU8('x') }]),
+      handZip([{ name: '/abs.xml', data: strToU8('x') }]),
+      handZip([{ name: 'word\\document.xml', data: strToU8('x') }]),
+      handZip([{ name: '[Content_Types].xml', data: strToU8('<Types/>') }, { name: '[Content_Types].xml', data: strToU8('<Types/>') }]),
+      withPart('word/document.xml', '<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>&c;&c;&c;</w:t></w:r></w:p></w:body></w:document>'),
+      withPart('word/document.xml', '<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>never closed</w:body></w:document>'),
+      withPart('word/vbaProject.bin', 'macro'),
+      makeDocx('<w:p><w:r><w:t>x</w:t></w:r></w:p>').subarray(0, 300),
+      zipSync({ 'a.txt': strToU8('no content types') }),
+      new Uint8Array(64).map((_, i) => (i * 97 + 13) % 256)
+    ).map(file('docx-hostile-container')),
+    fc.constantFrom('', '%%%%', 'UEsDBA', 'not base64 at all', 'A'.repeat(1001)).map(value => ({ mime_type: DOCX, value, label: 'docx-not-base64' }))
+  )
+}
+
 /** Any hostile document, of any MIME type (sometimes an odd spelling or one the service does not know). */
 export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileDocument> {
   const odd = fc.tuple(
-    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale), hostileXliff(scale), hostileAndroid(scale)),
+    fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale), hostileXliff(scale), hostileAndroid(scale), hostileOffice(scale)),
     fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
   ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
-  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml')
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   // JSON values under every MIME type (their string leaves are read as that type)
   const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
     .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))
@@ -267,6 +308,7 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     { arbitrary: hostileGettext(scale), weight: 2 },
     { arbitrary: hostileXliff(scale), weight: 2 },
     { arbitrary: hostileAndroid(scale), weight: 2 },
+    { arbitrary: hostileOffice(scale), weight: 2 },
     { arbitrary: odd, weight: 1 }
   )
 }

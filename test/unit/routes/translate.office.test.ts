@@ -4,8 +4,10 @@
  * text, run formatting, tables, notes and untouched parts byte for byte; detect, substitute, edit
  * and analyze take it too, and a hostile file is a 400 at /document/value.
  */
+import fc from 'fast-check'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
+import { hostileOffice } from '../../fuzz/hostile.js'
 import { formatApps } from '../../helpers/format-apps.js'
 import { base64, DOCX, makeDocx, members, paragraphTexts, readParagraphs, text } from '../../helpers/office.js'
 
@@ -71,6 +73,20 @@ describe('DOCX through /language/translate and /bulk', () => {
       expect(body.errors[0].message).toMatch(message)
     }
   })
+})
+
+describe('DOCX fuzzing', () => {
+  it('the fuzzer\'s hostile files are answered 200, 400 or 413 (never 500), a 400 at /document/value', async () => {
+    const cases = fc.sample(hostileOffice({ hugeChars: 2000, tags: 200, depth: 50, keys: 100 }), { numRuns: 40, seed: 33 })
+    const labels = new Set<string>()
+    for (const c of cases) {
+      const { status, body } = await post('/language/translate', { document: { value: c.value, mime_type: c.mime_type }, source: 'en', targets: ['es'] })
+      expect([200, 400, 413], `${c.label}: ${JSON.stringify(body).slice(0, 300)}`).toContain(status)
+      if (status === 400) expect(body.errors[0].pointer, c.label).toBe('/document/value')
+      labels.add(`${c.label} ${status}`)
+    }
+    expect([...labels].some(l => l.startsWith('docx-hostile-container 400'))).toBe(true)
+  }, 120_000)
 })
 
 describe('DOCX on the other document endpoints', () => {

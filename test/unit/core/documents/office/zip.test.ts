@@ -1,48 +1,7 @@
-import { crc32, deflateRawSync } from 'node:zlib'
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { readZip, writeZip, ZipError, ZIP_LIMITS } from '../../../../../src/core/documents/office/zip.js'
-
-/** A ZIP file written by hand, for what no well-behaved writer produces: each member's declared inflated size may lie. */
-function handZip (members: Array<{ name: string, data: Uint8Array, declared?: number, stored?: boolean }>): Uint8Array {
-  const locals: Buffer[] = []
-  const centrals: Buffer[] = []
-  let offset = 0
-  for (const m of members) {
-    const name = Buffer.from(m.name)
-    const body = m.stored === true ? Buffer.from(m.data) : deflateRawSync(m.data)
-    const size = m.declared ?? m.data.length
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(m.stored === true ? 0 : 8, 8)
-    local.writeUInt32LE(body.length, 18)
-    local.writeUInt32LE(size, 22)
-    local.writeUInt16LE(name.length, 26)
-    const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0)
-    central.writeUInt16LE(20, 4)
-    central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(m.stored === true ? 0 : 8, 10)
-    central.writeUInt16LE(0x21, 14)
-    central.writeUInt32LE(crc32(m.data), 16)
-    central.writeUInt32LE(body.length, 20)
-    central.writeUInt32LE(size, 24)
-    central.writeUInt16LE(name.length, 28)
-    central.writeUInt32LE(offset, 42)
-    locals.push(local, name, body)
-    centrals.push(central, name)
-    offset += 30 + name.length + body.length
-  }
-  const cd = Buffer.concat(centrals)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(members.length, 8)
-  end.writeUInt16LE(members.length, 10)
-  end.writeUInt32LE(cd.length, 12)
-  end.writeUInt32LE(offset, 16)
-  return Buffer.concat([...locals, cd, end])
-}
+import { handZip } from '../../../../helpers/office.js'
 
 const refusal = (bytes: Uint8Array, limits = ZIP_LIMITS): string => {
   try {

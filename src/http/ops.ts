@@ -3,7 +3,7 @@ import { timingSafeEqual, createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Type } from 'typebox'
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { Config } from '../config.js'
 import type { RedisState } from '../redis/connection.js'
 import { isPassing } from '../errors.js'
@@ -92,6 +92,39 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry]
   })
+  // document jobs (src/jobs/): those this process holds, and those it ended, with how long each took
+  if (app.hasDecorator('jobs')) {
+    const jobs = app.jobs
+    // eslint-disable-next-line no-new -- registered with the registry, read at each scrape
+    new Gauge({
+      name: 'document_jobs',
+      help: 'Document jobs this process holds, by status (queued: waiting for a job slot; running)',
+      labelNames: ['status'] as const,
+      registers: [registry],
+      collect () {
+        const counts = jobs.counts()
+        this.set({ status: 'queued' }, counts.queued)
+        this.set({ status: 'running' }, counts.running)
+      }
+    })
+    const finished = new Counter({
+      name: 'document_jobs_finished_total',
+      help: 'Document jobs this process ended, by status (done, failed, cancelled)',
+      labelNames: ['status'] as const,
+      registers: [registry]
+    })
+    const jobDuration = new Histogram({
+      name: 'document_job_duration_seconds',
+      help: 'Seconds from a document job\'s creation to its end (waiting included), by status',
+      labelNames: ['status'] as const,
+      buckets: [0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
+      registers: [registry]
+    })
+    jobs.onFinish((status, seconds) => {
+      finished.inc({ status })
+      jobDuration.observe({ status }, seconds)
+    })
+  }
   app.addHook('onResponse', async (request, reply) => {
     // the route pattern, not the URL, so labels stay bounded
     const route = request.routeOptions.url ?? 'unmatched'
@@ -132,7 +165,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     schema: {
       tags: ['ops'],
       operationId: 'metrics',
-      summary: 'Prometheus metrics (requests and latency per route and status); needs METRICS_TOKEN as a bearer token when that is set',
+      summary: 'Prometheus metrics (requests and latency per route and status, document jobs by status and their duration); needs METRICS_TOKEN as a bearer token when that is set',
       produces: ['text/plain']
     }
   }, async (request, reply) => {

@@ -26,8 +26,6 @@ export interface JobsOptions {
   concurrency: number
   /** How long one job may work (ms) before it fails. */
   timeoutMs: number
-  /** Told of each job's end (metrics). */
-  onFinish?: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void
   log: { warn: (obj: object, msg: string) => void }
 }
 
@@ -68,6 +66,7 @@ export class Jobs {
   private running = 0
   private sweeping: Promise<void> | undefined
 
+  private readonly finishListeners: Array<(status: 'done' | 'failed' | 'cancelled', seconds: number) => void> = []
   private work?: JobWork
   private describe: (err: unknown) => JobError = () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'The job failed.' })
 
@@ -79,6 +78,11 @@ export class Jobs {
   /** Jobs this process holds, by status (metrics). */
   counts (): { queued: number, running: number } {
     return { queued: this.held.size - this.running, running: this.running }
+  }
+
+  /** Tells `listener` of each job this process ends: its status and the seconds since it was created (metrics). */
+  onFinish (listener: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void): void {
+    this.finishListeners.push(listener)
   }
 
   /** What jobs do, and the error a failed one reports (the routes know; set before start). */
@@ -194,7 +198,6 @@ export class Jobs {
     const controller = new AbortController()
     const h: Held = { dir, client, claim, controller }
     this.held.set(id, h)
-    const startedAt = Date.now()
     let slot = false
     try {
       if (await this.store.cancelAsked(dir)) throw new Stop('cancel')
@@ -227,19 +230,19 @@ export class Jobs {
       }
       controller.signal.throwIfAborted()
       await this.store.setResult(dir, result)
-      await this.finish(dir, state, 'done', {}, startedAt)
+      await this.finish(dir, state, 'done', {})
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err
       if (reason instanceof Stop && reason.why === 'shutdown') {
         await this.store.setState(dir, { ...state, status: 'queued', progress: { done: 0, total: 0 } })
         await this.store.release(claim)
       } else if (reason instanceof Stop && reason.why === 'cancel') {
-        await this.finish(dir, state, 'cancelled', {}, startedAt)
+        await this.finish(dir, state, 'cancelled', {})
       } else {
         const error = reason instanceof Stop
           ? { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${this.opts.timeoutMs / 1000} s and was stopped.` }
           : this.describe(reason)
-        await this.finish(dir, state, 'failed', { error }, startedAt)
+        await this.finish(dir, state, 'failed', { error })
       }
     } finally {
       if (slot) {
@@ -250,7 +253,7 @@ export class Jobs {
     }
   }
 
-  private async finish (dir: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>, startedAt?: number): Promise<void> {
+  private async finish (dir: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>): Promise<void> {
     const now = Date.now()
     await this.store.setState(dir, {
       ...state,
@@ -259,7 +262,7 @@ export class Jobs {
       finished: new Date(now).toISOString(),
       expires: new Date(now + this.opts.ttlSeconds * 1000).toISOString()
     })
-    if (startedAt !== undefined) this.opts.onFinish?.(status, (now - startedAt) / 1000)
+    for (const listener of this.finishListeners) listener(status, Math.max(0, now - Date.parse(state.created)) / 1000)
   }
 }
 

@@ -239,3 +239,35 @@ describe('expiry and limits', () => {
     expect(theirEnd).toBeLessThan(mineEnds[2]!)
   })
 })
+
+describe('/metrics', () => {
+  const metric = (text: string, line: string): number => Number(new RegExp(`^${line.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)
+
+  it('shows jobs queued and running, those done, failed and cancelled, and how long they took', async () => {
+    const { app, mine } = await jobsApp({ JOB_CONCURRENCY: '1' })
+    libre.latencyMs = 100
+    const scrape = async (): Promise<string> => (await app.inject({ method: 'GET', url: '/metrics' })).body
+    const long = await submit(app, mine, { document: { value: lines(2000) }, source: 'en', targets: ['es'] })
+    const waiting = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    await until(app, mine, long.id, ['running'])
+    const busy = await scrape()
+    expect(metric(busy, 'document_jobs{status="running"}')).toBe(1)
+    expect(metric(busy, 'document_jobs{status="queued"}')).toBe(1)
+    await app.inject({ method: 'DELETE', url: long.location, headers: bearer(mine) })
+    await until(app, mine, waiting.id, ['done'])
+    const failed = await submit(app, mine, { document: { value: 'Hello' }, source: 'en', targets: ['xx-Qaaa'] })
+    await until(app, mine, failed.id, ['failed'])
+    await until(app, mine, long.id, ['cancelled'])
+    const after = await scrape()
+    expect(metric(after, 'document_jobs_finished_total{status="done"}')).toBe(1)
+    expect(metric(after, 'document_jobs_finished_total{status="failed"}')).toBe(1)
+    // the cancelled job ends when its engine call comes back
+    const end = Date.now() + 5000
+    let text = after
+    while (Number.isNaN(metric(text, 'document_jobs_finished_total{status="cancelled"}')) && Date.now() < end) text = await scrape()
+    expect(metric(text, 'document_jobs_finished_total{status="cancelled"}')).toBe(1)
+    expect(metric(text, 'document_job_duration_seconds_count{status="done"}')).toBe(1)
+    expect(metric(text, 'document_job_duration_seconds_sum{status="done"}')).toBeGreaterThan(0)
+    expect(metric(text, 'document_jobs{status="running"}')).toBe(0)
+  })
+})

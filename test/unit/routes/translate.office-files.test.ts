@@ -1,0 +1,84 @@
+/**
+ * Real DOCX files, as Word wrote them for mammoth.js's tests (test/data/office/README.md),
+ * translated by the embedded Apertium and read back with fflate and saxes: every member kept
+ * (those without text byte for byte), the structure of each translated part (paragraphs, table
+ * cells, notes, comments, text boxes, hyperlinks) as it was, and its text translated.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { formatApps } from '../../helpers/format-apps.js'
+import { DOCX, members, paragraphTexts, text } from '../../helpers/office.js'
+
+const { post } = formatApps()
+
+const file = (name: string): string => readFileSync(new URL(`../../data/office/${name}`, import.meta.url)).toString('base64')
+
+const count = (xml: string, tag: string): number => xml.split(`<${tag}`).filter(s => /^[\s>/]/.test(s)).length
+
+/**
+ * Translates `name` into Spanish; checks every member is there, those not in `changed` byte for
+ * byte (`changed`: the parts with text; the first must have changed), and the translated parts' structure.
+ */
+async function translated (name: string, changed: string[]): Promise<{ before: Record<string, Uint8Array>, after: Record<string, Uint8Array> }> {
+  const value = file(name)
+  const { status, body } = await post('/language/translate', { document: { value, mime_type: DOCX }, source: 'en', targets: ['es'] })
+  expect(status, JSON.stringify(body)).toBe(200)
+  const before = members(value)
+  const after = members(body.results.es.value)
+  expect(Object.keys(after)).toEqual(Object.keys(before))
+  for (const member of Object.keys(before)) {
+    const same = Buffer.from(after[member]!).equals(Buffer.from(before[member]!))
+    if (!changed.includes(member)) expect(same, member).toBe(true)
+    if (member === changed[0]) expect(same, member).toBe(false)
+  }
+  for (const part of changed) {
+    const [b, a] = [text(before[part]!), text(after[part]!)]
+    for (const tag of ['w:p', 'w:tbl', 'w:tc', 'w:hyperlink', 'w:footnote', 'w:endnote', 'w:comment', 'w:txbxContent', 'w:footnoteReference', 'w:commentReference', 'w:drawing']) {
+      expect(count(a, tag), `${part} <${tag}>`).toBe(count(b, tag))
+    }
+  }
+  return { before, after }
+}
+
+describe('real DOCX files through Apertium', () => {
+  it('tables: each cell translated in its cell', async () => {
+    const { after } = await translated('mammoth-tables.docx', ['word/document.xml'])
+    const cells = paragraphTexts(text(after['word/document.xml']!))
+    expect(cells).toHaveLength(6)
+    expect(cells.filter(c => ['Above', 'Top left', 'Top right', 'Bottom left', 'Bottom right', 'Below'].includes(c))).toEqual([])
+    expect(cells[0]).toBe('Encima')
+  })
+
+  it('comments, footnotes and endnotes: translated in their parts, references kept', async () => {
+    const comments = await translated('mammoth-comments.docx', ['word/comments.xml', 'word/document.xml'])
+    expect(paragraphTexts(text(comments.after['word/comments.xml']!)).join(' ')).toMatch(/taquión|barra|bar/)
+    const footnotes = await translated('mammoth-footnotes.docx', ['word/footnotes.xml', 'word/document.xml'])
+    expect(paragraphTexts(text(footnotes.after['word/footnotes.xml']!)).join(' ')).toMatch(/taquión|barra/)
+    const endnotes = await translated('mammoth-endnotes.docx', ['word/endnotes.xml', 'word/document.xml'])
+    expect(paragraphTexts(text(endnotes.after['word/endnotes.xml']!)).join(' ')).toMatch(/taquión|barra/)
+  })
+
+  it('a hyperlink in a footnote stays a hyperlink around its words', async () => {
+    const { after } = await translated('mammoth-footnote-hyperlink.docx', ['word/footnotes.xml'])
+    expect(text(after['word/footnotes.xml']!)).toMatch(/<w:hyperlink [^>]*r:id="rId1"[^>]*>(?:(?!<\/w:hyperlink>).)*<w:t[^>]*>Ejemplo<\/w:t>/s)
+  })
+
+  it('text boxes (a drawing and its VML fallback) are translated inside the drawing', async () => {
+    const { after } = await translated('mammoth-text-box.docx', ['word/document.xml'])
+    const body = text(after['word/document.xml']!)
+    expect(body).not.toMatch(/Datum plane/)
+    expect(count(body, 'w:txbxContent')).toBe(2)
+  })
+
+  it('a picture alone comes back as it was sent; a part with a byte order mark, a list and strict OOXML are read', async () => {
+    const picture = file('mammoth-tiny-picture.docx')
+    const { body } = await post('/language/translate', { document: { value: picture, mime_type: DOCX }, source: 'en', targets: ['es'] })
+    expect(body.results.es.value).toBe(picture)
+    const bom = await translated('mammoth-utf8-bom.docx', ['word/document.xml'])
+    expect(paragraphTexts(text(bom.after['word/document.xml']!))[0]).toMatch(/XML/)
+    expect(paragraphTexts(text(bom.after['word/document.xml']!))[0]).not.toMatch(/This XML has/)
+    const list = await translated('mammoth-simple-list.docx', ['word/document.xml'])
+    expect(paragraphTexts(text(list.after['word/document.xml']!))).toEqual(['Apple', 'Plátano'])
+    await translated('mammoth-strict-format.docx', ['word/document.xml'])
+  })
+})

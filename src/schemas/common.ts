@@ -30,7 +30,7 @@ export const Document = Type.Object({
   value: DocumentValue,
   mime_type: Type.Optional(Type.String({
     maxLength: 200,
-    description: 'text/plain (default), text/html, text/markdown, application/json, application/x-subrip (SubRip .srt), text/vtt (WebVTT), text/x-gettext-translation (gettext PO), application/xliff+xml (XLIFF 1.2 or 2.0), application/vnd.android.strings+xml (Android strings.xml) or application/vnd.openxmlformats-officedocument.wordprocessingml.document (DOCX); parameters such as "; charset=utf-8" are ignored. A binary format (DOCX) is sent as the file in base64 and answered so; its base64 counts against the body limit, its text against the text limit (docs/api.md).',
+    description: 'text/plain (default), text/html, text/markdown, application/json, application/x-subrip (SubRip .srt), text/vtt (WebVTT), text/x-gettext-translation (gettext PO), application/xliff+xml (XLIFF 1.2 or 2.0), application/vnd.android.strings+xml (Android strings.xml), application/vnd.openxmlformats-officedocument.wordprocessingml.document (DOCX), application/vnd.openxmlformats-officedocument.presentationml.presentation (PPTX) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (XLSX); parameters such as "; charset=utf-8" are ignored. A binary format (DOCX, PPTX, XLSX) is sent as the file in base64 and answered so; its base64 counts against the body limit, its text against the text limit (docs/api.md).',
     examples: ['text/plain']
   })),
   language: Type.Optional(LanguageTag),

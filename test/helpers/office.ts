@@ -126,3 +126,63 @@ export function handZip (members: Array<{ name: string, data: Uint8Array, declar
   end.writeUInt32LE(offset, 16)
   return Buffer.concat([...locals, cd, end])
 }
+
+export const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const PML = 'application/vnd.openxmlformats-officedocument.presentationml'
+const P = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+const XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+/** A PPTX of slides (each the content of a p:spTree), a notes slide and a layout with template text. */
+export function makePptx (slides: string[], notes?: string): Uint8Array {
+  const overrides = [
+    `<Override PartName="/ppt/presentation.xml" ContentType="${PML}.presentation.main+xml"/>`,
+    `<Override PartName="/ppt/slideLayouts/slideLayout1.xml" ContentType="${PML}.slideLayout+xml"/>`,
+    ...slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="${PML}.slide+xml"/>`),
+    notes === undefined ? '' : `<Override PartName="/ppt/notesSlides/notesSlide1.xml" ContentType="${PML}.notesSlide+xml"/>`
+  ].join('')
+  const files: Zippable = {
+    '[Content_Types].xml': strToU8(`${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`),
+    '_rels/.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>`),
+    'ppt/presentation.xml': strToU8(`${XML_DECL}<p:presentation ${P}><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 2}"/>`).join('')}</p:sldIdLst></p:presentation>`),
+    'ppt/slideLayouts/slideLayout1.xml': strToU8(`${XML_DECL}<p:sldLayout ${P}><p:cSld><p:spTree><p:sp><p:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>Click to edit Master title style</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sldLayout>`)
+  }
+  slides.forEach((tree, i) => { files[`ppt/slides/slide${i + 1}.xml`] = strToU8(`${XML_DECL}<p:sld ${P}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${tree}</p:spTree></p:cSld></p:sld>`) })
+  if (notes !== undefined) files['ppt/notesSlides/notesSlide1.xml'] = strToU8(`${XML_DECL}<p:notes ${P}><p:cSld><p:spTree><p:sp><p:txBody><a:bodyPr/>${notes}</p:txBody></p:sp></p:spTree></p:cSld></p:notes>`)
+  return zipSync(files)
+}
+
+const SML = 'application/vnd.openxmlformats-officedocument.spreadsheetml'
+const S = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+
+/** An XLSX of one sheet named `sheetName` whose sheetData is `cells`, with shared strings `strings` (each an si's content). */
+export function makeXlsx (sheetName: string, strings: string[], rows: string): Uint8Array {
+  return zipSync({
+    '[Content_Types].xml': strToU8(`${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${SML}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SML}.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${SML}.sharedStrings+xml"/></Types>`),
+    '_rels/.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    'xl/workbook.xml': strToU8(`${XML_DECL}<workbook ${S}><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    'xl/_rels/workbook.xml.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`),
+    'xl/worksheets/sheet1.xml': strToU8(`${XML_DECL}<worksheet ${S}><sheetData>${rows}</sheetData></worksheet>`),
+    'xl/sharedStrings.xml': strToU8(`${XML_DECL}<sst ${S} count="${strings.length}" uniqueCount="${strings.length}">${strings.map(s => `<si>${s}</si>`).join('')}</sst>`)
+  })
+}
+
+/** The text of each element named `element` (shared strings' si, inline strings' is), its t elements joined, by saxes. */
+export function textsOf (xml: string, element: string, textName = 't'): string[] {
+  const parser = new SaxesParser()
+  const out: string[] = []
+  let depth = 0
+  let inText = false
+  parser.on('opentag', tag => {
+    if (tag.name === element) { depth++; if (depth === 1) out.push('') }
+    if (tag.name === textName) inText = true
+  })
+  parser.on('text', t => { if (inText && depth > 0) out[out.length - 1] += t })
+  parser.on('closetag', tag => {
+    if (tag.name === element) depth--
+    if (tag.name === textName) inText = false
+  })
+  parser.write(xml).close()
+  return out
+}

@@ -9,7 +9,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { hostileOffice } from '../../fuzz/hostile.js'
 import { formatApps } from '../../helpers/format-apps.js'
-import { base64, DOCX, makeDocx, members, paragraphTexts, readParagraphs, text } from '../../helpers/office.js'
+import { base64, DOCX, makeDocx, makePptx, makeXlsx, members, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../helpers/office.js'
 
 const { post, libre } = formatApps()
 
@@ -72,6 +72,50 @@ describe('DOCX through /language/translate and /bulk', () => {
       expect(body.errors[0].pointer).toBe('/document/value')
       expect(body.errors[0].message).toMatch(message)
     }
+  })
+})
+
+describe('PPTX and XLSX through /language/translate', () => {
+  const slide = makePptx(['<p:sp><p:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t xml:space="preserve">The </a:t></a:r><a:r><a:rPr lang="en-US" b="1"/><a:t>red</a:t></a:r><a:r><a:rPr lang="en-US"/><a:t> house is big.</a:t></a:r></a:p></p:txBody></p:sp>'], '<a:p><a:r><a:rPr lang="en-US"/><a:t>The cat is small.</a:t></a:r></a:p>')
+  const book = makeXlsx('The house', ['<t>The red car</t>', '<r><t xml:space="preserve">The </t></r><r><rPr><b/></rPr><t>big</t></r><r><t xml:space="preserve"> house.</t></r>'],
+    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><f>1+1</f><v>2</v></c><c r="C1" t="inlineStr"><is><t>The cat.</t></is></c></row>')
+
+  it('Apertium translates slides, notes, shared and inline strings; bold follows its word; sheet names and formulas kept', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: base64(slide), mime_type: PPTX }, { value: base64(book), mime_type: XLSX }], source: 'en', targets: ['es'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const pptx = members(body[0].results.es.value)
+    const runs = readParagraphs(text(pptx['ppt/slides/slide1.xml']!), { paragraph: 'a:p', run: 'a:r', text: 'a:t', bold: 'a:b', italic: 'a:i', link: 'a:hlinkClick' })[0]!
+    expect(runs.map(r => r.text).join('')).toMatch(/casa/)
+    expect(runs.filter(r => r.bold).map(r => r.text)).toEqual(['roja'])
+    expect(runs.every(r => r.lang === 'es')).toBe(true)
+    expect(textsOf(text(pptx['ppt/notesSlides/notesSlide1.xml']!), 'a:p', 'a:t')[0]).toMatch(/gato/)
+    expect(text(pptx['ppt/slideLayouts/slideLayout1.xml']!)).toContain('Click to edit Master title style')
+    const xlsx = members(body[1].results.es.value)
+    const strings = textsOf(text(xlsx['xl/sharedStrings.xml']!), 'si')
+    expect(strings[0]).toMatch(/coche/)
+    expect(strings[1]).toMatch(/casa/)
+    expect(text(xlsx['xl/sharedStrings.xml']!)).toMatch(/<r><rPr><b\/><\/rPr><t xml:space="preserve">grande<\/t><\/r>/)
+    const sheet = text(xlsx['xl/worksheets/sheet1.xml']!)
+    expect(textsOf(sheet, 'is')[0]).toMatch(/gato/)
+    expect(sheet).toContain('<c r="B1"><f>1+1</f><v>2</v></c>')
+    expect(text(xlsx['xl/workbook.xml']!)).toContain('<sheet name="The house"')
+  })
+
+  it('an outside engine (LibreTranslate) gets their runs as tags', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: base64(slide), mime_type: PPTX }, { value: base64(book), mime_type: XLSX }], source: 'en', targets: ['fr'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(textsOf(text(members(body[0].results.fr.value)['ppt/slides/slide1.xml']!), 'a:p', 'a:t')).toEqual(['THE RED HOUSE IS BIG.'])
+    expect(textsOf(text(members(body[1].results.fr.value)['xl/sharedStrings.xml']!), 'si')).toEqual(['THE RED CAR', 'THE BIG HOUSE.'])
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toContain('The <g id="1">red</g> house is big.')
+    expect(sent).toContain('The <g id="1">big</g> house.')
+  })
+
+  it('a macro-enabled workbook is a 400 naming its content type', async () => {
+    const macro = zipSync({ ...members(base64(book)), '[Content_Types].xml': strToU8('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>') })
+    const { status, body } = await post('/language/translate', { document: { value: base64(macro), mime_type: XLSX }, source: 'en', targets: ['es'] })
+    expect(status).toBe(400)
+    expect(body.errors[0]).toEqual({ pointer: '/document/value', message: expect.stringMatching(/^the XLSX file holds macros \(content type application\/vnd\.ms-excel\.sheet\.macroEnabled\.main\+xml\)/) })
   })
 })
 

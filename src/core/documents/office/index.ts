@@ -7,12 +7,14 @@
  */
 import { invalidField, type FieldPath } from '../../../errors.js'
 import type { StringDocument } from '../skeleton.js'
-import { paragraphsDocument, WORDPROCESSING, type PartDocument } from './paragraphs.js'
+import { DRAWING, paragraphsDocument, spreadsheetText, WORDPROCESSING, type PartDocument, type Vocabulary } from './paragraphs.js'
 import { parseXml, PartError, type XmlElement } from './xml.js'
 import { readZip, writeZip, ZipError, type ZipEntry } from './zip.js'
 
 export const OFFICE_TYPES = {
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX'
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX'
 } as const
 export type OfficeType = keyof typeof OFFICE_TYPES
 
@@ -71,18 +73,43 @@ function contentTypes (pkg: Package): Map<string, string> {
   return types
 }
 
-const WML = 'application/vnd.openxmlformats-officedocument.wordprocessingml.'
-/** The WordprocessingML parts whose paragraphs are text: body, headers, footers, notes, comments. */
-const DOCX_PARTS = new Set(['document.main+xml', 'template.main+xml', 'header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map(t => WML + t))
+const OOXML = 'application/vnd.openxmlformats-officedocument.'
+const WML = `${OOXML}wordprocessingml.`
+const PML = `${OOXML}presentationml.`
+const SML = `${OOXML}spreadsheetml.`
 
-function docxParts (pkg: Package, locale: string): TextPart[] {
+/**
+ * Per format: the content type of its main part, and the parts whose text is translated, by
+ * content type, with the vocabulary of their paragraphs. DOCX: body, headers, footers, notes,
+ * comments. PPTX: slides and notes (layouts and masters hold the templates' prompts and are
+ * kept). XLSX: shared strings, inline strings of the sheets and comments (formulas, numbers,
+ * dates and sheet names are never text here).
+ */
+const FORMATS: Record<OfficeType, { main: string, parts: ReadonlyMap<string, Vocabulary> }> = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    main: `${WML}document.main+xml`,
+    parts: new Map(['document.main+xml', 'template.main+xml', 'header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map(t => [WML + t, WORDPROCESSING]))
+  },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': {
+    main: `${PML}presentation.main+xml`,
+    parts: new Map([[`${PML}slide+xml`, DRAWING], [`${PML}notesSlide+xml`, DRAWING]])
+  },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+    main: `${SML}sheet.main+xml`,
+    parts: new Map([[`${SML}sharedStrings+xml`, spreadsheetText('si')], [`${SML}worksheet+xml`, spreadsheetText('is')], [`${SML}comments+xml`, spreadsheetText('text')]])
+  }
+}
+
+function textParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
+  const format = FORMATS[mime]
   const types = contentTypes(pkg)
-  if (![...types.values()].some(t => t === `${WML}document.main+xml`)) throw new PartError('is not a DOCX file: it has no main document part (wordprocessingml.document.main+xml)')
+  if (![...types.values()].some(t => t === format.main)) throw new PartError(`is not a ${OFFICE_TYPES[mime]} file: it has no main part of type ${format.main}`)
   const parts: TextPart[] = []
   for (const e of pkg.entries) {
-    if (!DOCX_PARTS.has(types.get(e.name) ?? '')) continue
+    const vocabulary = format.parts.get(types.get(e.name) ?? '')
+    if (vocabulary === undefined) continue
     const { source, root } = pkg.xml(e.name)
-    parts.push({ name: e.name, doc: paragraphsDocument(source, root, WORDPROCESSING, locale) })
+    parts.push({ name: e.name, doc: paragraphsDocument(source, root, vocabulary, locale) })
   }
   return parts
 }
@@ -99,7 +126,7 @@ export function officeDocument (value: string, mime: OfficeType, locale: string,
   let parts: TextPart[]
   try {
     pkg = new Package(readZip(Buffer.from(compact, 'base64')), fail)
-    parts = docxParts(pkg, locale)
+    parts = textParts(pkg, mime, locale)
   } catch (err) {
     if (err instanceof ZipError || err instanceof PartError) throw fail(err.message)
     throw err

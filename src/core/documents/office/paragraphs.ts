@@ -29,6 +29,8 @@ export interface Vocabulary {
   textOpen: string
   /** Paragraph children kept last (DrawingML's end-of-paragraph properties). */
   tail: ReadonlySet<string>
+  /** A text element may stand in the paragraph itself, outside a run (SpreadsheetML's `<si><t>`). */
+  bareText?: boolean
   /** Elements whose content is more of the paragraph (pairs); 'content': the content lies in a child of this name. */
   containers: ReadonlyMap<string, string | undefined>
   /** Paragraph children that may move to the skeleton at a segment's edge. */
@@ -49,6 +51,23 @@ export const WORDPROCESSING: Vocabulary = {
   weak: new Set(['w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:permStart', 'w:permEnd', 'w:commentRangeStart', 'w:commentRangeEnd']),
   // only where the source set one: w:val, the language of Latin-script text
   withLanguage: (properties, target) => properties.replace(/(<w:lang\b[^>]*?\sw:val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
+}
+
+/** SpreadsheetML's rich text: a shared string `si`, an inline string `is`, a comment's `text`. */
+export function spreadsheetText (paragraph: string): Vocabulary {
+  return {
+    paragraph,
+    properties: '',
+    run: 'r',
+    runProperties: 'rPr',
+    text: 't',
+    textOpen: '<t xml:space="preserve">',
+    tail: new Set(['rPh', 'phoneticPr']),
+    bareText: true,
+    containers: new Map(),
+    weak: new Set(),
+    withLanguage: properties => properties
+  }
 }
 
 export const DRAWING: Vocabulary = {
@@ -105,7 +124,9 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
   const weight = new Map<string, number>()
   const scan: XmlElement[] = children.slice(first, last)
   for (let e = scan.pop(); e !== undefined; e = scan.pop()) {
-    if (e.name === v.run) {
+    if (v.bareText === true && e.name === v.text) {
+      weight.set('', (weight.get('') ?? 0) + e.closeStart - e.openEnd)
+    } else if (e.name === v.run) {
       const length = e.children.reduce((n, c) => n + (c.name === v.text ? c.closeStart - c.openEnd : 0), 0)
       if (length > 0) weight.set(runOf(e).properties, (weight.get(runOf(e).properties) ?? 0) + length)
     } else if (v.containers.has(e.name)) {
@@ -139,9 +160,11 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
       push('close', closeText + e + plain)
       continue
     }
-    if (e.name === v.run && !e.selfClosing) {
-      const run = runOf(e)
-      for (const c of e.children) {
+    const bare = v.bareText === true && e.name === v.text
+    if ((e.name === v.run || bare) && !e.selfClosing) {
+      // a bare text element is a run of its own with no properties
+      const run = bare ? { tag: `<${v.run}>`, properties: '' } : runOf(e)
+      for (const c of bare ? [e] : e.children) {
         if (c.name === v.runProperties) continue
         const raw = source.slice(c.openEnd, c.closeStart)
         if (c.name === v.text && !raw.includes('<')) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../../src/core/documents/index.js'
 import { ValidationError } from '../../../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
-import { base64, DOCX, makeDocx, members, paragraphTexts, readParagraphs, text } from '../../../../helpers/office.js'
+import { base64, DOCX, makeDocx, makePptx, makeXlsx, members, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
 import { reverseWords, upper } from '../engines.js'
 
 const BODY =
@@ -110,5 +110,72 @@ describe('DOCX documents', () => {
     expect(problem(base64(broken))).toMatch(/part "word\/document.xml", line 2, column \d+: unexpected close tag/)
     const undefinedEntity = zipSync({ ...members(base64(makeDocx(''))), 'word/document.xml': strToU8('<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>&lol;</w:t></w:r></w:p></w:body></w:document>') })
     expect(problem(base64(undefinedEntity))).toMatch(/undefined entity/)
+  })
+})
+
+const SHAPE = (paragraphs: string): string => `<p:sp><p:nvSpPr><p:cNvPr id="2" name="T"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/>${paragraphs}</p:txBody></p:sp>`
+
+describe('PPTX documents', () => {
+  const file = makePptx([
+    SHAPE('<a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>The title</a:t></a:r></a:p>') +
+    SHAPE('<a:p><a:pPr lvl="1"/><a:r><a:rPr lang="en-US"/><a:t xml:space="preserve">The </a:t></a:r><a:r><a:rPr lang="en-US" b="1"/><a:t>red</a:t></a:r><a:r><a:rPr lang="en-US"/><a:t> car.</a:t></a:r><a:br><a:rPr lang="en-US"/></a:br><a:r><a:rPr lang="en-US"/><a:t>Slide </a:t></a:r><a:fld id="{1}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld><a:endParaRPr lang="en-US" dirty="0"/></a:p>') +
+    '<p:grpSp><p:nvGrpSpPr/><p:grpSpPr/>' + SHAPE('<a:p><a:r><a:rPr lang="en-US"/><a:t>In a group.</a:t></a:r></a:p>') + '</p:grpSp>' +
+    '<p:graphicFrame><a:graphic><a:graphicData><a:tbl><a:tr h="1"><a:tc><a:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>A cell.</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>'
+  ], '<a:p><a:r><a:rPr lang="en-US"/><a:t>The notes.</a:t></a:r></a:p>')
+  const doc = segmentDocument(base64(file), PPTX)
+
+  it('segments slides (shapes, groups, tables) and notes, not layouts; runs as pairs, fields and breaks as tokens', () => {
+    expect(doc.segments).toEqual(['The title', 'The <g id="1">red</g> car.', '<x id="1"/>Slide <x id="2"/>', 'In a group.', 'A cell.', 'The notes.'])
+  })
+
+  it('translated: bold follows its word, lang set, end-of-paragraph properties last, layouts and the rest byte for byte', () => {
+    const before = members(base64(file))
+    const after = members(doc.rebuild(doc.segments.map(upper), 'es') as string)
+    for (const name of ['[Content_Types].xml', 'ppt/presentation.xml', 'ppt/slideLayouts/slideLayout1.xml']) expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
+    const slide = text(after['ppt/slides/slide1.xml']!)
+    const names = { paragraph: 'a:p', run: 'a:r', text: 'a:t', bold: 'a:b', italic: 'a:i', link: 'a:hlinkClick' }
+    const paragraphs = readParagraphs(slide, names)
+    expect(paragraphs[1]).toEqual([
+      { text: 'THE ', bold: false, italic: false, link: false, lang: 'es' },
+      { text: 'RED', bold: true, italic: false, link: false, lang: 'es' },
+      { text: ' CAR.', bold: false, italic: false, link: false, lang: 'es' },
+      { text: 'SLIDE ', bold: false, italic: false, link: false, lang: 'es' }
+    ])
+    expect(slide).toContain('<a:fld id="{1}" type="slidenum"><a:rPr lang="en-US"/><a:t>1</a:t></a:fld><a:endParaRPr lang="en-US" dirty="0"/></a:p>')
+    expect(slide).toContain('<a:pPr lvl="1"/>')
+    expect(slide).toContain('<a:br><a:rPr lang="en-US"/></a:br>')
+    expect(paragraphs.map(p => p.map(r => r.text).join(''))).toEqual(['THE TITLE', 'THE RED CAR.SLIDE ', 'IN A GROUP.', 'A CELL.'])
+    expect(textsOf(text(after['ppt/notesSlides/notesSlide1.xml']!), 'a:p', 'a:t')).toEqual(['THE NOTES.'])
+  })
+})
+
+describe('XLSX documents', () => {
+  const file = makeXlsx('Sales & costs', [
+    '<t>The red car</t>',
+    '<r><t xml:space="preserve">The </t></r><r><rPr><b/><sz val="11"/></rPr><t>big</t></r><r><t xml:space="preserve"> house.</t></r>',
+    '<t>12345</t>',
+    '<t>The cat.</t><phoneticPr fontId="1"/>'
+  ], '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><v>42</v></c><c r="C1" t="s"><v>1</v></c></row>' +
+    '<row r="2"><c r="A2"><f>SUM(B1:B1)</f><v>42</v></c><c r="B2" s="1"><v>45000</v></c><c r="C2" t="inlineStr"><is><t>An inline string.</t></is></c><c r="D2" t="str"><f>"The formula text"</f><v>The formula text</v></c></row>')
+  const doc = segmentDocument(base64(file), XLSX)
+
+  it('segments shared and inline strings, never formulas, numbers, dates or sheet names', () => {
+    // in the package's order: the sheet comes before the shared strings in this file
+    expect(doc.segments).toEqual(['An inline string.', 'The red car', 'The <g id="1">big</g> house.', 'The cat.'])
+  })
+
+  it('translated: rich text keeps its runs, cells, formulas and the workbook byte for byte', () => {
+    const before = members(base64(file))
+    const after = members(doc.rebuild(doc.segments.map(upper), 'es') as string)
+    expect(Buffer.from(after['xl/workbook.xml']!).equals(Buffer.from(before['xl/workbook.xml']!))).toBe(true)
+    const strings = text(after['xl/sharedStrings.xml']!)
+    expect(textsOf(strings, 'si')).toEqual(['THE RED CAR', 'THE BIG HOUSE.', '12345', 'THE CAT.'])
+    expect(strings).toContain('<r><rPr><b/><sz val="11"/></rPr><t xml:space="preserve">BIG</t></r>')
+    expect(strings).toContain('<phoneticPr fontId="1"/></si>')
+    expect(strings).toContain('count="4" uniqueCount="4"')
+    const sheet = text(after['xl/worksheets/sheet1.xml']!)
+    expect(textsOf(sheet, 'is')).toEqual(['AN INLINE STRING.'])
+    expect(sheet).toContain('<c r="A2"><f>SUM(B1:B1)</f><v>42</v></c><c r="B2" s="1"><v>45000</v></c>')
+    expect(sheet).toContain('<c r="D2" t="str"><f>"The formula text"</f><v>The formula text</v></c>')
   })
 })

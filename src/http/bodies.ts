@@ -22,7 +22,7 @@ import { HeldValue, JsonFragment, parseJsonText, type HeldRef } from '../runtime
 import { PoolWork, processPool, taskModule, type TaskCall } from '../runtime/pool.js'
 import { currentClient } from '../runtime/clients.js'
 import type { ReadBody, ReadFields } from './body-tasks.js'
-import { formKind, readForm, type FormKind, type FormProblem } from './forms.js'
+import { formKind, readForm, type FileParts, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A drop-in API's route (src/compat/): its body is read as their bodies are (forms too, the pool from LARGE_REQUEST_BYTES). */
     compat?: boolean
+    /** The file parts a drop-in route's multipart form may carry (every other form refuses file parts). */
+    files?: FileParts
   }
 }
 
@@ -234,6 +236,7 @@ function parseHere (text: string): unknown {
 
 /** 413 or 400 for a refused form, as every error of the drop-in APIs is answered (in their own shapes). */
 function formError ({ problem }: FormProblem): ServiceError {
+  if (problem.file === true) return new ServiceError(413, 'file-too-large', 'File too large', problem.message)
   return problem.status === 413
     ? new ServiceError(413, 'too-many-fields', 'Too many form fields', problem.message)
     : new ValidationError(problem.message)
@@ -249,12 +252,12 @@ export async function readCompatBody (request: FastifyRequest, bytes: Buffer, ty
   const contentType = String(request.headers['content-type'] ?? '')
   if (largeRequestBytes === 0 || bytes.length < largeRequestBytes) {
     if (type === 'json') return parseHere(bytes.toString('utf8'))
-    const read = await readForm(bytes, type, contentType)
+    const read = await readForm(bytes, type, contentType, request.routeOptions.config.files)
     if ('problem' in read) throw formError(read)
     return read.fields
   }
   const schema = request.routeOptions.schema?.body
-  const read = await readTask<ReadFields>(request, { module: BODY_TASKS, fn: 'readFields', args: [shareBytes(bytes), type, contentType, routeKey(request.method, request.routeOptions.url ?? ''), schema] }, bytes.length)
+  const read = await readTask<ReadFields>(request, { module: BODY_TASKS, fn: 'readFields', args: [shareBytes(bytes), type, contentType, routeKey(request.method, request.routeOptions.url ?? ''), schema, request.routeOptions.config.files] }, bytes.length)
   request.log.debug({ bytes: bytes.length }, 'body read on the pool')
   if ('invalidJson' in read) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
   if ('tooDeep' in read) throw invalidField(read.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)

@@ -6,7 +6,7 @@
 import { documentCost, INLINE_COST, rawLength } from '../core/documents/cost.js'
 import { parseMimeType, type MimeType } from '../core/documents/mime.js'
 import { holdBody, parseJsonText } from '../runtime/held-values.js'
-import { readForm, type FormKind, type FormProblem } from './forms.js'
+import { readForm, type FileParts, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
@@ -120,7 +120,7 @@ const KEY_FIELD_CHARS = 1024
  * handler reads no other: a body of 100,000 unknown fields comes back as nothing) and validates
  * them with the route's schema. The event loop gets a body of at most those fields.
  */
-export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormKind, contentType: string, route: string, schema: unknown): Promise<ReadFields> {
+export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormKind, contentType: string, route: string, schema: unknown, files?: FileParts): Promise<ReadFields> {
   let body: unknown
   if (type === 'json') {
     const text = Buffer.from(bytes).toString('utf8')
@@ -134,7 +134,7 @@ export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormK
       if (path !== undefined) return { tooDeep: path }
     }
   } else {
-    const read = await readForm(new Uint8Array(bytes), type, contentType)
+    const read = await readForm(new Uint8Array(bytes), type, contentType, files)
     if ('problem' in read) return read
     body = read.fields
   }

@@ -11,10 +11,26 @@ import { parse as parseQuery } from 'node:querystring'
 export const MAX_FORM_FIELDS = 1000
 
 export type FormKind = 'urlencoded' | 'multipart'
+/** A file part of a multipart form, read where a route takes one (its name, media type and bytes as sent). */
+export interface FormFile {
+  filename: string
+  type: string
+  bytes: Uint8Array
+}
 /** A form's fields (no prototype: a field named `__proto__` is only a field). */
-export type FormFields = Record<string, string | string[]>
+export type FormFields = Record<string, string | string[] | FormFile>
+/** The file parts a route takes: their field names, and the most bytes each may have. */
+export interface FileParts {
+  names: readonly string[]
+  maxBytes: number
+}
+
+/** Whether a field's value is a file part. */
+export function isFormFile (value: unknown): value is FormFile {
+  return typeof value === 'object' && value !== null && typeof (value as FormFile).filename === 'string' && (value as FormFile).bytes instanceof Uint8Array
+}
 /** Why a form was refused: 413 (too many fields) or 400 (not a form of its type). */
-export interface FormProblem { problem: { status: 400 | 413, message: string } }
+export interface FormProblem { problem: { status: 400 | 413, message: string, file?: true } }
 /** A form read: its fields, or why it was refused. */
 export type ReadForm = { fields: FormFields } | FormProblem
 
@@ -41,8 +57,11 @@ function boundaryOf (contentType: string): string | undefined {
   return m?.[1] ?? m?.[2]
 }
 
-/** Reads a form body of `kind`; `contentType` (the request's header) gives a multipart body's boundary. */
-export async function readForm (bytes: Uint8Array, kind: FormKind, contentType: string): Promise<ReadForm> {
+/**
+ * Reads a form body of `kind`; `contentType` (the request's header) gives a multipart body's
+ * boundary. A file part is refused unless `files` names its field (then it is read, up to its size).
+ */
+export async function readForm (bytes: Uint8Array, kind: FormKind, contentType: string, files?: FileParts): Promise<ReadForm> {
   if (kind === 'urlencoded') {
     // '&' separates fields: counted in C++ over the bytes before any string is made
     if (occurrences(bytes, 0x26, MAX_FORM_FIELDS) >= MAX_FORM_FIELDS) return tooMany()
@@ -63,8 +82,15 @@ export async function readForm (bytes: Uint8Array, kind: FormKind, contentType: 
   }
   const fields: FormFields = Object.create(null) as FormFields
   for (const [name, value] of data) {
-    if (typeof value !== 'string') return { problem: { status: 400, message: `${name.slice(0, 100)}: a file is not read here; send the text as a field.` } }
+    if (typeof value !== 'string') {
+      if (files === undefined || !files.names.includes(name)) return { problem: { status: 400, message: `${name.slice(0, 100)}: a file is not read here; send the text as a field.` } }
+      if (value.size > files.maxBytes) return { problem: { status: 413, message: `${name}: the file has more than ${files.maxBytes} bytes.`, file: true } }
+      if (name in fields) return { problem: { status: 400, message: `${name}: one file only.` } }
+      fields[name] = { filename: value.name.slice(0, 1000), type: value.type.slice(0, 200), bytes: new Uint8Array(await value.arrayBuffer()) }
+      continue
+    }
     const before = fields[name]
+    if (isFormFile(before)) return { problem: { status: 400, message: `${name}: a file and a field of the same name.` } }
     if (before === undefined) fields[name] = value
     else if (Array.isArray(before)) before.push(value)
     else fields[name] = [before, value]

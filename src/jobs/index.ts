@@ -110,7 +110,7 @@ export class Jobs {
   }
 
   /** A new job for `client`; its state. */
-  async submit (client: string, request: Buffer | string): Promise<JobState> {
+  async submit (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
     let open = 0
     for (const dir of await this.store.ofClient(client)) {
       const state = await this.current(dir)
@@ -118,20 +118,22 @@ export class Jobs {
     }
     if (open >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
     const state: JobState = { id: randomUUID(), status: 'queued', progress: { done: 0, total: 0 }, created: new Date().toISOString() }
-    const dir = await this.store.create(client, request, state)
+    const dir = await this.store.create(client, request, state, meta)
     const claim = await this.store.claim(dir)
     if (claim !== undefined) this.run(dir, client, claim)
     return state
   }
 
   /** The job's state as its client sees it, and its result's JSON text when done; undefined: no such job (for this client). */
-  async get (client: string, id: string): Promise<{ state: JobState, result?: string } | undefined> {
+  async get (client: string, id: string): Promise<{ state: JobState, result?: string, meta?: Record<string, string> } | undefined> {
     const dir = this.store.jobDir(client, id)
     const state = await this.current(dir)
     if (state === undefined) return undefined
-    if (state.status !== 'done') return { state }
+    const meta = await this.store.meta(dir)
+    const withMeta = meta === undefined ? {} : { meta }
+    if (state.status !== 'done') return { state, ...withMeta }
     try {
-      return { state, result: await this.store.result(dir) }
+      return { state, result: await this.store.result(dir), ...withMeta }
     } catch {
       // removed while being read (expired or deleted)
       return undefined

@@ -65,9 +65,10 @@ export class JobStore {
     return join(this.clientDir(client), id)
   }
 
-  async create (client: string, request: Buffer | string, state: JobState): Promise<string> {
+  async create (client: string, request: Buffer | string, state: JobState, meta?: Record<string, string>): Promise<string> {
     const dir = this.jobDir(client, state.id)
     await mkdir(dir, { recursive: true })
+    if (meta !== undefined) await writeAtomic(join(dir, 'meta.json'), JSON.stringify(meta))
     await writeAtomic(join(dir, 'client'), client)
     await writeAtomic(join(dir, 'request.json'), request)
     await writeAtomic(join(dir, 'state.json'), JSON.stringify(state))
@@ -87,6 +88,15 @@ export class JobStore {
   /** Whose job it is (the key its work takes turns under). */
   async client (dir: string): Promise<string> {
     return await readFile(join(dir, 'client'), 'utf8')
+  }
+
+  /** What the API that made the job keeps with it (a drop-in API's key and file name); undefined when none. */
+  async meta (dir: string): Promise<Record<string, string> | undefined> {
+    try {
+      return JSON.parse(await readFile(join(dir, 'meta.json'), 'utf8')) as Record<string, string>
+    } catch {
+      return undefined
+    }
   }
 
   async setState (dir: string, state: JobState): Promise<void> {

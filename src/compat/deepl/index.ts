@@ -2,7 +2,8 @@
  * The DeepL-API-v2-compatible API (COMPAT_DEEPL) at /deepl and, unless COMPAT_DEEPL_AT_ROOT=false,
  * at the root too (deepl-python joins its server URL and `v2/translate` with urljoin, which drops a
  * path without a trailing slash): `POST v2/translate`,
- * `GET|POST v2/languages`, `GET v2/usage`, `GET v2/glossary-language-pairs`, as DeepL's clients
+ * `GET|POST v2/languages`, `GET v2/usage`, `GET v2/glossary-language-pairs`, the document API
+ * (`POST v2/document`, `v2/document/{id}`, `v2/document/{id}/result`: ./documents.ts), as DeepL's clients
  * (the official SDKs with `serverUrl`, Weblate's DeepL backend) call them, with a client's API key
  * as `Authorization: DeepL-Auth-Key <key>` (or `auth_key`, which older clients send). HTTP and
  * mapping only: the work is core's translation, as for /language/translate (documents,
@@ -20,6 +21,7 @@ import { languagePairs } from '../pairs.js'
 import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
 import { deeplUsage } from './usage.js'
+import { deeplDocumentRoutes } from './documents.js'
 import { TAG_NAME, keptElements } from '../../core/documents/kept-elements.js'
 import {
   DeepLAuthQuery, DeepLGlossaryPairs, DeepLLanguages, DeepLLanguagesQuery, DeepLTranslateRequest, DeepLTranslateResponse, DeepLUsage,
@@ -68,7 +70,11 @@ const EXPECTED: Record<string, string> = {
   show_billed_characters: 'a boolean, 0 or 1',
   model_type: '"quality_optimized", "prefer_quality_optimized" or "latency_optimized"',
   type: '"source" or "target"',
-  auth_key: 'a string'
+  auth_key: 'a string',
+  file: 'a file part of a multipart/form-data body',
+  filename: 'a file name',
+  output_format: 'a file extension',
+  document_key: 'the document_key the upload answered'
 }
 
 /** The key where DeepL's clients put it: `Authorization: DeepL-Auth-Key <key>`, else `auth_key` in the body or the query. */
@@ -263,6 +269,18 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   serve('GET', '/v2/usage', listing(['deepl_usage', 'Characters translated (DeepL\'s GET /v2/usage)',
     'The characters of text the key\'s client has had translated through this API (`character_count`, this calendar month (UTC), counted where the rate limits count: with REDIS_URL in Redis, for every replica and across restarts; without it in the service\'s memory, for all WORKERS, starting from 0 when the service restarts), and COMPAT_DEEPL_CHARACTER_LIMIT (`character_limit`), past which `v2/translate` answers 456.'],
   DeepLAuthQuery, DeepLUsage, 'The usage'), async request => ({ character_count: await usage.count(request.client!.key), character_limit: characterLimit }))
+
+  deeplDocumentRoutes({
+    app,
+    serve,
+    route,
+    doc,
+    usage,
+    translatable,
+    notSupported,
+    quotaExceeded: () => new QuotaExceededError(characterLimit),
+    maxFileBytes: opts.config.limits.bodyBytes
+  })
 
   serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
     'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'],

@@ -229,9 +229,10 @@ describe('expiry and limits', () => {
 
   it('takes waiting jobs in turn by client: one client\'s backlog does not hold another\'s job back', async () => {
     const { app, mine, other } = await jobsApp({ JOB_CONCURRENCY: '1' })
-    libre.latencyMs = 50
+    libre.latencyMs = 100
     const body = { document: { value: lines(100) }, source: 'en', targets: ['es'] }
-    const backlog = [await submit(app, mine, body), await submit(app, mine, body), await submit(app, mine, body)]
+    // the first runs long enough for every other job to be waiting when it ends
+    const backlog = [await submit(app, mine, { ...body, document: { value: lines(2000) } }), await submit(app, mine, body), await submit(app, mine, body)]
     const theirs = await submit(app, other, body)
     const finished = (job: { id: string }, token: string): Promise<number> => until(app, token, job.id, ['done'], [], 60_000).then(s => Date.parse(s.finished))
     const [mineEnds, theirEnd] = await Promise.all([Promise.all(backlog.map(async job => await finished(job, mine))), finished(theirs, other)])

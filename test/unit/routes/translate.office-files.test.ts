@@ -1,13 +1,15 @@
 /**
- * Real DOCX files, as Word wrote them for mammoth.js's tests (test/data/office/README.md),
- * translated by the embedded Apertium and read back with fflate and saxes: every member kept
- * (those without text byte for byte), the structure of each translated part (paragraphs, table
- * cells, notes, comments, text boxes, hyperlinks) as it was, and its text translated.
+ * Real office files (test/data/office/README.md): DOCX as Word wrote them for mammoth.js's
+ * tests, PPTX from python-pptx's, XLSX from tealeg/xlsx's (Excel's and other writers', one with
+ * prefixed SpreadsheetML), translated by the embedded Apertium and read back with fflate and
+ * saxes: every member kept (those without text byte for byte), the structure of each translated
+ * part (paragraphs, table cells, notes, comments, text boxes, hyperlinks, shapes, strings) as it
+ * was, and its text translated.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatApps } from '../../helpers/format-apps.js'
-import { DOCX, members, paragraphTexts, text } from '../../helpers/office.js'
+import { DOCX, members, paragraphTexts, PPTX, text, textsOf, XLSX } from '../../helpers/office.js'
 
 const { post } = formatApps()
 
@@ -19,9 +21,9 @@ const count = (xml: string, tag: string): number => xml.split(`<${tag}`).filter(
  * Translates `name` into Spanish; checks every member is there, those not in `changed` byte for
  * byte (`changed`: the parts with text; the first must have changed), and the translated parts' structure.
  */
-async function translated (name: string, changed: string[]): Promise<{ before: Record<string, Uint8Array>, after: Record<string, Uint8Array> }> {
+async function translated (name: string, changed: string[], mime = DOCX): Promise<{ before: Record<string, Uint8Array>, after: Record<string, Uint8Array> }> {
   const value = file(name)
-  const { status, body } = await post('/language/translate', { document: { value, mime_type: DOCX }, source: 'en', targets: ['es'] })
+  const { status, body } = await post('/language/translate', { document: { value, mime_type: mime }, source: 'en', targets: ['es'] })
   expect(status, JSON.stringify(body)).toBe(200)
   const before = members(value)
   const after = members(body.results.es.value)
@@ -33,7 +35,7 @@ async function translated (name: string, changed: string[]): Promise<{ before: R
   }
   for (const part of changed) {
     const [b, a] = [text(before[part]!), text(after[part]!)]
-    for (const tag of ['w:p', 'w:tbl', 'w:tc', 'w:hyperlink', 'w:footnote', 'w:endnote', 'w:comment', 'w:txbxContent', 'w:footnoteReference', 'w:commentReference', 'w:drawing']) {
+    for (const tag of ['w:p', 'w:tbl', 'w:tc', 'w:hyperlink', 'w:footnote', 'w:endnote', 'w:comment', 'w:txbxContent', 'w:footnoteReference', 'w:commentReference', 'w:drawing', 'a:p', 'a:tc', 'p:sp', 'a:fld', 'a:br', 'a:endParaRPr', 'a:hlinkClick', 'si', 'x:si', 'c', 'is', 'f', 'v']) {
       expect(count(a, tag), `${part} <${tag}>`).toBe(count(b, tag))
     }
   }
@@ -80,5 +82,32 @@ describe('real DOCX files through Apertium', () => {
     const list = await translated('mammoth-simple-list.docx', ['word/document.xml'])
     expect(paragraphTexts(text(list.after['word/document.xml']!))).toEqual(['Apple', 'Plátano'])
     await translated('mammoth-strict-format.docx', ['word/document.xml'])
+  })
+})
+
+describe('real PPTX and XLSX files through Apertium', () => {
+  it('python-pptx: a table\'s cells, text with fields, breaks and formatting, notes', async () => {
+    const table = await translated('python-pptx-tbl-cell.pptx', ['ppt/slides/slide2.xml', 'ppt/slides/slide1.xml', 'ppt/slides/slide3.xml'], PPTX)
+    expect(textsOf(text(table.after['ppt/slides/slide2.xml']!), 'a:p', 'a:t').filter(t => t !== '')).toEqual(['celda fusionada', 'celda fusionada'])
+    expect(textsOf(text(table.after['ppt/slides/slide1.xml']!), 'a:p', 'a:t')).toContain('teniendo márgenes hechos de encargo')
+    const runs = await translated('python-pptx-txt-text.pptx', ['ppt/slides/slide2.xml', 'ppt/slides/slide1.xml'], PPTX)
+    expect(textsOf(text(runs.after['ppt/slides/slide2.xml']!), 'a:p', 'a:t')).toContain('El texto corrido en celda de mesa')
+    await translated('python-pptx-test.pptx', ['ppt/slides/slide1.xml'], PPTX)
+    const notes = await translated('python-pptx-sld-notes.pptx', ['ppt/notesSlides/notesSlide1.xml'], PPTX)
+    expect(textsOf(text(notes.after['ppt/notesSlides/notesSlide1.xml']!), 'a:p', 'a:t')).toContain('Notas')
+  })
+
+  it('tealeg/xlsx: shared strings, merged cells, inline strings, and prefixed SpreadsheetML', async () => {
+    const merged = await translated('tealeg-merged_cells.xlsx', ['xl/sharedStrings.xml'], XLSX)
+    expect(textsOf(text(merged.after['xl/sharedStrings.xml']!), 'si')).toEqual(['Cita', 'Producto', 'Cantidad', '01.01.2016', 'Un', 'B', '02.01.2016', 'C', '03.01.2016', '31.12.2017', 'Año Nuevo feliz!'])
+    const inline = await translated('tealeg-inlineStrings.xlsx', ['xl/worksheets/sheet1.xml'], XLSX)
+    expect(textsOf(text(inline.after['xl/worksheets/sheet1.xml']!), 'is')).toContain('Campaña')
+    // its strings ("w") are no words to Apertium: the LibreTranslate fake (upper case) writes them, with the file's own prefix
+    const { status, body } = await post('/language/translate', { document: { value: file('tealeg-namespaced.xlsx'), mime_type: XLSX }, source: 'en', targets: ['fr'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    const prefixed = text(members(body.results.fr.value)['xl/sharedStrings.xml']!)
+    expect(prefixed).toContain('<x:si><x:t/></x:si><x:si><x:r><x:t xml:space="preserve">W</x:t></x:r></x:si>')
+    expect(textsOf(prefixed, 'x:si', 'x:t').filter(t => t !== 'W')).toEqual([''])
+    await translated('tealeg-file_with_hyperlinks.xlsx', [], XLSX)
   })
 })

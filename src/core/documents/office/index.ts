@@ -59,8 +59,8 @@ function contentTypes (pkg: Package): Map<string, string> {
   for (const c of root.children) {
     const type = c.attributes.ContentType ?? ''
     if (MACRO_TYPES.test(type)) throw new PartError(`holds macros (content type ${type}); macro-enabled files (.docm, .xlsm, .pptm) are not taken: save the file without macros (.docx, .xlsx, .pptx)`)
-    if (c.name === 'Override' && c.attributes.PartName !== undefined) types.set(c.attributes.PartName.replace(/^\//, ''), type)
-    if (c.name === 'Default' && c.attributes.Extension !== undefined) defaults.set(c.attributes.Extension.toLowerCase(), type)
+    if (c.local === 'Override' && c.attributes.PartName !== undefined) types.set(c.attributes.PartName.replace(/^\//, ''), type)
+    if (c.local === 'Default' && c.attributes.Extension !== undefined) defaults.set(c.attributes.Extension.toLowerCase(), type)
   }
   for (const e of pkg.entries) {
     if (/(^|\/)vbaProject\.bin$/i.test(e.name)) throw new PartError(`holds macros (part "${e.name}"); macro-enabled files (.docm, .xlsm, .pptm) are not taken: save the file without macros`)

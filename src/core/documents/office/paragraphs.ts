@@ -16,17 +16,20 @@ import { alignText } from '../align.js'
 import type { Item, TextFormat } from '../run.js'
 import { segmentRun } from '../segment-run.js'
 import { stringDocument, type StringDocument } from '../skeleton.js'
-import { decodeXml, elementsNamed, escapeXml, splice, type XmlElement } from './xml.js'
+import { decodeXml, elementsWhere, escapeXml, splice, type XmlElement } from './xml.js'
 
+/** The elements of a paragraph, by local name in the vocabulary's namespaces (prefixes are the file's own). */
 export interface Vocabulary {
+  /** Namespace URIs (transitional and strict OOXML). */
+  ns: ReadonlySet<string>
   paragraph: string
   /** Paragraph properties: kept first. */
   properties: string
   run: string
   runProperties: string
   text: string
-  /** The start tag of a text element a rebuilt run writes. */
-  textOpen: string
+  /** Whether a rebuilt text element says xml:space="preserve". */
+  preserve: boolean
   /** Paragraph children kept last (DrawingML's end-of-paragraph properties). */
   tail: ReadonlySet<string>
   /** A text element may stand in the paragraph itself, outside a run (SpreadsheetML's `<si><t>`). */
@@ -35,33 +38,38 @@ export interface Vocabulary {
   containers: ReadonlyMap<string, string | undefined>
   /** Paragraph children that may move to the skeleton at a segment's edge. */
   weak: ReadonlySet<string>
-  /** The run properties (as written) with its language set to `target`. */
+  /** The run properties (as written) with its language set to `target`, where it has one. */
   withLanguage: (properties: string, target: string) => string
 }
 
+const TRANSITIONAL = 'http://schemas.openxmlformats.org/'
+const STRICT = 'http://purl.oclc.org/ooxml/'
+
 export const WORDPROCESSING: Vocabulary = {
-  paragraph: 'w:p',
-  properties: 'w:pPr',
-  run: 'w:r',
-  runProperties: 'w:rPr',
-  text: 'w:t',
-  textOpen: '<w:t xml:space="preserve">',
+  ns: new Set([`${TRANSITIONAL}wordprocessingml/2006/main`, `${STRICT}wordprocessingml/main`]),
+  paragraph: 'p',
+  properties: 'pPr',
+  run: 'r',
+  runProperties: 'rPr',
+  text: 't',
+  preserve: true,
   tail: new Set(),
-  containers: new Map([['w:hyperlink', undefined], ['w:ins', undefined], ['w:moveTo', undefined], ['w:smartTag', undefined], ['w:customXml', undefined], ['w:dir', undefined], ['w:bdo', undefined], ['w:sdt', 'w:sdtContent']]),
-  weak: new Set(['w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:permStart', 'w:permEnd', 'w:commentRangeStart', 'w:commentRangeEnd']),
+  containers: new Map([['hyperlink', undefined], ['ins', undefined], ['moveTo', undefined], ['smartTag', undefined], ['customXml', undefined], ['dir', undefined], ['bdo', undefined], ['sdt', 'sdtContent']]),
+  weak: new Set(['bookmarkStart', 'bookmarkEnd', 'proofErr', 'permStart', 'permEnd', 'commentRangeStart', 'commentRangeEnd']),
   // only where the source set one: w:val, the language of Latin-script text
-  withLanguage: (properties, target) => properties.replace(/(<w:lang\b[^>]*?\sw:val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
+  withLanguage: (properties, target) => properties.replace(/(<(?:[\w.-]+:)?lang\b[^>]*?\s(?:[\w.-]+:)?val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
 }
 
 /** SpreadsheetML's rich text: a shared string `si`, an inline string `is`, a comment's `text`. */
 export function spreadsheetText (paragraph: string): Vocabulary {
   return {
+    ns: new Set([`${TRANSITIONAL}spreadsheetml/2006/main`, `${STRICT}spreadsheetml/main`]),
     paragraph,
     properties: '',
     run: 'r',
     runProperties: 'rPr',
     text: 't',
-    textOpen: '<t xml:space="preserve">',
+    preserve: true,
     tail: new Set(['rPh', 'phoneticPr']),
     bareText: true,
     containers: new Map(),
@@ -71,21 +79,22 @@ export function spreadsheetText (paragraph: string): Vocabulary {
 }
 
 export const DRAWING: Vocabulary = {
-  paragraph: 'a:p',
-  properties: 'a:pPr',
-  run: 'a:r',
-  runProperties: 'a:rPr',
-  text: 'a:t',
-  textOpen: '<a:t>',
-  tail: new Set(['a:endParaRPr']),
+  ns: new Set([`${TRANSITIONAL}drawingml/2006/main`, `${STRICT}drawingml/main`]),
+  paragraph: 'p',
+  properties: 'pPr',
+  run: 'r',
+  runProperties: 'rPr',
+  text: 't',
+  preserve: false,
+  tail: new Set(['endParaRPr']),
   containers: new Map(),
   weak: new Set(),
-  withLanguage: (properties, target) => properties.replace(/^(<a:rPr\b[^>]*?\slang=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
+  withLanguage: (properties, target) => properties.replace(/^(<(?:[\w.-]+:)?rPr\b[^>]*?\slang=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
 }
 
 /** What a marker in a paragraph's skeleton stands for: a run's opening with its text element, or source copied (nested paragraphs rebuilt). */
 type Marker =
-  | { kind: 'open', runTag: string, properties: string }
+  | { kind: 'open', runTag: string, properties: string, textOpen: string }
   | { kind: 'copy', before: string, start: number, end: number, after: string }
 
 // NUL never occurs in XML text: a marker cannot be confused with the part's own text
@@ -106,32 +115,37 @@ interface Paragraph {
 const xmlFormat: TextFormat = { escape: escapeXml }
 
 function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: string): Paragraph {
+  const is = (e: XmlElement | undefined, local: string): boolean => e !== undefined && e.local === local && v.ns.has(e.uri)
+  const ours = (e: XmlElement): boolean => v.ns.has(e.uri)
+  // new markup is written with the paragraph's own prefix
+  const q = (local: string): string => p.prefix === '' ? local : `${p.prefix}:${local}`
+  const textOpen = `<${q(v.text)}${v.preserve ? ' xml:space="preserve"' : ''}>`
   const children = p.children
   let first = 0
-  if (children[0]?.name === v.properties) first = 1
+  if (is(children[0], v.properties)) first = 1
   let last = children.length
-  while (last > first && v.tail.has(children[last - 1]!.name)) last--
+  while (last > first && ours(children[last - 1]!) && v.tail.has(children[last - 1]!.local)) last--
   const contentStart = first === 1 ? children[0]!.end : p.openEnd
   const contentEnd = last < children.length ? children[last]!.start : p.closeStart
   const markers: Marker[] = []
   const marker = (m: Marker): string => mark(markers.push(m) - 1)
-  const closeText = `</${v.text}></${v.run}>`
+  const closeText = `</${q(v.text)}></${q(v.run)}>`
   const runOf = (r: XmlElement): { tag: string, properties: string } => {
-    const props = r.children.find(c => c.name === v.runProperties)
+    const props = r.children.find(c => is(c, v.runProperties))
     return { tag: source.slice(r.start, r.openEnd), properties: props === undefined ? '' : source.slice(props.start, props.end) }
   }
   // the paragraph's most used run properties (by text) are its plain text: no tags for them
   const weight = new Map<string, number>()
   const scan: XmlElement[] = children.slice(first, last)
   for (let e = scan.pop(); e !== undefined; e = scan.pop()) {
-    if (v.bareText === true && e.name === v.text) {
+    if (v.bareText === true && is(e, v.text)) {
       weight.set('', (weight.get('') ?? 0) + e.closeStart - e.openEnd)
-    } else if (e.name === v.run) {
-      const length = e.children.reduce((n, c) => n + (c.name === v.text ? c.closeStart - c.openEnd : 0), 0)
+    } else if (is(e, v.run)) {
+      const length = e.children.reduce((n, c) => n + (is(c, v.text) ? c.closeStart - c.openEnd : 0), 0)
       if (length > 0) weight.set(runOf(e).properties, (weight.get(runOf(e).properties) ?? 0) + length)
-    } else if (v.containers.has(e.name)) {
-      const content = v.containers.get(e.name)
-      const inner = content === undefined ? e : e.children.find(c => c.name === content)
+    } else if (ours(e) && v.containers.has(e.local)) {
+      const content = v.containers.get(e.local)
+      const inner = content === undefined ? e : e.children.find(c => is(c, content))
       if (inner !== undefined) scan.push(...inner.children)
     }
   }
@@ -139,7 +153,7 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
   let most = -1
   for (const [properties, n] of weight) if (n > most) [base, most] = [properties, n]
   // the paragraph's own run: where its plain text and text outside every pair go
-  const plain = marker({ kind: 'open', runTag: `<${v.run}>`, properties: base })
+  const plain = marker({ kind: 'open', runTag: `<${q(v.run)}>`, properties: base, textOpen })
   let skeleton = plain
   const items: Item[] = []
   const push = (kind: 'open' | 'close', text: string): void => {
@@ -160,36 +174,37 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
       push('close', closeText + e + plain)
       continue
     }
-    const bare = v.bareText === true && e.name === v.text
-    if ((e.name === v.run || bare) && !e.selfClosing) {
+    const bare = v.bareText === true && is(e, v.text)
+    if ((is(e, v.run) || bare) && !e.selfClosing) {
       // a bare text element is a run of its own with no properties
-      const run = bare ? { tag: `<${v.run}>`, properties: '' } : runOf(e)
+      const run = bare ? { tag: `<${q(v.run)}>`, properties: '' } : runOf(e)
       for (const c of bare ? [e] : e.children) {
-        if (c.name === v.runProperties) continue
+        if (is(c, v.runProperties)) continue
         const raw = source.slice(c.openEnd, c.closeStart)
-        if (c.name === v.text && !raw.includes('<')) {
+        if (is(c, v.text) && !raw.includes('<')) {
           if (raw === '') continue
           const tagged = run.properties !== base
-          if (tagged) push('open', closeText + marker({ kind: 'open', runTag: run.tag, properties: run.properties }))
+          if (tagged) push('open', closeText + marker({ kind: 'open', runTag: run.tag, properties: run.properties, textOpen }))
           const text = decodeXml(raw)
           const start = skeleton.length
           skeleton += escapeXml(text)
           items.push({ kind: 'text', start, end: skeleton.length, text, offsets: alignText(text, skeleton, start, skeleton.length, { escapes: false }) })
           if (tagged) push('close', closeText + plain)
         } else {
-          token(copy(c, run.tag + run.properties, `</${v.run}>`), false)
+          token(copy(c, run.tag + run.properties, `</${q(v.run)}>`), false)
         }
       }
       continue
     }
-    const content = v.containers.get(e.name)
-    const inner = content === undefined ? e : e.children.find(c => c.name === content)
-    if (v.containers.has(e.name) && inner !== undefined && !inner.selfClosing && !e.selfClosing) {
+    const container = ours(e) && v.containers.has(e.local)
+    const content = container ? v.containers.get(e.local) : undefined
+    const inner = content === undefined ? e : e.children.find(c => is(c, content))
+    if (container && inner !== undefined && !inner.selfClosing && !e.selfClosing) {
       push('open', closeText + marker({ kind: 'copy', before: '', start: e.start, end: inner.openEnd, after: '' }) + plain)
       work.push(source.slice(inner.closeStart, e.end), ...inner.children.slice().reverse())
       continue
     }
-    token(copy(e), v.weak.has(e.name))
+    token(copy(e), ours(e) && v.weak.has(e.local))
   }
   skeleton += closeText
   const doc = stringDocument(skeleton, segmentRun(items, xmlFormat, locale))
@@ -203,7 +218,7 @@ export interface PartDocument {
 }
 
 export function paragraphsDocument (source: string, root: XmlElement, v: Vocabulary, locale: string): PartDocument {
-  const paragraphs = elementsNamed(root, new Set([v.paragraph])).map(p => buildParagraph(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
+  const paragraphs = elementsWhere(root, e => e.local === v.paragraph && v.ns.has(e.uri)).map(p => buildParagraph(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
   // outer before inner, by start: a paragraph in a text box comes after the one holding it
   paragraphs.sort((a, b) => a.element.start - b.element.start)
   const segments = paragraphs.flatMap(p => p.doc.segments)
@@ -243,11 +258,12 @@ export function paragraphsDocument (source: string, root: XmlElement, v: Vocabul
         const e = p.element
         if (rebuilt === undefined) return source.slice(e.start, e.openEnd) + render(e.openEnd, e.end)
         // runs left without text are dropped
-        const content = rebuilt.replace(new RegExp(`\\u0000(\\d+)\\u0000</${v.text}></${v.run}>`, 'g'), (whole, n: string) => p.markers[Number(n)]!.kind === 'open' ? '' : whole)
+        const prefix = p.element.prefix === '' ? '' : `${p.element.prefix.replaceAll('.', '\\.')}:`
+        const content = rebuilt.replace(new RegExp(`\\u0000(\\d+)\\u0000</${prefix}${v.text}></${prefix}${v.run}>`, 'g'), (whole, n: string) => p.markers[Number(n)]!.kind === 'open' ? '' : whole)
         const expanded = content.replace(MARK, (_, n: string) => {
           const m = p.markers[Number(n)]!
           if (m.kind === 'copy') return m.before + render(m.start, m.end) + m.after
-          return m.runTag + (target === undefined ? m.properties : v.withLanguage(m.properties, target)) + v.textOpen
+          return m.runTag + (target === undefined ? m.properties : v.withLanguage(m.properties, target)) + m.textOpen
         })
         return source.slice(e.start, p.contentStart) + expanded + render(p.contentEnd, e.end)
       }

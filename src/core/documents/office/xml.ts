@@ -1,16 +1,21 @@
 /**
  * An XML part of an office package as a tree of elements located in its text, read by saxes
- * (strict, no DTD: a DOCTYPE is refused, so no entity is ever declared or expanded; an undefined
- * entity is an error), so that translated paragraphs can be spliced into the original text.
+ * (strict, namespace-aware, no DTD: a DOCTYPE is refused, so no entity is ever declared or
+ * expanded; an undefined entity is an error), so that translated paragraphs can be spliced into
+ * the original text. Elements are known by namespace and local name, whatever their prefix.
  */
-import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { SaxesParser, type SaxesTagNS } from 'saxes'
 
 /** Why a part was refused: the message names the part and the line. */
 export class PartError extends Error {}
 
 export interface XmlElement {
-  /** The qualified name as written (`w:p`). */
+  /** The qualified name as written (`w:p`), its local part (`p`), prefix (`w`, or '') and namespace. */
   name: string
+  local: string
+  prefix: string
+  uri: string
+  /** Attribute values by qualified name. */
   attributes: Record<string, string>
   start: number
   /** End of the start tag (start of the content). */
@@ -27,17 +32,22 @@ export const MAX_ELEMENTS = 2_000_000
 
 /** The part's root element; a PartError naming `part` and the line where it is not well-formed. */
 export function parseXml (source: string, part: string): XmlElement {
-  const parser = new SaxesParser({ position: true, xmlns: false })
+  const parser = new SaxesParser({ position: true, xmlns: true })
   const stack: XmlElement[] = []
   let root: XmlElement | undefined
   let count = 0
   parser.on('doctype', () => { throw new PartError(`part "${part}" has a DOCTYPE, which office parts never have (entity expansion?)`) })
-  parser.on('opentag', (tag: SaxesTagPlain) => {
+  parser.on('opentag', (tag: SaxesTagNS) => {
     if (++count > MAX_ELEMENTS) throw new PartError(`part "${part}" has more than ${MAX_ELEMENTS} elements`)
     const openEnd = parser.position
+    const attributes: Record<string, string> = Object.create(null) as Record<string, string>
+    for (const a of Object.values(tag.attributes)) attributes[a.name] = a.value
     const element: XmlElement = {
       name: tag.name,
-      attributes: tag.attributes,
+      local: tag.local,
+      prefix: tag.prefix,
+      uri: tag.uri,
+      attributes,
       start: source.lastIndexOf('<', openEnd - 1),
       openEnd,
       closeStart: openEnd,
@@ -50,7 +60,7 @@ export function parseXml (source: string, part: string): XmlElement {
     else parent.children.push(element)
     stack.push(element)
   })
-  parser.on('closetag', (tag: SaxesTagPlain) => {
+  parser.on('closetag', (tag: SaxesTagNS) => {
     const element = stack.pop()!
     if (tag.isSelfClosing) return
     element.end = parser.position
@@ -68,12 +78,12 @@ export function parseXml (source: string, part: string): XmlElement {
   return root
 }
 
-/** Every element named `name` in document order, outer before inner (a work stack: parts nest deeply). */
-export function elementsNamed (root: XmlElement, names: ReadonlySet<string>): XmlElement[] {
+/** Every element that `wanted` takes, in document order, outer before inner (a work stack: parts nest deeply). */
+export function elementsWhere (root: XmlElement, wanted: (e: XmlElement) => boolean): XmlElement[] {
   const out: XmlElement[] = []
   const work = [root]
   for (let e = work.pop(); e !== undefined; e = work.pop()) {
-    if (names.has(e.name)) out.push(e)
+    if (wanted(e)) out.push(e)
     for (let i = e.children.length - 1; i >= 0; i--) work.push(e.children[i]!)
   }
   return out

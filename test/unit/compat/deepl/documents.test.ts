@@ -1,0 +1,144 @@
+/**
+ * DeepL's document API over real HTTP with the real Apertium engine: the official deepl-node
+ * client's translateDocument() unchanged (a .txt and an .html file, at the root and at /deepl), the
+ * status and result routes as its clients call them, who sees a document, and the refusals (a type
+ * not translated, an output_format that is not the file's own, a file part where none is read).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { Translator } from 'deepl-node'
+import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
+
+const KEY = 'deepl-documents-key-0123456789'
+const OTHER_KEY = 'deepl-documents-other-key-0123456789'
+const CLIENTS = JSON.stringify([
+  { id: 'deepl-docs', secret: 'deepl-docs-secret', scopes: ['access'], api_keys: [KEY] },
+  { id: 'deepl-other', api_keys: [OTHER_KEY] }
+])
+
+let app: FastifyInstance
+let address: string
+let files: string
+beforeAll(async () => {
+  app = await testApp({ AUTH_CLIENTS: CLIENTS }, { engines: true })
+  address = await app.listen({ port: 0, host: '127.0.0.1' })
+  files = mkdtempSync(join(tmpdir(), 'deepl-documents-'))
+}, 60_000)
+afterAll(async () => {
+  await app?.close()
+  rmSync(files, { recursive: true, force: true })
+})
+
+/** What POST /language/translate answers for the same document (the job's work is that translation). */
+async function direct (value: string, mime: string): Promise<string> {
+  const token = await tokenFor(app, { id: 'deepl-docs', secret: 'deepl-docs-secret' })
+  const res = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(token), payload: { document: { value, mime_type: mime }, source: 'en', targets: ['es'] } })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().results.es.value as string
+}
+
+async function upload (form: FormData, key = KEY, path = '/v2/document'): Promise<Response> {
+  return await fetch(address + path, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}` }, body: form })
+}
+
+function textFile (name: string, text: string, field = 'file'): FormData {
+  const form = new FormData()
+  form.append(field, new Blob([text], { type: 'text/plain' }), name)
+  form.append('target_lang', 'ES')
+  form.append('source_lang', 'EN')
+  return form
+}
+
+describe('deepl-node translateDocument()', () => {
+  it.each([
+    { name: 'a .txt file, server URL at the root', file: 'letter.txt', mime: 'text/plain', text: 'The red car is very fast.\nThe house is big.\n', server: '' },
+    { name: 'an .html file, server URL /deepl', file: 'page.html', mime: 'text/html', text: '<!doctype html><html><head><title>The house</title></head><body><p>The red car is <b>very</b> fast.</p></body></html>', server: '/deepl' }
+  ])('$name: the translated file, as POST /language/translate translates it', async ({ file, mime, text, server }) => {
+    const input = join(files, file)
+    const output = join(files, `out-${file}`)
+    writeFileSync(input, text)
+    const translator = new Translator(KEY, { serverUrl: address + server, maxRetries: 0 })
+    const status = await translator.translateDocument(input, output, 'en', 'es')
+    expect(status.done()).toBe(true)
+    expect(status.billedCharacters).toBe(text.length)
+    const translated = readFileSync(output, 'utf8')
+    expect(translated).toBe(await direct(text, mime))
+    expect(translated).toMatch(/coche rojo/)
+  }, 60_000)
+
+  it('a type no format of the service reads is refused at upload, in DeepL\'s shape', async () => {
+    const input = join(files, 'scan.pdf')
+    writeFileSync(input, '%PDF-1.4 not really')
+    const translator = new Translator(KEY, { serverUrl: address, maxRetries: 0 })
+    await expect(translator.translateDocument(input, join(files, 'out-scan.pdf'), 'en', 'es')).rejects.toThrow(/Unsupported file type/)
+  })
+})
+
+describe('POST /v2/document, its status and its result', () => {
+  it('answers id and key, then status until done, then the file with its name; another client and a wrong key get 404', async () => {
+    const res = await upload(textFile('notes.txt', 'Good morning.'))
+    expect(res.status).toBe(200)
+    const handle = await res.json() as { document_id: string, document_key: string }
+    expect(handle.document_key).toMatch(/^[0-9A-F]{64}$/)
+    const status = async (key: string, documentKey: string): Promise<Response> =>
+      await fetch(`${address}/v2/document/${handle.document_id}`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ document_key: documentKey }) })
+    let state: Record<string, unknown> = {}
+    for (let i = 0; i < 200 && state['status'] !== 'done'; i++) {
+      const answer = await status(KEY, handle.document_key)
+      expect(answer.status).toBe(200)
+      state = await answer.json() as Record<string, unknown>
+      expect(['queued', 'translating', 'done']).toContain(state['status'])
+      if (state['status'] !== 'done') await new Promise(resolve => setTimeout(resolve, 50))
+    }
+    expect(state).toEqual({ document_id: handle.document_id, status: 'done', billed_characters: 13 })
+    expect((await status(OTHER_KEY, handle.document_key)).status).toBe(404)
+    expect(await (await status(KEY, 'A'.repeat(64))).json()).toEqual({ message: 'Document not found' })
+    const result = await fetch(`${address}/deepl/v2/document/${handle.document_id}/result`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })
+    expect(result.status).toBe(200)
+    expect(result.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(result.headers.get('content-disposition')).toMatch(/filename="notes.txt"/)
+    expect(await result.text()).toBe(await direct('Good morning.', 'text/plain'))
+  })
+
+  it('refuses an output_format that is not the file\'s own, a file that is not UTF-8 text, and a missing file', async () => {
+    const converting = textFile('a.txt', 'Hello.')
+    converting.append('output_format', 'docx')
+    const res = await upload(converting)
+    expect(res.status).toBe(400)
+    expect((await res.json() as { message: string }).message).toMatch(/output_format/)
+    const form = new FormData()
+    form.append('file', new Blob([Buffer.from([0xff, 0xfe, 0x41])]), 'latin.txt')
+    form.append('target_lang', 'ES')
+    const latin = await upload(form)
+    expect(latin.status).toBe(400)
+    expect((await latin.json() as { message: string }).message).toMatch(/UTF-8/)
+    const none = new FormData()
+    none.append('target_lang', 'ES')
+    const missing = await upload(none)
+    expect(missing.status).toBe(400)
+    expect((await missing.json() as { message: string }).message).toMatch(/file/)
+  })
+
+  it('a file part is read on these routes only: /v2/translate refuses one', async () => {
+    const res = await upload(textFile('a.txt', 'Hello.', 'text'), KEY, '/v2/translate')
+    expect(res.status).toBe(400)
+    expect((await res.json() as { message: string }).message).toMatch(/file is not read here/)
+  })
+})
+
+describe('the file cap', () => {
+  it('a file over BODY_LIMIT is a 413', async () => {
+    const small = await testApp({ AUTH_CLIENTS: CLIENTS, BODY_LIMIT: '2048' })
+    try {
+      const form = textFile('big.txt', 'word '.repeat(1000))
+      const body = new Response(form)
+      const res = await small.inject({ method: 'POST', url: '/v2/document', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': body.headers.get('content-type')! }, payload: Buffer.from(await body.arrayBuffer()) })
+      expect(res.statusCode).toBe(413)
+    } finally {
+      await small.close()
+    }
+  })
+})

@@ -6,6 +6,7 @@
  * client's turn as a request would.
  */
 import { randomUUID } from 'node:crypto'
+import { basename, join } from 'node:path'
 import { ServiceError } from '../errors.js'
 import { FairSlots } from '../runtime/fair-slots.js'
 import { withClient } from '../runtime/clients.js'
@@ -126,7 +127,21 @@ export class Jobs {
 
   /** The job's state as its client sees it, and its result's JSON text when done; undefined: no such job (for this client). */
   async get (client: string, id: string): Promise<{ state: JobState, result?: string, meta?: Record<string, string> } | undefined> {
-    const dir = this.store.jobDir(client, id)
+    return await this.read(this.store.jobDir(client, id))
+  }
+
+  /** The folder name a client's jobs are under (a hash of its key): what a link to a job may carry instead of the client. */
+  clientFolder (client: string): string {
+    return basename(this.store.clientDir(client))
+  }
+
+  /** A job found by its client's folder name (from clientFolder) and its id; undefined: none. */
+  async find (folder: string, id: string): Promise<{ state: JobState, result?: string, meta?: Record<string, string> } | undefined> {
+    if (!/^[0-9a-f]{32}$/.test(folder) || !/^[0-9a-f-]{36}$/.test(id)) return undefined
+    return await this.read(join(this.store.dir, 'jobs', folder, id))
+  }
+
+  private async read (dir: string): Promise<{ state: JobState, result?: string, meta?: Record<string, string> } | undefined> {
     const state = await this.current(dir)
     if (state === undefined) return undefined
     const meta = await this.store.meta(dir)

@@ -84,6 +84,15 @@ describe('OpenAPI conformance: the compatible APIs', () => {
     await send({ method: 'GET', url: '/libretranslate/languages?api_key=wrong-key-0123456789' }, 403)
     await send({ method: 'POST', url: '/libretranslate/languages', payload: { api_key: KEY } }, 200)
     await send({ method: 'GET', url: '/libretranslate/frontend/settings' }, 200)
+    // a file: translated, then downloaded by the link (no key)
+    const upload = new FormData()
+    upload.append('file', new Blob(['The red car is very fast.']), 'car.txt')
+    upload.append('target', 'es')
+    upload.append('api_key', KEY)
+    const multipart = new Response(upload)
+    const link = (await send({ method: 'POST', url: '/libretranslate/translate_file', headers: { 'content-type': multipart.headers.get('content-type')! }, payload: Buffer.from(await multipart.arrayBuffer()) }, 200)).json().translatedFileUrl as string
+    await send({ method: 'GET', url: new URL(link).pathname }, 200)
+    await send({ method: 'GET', url: '/libretranslate/download_file/nothing.txt' }, 404)
   })
 
   it('apertium-apy\'s operations: their results and errors', async () => {

@@ -1,6 +1,7 @@
 /**
  * The LibreTranslate-compatible API (COMPAT_LIBRETRANSLATE): `POST translate`, `POST detect`,
- * `GET|POST languages`, `GET frontend/settings`, as LibreTranslate's clients (Mastodon, Akkoma,
+ * `GET|POST languages`, `GET frontend/settings`, `POST translate_file` with its `download_file`
+ * links (./files.ts), as LibreTranslate's clients (Mastodon, Akkoma,
  * Discourse, Weblate, browser extensions, the `translate` npm package) call them, at
  * /libretranslate and, unless COMPAT_LIBRETRANSLATE_AT_ROOT=false, at the root too. HTTP and
  * mapping only: the work is the same core use cases as /language/translate and /language/detect'
@@ -17,6 +18,7 @@ import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
 import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, compatForms, field, keyed, sendCompatError } from '../keyed.js'
 import { fromLibreTranslate, toLibreTranslate } from './codes.js'
+import { libretranslateFileRoutes, supportedFilesFormat } from './files.js'
 import {
   LtDetectRequest, LtDetectResponse, LtFrontendSettings, LtLanguages, LtLanguagesQuery, LtTranslateRequest, LtTranslateResponse,
   MAX_Q_ITEMS, ltResponses, type LtTranslateRequestT
@@ -39,7 +41,8 @@ const EXPECTED: Record<string, string> = {
   target: 'a language code',
   format: '"text" or "html"',
   alternatives: 'a whole number from 0 to 10',
-  api_key: 'a string'
+  api_key: 'a string',
+  file: 'a file part of a multipart/form-data body'
 }
 
 /** The key where LibreTranslate's clients put it: `api_key` in the body (JSON or form), else in the query. */
@@ -141,12 +144,14 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     schema: languagesSchema('libretranslate_languages_post', 'Supported languages, for clients that POST (LibreTranslate\'s POST /languages)', { consumes: JSON_OR_FORM })
   }, async () => await languageList())
 
+  libretranslateFileRoutes(app, { keyedRoute, openRoute: { config: OPEN_ROUTE, errorHandler }, doc, deadlineMs, maxFileBytes: opts.config.limits.bodyBytes })
+
   app.get('/frontend/settings', {
     config: OPEN_ROUTE,
     errorHandler,
     schema: {
       ...doc('libretranslate_frontend_settings', 'What a LibreTranslate front end needs to know (GET /frontend/settings)',
-        'As LibreTranslate answers it: keys are required (`keyRequired`), `charLimit` is MAX_TEXT_CHARS, no file translation nor suggestions. Needs no key.'),
+        'As LibreTranslate answers it: keys are required (`keyRequired`), `charLimit` is MAX_TEXT_CHARS, files are translated (`filesTranslation`, the extensions in `supportedFilesFormat`: those of the formats `POST /language/translate` reads), no suggestions. Needs no key.'),
       response: ltResponses(LtFrontendSettings, 'The settings', false)
     }
   }, async () => {
@@ -159,8 +164,8 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
       charLimit: opts.config.limits.textChars,
       frontendTimeout: 500,
       suggestions: false,
-      filesTranslation: false,
-      supportedFilesFormat: [],
+      filesTranslation: true,
+      supportedFilesFormat: supportedFilesFormat(),
       language: {
         source: { code: 'auto', name: 'Auto Detect' },
         target: { code: target?.code ?? 'en', name: target?.name ?? 'English' }

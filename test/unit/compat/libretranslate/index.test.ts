@@ -168,7 +168,7 @@ describe('LibreTranslate-compatible API', () => {
   it('frontend/settings as LibreTranslate answers it: keys required', async () => {
     const res = await app.inject({ method: 'GET', url: '/libretranslate/frontend/settings' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ apiKeys: true, keyRequired: true, filesTranslation: false, language: { source: { code: 'auto' }, target: { code: 'en', name: 'English' } } })
+    expect(res.json()).toMatchObject({ apiKeys: true, keyRequired: true, filesTranslation: true, language: { source: { code: 'auto' }, target: { code: 'en', name: 'English' } } })
     expect(res.json().charLimit).toBeGreaterThan(0)
   })
 

@@ -1,0 +1,82 @@
+/**
+ * LibreTranslate's file translation over real HTTP with the real Apertium engine, as its own web
+ * front end calls it (libretranslate/static/js/app.js translateFile: a FormData of file, source,
+ * target and api_key posted to /translate_file, then the translatedFileUrl fetched): the link, the
+ * file it gives, its secret, /frontend/settings, and the refusals.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
+
+const KEY = 'libre-files-key-0123456789'
+const CLIENTS = JSON.stringify([{ id: 'libre-files', secret: 'libre-files-secret', scopes: ['access'], api_keys: [KEY] }])
+
+let app: FastifyInstance
+let address: string
+beforeAll(async () => {
+  app = await testApp({ AUTH_CLIENTS: CLIENTS }, { engines: true })
+  address = await app.listen({ port: 0, host: '127.0.0.1' })
+}, 60_000)
+afterAll(async () => { await app?.close() })
+
+/** The front end's request: file, source, target, api_key as a multipart form. */
+async function translateFile (path: string, name: string, content: string, fields: Record<string, string> = { source: 'en', target: 'es', api_key: KEY }): Promise<Response> {
+  const data = new FormData()
+  data.append('file', new Blob([content]), name)
+  for (const [k, v] of Object.entries(fields)) data.append(k, v)
+  return await fetch(address + path, { method: 'POST', body: data })
+}
+
+async function direct (value: string, mime: string): Promise<string> {
+  const token = await tokenFor(app, { id: 'libre-files', secret: 'libre-files-secret' })
+  const res = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(token), payload: { document: { value, mime_type: mime }, source: 'en', targets: ['es'] } })
+  return res.json().results.es.value as string
+}
+
+describe('POST /translate_file', () => {
+  it.each([
+    { path: '/translate_file', name: 'letter.txt', mime: 'text/plain', text: 'The red car is very fast.\nThe house is big.\n', prefix: '' },
+    { path: '/libretranslate/translate_file', name: 'page.html', mime: 'text/html', text: '<p>The red car is <b>very</b> fast.</p>', prefix: '/libretranslate' }
+  ])('$name at $path: a link on this host, which gives the translated file without a key', async ({ path, name, mime, text, prefix }) => {
+    const res = await translateFile(path, name, text)
+    expect(res.status, await res.clone().text()).toBe(200)
+    const { translatedFileUrl } = await res.json() as { translatedFileUrl: string }
+    expect(translatedFileUrl.startsWith(`${address}${prefix}/download_file/`)).toBe(true)
+    expect(translatedFileUrl.endsWith(name)).toBe(true)
+    const file = await fetch(translatedFileUrl)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toContain(`filename="${name}"`)
+    const translated = await file.text()
+    expect(translated).toBe(await direct(text, mime))
+    expect(translated).toMatch(/coche rojo/)
+    // the link's secret is all it takes, and nothing else does
+    const url = new URL(translatedFileUrl)
+    const parts = url.pathname.split('/').pop()!.split('.')
+    parts[2] = parts[2]!.replace(/^./, c => c === '0' ? '1' : '0')
+    expect((await fetch(`${url.origin}${prefix}/download_file/${parts.join('.')}`)).status).toBe(404)
+    expect((await fetch(`${url.origin}${prefix}/download_file/${parts.slice(1).join('.')}`)).status).toBe(404)
+  }, 60_000)
+
+  it('refuses what it cannot translate and a request without a key, in LibreTranslate\'s shape', async () => {
+    const pdf = await translateFile('/translate_file', 'scan.pdf', '%PDF-1.4')
+    expect(pdf.status).toBe(400)
+    expect((await pdf.json() as { error: string }).error).toMatch(/not supported.*\.txt/)
+    const keyless = await translateFile('/translate_file', 'a.txt', 'Hello.', { source: 'en', target: 'es' })
+    expect(keyless.status).toBe(400)
+    expect(await keyless.json()).toEqual({ error: 'Please contact the server operator to get an API key' })
+    const data = new FormData()
+    data.append('source', 'en')
+    data.append('target', 'es')
+    data.append('api_key', KEY)
+    const none = await fetch(`${address}/translate_file`, { method: 'POST', body: data })
+    expect(none.status).toBe(400)
+    expect((await none.json() as { error: string }).error).toMatch(/file/)
+  })
+
+  it('/frontend/settings says files are translated, and which', async () => {
+    const settings = await (await fetch(`${address}/frontend/settings`)).json() as { filesTranslation: boolean, supportedFilesFormat: string[] }
+    expect(settings.filesTranslation).toBe(true)
+    expect(settings.supportedFilesFormat).toEqual(expect.arrayContaining(['.txt', '.html', '.xlf', '.srt', '.docx']))
+    expect(settings.supportedFilesFormat).not.toContain('.pdf')
+  })
+})

@@ -75,7 +75,7 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       tags: ['translate'],
       operationId: 'translate',
       summary: 'Translate one document into one or more languages',
-      description: 'The document keeps its shape and markup (text/plain, text/html, text/markdown, application/json, application/x-subrip, text/vtt, text/x-gettext-translation, application/xliff+xml, application/vnd.android.strings+xml, and DOCX, PPTX and XLSX as the file in base64); placeholders, URLs, e-mail addresses, paths, file names, code and control characters are kept from the engine and come back as they were, and substitutions are applied. `source` may be omitted to detect it.',
+      description: 'The document keeps its shape and markup (text/plain, text/html, text/markdown, application/json, application/x-subrip, text/vtt, text/x-gettext-translation, application/xliff+xml, application/vnd.android.strings+xml, and DOCX, PPTX, XLSX, ODT, ODS, ODP and EPUB as the file in base64); placeholders, URLs, e-mail addresses, paths, file names, code and control characters are kept from the engine and come back as they were, and substitutions are applied. `source` may be omitted to detect it.',
       security: SECURITY,
       body: TranslationRequest,
       response: securedResponses({ 200: { ...TranslationResult, description: 'The translations, keyed by target' } }, 413, 415, 502, 503, 504)

@@ -186,3 +186,36 @@ export function textsOf (xml: string, element: string, textName = 't'): string[]
   parser.write(xml).close()
   return out
 }
+
+export const ODT = 'application/vnd.oasis.opendocument.text'
+export const ODS = 'application/vnd.oasis.opendocument.spreadsheet'
+export const ODP = 'application/vnd.oasis.opendocument.presentation'
+export const EPUB = 'application/epub+zip'
+
+const ODF_NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"'
+
+/** An OpenDocument file of `mime` whose office:body holds `body`, with styles.xml holding `styles` (master pages). */
+export function makeOdf (mime: string, body: string, styles = ''): Uint8Array {
+  return zipSync({
+    mimetype: [strToU8(mime), { level: 0 }],
+    'content.xml': strToU8(`${XML_DECL}<office:document-content ${ODF_NS} office:version="1.3"><office:automatic-styles/><office:body>${body}</office:body></office:document-content>`),
+    'styles.xml': strToU8(`${XML_DECL}<office:document-styles ${ODF_NS} office:version="1.3"><office:master-styles>${styles}</office:master-styles></office:document-styles>`),
+    'META-INF/manifest.xml': strToU8(`${XML_DECL}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mime}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/></manifest:manifest>`),
+    'Pictures/a.png': new Uint8Array(500).map((_, i) => (i * 13) % 256)
+  })
+}
+
+/** An EPUB 3 with a package document (title, description), a navigation document, an NCX and XHTML chapters. */
+export function makeEpub (chapters: string[]): Uint8Array {
+  const xhtml = (title: string, body: string): string => `${XML_DECL}<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>${title}</title></head><body>${body}</body></html>`
+  const files: Zippable = {
+    mimetype: [strToU8('application/epub+zip'), { level: 0 }],
+    'META-INF/container.xml': strToU8(`${XML_DECL}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`),
+    'OEBPS/content.opf': strToU8(`${XML_DECL}<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:uuid:1</dc:identifier><dc:title>The red house</dc:title><dc:description>A book about a big house.</dc:description><dc:language>en</dc:language><dc:creator>Ann Smith</dc:creator></metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>${chapters.map((_, i) => `<item id="c${i}" href="text/chapter%20${i + 1}.xhtml" media-type="application/xhtml+xml"/>`).join('')}<item id="css" href="style.css" media-type="text/css"/></manifest><spine toc="ncx">${chapters.map((_, i) => `<itemref idref="c${i}"/>`).join('')}</spine></package>`),
+    'OEBPS/nav.xhtml': strToU8(xhtml('Contents', `<nav epub:type="toc"><ol>${chapters.map((_, i) => `<li><a href="text/chapter%20${i + 1}.xhtml">The chapter ${i + 1}</a></li>`).join('')}</ol></nav>`)),
+    'OEBPS/toc.ncx': strToU8(`${XML_DECL}<!DOCTYPE ncx PUBLIC "-//NISO//DTD ncx 2005-1//EN" "http://www.daisy.org/z3986/2005/ncx-2005-1.dtd">\n<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><docTitle><text>The red house</text></docTitle><navMap>${chapters.map((_, i) => `<navPoint id="n${i}" playOrder="${i + 1}"><navLabel><text>The chapter ${i + 1}</text></navLabel><content src="text/chapter%20${i + 1}.xhtml"/></navPoint>`).join('')}</navMap></ncx>`),
+    'OEBPS/style.css': strToU8('p { margin: 0 }')
+  }
+  chapters.forEach((body, i) => { files[`OEBPS/text/chapter ${i + 1}.xhtml`] = strToU8(xhtml(`The chapter ${i + 1}`, body)) })
+  return zipSync(files)
+}

@@ -20,7 +20,7 @@ export const LANE_INLINE_COST = 10_000
 export const LIGHT_COST = 100_000
 
 /** Cost units of one character, and of each run boundary (line, tag, key), by format. */
-const CHAR_COST: Record<MimeType, number> = { 'text/plain': 1, 'text/html': 1, 'text/markdown': 10, 'application/json': 1, 'application/x-subrip': 1, 'text/vtt': 1, 'text/x-gettext-translation': 2, 'application/xliff+xml': 2, 'application/vnd.android.strings+xml': 2, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 10, 'application/vnd.openxmlformats-officedocument.presentationml.presentation': 10, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 10 }
+const CHAR_COST: Record<MimeType, number> = { 'text/plain': 1, 'text/html': 1, 'text/markdown': 10, 'application/json': 1, 'application/x-subrip': 1, 'text/vtt': 1, 'text/x-gettext-translation': 2, 'application/xliff+xml': 2, 'application/vnd.android.strings+xml': 2, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 10, 'application/vnd.openxmlformats-officedocument.presentationml.presentation': 10, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 10, 'application/vnd.oasis.opendocument.text': 10, 'application/vnd.oasis.opendocument.spreadsheet': 10, 'application/vnd.oasis.opendocument.presentation': 10, 'application/epub+zip': 10 }
 const RUN_COST = 25
 
 /** Cost of a string leaf, counted only up to `limit` (the caller needs no more). */

@@ -1,7 +1,7 @@
 /** The document formats the service reads, as `mime_type` names them. */
 import { invalidField, type FieldPath } from '../../errors.js'
 
-export const MIME_TYPES = ['text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const
+export const MIME_TYPES = ['text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet', 'application/vnd.oasis.opendocument.presentation', 'application/epub+zip'] as const
 export type MimeType = typeof MIME_TYPES[number]
 
 /** The format of a `mime_type` value: default text/plain; parameters (`; charset=utf-8`) and case ignored; unknown -> 400 at `path`. */

@@ -9,7 +9,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { hostileOffice } from '../../fuzz/hostile.js'
 import { formatApps } from '../../helpers/format-apps.js'
-import { base64, DOCX, makeDocx, makePptx, makeXlsx, members, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../helpers/office.js'
+import { base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../helpers/office.js'
 
 const { post, libre } = formatApps()
 
@@ -116,6 +116,39 @@ describe('PPTX and XLSX through /language/translate', () => {
     const { status, body } = await post('/language/translate', { document: { value: base64(macro), mime_type: XLSX }, source: 'en', targets: ['es'] })
     expect(status).toBe(400)
     expect(body.errors[0]).toEqual({ pointer: '/document/value', message: expect.stringMatching(/^the XLSX file holds macros \(content type application\/vnd\.ms-excel\.sheet\.macroEnabled\.main\+xml\)/) })
+  })
+})
+
+describe('OpenDocument and EPUB through /language/translate', () => {
+  const odt = makeOdf(ODT, '<office:text><text:p>The <text:span text:style-name="T1">red</text:span> house is big.</text:p><table:table><table:table-row><table:table-cell><text:p>The cat is in the house.</text:p></table:table-cell></table:table-row></table:table></office:text>')
+  const ods = makeOdf(ODS, '<office:spreadsheet><table:table table:name="The house"><table:table-row><table:table-cell office:value-type="string"><text:p>The red car</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="42"><text:p>42</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet>')
+  const odp = makeOdf(ODP, '<office:presentation><draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>The dog is small.</text:p></draw:text-box></draw:frame></draw:page></office:presentation>')
+  const epub = makeEpub(['<h1>The house</h1><p>The <b>red</b> car is in the house.</p>'])
+  const documents = [{ value: base64(odt), mime_type: ODT }, { value: base64(ods), mime_type: ODS }, { value: base64(odp), mime_type: ODP }, { value: base64(epub), mime_type: EPUB }]
+
+  it('Apertium translates paragraphs, cells, frames and chapters; spans and bold follow their words', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents, source: 'en', targets: ['es'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const content = (i: number): string => text(members(body[i].results.es.value)['content.xml']!)
+    // Apertium moves the adjective after its noun, and its span with it
+    expect(content(0)).toContain('<text:p>La casa <text:span text:style-name="T1">roja</text:span> es grande.</text:p>')
+    expect(textsOf(content(0), 'text:p', 'text:p')[1]).toMatch(/gato/)
+    expect(content(1)).toContain('<table:table-cell office:value-type="float" office:value="42"><text:p>42</text:p></table:table-cell>')
+    expect(content(1)).toContain('table:name="The house"')
+    expect(textsOf(content(1), 'text:p', 'text:p')[0]).toMatch(/coche/)
+    expect(textsOf(content(2), 'text:p', 'text:p')[0]).toMatch(/perro/)
+    const book = members(body[3].results.es.value)
+    expect(text(book['OEBPS/text/chapter 1.xhtml']!)).toContain('<p>El coche <b>rojo</b> es en la casa.</p>')
+    expect(text(book['OEBPS/content.opf']!)).toMatch(/<dc:title>[^<]*casa[^<]*<\/dc:title>/)
+  })
+
+  it('an outside engine (LibreTranslate) gets spans and inline elements as tags', async () => {
+    const { status, body } = await post('/language/translate/bulk', { documents, source: 'en', targets: ['fr'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(text(members(body[0].results.fr.value)['content.xml']!)).toContain('<text:p>THE <text:span text:style-name="T1">RED</text:span> HOUSE IS BIG.</text:p>')
+    expect(text(members(body[3].results.fr.value)['OEBPS/text/chapter 1.xhtml']!)).toContain('<p>THE <b>RED</b> CAR IS IN THE HOUSE.</p>')
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toContain('The <g id="1">red</g> house is big.')
   })
 })
 

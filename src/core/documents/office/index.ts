@@ -7,14 +7,19 @@
  */
 import { invalidField, type FieldPath } from '../../../errors.js'
 import type { StringDocument } from '../skeleton.js'
-import { DRAWING, paragraphsDocument, spreadsheetText, WORDPROCESSING, type PartDocument, type Vocabulary } from './paragraphs.js'
+import { epubParts } from './epub.js'
+import { DRAWING, OPENDOCUMENT, paragraphsDocument, spreadsheetText, WORDPROCESSING, type PartDocument, type Vocabulary } from './paragraphs.js'
 import { parseXml, PartError, type XmlElement } from './xml.js'
 import { readZip, writeZip, ZipError, type ZipEntry } from './zip.js'
 
 export const OFFICE_TYPES = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PPTX',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX'
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.oasis.opendocument.text': 'ODT',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
+  'application/vnd.oasis.opendocument.presentation': 'ODP',
+  'application/epub+zip': 'EPUB'
 } as const
 export type OfficeType = keyof typeof OFFICE_TYPES
 
@@ -85,7 +90,8 @@ const SML = `${OOXML}spreadsheetml.`
  * kept). XLSX: shared strings, inline strings of the sheets and comments (formulas, numbers,
  * dates and sheet names are never text here).
  */
-const FORMATS: Record<OfficeType, { main: string, parts: ReadonlyMap<string, Vocabulary> }> = {
+type OoxmlType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'application/vnd.openxmlformats-officedocument.presentationml.presentation' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const FORMATS: Record<OoxmlType, { main: string, parts: ReadonlyMap<string, Vocabulary> }> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
     main: `${WML}document.main+xml`,
     parts: new Map(['document.main+xml', 'template.main+xml', 'header+xml', 'footer+xml', 'footnotes+xml', 'endnotes+xml', 'comments+xml'].map(t => [WML + t, WORDPROCESSING]))
@@ -100,8 +106,31 @@ const FORMATS: Record<OfficeType, { main: string, parts: ReadonlyMap<string, Voc
   }
 }
 
+/**
+ * OpenDocument (ODT, ODS, ODP): the `mimetype` member names the format; the paragraphs of
+ * content.xml, and of styles.xml (headers and footers) but in presentations (whose masters hold
+ * the templates' prompts). Basic or script macros and encrypted documents are refused.
+ */
+function odfParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
+  const label = OFFICE_TYPES[mime]
+  const declared = pkg.byName.has('mimetype') ? pkg.text('mimetype').trim() : undefined
+  if (declared !== mime) throw new PartError(`is not an ${label} file: its "mimetype" member ${declared === undefined ? 'is missing' : `says ${JSON.stringify(declared.slice(0, 100))}`}`)
+  for (const e of pkg.entries) {
+    if (/^(Basic|Scripts)\//.test(e.name)) throw new PartError(`holds macros (part "${e.name}"); documents with Basic or script macros are not taken: save the file without macros`)
+  }
+  if (pkg.byName.has('META-INF/manifest.xml') && pkg.text('META-INF/manifest.xml').includes('encryption-data')) throw new PartError('is encrypted (password-protected): save it without a password')
+  if (!pkg.byName.has('content.xml')) throw new PartError(`is not an ${label} file: content.xml is missing`)
+  const names = mime === 'application/vnd.oasis.opendocument.presentation' ? ['content.xml'] : ['content.xml', 'styles.xml']
+  return pkg.entries.filter(e => names.includes(e.name)).map(e => {
+    const { source, root } = pkg.xml(e.name)
+    return { name: e.name, doc: paragraphsDocument(source, root, OPENDOCUMENT, locale) }
+  })
+}
+
 function textParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
-  const format = FORMATS[mime]
+  if (mime === 'application/epub+zip') return epubParts({ has: name => pkg.byName.has(name), text: name => pkg.text(name) }, locale)
+  if (mime.startsWith('application/vnd.oasis.opendocument.')) return odfParts(pkg, mime, locale)
+  const format = FORMATS[mime as OoxmlType]
   const types = contentTypes(pkg)
   if (![...types.values()].some(t => t === format.main)) throw new PartError(`is not a ${OFFICE_TYPES[mime]} file: it has no main part of type ${format.main}`)
   const parts: TextPart[] = []
@@ -121,7 +150,7 @@ export function officeDocument (value: string, mime: OfficeType, locale: string,
   const label = OFFICE_TYPES[mime]
   const fail = (message: string): Error => invalidField(path(), `the ${label} file ${message}`)
   const compact = value.replace(/[\r\n\t ]+/g, '')
-  if (compact.length % 4 === 1 || !BASE64.test(compact)) throw invalidField(path(), `a ${label} file is sent in base64 (RFC 4648, standard alphabet); this value is not base64`)
+  if (compact.length % 4 === 1 || !BASE64.test(compact)) throw invalidField(path(), `${label === 'ODT' || label === 'ODS' || label === 'ODP' || label === 'EPUB' ? 'an' : 'a'} ${label} file is sent in base64 (RFC 4648, standard alphabet); this value is not base64`)
   let pkg: Package
   let parts: TextPart[]
   try {

@@ -40,6 +40,10 @@ export interface Vocabulary {
   weak: ReadonlySet<string>
   /** The run properties (as written) with its language set to `target`, where it has one. */
   withLanguage: (properties: string, target: string) => string
+  /** Mixed content (OpenDocument): text lies in the paragraph and its containers themselves, no runs. */
+  mixed?: boolean
+  /** Other names of paragraphs (OpenDocument's headings). */
+  alsoParagraphs?: ReadonlySet<string>
 }
 
 const TRANSITIONAL = 'http://schemas.openxmlformats.org/'
@@ -58,6 +62,27 @@ export const WORDPROCESSING: Vocabulary = {
   weak: new Set(['bookmarkStart', 'bookmarkEnd', 'proofErr', 'permStart', 'permEnd', 'commentRangeStart', 'commentRangeEnd']),
   // only where the source set one: w:val, the language of Latin-script text
   withLanguage: (properties, target) => properties.replace(/(<(?:[\w.-]+:)?lang\b[^>]*?\s(?:[\w.-]+:)?val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
+}
+
+/**
+ * OpenDocument's text (ODT, ODS, ODP): `text:p` and `text:h` of mixed content, `text:span` and
+ * `text:a` pairs around their words; notes, frames, fields, spaces, tabs and breaks are tokens
+ * (a note's or a frame's paragraphs are paragraphs of their own).
+ */
+export const OPENDOCUMENT: Vocabulary = {
+  ns: new Set(['urn:oasis:names:tc:opendocument:xmlns:text:1.0']),
+  paragraph: 'p',
+  alsoParagraphs: new Set(['h']),
+  properties: '',
+  run: '',
+  runProperties: '',
+  text: '',
+  preserve: false,
+  tail: new Set(),
+  containers: new Map([['span', undefined], ['a', undefined], ['ruby-base', undefined], ['meta', undefined]]),
+  weak: new Set(['bookmark', 'bookmark-start', 'bookmark-end', 'soft-page-break', 'reference-mark', 'reference-mark-start', 'reference-mark-end', 'alphabetical-index-mark', 'toc-mark', 'change-start', 'change-end', 'change']),
+  withLanguage: properties => properties,
+  mixed: true
 }
 
 /** SpreadsheetML's rich text: a shared string `si`, an inline string `is`, a comment's `text`. */
@@ -113,6 +138,54 @@ interface Paragraph {
 }
 
 const xmlFormat: TextFormat = { escape: escapeXml }
+
+/** A paragraph of mixed content: its text between tags is text, its containers pairs, other elements tokens. */
+function buildMixedParagraph (source: string, p: XmlElement, v: Vocabulary, locale: string): Paragraph {
+  const ours = (e: XmlElement): boolean => v.ns.has(e.uri)
+  const markers: Marker[] = []
+  const copy = (start: number, end: number): string => mark(markers.push({ kind: 'copy', before: '', start, end, after: '' }) - 1)
+  let skeleton = ''
+  const items: Item[] = []
+  const push = (kind: 'open' | 'close' | 'token', text: string, weak = false): void => {
+    const start = skeleton.length
+    skeleton += text
+    items.push(kind === 'token' ? { kind, start, end: skeleton.length, weak, breaks: false } : { kind, start, end: skeleton.length })
+  }
+  const gap = (start: number, end: number): void => {
+    if (end <= start) return
+    const raw = source.slice(start, end)
+    // a comment, a processing instruction or CDATA between elements: kept whole
+    if (raw.includes('<')) return push('token', copy(start, end), true)
+    const text = decodeXml(raw)
+    const at = skeleton.length
+    skeleton += escapeXml(text)
+    items.push({ kind: 'text', start: at, end: skeleton.length, text, offsets: alignText(text, skeleton, at, skeleton.length, { escapes: false }) })
+  }
+  // a work stack rather than recursion: spans may nest deeply
+  const work: Array<XmlElement | { close: XmlElement }> = p.children.slice().reverse()
+  let at = p.openEnd
+  for (let next = work.pop(); next !== undefined; next = work.pop()) {
+    if ('close' in next) {
+      const e = next.close
+      gap(at, e.closeStart)
+      push('close', copy(e.closeStart, e.end))
+      at = e.end
+      continue
+    }
+    gap(at, next.start)
+    if (ours(next) && v.containers.has(next.local) && !next.selfClosing) {
+      push('open', copy(next.start, next.openEnd))
+      work.push({ close: next }, ...next.children.slice().reverse())
+      at = next.openEnd
+    } else {
+      push('token', copy(next.start, next.end), ours(next) && v.weak.has(next.local))
+      at = next.end
+    }
+  }
+  gap(at, p.closeStart)
+  const doc = stringDocument(skeleton, segmentRun(items, xmlFormat, locale))
+  return { element: p, contentStart: p.openEnd, contentEnd: p.closeStart, skeleton, markers, doc }
+}
 
 function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: string): Paragraph {
   const is = (e: XmlElement | undefined, local: string): boolean => e !== undefined && e.local === local && v.ns.has(e.uri)
@@ -218,7 +291,8 @@ export interface PartDocument {
 }
 
 export function paragraphsDocument (source: string, root: XmlElement, v: Vocabulary, locale: string): PartDocument {
-  const paragraphs = elementsWhere(root, e => e.local === v.paragraph && v.ns.has(e.uri)).map(p => buildParagraph(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
+  const build = v.mixed === true ? buildMixedParagraph : buildParagraph
+  const paragraphs = elementsWhere(root, e => (e.local === v.paragraph || v.alsoParagraphs?.has(e.local) === true) && v.ns.has(e.uri) && !e.selfClosing).map(p => build(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
   // outer before inner, by start: a paragraph in a text box comes after the one holding it
   paragraphs.sort((a, b) => a.element.start - b.element.start)
   const segments = paragraphs.flatMap(p => p.doc.segments)

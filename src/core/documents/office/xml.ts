@@ -31,12 +31,16 @@ export interface XmlElement {
 export const MAX_ELEMENTS = 2_000_000
 
 /** The part's root element; a PartError naming `part` and the line where it is not well-formed. */
-export function parseXml (source: string, part: string): XmlElement {
+export function parseXml (source: string, part: string, options: { externalDoctype?: boolean } = {}): XmlElement {
   const parser = new SaxesParser({ position: true, xmlns: true })
   const stack: XmlElement[] = []
   let root: XmlElement | undefined
   let count = 0
-  parser.on('doctype', () => { throw new PartError(`part "${part}" has a DOCTYPE, which office parts never have (entity expansion?)`) })
+  // EPUB 2's NCX and XHTML name an external DTD (never read); an internal subset, where entities are declared, is refused
+  parser.on('doctype', (doctype: string) => {
+    if (options.externalDoctype !== true) throw new PartError(`part "${part}" has a DOCTYPE, which office parts never have (entity expansion?)`)
+    if (doctype.includes('[')) throw new PartError(`part "${part}" declares entities in its DOCTYPE, which are not read (entity expansion?)`)
+  })
   parser.on('opentag', (tag: SaxesTagNS) => {
     if (++count > MAX_ELEMENTS) throw new PartError(`part "${part}" has more than ${MAX_ELEMENTS} elements`)
     const openEnd = parser.position

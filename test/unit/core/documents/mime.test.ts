@@ -19,7 +19,7 @@ describe('parseMimeType', () => {
       expect(err).toBeInstanceOf(ValidationError)
       const problem = (err as ValidationError).errors![0]!
       expect(problem.path).toEqual(['documents', 2, 'mime_type'])
-      expect(problem.message).toBe('unsupported mime type "application/pdf"; supported: text/plain, text/html, text/markdown, application/json, application/x-subrip, text/vtt, text/x-gettext-translation, application/xliff+xml, application/vnd.android.strings+xml, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      expect(problem.message).toBe('unsupported mime type "application/pdf"; supported: text/plain, text/html, text/markdown, application/json, application/x-subrip, text/vtt, text/x-gettext-translation, application/xliff+xml, application/vnd.android.strings+xml, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/vnd.openxmlformats-officedocument.presentationml.presentation, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/vnd.oasis.opendocument.text, application/vnd.oasis.opendocument.spreadsheet, application/vnd.oasis.opendocument.presentation, application/epub+zip')
     }
   })
 })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../../src/core/documents/index.js'
 import { ValidationError } from '../../../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
-import { base64, DOCX, makeDocx, makePptx, makeXlsx, members, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
+import { base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
 import { reverseWords, upper } from '../engines.js'
 
 const BODY =
@@ -177,5 +177,101 @@ describe('XLSX documents', () => {
     expect(textsOf(sheet, 'is')).toEqual(['AN INLINE STRING.'])
     expect(sheet).toContain('<c r="A2"><f>SUM(B1:B1)</f><v>42</v></c><c r="B2" s="1"><v>45000</v></c>')
     expect(sheet).toContain('<c r="D2" t="str"><f>"The formula text"</f><v>The formula text</v></c>')
+  })
+})
+
+describe('OpenDocument documents', () => {
+  const file = makeOdf(ODT,
+    '<office:text><text:h text:outline-level="1">The title</text:h><text:p text:style-name="P1">The <text:span text:style-name="T1">red</text:span> car is in the <text:a xlink:href="https://example.org/">big house</text:a>.<text:s text:c="2"/>It is here &amp; there.<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>A footnote.</text:p></text:note-body></text:note></text:p>' +
+    '<table:table table:name="Table1"><table:table-row><table:table-cell><text:p>A cell of the table.</text:p></table:table-cell></table:table-row></table:table>' +
+    '<text:p>Page <text:page-number>1</text:page-number><text:bookmark text:name="b"/></text:p><text:p>12345</text:p></office:text>',
+    '<style:master-page style:name="Standard"><style:header><text:p>The header text.</text:p></style:header></style:master-page>')
+  const doc = segmentDocument(base64(file), ODT)
+
+  it('segments headings, paragraphs, spans and links as pairs, notes (their own), tables and headers', () => {
+    expect(doc.segments).toEqual([
+      'The title',
+      'The <g id="1">red</g> car is in the <g id="2">big house</g>.',
+      '<x id="1"/>It is here &amp; there.',
+      'A footnote.',
+      'A cell of the table.',
+      'Page <x id="1"/>',
+      'The header text.'
+    ])
+  })
+
+  it('translated: spans follow their words, the note is translated inside its token, the rest byte for byte, mimetype first and stored', () => {
+    const before = members(base64(file))
+    const out = doc.rebuild(doc.segments.map(upper), 'es') as string
+    const after = members(out)
+    expect(Object.keys(after)).toEqual(Object.keys(before))
+    for (const name of ['mimetype', 'META-INF/manifest.xml', 'Pictures/a.png']) expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
+    const content = text(after['content.xml']!)
+    expect(content).toContain('<text:p text:style-name="P1">THE <text:span text:style-name="T1">RED</text:span> CAR IS IN THE <text:a xlink:href="https://example.org/">BIG HOUSE</text:a>.<text:s text:c="2"/>IT IS HERE &amp; THERE.<text:note text:id="n1" text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>A FOOTNOTE.</text:p></text:note-body></text:note></text:p>')
+    expect(content).toContain('<text:p>PAGE <text:page-number>1</text:page-number><text:bookmark text:name="b"/></text:p><text:p>12345</text:p>')
+    expect(textsOf(text(after['styles.xml']!), 'text:p', 'text:p')).toEqual(['THE HEADER TEXT.'])
+    const zip = Buffer.from(out, 'base64')
+    expect(zip.subarray(30, 38).toString()).toBe('mimetype')
+    expect(zip.subarray(38, 38 + ODT.length).toString()).toBe(ODT)
+  })
+
+  it('spreadsheets and presentations: cells and frames', () => {
+    const ods = segmentDocument(base64(makeOdf(ODS, '<office:spreadsheet><table:table table:name="Sheet1"><table:table-row><table:table-cell office:value-type="string"><text:p>The red car</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="42"><text:p>42</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet>')), ODS)
+    expect(ods.segments).toEqual(['The red car'])
+    const odp = segmentDocument(base64(makeOdf(ODP, '<office:presentation><draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>The title of the slide</text:p></draw:text-box></draw:frame><presentation:notes><draw:frame><draw:text-box><text:p>The notes.</text:p></draw:text-box></draw:frame></presentation:notes></draw:page></office:presentation>', '<style:master-page style:name="M"><draw:frame><draw:text-box><text:p>Click to add Title</text:p></draw:text-box></draw:frame></style:master-page>')), ODP)
+    expect(odp.segments).toEqual(['The title of the slide', 'The notes.'])
+  })
+
+  it('refuses another format, macros and encryption', () => {
+    const problem = (value: string, mime: string): string => {
+      try { segmentDocument(value, mime as typeof ODT) } catch (err) { return (err as ValidationError).errors![0]!.message }
+      throw new Error('expected a refusal')
+    }
+    expect(problem(base64(makeOdf(ODS, '')), ODT)).toMatch(/is not an ODT file: its "mimetype" member says "application\/vnd.oasis.opendocument.spreadsheet"/)
+    expect(problem(base64(zipSync({ ...members(base64(file)), 'Basic/Standard/Module1.xml': strToU8('<x/>') })), ODT)).toMatch(/holds macros \(part "Basic\/Standard\/Module1.xml"\)/)
+    expect(problem(base64(zipSync({ ...members(base64(file)), 'META-INF/manifest.xml': strToU8('<manifest:manifest xmlns:manifest="urn:m"><manifest:encryption-data/></manifest:manifest>') })), ODT)).toMatch(/is encrypted/)
+  })
+})
+
+describe('EPUB documents', () => {
+  const file = makeEpub(['<h1>The first chapter</h1><p>The <b>red</b> car is in the house.&#160;It is big.</p>', '<p>The cat is <a href="chapter%201.xhtml">here</a>.</p>'])
+  const doc = segmentDocument(base64(file), EPUB)
+
+  it('segments the package\'s title and description, the navigation document, the NCX and each chapter', () => {
+    expect(doc.segments).toEqual([
+      'The red house', 'A book about a big house.',
+      'Contents', 'The chapter 1', 'The chapter 2',
+      'The red house', 'The chapter 1', 'The chapter 2',
+      'The chapter 1', 'The first chapter', 'The <g id="1">red</g> car is in the house.', 'It is big.',
+      'The chapter 2', 'The cat is <g id="1">here</g>.'
+    ])
+  })
+
+  it('translated: markup kept, XHTML stays XML, the rest byte for byte', () => {
+    const before = members(base64(file))
+    const after = members(doc.rebuild(doc.segments.map(upper), 'es') as string)
+    expect(Object.keys(after)).toEqual(Object.keys(before))
+    for (const name of ['mimetype', 'META-INF/container.xml', 'OEBPS/style.css']) expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
+    const opf = text(after['OEBPS/content.opf']!)
+    expect(opf).toContain('<dc:title>THE RED HOUSE</dc:title><dc:description>A BOOK ABOUT A BIG HOUSE.</dc:description><dc:language>en</dc:language><dc:creator>Ann Smith</dc:creator>')
+    expect(textsOf(text(after['OEBPS/toc.ncx']!), 'text', 'text')).toEqual(['THE RED HOUSE', 'THE CHAPTER 1', 'THE CHAPTER 2'])
+    const chapter = text(after['OEBPS/text/chapter 1.xhtml']!)
+    expect(chapter).toMatch(/^<\?xml version="1.0" encoding="UTF-8" standalone="yes"\?>\n<!DOCTYPE html>/)
+    expect(chapter).toContain('<p>THE <b>RED</b> CAR IS IN THE HOUSE.')
+    expect(chapter).not.toContain('&nbsp;')
+    // an XML parser reads every XHTML document of the result
+    for (const name of Object.keys(after).filter(n => n.endsWith('.xhtml'))) expect(() => textsOf(text(after[name]!), 'p', 'p')).not.toThrow()
+    expect(textsOf(text(after['OEBPS/nav.xhtml']!), 'a', 'a')).toEqual(['THE CHAPTER 1', 'THE CHAPTER 2'])
+  })
+
+  it('refuses a package without its container or with encryption', () => {
+    const problem = (bytes: Uint8Array): string => {
+      try { segmentDocument(base64(bytes), EPUB) } catch (err) { return (err as ValidationError).errors![0]!.message }
+      throw new Error('expected a refusal')
+    }
+    const { 'META-INF/container.xml': _, ...rest } = members(base64(file))
+    expect(problem(zipSync(rest))).toMatch(/META-INF\/container.xml is missing/)
+    expect(problem(zipSync({ ...members(base64(file)), 'META-INF/encryption.xml': strToU8('<encryption/>') }))).toMatch(/is encrypted/)
+    expect(problem(makeDocx(''))).toMatch(/is not an EPUB/)
   })
 })

@@ -1,0 +1,92 @@
+/**
+ * EPUB 2 and 3: the package document named by META-INF/container.xml; each XHTML content
+ * document of its manifest (the navigation document among them) through the HTML path, the NCX's
+ * labels (`text`), and the package's `dc:title` and `dc:description`.
+ */
+import { posix } from 'node:path'
+import { htmlDrafts } from '../html.js'
+import { stringDocument } from '../skeleton.js'
+import { paragraphsDocument, type PartDocument, type Vocabulary } from './paragraphs.js'
+import { elementsWhere, parseXml, PartError, type XmlElement } from './xml.js'
+
+export interface EpubPackage {
+  has: (name: string) => boolean
+  text: (name: string) => string
+}
+
+const mixedText = (ns: string, paragraph: string, also: string[] = []): Vocabulary => ({
+  ns: new Set([ns]),
+  paragraph,
+  alsoParagraphs: new Set(also),
+  properties: '',
+  run: '',
+  runProperties: '',
+  text: '',
+  preserve: false,
+  tail: new Set(),
+  containers: new Map(),
+  weak: new Set(),
+  withLanguage: properties => properties,
+  mixed: true
+})
+
+const DUBLIN_CORE = mixedText('http://purl.org/dc/elements/1.1/', 'title', ['description'])
+const NCX = mixedText('http://www.daisy.org/z3986/2005/ncx/', 'text')
+
+const XML_DECLARATION = /^\uFEFF?<\?xml[^>]*\?>\s*/
+
+/** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows. */
+function xhtmlDocument (source: string, locale: string): PartDocument {
+  const declaration = XML_DECLARATION.exec(source)?.[0] ?? ''
+  const body = source.slice(declaration.length)
+  const doc = stringDocument(body, htmlDrafts(body, locale))
+  const nbsp = body.includes('&nbsp;')
+  return {
+    segments: doc.segments,
+    rebuild: translated => {
+      let out = doc.rebuild(translated)
+      if (out === body) return undefined
+      // the HTML path writes a no-break space as &nbsp;, which XML does not know without a DTD
+      if (!nbsp) out = out.replaceAll('&nbsp;', '&#160;')
+      return declaration + out
+    }
+  }
+}
+
+/** The parts of an EPUB with text, by member name; a PartError naming what is missing. */
+export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: string, doc: PartDocument }> {
+  if (!pkg.has('mimetype') || pkg.text('mimetype').trim() !== 'application/epub+zip') throw new PartError('is not an EPUB: its first member is not "mimetype" saying application/epub+zip')
+  if (!pkg.has('META-INF/container.xml')) throw new PartError('is not an EPUB: META-INF/container.xml is missing')
+  if (pkg.has('META-INF/encryption.xml')) throw new PartError('is encrypted (META-INF/encryption.xml): fonts or content under DRM or obfuscation are not read')
+  const container = parseXml(pkg.text('META-INF/container.xml'), 'META-INF/container.xml')
+  const rootfile = elementsWhere(container, e => e.local === 'rootfile').map(e => e.attributes['full-path']).find(p => p !== undefined)
+  if (rootfile === undefined || !pkg.has(rootfile)) throw new PartError(`is not an EPUB: its package document ${rootfile === undefined ? 'is not named in META-INF/container.xml' : `"${rootfile}" is missing`}`)
+  const opfSource = pkg.text(rootfile)
+  const opf = parseXml(opfSource, rootfile, { externalDoctype: true })
+  const base = posix.dirname(rootfile)
+  const resolve = (href: string): string | undefined => {
+    let path: string
+    try {
+      path = posix.normalize(posix.join(base === '.' ? '' : base, decodeURIComponent(href.split('#')[0]!)))
+    } catch {
+      return undefined
+    }
+    return path.startsWith('../') || !pkg.has(path) ? undefined : path
+  }
+  const parts: Array<{ name: string, doc: PartDocument }> = []
+  const items = elementsWhere(opf, (e: XmlElement) => e.local === 'item')
+  const done = new Set<string>()
+  for (const item of items) {
+    const type = item.attributes['media-type'] ?? ''
+    const name = resolve(item.attributes.href ?? '')
+    if (name === undefined || done.has(name)) continue
+    if (type === 'application/xhtml+xml') parts.push({ name, doc: xhtmlDocument(pkg.text(name), locale) })
+    else if (type === 'application/x-dtbncx+xml') {
+      const source = pkg.text(name)
+      parts.push({ name, doc: paragraphsDocument(source, parseXml(source, name, { externalDoctype: true }), NCX, locale) })
+    } else continue
+    done.add(name)
+  }
+  parts.unshift({ name: rootfile, doc: paragraphsDocument(opfSource, opf, DUBLIN_CORE, locale) })
+  return parts
+}

@@ -207,7 +207,7 @@ export function makeOdf (mime: string, body: string, styles = ''): Uint8Array {
 
 /** An EPUB 3 with a package document (title, description), a navigation document, an NCX and XHTML chapters. */
 export function makeEpub (chapters: string[]): Uint8Array {
-  const xhtml = (title: string, body: string): string => `${XML_DECL}<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>${title}</title></head><body>${body}</body></html>`
+  const xhtml = (title: string, body: string): string => `${XML_DECL}<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en"><head><title>${title}</title></head><body>${body}</body></html>`
   const files: Zippable = {
     mimetype: [strToU8('application/epub+zip'), { level: 0 }],
     'META-INF/container.xml': strToU8(`${XML_DECL}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`),

@@ -35,7 +35,12 @@ const NCX = mixedText('http://www.daisy.org/z3986/2005/ncx/', 'text')
 
 const XML_DECLARATION = /^\uFEFF?<\?xml[^>]*\?>\s*/
 
-/** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows. */
+/** `tag` (a start tag as written) with the values of the attributes `names` that it has set to `value`. */
+function withLanguage (tag: string, names: RegExp, value: string): string {
+  return tag.replace(new RegExp(`(\\s(?:${names.source})\\s*=\\s*)(?:"[^"]*"|'[^']*')`, 'g'), (_, before: string) => `${before}"${value.replace(/[&<"]/g, '')}"`)
+}
+
+/** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows; translated, its root's lang and xml:lang (where set) name the target. */
 function xhtmlDocument (source: string, locale: string): PartDocument {
   const declaration = XML_DECLARATION.exec(source)?.[0] ?? ''
   const body = source.slice(declaration.length)
@@ -43,11 +48,12 @@ function xhtmlDocument (source: string, locale: string): PartDocument {
   const nbsp = body.includes('&nbsp;')
   return {
     segments: doc.segments,
-    rebuild: translated => {
+    rebuild: (translated, target) => {
       let out = doc.rebuild(translated)
       if (out === body) return undefined
       // the HTML path writes a no-break space as &nbsp;, which XML does not know without a DTD
       if (!nbsp) out = out.replaceAll('&nbsp;', '&#160;')
+      if (target !== undefined) out = out.replace(/<html\b[^>]*>/, tag => withLanguage(tag, /lang|xml:lang/, target))
       return declaration + out
     }
   }
@@ -87,6 +93,19 @@ export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: stri
     } else continue
     done.add(name)
   }
-  parts.unshift({ name: rootfile, doc: paragraphsDocument(opfSource, opf, DUBLIN_CORE, locale) })
+  // translated, the book's (first) dc:language names the target
+  const metadata = paragraphsDocument(opfSource, opf, DUBLIN_CORE, locale)
+  parts.unshift({
+    name: rootfile,
+    doc: {
+      segments: metadata.segments,
+      rebuild: (translated, target) => {
+        const out = metadata.rebuild(translated, target)
+        if (target === undefined) return out
+        const set = (out ?? opfSource).replace(/(<([\w.-]+:)?language\b[^>]*>)[^<]*(<\/\2language>)/, (_, open: string, _prefix: string, close: string) => open + target.replace(/[&<]/g, '') + close)
+        return set === opfSource ? undefined : set
+      }
+    }
+  })
   return parts
 }

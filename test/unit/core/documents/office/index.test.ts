@@ -253,10 +253,10 @@ describe('EPUB documents', () => {
     expect(Object.keys(after)).toEqual(Object.keys(before))
     for (const name of ['mimetype', 'META-INF/container.xml', 'OEBPS/style.css']) expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
     const opf = text(after['OEBPS/content.opf']!)
-    expect(opf).toContain('<dc:title>THE RED HOUSE</dc:title><dc:description>A BOOK ABOUT A BIG HOUSE.</dc:description><dc:language>en</dc:language><dc:creator>Ann Smith</dc:creator>')
+    expect(opf).toContain('<dc:title>THE RED HOUSE</dc:title><dc:description>A BOOK ABOUT A BIG HOUSE.</dc:description><dc:language>es</dc:language><dc:creator>Ann Smith</dc:creator>')
     expect(textsOf(text(after['OEBPS/toc.ncx']!), 'text', 'text')).toEqual(['THE RED HOUSE', 'THE CHAPTER 1', 'THE CHAPTER 2'])
     const chapter = text(after['OEBPS/text/chapter 1.xhtml']!)
-    expect(chapter).toMatch(/^<\?xml version="1.0" encoding="UTF-8" standalone="yes"\?>\n<!DOCTYPE html>/)
+    expect(chapter).toMatch(/^<\?xml version="1.0" encoding="UTF-8" standalone="yes"\?>\n<!DOCTYPE html>\n<html xmlns="http:\/\/www.w3.org\/1999\/xhtml" xmlns:epub="http:\/\/www.idpf.org\/2007\/ops" lang="es" xml:lang="es">/)
     expect(chapter).toContain('<p>THE <b>RED</b> CAR IS IN THE HOUSE.')
     expect(chapter).not.toContain('&nbsp;')
     // an XML parser reads every XHTML document of the result

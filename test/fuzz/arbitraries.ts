@@ -83,7 +83,7 @@ export function vocabulary (credentials: { id: string, secret: string }): Record
     value: documentValue,
     mime_type: fc.oneof(
       { arbitrary: fc.constantFrom('text/plain', 'text/html', 'text/markdown'), weight: 8 },
-      { arbitrary: fc.constantFrom('application/json', 'text/html; charset=utf-8', 'TEXT/PLAIN', 'text/csv', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'), weight: 2 }
+      { arbitrary: fc.constantFrom('application/json', 'text/html; charset=utf-8', 'TEXT/PLAIN', 'text/csv', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.text', 'application/epub+zip'), weight: 2 }
     ),
     language: languageTag,
     source: fc.oneof({ arbitrary: languageTag, weight: 12 }, { arbitrary: fc.constantFrom('', 'auto'), weight: 1 }),

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { strToU8, zipSync } from 'fflate'
-import { base64, DOCX, handZip, makeDocx, members } from '../helpers/office.js'
+import { base64, DOCX, EPUB, handZip, makeDocx, makeEpub, makeOdf, makeXlsx, members, ODT, XLSX } from '../helpers/office.js'
 
 /** How large the biggest hostile inputs get (the bounded test uses less than the bench). */
 export interface HostileScale {
@@ -246,8 +246,10 @@ export function hostileAndroid (scale: HostileScale = FULL_SCALE): fc.Arbitrary<
 }
 
 /**
- * Hostile DOCX files (the file in base64): very many paragraphs, deep hyperlinks, nasty text, and
- * hostile containers: zip bombs (by declared size, by ratio, by a member that lies about its
+ * Hostile office files and books (the file in base64): DOCX with very many paragraphs, deep
+ * hyperlinks, nasty text; XLSX with very many shared strings, ODT with spans nested 2,000 deep,
+ * EPUB with nasty chapters, a package document outside the book, an NCX declaring entities,
+ * hrefs out of the book; and hostile containers: zip bombs (by declared size, by ratio, by a member that lies about its
  * size), too many members, names with .. or absolute paths, a name twice, an entity expansion,
  * macros, truncated or random bytes, and values that are not base64.
  */
@@ -280,7 +282,17 @@ export function hostileOffice (scale: HostileScale = FULL_SCALE): fc.Arbitrary<H
       zipSync({ 'a.txt': strToU8('no content types') }),
       new Uint8Array(64).map((_, i) => (i * 97 + 13) % 256)
     ).map(file('docx-hostile-container')),
-    fc.constantFrom('', '%%%%', 'UEsDBA', 'not base64 at all', 'A'.repeat(1001)).map(value => ({ mime_type: DOCX, value, label: 'docx-not-base64' }))
+    fc.constantFrom('', '%%%%', 'UEsDBA', 'not base64 at all', 'A'.repeat(1001)).map(value => ({ mime_type: DOCX, value, label: 'docx-not-base64' })),
+    many.map(n => ({ mime_type: XLSX, value: base64(makeXlsx('S', Array.from({ length: n }, (_, i) => i % 2 === 0 ? `<t>The house ${i}</t>` : `<r><t>The </t></r><r><rPr><b/></rPr><t>red ${i}</t></r>`), '')), label: 'xlsx-many-strings' })),
+    many.map(n => ({ mime_type: ODT, value: base64(makeOdf(ODT, `<office:text><text:p>${'<text:span>'.repeat(Math.min(n, 2000))}house${'</text:span>'.repeat(Math.min(n, 2000))}</text:p></office:text>`)), label: 'odt-deep-spans' })),
+    fc.array(nastyString, { minLength: 1, maxLength: 10 }).map(texts => ({ mime_type: EPUB, value: base64(makeEpub(texts.map(t => `<p>${xml(t)}</p>`))), label: 'epub-nasty' })),
+    fc.constantFrom(
+      zipSync({ ...members(base64(makeEpub(['<p>x</p>']))), 'META-INF/container.xml': strToU8('<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="../../etc/passwd"/></rootfiles></container>') }),
+      zipSync({ ...members(base64(makeEpub(['<p>x</p>']))), 'OEBPS/toc.ncx': strToU8('<!DOCTYPE ncx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/"><navMap><navPoint><navLabel><text>&b;</text></navLabel></navPoint></navMap></ncx>') }),
+      zipSync({ ...members(base64(makeEpub(['<p>x</p>']))), 'OEBPS/content.opf': strToU8('<package xmlns="http://www.idpf.org/2007/opf"><manifest><item href="../../../x.xhtml" media-type="application/xhtml+xml"/><item href="%ZZ" media-type="application/xhtml+xml"/></manifest></package>') }),
+      makeOdf(ODT, '<office:text><text:p>unclosed</office:text>'),
+      zipSync({ ...members(base64(makeOdf(ODT, ''))), mimetype: strToU8('application/epub+zip') })
+    ).map(bytes => ({ mime_type: EPUB, value: base64(bytes), label: 'epub-odf-hostile' }))
   )
 }
 
@@ -290,7 +302,7 @@ export function hostileDocument (scale: HostileScale = FULL_SCALE): fc.Arbitrary
     fc.oneof(hostileHtml(scale), hostileMarkdown(scale), hostileJson(scale), hostilePlain(scale), hostileSubtitles(scale), hostileGettext(scale), hostileXliff(scale), hostileAndroid(scale), hostileOffice(scale)),
     fc.constantFrom('TEXT/HTML; charset=utf-8', 'text/markdown;charset=latin1', 'application/json ; x=y', 'text/xml', 'image/png', '', ';', 'text/', '*/*')
   ).map(([d, mime]) => ({ ...d, mime_type: d.mime_type === 'text/plain' ? mime : d.mime_type, label: d.label + '+mime' }))
-  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+  const mimes = fc.constantFrom('text/plain', 'text/html', 'text/markdown', 'application/json', 'application/x-subrip', 'text/vtt', 'text/x-gettext-translation', 'application/xliff+xml', 'application/vnd.android.strings+xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/epub+zip', 'application/vnd.oasis.opendocument.text')
   // JSON values under every MIME type (their string leaves are read as that type)
   const jsonAnyMime = fc.tuple(hostileJson(scale), mimes)
     .map(([d, mime]) => ({ ...d, mime_type: mime, label: `${d.label}@${mime.split('/')[1]}` }))

@@ -21,6 +21,7 @@ import type { Voter } from '../../src/providers/detector/voter.js'
 import { loadVoters } from '../../src/providers/detector/voters/index.js'
 import { forEachTrigram, forEachWord } from '../../src/providers/detector/words.js'
 import { CORE_LANGUAGES, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample } from './corpus.js'
+import { usageTable } from './usage.js'
 
 const MODEL = fileURLToPath(new URL('../../src/providers/detector/model.json', import.meta.url))
 const LEXICON = fileURLToPath(new URL('../../src/providers/detector/lexicon.bin', import.meta.url))
@@ -41,6 +42,10 @@ const MIN_COUNT = 2
 const LEXICON_BUCKETS = 2
 const TUNE_PER_CELL = 150
 const CORE_SHARE = 0.97
+/** CLDR's lists of names (languages, territories, scripts, currencies): proper nouns, not texts. */
+const NAMES = /^cldr-(language|region|script|currency)$/
+/** Texts of up to this many words get the usage prior (tuned per count). */
+const USAGE_WORDS = 3
 
 const base = JSON.parse(readFileSync(args.model, 'utf8')) as ModelData
 delete base.lexicon
@@ -101,8 +106,11 @@ function lexiconOf (samples: Sample[]): Lexicon {
   return lexicon
 }
 
+const shortTexts = existsSync(args.short)
+  ? readCorpus(args.short, 'dev').filter(s => s.bucket === 'short' && !NAMES.test(s.source) && isTune(s.text))
+  : []
 const voters = await loadVoters()
-const answers = new Map(tune.map(s => [s.text, voters.map(v => v.top(s.text) ?? '')]))
+const answers = new Map([...tune, ...shortTexts].map(s => [s.text, voters.map(v => v.top(s.text) ?? '')]))
 let current = ''
 const replay: Voter[] = voters.map((v, i) => ({ name: v.name, answers: v.answers, top: () => answers.get(current)?.[i] || undefined }))
 
@@ -126,6 +134,18 @@ lexicon.weight = Array(buckets).fill(0)
 lexicon.trigramWeight = Array(buckets).fill(0)
 console.log(`lexicon: ${lexicon.languages.length} languages, ${Object.keys(lexicon.words).length} words, ${Object.keys(lexicon.trigrams).length} trigrams`)
 const model: ModelData = { ...base, temperature: [...base.temperature], lexicon }
+model.usage = usageTable(createEnsemble(voters, model).languages)
+// languages without Debian text (train.ts could not learn their prior) do have CLDR strings here
+{
+  let best = { prior: model.unseenLogPrior, score: -1 }
+  const texts = tune.filter(s => !NAMES.test(s.source))
+  for (const prior of [-2, -3, -4, -5]) {
+    const score = accuracy({ ...model, unseenLogPrior: prior }, texts)
+    if (score > best.score) best = { prior, score }
+  }
+  model.unseenLogPrior = best.prior
+  console.log(`log prior of languages without counts: ${best.prior} (${(100 * best.score).toFixed(2)}%, lexicon off)`)
+}
 for (let b = 0; b < LEXICON_BUCKETS; b++) {
   const inBucket = tune.filter(s => bucketOf(s.text) === b)
   const without = accuracy(model, inBucket)
@@ -141,6 +161,7 @@ for (let b = 0; b < LEXICON_BUCKETS; b++) {
   }
   lexicon.weight[b] = best.weight
   lexicon.trigramWeight[b] = best.trigram
+  if (b === 0) tuneUsage()
   // the temperature that gives the right answer its most likely confidence, weighted as the accuracy
   let bestT = { t: model.temperature[b]!, nll: Infinity }
   const share = { core: inBucket.filter(s => CORE_LANGUAGES.has(s.lang)).length, tail: inBucket.filter(s => !CORE_LANGUAGES.has(s.lang)).length }
@@ -155,7 +176,8 @@ for (let b = 0; b < LEXICON_BUCKETS; b++) {
     if (nll < bestT.nll) bestT = { t, nll }
   }
   model.temperature[b] = bestT.t
-  console.log(`bucket ${b}: without the lexicon ${(100 * without).toFixed(2)}%, words ${best.weight}, trigrams ${best.trigram} -> ${(100 * best.score).toFixed(2)}%, temperature ${bestT.t}`)
+  console.log(`bucket ${b}: without the lexicon ${(100 * without).toFixed(2)}%, words ${best.weight}, trigrams ${best.trigram} -> ${(100 * best.score).toFixed(2)}%, ` +
+    `temperature ${bestT.t}`)
 }
 
 if (args['lexicon-out'] === '') {
@@ -166,3 +188,22 @@ if (args['lexicon-out'] === '') {
   console.log(`wrote ${args['lexicon-out']}`)
 }
 console.log(`wrote ${args.out}`)
+
+/**
+ * How much how widely a language is spoken weighs in for texts of 1 to USAGE_WORDS words, tuned on
+ * the short texts of the short-text corpus's tune part (the traffic it stands for: chat lines, UI
+ * strings; Debian's pool has few of them, CLDR's name lists are proper nouns, not texts).
+ */
+function tuneUsage (): void {
+  const texts = shortTexts
+  let best = { weight: 0, score: -1 }
+  const scores: string[] = []
+  for (const weight of [0, 0.25, 0.5, 0.75, 1, 1.5]) {
+    model.usageWeight = Array(USAGE_WORDS).fill(weight)
+    const score = accuracy(model, texts)
+    scores.push(`${weight}: ${(100 * score).toFixed(2)}%`)
+    if (score > best.score) best = { weight, score }
+  }
+  model.usageWeight = [...Array(USAGE_WORDS).fill(best.weight), 0]
+  console.log(`1-${USAGE_WORDS} words (${texts.length} short texts): usage weight ${best.weight} (${scores.join(', ')})`)
+}

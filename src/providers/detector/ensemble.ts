@@ -3,6 +3,7 @@
  * candidate languages, each voter's answer adds log P(answer | language) learned per length
  * bucket (a naive-Bayes vote that knows which voter to trust for which language), word evidence
  * separates the pairs the voters confuse, and Han characters separate Simplified from Traditional.
+ * For a text of a word or three, the prior also weighs how widely each language is spoken.
  */
 import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
@@ -52,6 +53,10 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   const likelihoods = new Likelihoods({ ...data, groups: [], lexicon: undefined }, languages, new Map(voters.map(v => [v.name, new Set(v.answers)])))
   const bucketLimits = [...data.bucketLimits]
   const temperature = [...data.temperature]
+  const usageWeight = [...data.usageWeight ?? []]
+  // log share of speakers (CLDR): languages the table lacks count as the least spoken it holds
+  const leastUsed = Math.min(0, ...Object.values(data.usage ?? {}))
+  const usage = Float64Array.from(languages, l => data.usage?.[l] ?? leastUsed)
 
   // candidate languages per text script
   const byScript = new Map<string, number[]>()
@@ -102,7 +107,9 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
 
     const bucket = bucketIndex(bucketLimits, profile.codePoints)
     const allowedBases = only === undefined ? undefined : new Set(only.map(normalizedBase))
-    for (const i of candidates) scores[i] = prior[i]!
+    // the fewer words a text has, the more how widely a language is spoken decides
+    const weight = usageWeight.length === 0 ? 0 : usageWeight[Math.min(wordsIn(sample, usageWeight.length), usageWeight.length) - 1] ?? 0
+    for (const i of candidates) scores[i] = prior[i]! + weight * usage[i]!
     for (const voter of voters) {
       const table = likelihoods.table(bucket, voter.name, voter.top(sample, allowedBases) ?? '')
       for (const i of candidates) scores[i] = scores[i]! + table[i]!
@@ -238,6 +245,13 @@ function compileLexicon (table: LexiconTable, index: ReadonlyMap<string, number>
     mark: new Int32Array(size),
     stamp: 0
   }
+}
+
+/** How many words `text` has, at most `limit`. */
+function wordsIn (text: string, limit: number): number {
+  let count = 0
+  forEachWord(text, () => { count++ })
+  return Math.min(count, limit)
 }
 
 /** SAMPLE units of a long text from its first letter on (a long run of numbers or symbols may lead). */

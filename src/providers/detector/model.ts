@@ -21,6 +21,16 @@ export interface ModelData {
   unseenLogPrior: number
   /** Log prior of languages with counts, when not 0 (the long tail, less likely in requests). */
   logPriors: Record<string, number>
+  /**
+   * How widely each language is spoken: log(speakers / speakers of the most spoken one), from
+   * CLDR's territory data (bench/detect-accuracy/usage.ts). Languages it lacks count as its least spoken.
+   */
+  usage?: Record<string, number>
+  /**
+   * The weight of `usage` in the prior for a text of 1, 2, ... words (the last for that many or
+   * more; absent: 0): on the little evidence of a word or two a rare language must not win over a big one.
+   */
+  usageWeight?: number[]
   /** Softmax temperature per bucket that turns scores into calibrated confidences. */
   temperature: number[]
   /** Word evidence for languages the voters confuse with each other. */

@@ -78,6 +78,17 @@ describe('createDetector', () => {
     expect(['en', 'id', 'ms']).toContain(await best('proton beam'))
   })
 
+  it('reads a lone greeting of a big language as its own, not as a rare language on a weak vote (issue 31: "Hi" was Tsonga, "Hello" Finnish)', async () => {
+    const words: Array<[string, string]> = [['Hi', 'en'], ['Hello', 'en'], ['Thanks', 'en'], ['Merci', 'fr'], ['Bonjour', 'fr'],
+      ['Hola', 'es'], ['Gracias', 'es'], ['Grazie', 'it'], ['Danke', 'de'], ['Obrigado', 'pt'], ['Привет', 'ru']]
+    const wrong = []
+    for (const [text, language] of words) {
+      const got = await best(text)
+      if (got !== language) wrong.push(`${text}: ${got}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('returns calibrated confidences: in [0, 1], best first, summing to at most 1', async () => {
     for (const text of [SPANISH, 'Postavke', 'Hello', 'Terima kasih']) {
       const candidates = await detector.detect(text)

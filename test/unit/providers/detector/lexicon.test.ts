@@ -6,8 +6,8 @@ const LEXICON: Lexicon = {
   languages: ['de', 'en', 'sr'],
   backoff: [-12.5, -13, -11],
   trigramBackoff: [-9, -9.5, -8],
-  words: { the: [1, -3.2], und: [0, -3.5], 'привет': [2, -7.1], hallo: [0, -9.4, 1, -10.2] },
-  trigrams: { ' th': [1, -4.1], 'und': [0, -5] },
+  words: { the: [1, -3.2], und: [0, -3.5], привет: [2, -7.1], hallo: [0, -9.4, 1, -10.2] },
+  trigrams: { ' th': [1, -4.1], und: [0, -5] },
   weight: [2, 0.5, 0],
   trigramWeight: [0.25, 0, 0]
 }

@@ -3,7 +3,8 @@
  * output parses with a real parser of that format, in tests, for every engine via the fakes"):
  * the service runs as its own process against a local fake of each engine, and each format's
  * answer is read back with a parser we did not write (xliff, gettext-parser, subtitle,
- * webvtt-parser; saxes for Android's strings). Every fake writes a text in capitals, so the
+ * webvtt-parser; saxes for Android's strings; fflate and saxes for the office files and books,
+ * test/helpers/office.ts). Every fake writes a text in capitals, so the
  * translated parts are known; placeholders and inline codes must come back as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import { po } from 'gettext-parser'
 import { parseSync } from 'subtitle'
 import webvtt from 'webvtt-parser'
 import { readAndroidStrings } from '../helpers/android-strings.js'
+import { base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODT, PPTX, readParagraphs, text, textsOf, XLSX } from '../helpers/office.js'
 import { startOutsideEngines, type OutsideEngines } from '../helpers/outside-engines.js'
 import { startService, type RunningService } from '../helpers/service.js'
 
@@ -64,7 +66,33 @@ const ANDROID = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n  <string 
   '  <string name="id" translatable="false">com.example</string>\n' +
   '  <plurals name="houses"><item quantity="one">One house</item><item quantity="other">%d houses</item></plurals>\n</resources>\n'
 
+const OFFICE = {
+  docx: makeDocx('<w:p><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve">The </w:t></w:r><w:r><w:rPr><w:b/><w:lang w:val="en-US"/></w:rPr><w:t>red</w:t></w:r><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve"> car is in {city}.</w:t></w:r></w:p>'),
+  pptx: makePptx(['<p:sp><p:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t xml:space="preserve">The </a:t></a:r><a:r><a:rPr lang="en-US" b="1"/><a:t>red</a:t></a:r><a:r><a:rPr lang="en-US"/><a:t> car.</a:t></a:r></a:p></p:txBody></p:sp>']),
+  xlsx: makeXlsx('Sheet', ['<t>The red car</t>'], '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1"><f>1+1</f><v>2</v></c></row>'),
+  odt: makeOdf(ODT, '<office:text><text:p>The <text:span text:style-name="T1">red</text:span> car.</text:p></office:text>'),
+  epub: makeEpub(['<p>The <b>red</b> car.</p>'])
+}
+
 describe.each(OUTSIDE)('the localisation formats through %s, read back with their own parsers', (engine) => {
+  it('office files and books in base64: runs, spans and inline elements follow their words, formulas kept', async () => {
+    const docx = members(await translate(engine, base64(OFFICE.docx), DOCX))
+    expect(readParagraphs(text(docx['word/document.xml']!))[0]).toEqual([
+      { text: 'THE ', bold: false, italic: false, link: false, lang: 'ja' },
+      { text: 'RED', bold: true, italic: false, link: false, lang: 'ja' },
+      { text: ' CAR IS IN {city}.', bold: false, italic: false, link: false, lang: 'ja' }
+    ])
+    const pptx = members(await translate(engine, base64(OFFICE.pptx), PPTX))
+    expect(text(pptx['ppt/slides/slide1.xml']!)).toContain('<a:r><a:rPr lang="ja" b="1"/><a:t>RED</a:t></a:r>')
+    const xlsx = members(await translate(engine, base64(OFFICE.xlsx), XLSX))
+    expect(textsOf(text(xlsx['xl/sharedStrings.xml']!), 'si')).toEqual(['THE RED CAR'])
+    expect(text(xlsx['xl/worksheets/sheet1.xml']!)).toContain('<c r="B1"><f>1+1</f><v>2</v></c>')
+    const odt = members(await translate(engine, base64(OFFICE.odt), ODT))
+    expect(text(odt['content.xml']!)).toContain('<text:p>THE <text:span text:style-name="T1">RED</text:span> CAR.</text:p>')
+    const epub = members(await translate(engine, base64(OFFICE.epub), EPUB))
+    expect(text(epub['OEBPS/text/chapter 1.xhtml']!)).toContain('<p>THE <b>RED</b> CAR.</p>')
+  })
+
   it('XLIFF 1.2 and 2.0: targets written, codes and placeholders kept, final targets left alone', async () => {
     const one = await xliff.xliff12ToJs(await translate(engine, XLIFF12, 'application/xliff+xml'))
     expect(one.targetLanguage).toBe('ja')

@@ -1,7 +1,7 @@
 /**
  * Real office files (test/data/office/README.md): DOCX as Word wrote them for mammoth.js's
  * tests, PPTX from python-pptx's, XLSX from tealeg/xlsx's (Excel's and other writers', one with
- * prefixed SpreadsheetML), translated by the embedded Apertium and read back with fflate and
+ * prefixed SpreadsheetML), ODT (LibreOffice's) and EPUB (pandoc's) from pandoc's, translated by the embedded Apertium and read back with fflate and
  * saxes: every member kept (those without text byte for byte), the structure of each translated
  * part (paragraphs, table cells, notes, comments, text boxes, hyperlinks, shapes, strings) as it
  * was, and its text translated.
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { formatApps } from '../../helpers/format-apps.js'
-import { DOCX, members, paragraphTexts, PPTX, text, textsOf, XLSX } from '../../helpers/office.js'
+import { DOCX, EPUB, members, ODT, paragraphTexts, PPTX, text, textsOf, XLSX } from '../../helpers/office.js'
 
 const { post } = formatApps()
 
@@ -35,7 +35,7 @@ async function translated (name: string, changed: string[], mime = DOCX): Promis
   }
   for (const part of changed) {
     const [b, a] = [text(before[part]!), text(after[part]!)]
-    for (const tag of ['w:p', 'w:tbl', 'w:tc', 'w:hyperlink', 'w:footnote', 'w:endnote', 'w:comment', 'w:txbxContent', 'w:footnoteReference', 'w:commentReference', 'w:drawing', 'a:p', 'a:tc', 'p:sp', 'a:fld', 'a:br', 'a:endParaRPr', 'a:hlinkClick', 'si', 'x:si', 'c', 'is', 'f', 'v']) {
+    for (const tag of ['w:p', 'w:tbl', 'w:tc', 'w:hyperlink', 'w:footnote', 'w:endnote', 'w:comment', 'w:txbxContent', 'w:footnoteReference', 'w:commentReference', 'w:drawing', 'a:p', 'a:tc', 'p:sp', 'a:fld', 'a:br', 'a:endParaRPr', 'a:hlinkClick', 'si', 'x:si', 'c', 'is', 'f', 'v', 'text:p', 'text:h', 'text:span', 'text:a', 'table:table-cell', 'text:sequence', 'text:change-start', 'text:change-end', 'text:change', 'text:bookmark-ref', 'text:bookmark-start', 'text:bookmark-end', 'navPoint', 'text', 'dc:title', 'em', 'a']) {
       expect(count(a, tag), `${part} <${tag}>`).toBe(count(b, tag))
     }
   }
@@ -109,5 +109,27 @@ describe('real PPTX and XLSX files through Apertium', () => {
     expect(prefixed).toContain('<x:si><x:t/></x:si><x:si><x:r><x:t xml:space="preserve">W</x:t></x:r></x:si>')
     expect(textsOf(prefixed, 'x:si', 'x:t').filter(t => t !== 'W')).toEqual([''])
     await translated('tealeg-file_with_hyperlinks.xlsx', [], XLSX)
+  })
+})
+
+describe('real ODT and EPUB files through Apertium', () => {
+  it('LibreOffice\'s ODT: mixed styles keep their spans, a table and its caption, tracked changes with the deleted text kept, references', async () => {
+    const mixed = await translated('pandoc-textMixedStyles.odt', ['content.xml', 'styles.xml'], ODT)
+    expect(textsOf(text(mixed.after['content.xml']!), 'text:p', 'text:p')[0]).toBe('Esto es un texto sencillo')
+    const table = await translated('pandoc-tableWithCaption.odt', ['content.xml', 'styles.xml'], ODT)
+    expect(textsOf(text(table.after['content.xml']!), 'text:p', 'text:p')).toContain('Encabezamiento de mesa')
+    const changes = await translated('pandoc-trackedChanges.odt', ['content.xml', 'styles.xml'], ODT)
+    const content = text(changes.after['content.xml']!)
+    expect(content).toMatch(/<text:deletion>.*<text:p[^>]*>deleted<\/text:p>/s)
+    expect(textsOf(content, 'text:p', 'text:p')).toContain('Algún texto con e insertado texto.')
+    await translated('pandoc-referenceToText.odt', ['content.xml', 'styles.xml'], ODT)
+  })
+
+  it('pandoc\'s EPUB 2 and 3: chapters, navigation, NCX and title translated, an obfuscated font\'s listing no obstacle', async () => {
+    const two = await translated('pandoc-epub2_no_cover.epub', ['OEBPS/EPUB_Pandoc_Test.xhtml', 'OEBPS/content.opf', 'OEBPS/toc.ncx'], EPUB)
+    expect(text(two.after['OEBPS/content.opf']!)).toMatch(/<dc:language>es<\/dc:language>/)
+    const three = await translated('pandoc-tiny.epub', ['EPUB/content.opf', 'EPUB/text/a.xhtml', 'EPUB/nav.xhtml', 'EPUB/toc.ncx'], EPUB)
+    expect(text(three.after['EPUB/content.opf']!)).toContain('<dc:title id="epub-title-1">Prueba</dc:title><dc:language>es</dc:language>')
+    expect(text(three.after['EPUB/text/a.xhtml']!)).toContain('<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="es"><head><meta charset="utf-8"/><title>Prueba</title>')
   })
 })

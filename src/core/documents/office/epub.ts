@@ -63,7 +63,6 @@ function xhtmlDocument (source: string, locale: string): PartDocument {
 export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: string, doc: PartDocument }> {
   if (!pkg.has('mimetype') || pkg.text('mimetype').trim() !== 'application/epub+zip') throw new PartError('is not an EPUB: its first member is not "mimetype" saying application/epub+zip')
   if (!pkg.has('META-INF/container.xml')) throw new PartError('is not an EPUB: META-INF/container.xml is missing')
-  if (pkg.has('META-INF/encryption.xml')) throw new PartError('is encrypted (META-INF/encryption.xml): fonts or content under DRM or obfuscation are not read')
   const container = parseXml(pkg.text('META-INF/container.xml'), 'META-INF/container.xml')
   const rootfile = elementsWhere(container, e => e.local === 'rootfile').map(e => e.attributes['full-path']).find(p => p !== undefined)
   if (rootfile === undefined || !pkg.has(rootfile)) throw new PartError(`is not an EPUB: its package document ${rootfile === undefined ? 'is not named in META-INF/container.xml' : `"${rootfile}" is missing`}`)
@@ -92,6 +91,13 @@ export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: stri
       parts.push({ name, doc: paragraphsDocument(source, parseXml(source, name, { externalDoctype: true }), NCX, locale) })
     } else continue
     done.add(name)
+  }
+  // encrypted members (DRM) cannot be read; obfuscated fonts are members we copy anyway
+  if (pkg.has('META-INF/encryption.xml')) {
+    const encrypted = new Set(elementsWhere(parseXml(pkg.text('META-INF/encryption.xml'), 'META-INF/encryption.xml'), e => e.local === 'CipherReference')
+      .map(e => { try { return posix.normalize(decodeURIComponent(e.attributes.URI ?? '')) } catch { return e.attributes.URI ?? '' } }))
+    const locked = [rootfile, ...parts.map(p => p.name)].find(name => encrypted.has(name))
+    if (locked !== undefined) throw new PartError(`is encrypted: its part "${locked}" is listed in META-INF/encryption.xml (DRM), and cannot be read`)
   }
   // translated, the book's (first) dc:language names the target
   const metadata = paragraphsDocument(opfSource, opf, DUBLIN_CORE, locale)

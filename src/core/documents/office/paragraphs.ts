@@ -44,6 +44,8 @@ export interface Vocabulary {
   mixed?: boolean
   /** Other names of paragraphs (OpenDocument's headings). */
   alsoParagraphs?: ReadonlySet<string>
+  /** Elements whose paragraphs are left as they are (OpenDocument's record of tracked changes: deleted text). */
+  kept?: ReadonlySet<string>
 }
 
 const TRANSITIONAL = 'http://schemas.openxmlformats.org/'
@@ -67,7 +69,8 @@ export const WORDPROCESSING: Vocabulary = {
 /**
  * OpenDocument's text (ODT, ODS, ODP): `text:p` and `text:h` of mixed content, `text:span` and
  * `text:a` pairs around their words; notes, frames, fields, spaces, tabs and breaks are tokens
- * (a note's or a frame's paragraphs are paragraphs of their own).
+ * (a note's or a frame's paragraphs are paragraphs of their own). The text deleted under change
+ * tracking (`text:tracked-changes`) is kept as it is.
  */
 export const OPENDOCUMENT: Vocabulary = {
   ns: new Set(['urn:oasis:names:tc:opendocument:xmlns:text:1.0']),
@@ -82,7 +85,8 @@ export const OPENDOCUMENT: Vocabulary = {
   containers: new Map([['span', undefined], ['a', undefined], ['ruby-base', undefined], ['meta', undefined]]),
   weak: new Set(['bookmark', 'bookmark-start', 'bookmark-end', 'soft-page-break', 'reference-mark', 'reference-mark-start', 'reference-mark-end', 'alphabetical-index-mark', 'toc-mark', 'change-start', 'change-end', 'change']),
   withLanguage: properties => properties,
-  mixed: true
+  mixed: true,
+  kept: new Set(['tracked-changes'])
 }
 
 /** SpreadsheetML's rich text: a shared string `si`, an inline string `is`, a comment's `text`. */
@@ -292,7 +296,7 @@ export interface PartDocument {
 
 export function paragraphsDocument (source: string, root: XmlElement, v: Vocabulary, locale: string): PartDocument {
   const build = v.mixed === true ? buildMixedParagraph : buildParagraph
-  const paragraphs = elementsWhere(root, e => (e.local === v.paragraph || v.alsoParagraphs?.has(e.local) === true) && v.ns.has(e.uri) && !e.selfClosing).map(p => build(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
+  const paragraphs = elementsWhere(root, e => (e.local === v.paragraph || v.alsoParagraphs?.has(e.local) === true) && v.ns.has(e.uri) && !e.selfClosing, e => v.kept?.has(e.local) === true && v.ns.has(e.uri)).map(p => build(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
   // outer before inner, by start: a paragraph in a text box comes after the one holding it
   paragraphs.sort((a, b) => a.element.start - b.element.start)
   const segments = paragraphs.flatMap(p => p.doc.segments)

@@ -82,11 +82,12 @@ export function parseXml (source: string, part: string, options: { externalDocty
   return root
 }
 
-/** Every element that `wanted` takes, in document order, outer before inner (a work stack: parts nest deeply). */
-export function elementsWhere (root: XmlElement, wanted: (e: XmlElement) => boolean): XmlElement[] {
+/** Every element that `wanted` takes, in document order, outer before inner, not under one `prune` takes (a work stack: parts nest deeply). */
+export function elementsWhere (root: XmlElement, wanted: (e: XmlElement) => boolean, prune?: (e: XmlElement) => boolean): XmlElement[] {
   const out: XmlElement[] = []
   const work = [root]
   for (let e = work.pop(); e !== undefined; e = work.pop()) {
+    if (prune?.(e) === true) continue
     if (wanted(e)) out.push(e)
     for (let i = e.children.length - 1; i >= 0; i--) work.push(e.children[i]!)
   }

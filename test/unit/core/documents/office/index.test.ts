@@ -264,14 +264,17 @@ describe('EPUB documents', () => {
     expect(textsOf(text(after['OEBPS/nav.xhtml']!), 'a', 'a')).toEqual(['THE CHAPTER 1', 'THE CHAPTER 2'])
   })
 
-  it('refuses a package without its container or with encryption', () => {
+  it('refuses a package without its container or with encrypted text; obfuscated fonts are no obstacle', () => {
     const problem = (bytes: Uint8Array): string => {
       try { segmentDocument(base64(bytes), EPUB) } catch (err) { return (err as ValidationError).errors![0]!.message }
       throw new Error('expected a refusal')
     }
     const { 'META-INF/container.xml': _, ...rest } = members(base64(file))
     expect(problem(zipSync(rest))).toMatch(/META-INF\/container.xml is missing/)
-    expect(problem(zipSync({ ...members(base64(file)), 'META-INF/encryption.xml': strToU8('<encryption/>') }))).toMatch(/is encrypted/)
+    const encryption = (uri: string): Uint8Array => zipSync({ ...members(base64(file)), 'META-INF/encryption.xml': strToU8(`<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:CipherData><enc:CipherReference URI="${uri}"/></enc:CipherData></enc:EncryptedData></encryption>`) })
+    expect(problem(encryption('OEBPS/text/chapter%201.xhtml'))).toMatch(/is encrypted: its part "OEBPS\/text\/chapter 1.xhtml" is listed in META-INF\/encryption.xml/)
+    // an obfuscated font is copied as it is: the book is read
+    expect(segmentDocument(base64(encryption('OEBPS/font/a.ttf')), EPUB).segments).toHaveLength(doc.segments.length)
     expect(problem(makeDocx(''))).toMatch(/is not an EPUB/)
   })
 })

@@ -36,15 +36,15 @@ describe('DeepL-compatible API: kept elements', () => {
     return best
   }
 
-  it('rebuilds a text made only of kept elements in time linear in its size (4x the elements, well under 16x the time)', async () => {
-    const quarter = MAX_KEPT_ELEMENTS / 4
+  it('rebuilds a text made only of kept elements in time linear in its size (8x the elements, well under 64x the time)', async () => {
+    const eighth = MAX_KEPT_ELEMENTS / 8
     // tag_handling xml: self-closing elements (the probe's `<x/>` repeated); ignore_tags: elements kept with their content
     for (const [element, options] of [['<x/>', { tag_handling: 'xml' }], ['<x id="1"></x>', { tag_handling: 'html', ignore_tags: ['x'] }]] as const) {
       await translate({ text: element.repeat(MAX_KEPT_ELEMENTS), source_lang: 'EN', target_lang: 'ES', ...options })
-      const small = await fastest({ text: element.repeat(quarter), source_lang: 'EN', target_lang: 'ES', ...options })
+      const small = await fastest({ text: element.repeat(eighth), source_lang: 'EN', target_lang: 'ES', ...options })
       const large = await fastest({ text: element.repeat(MAX_KEPT_ELEMENTS), source_lang: 'EN', target_lang: 'ES', ...options })
-      // linear work gives about 4x; one split and join of the whole output per element gave 16x (64 KB: 6.3 s)
-      expect(large / small, `${element}: ${small.toFixed(0)} ms for ${quarter}, ${large.toFixed(0)} ms for ${MAX_KEPT_ELEMENTS}`).toBeLessThan(10)
+      // linear work gives about 8x; one split and join of the whole output per element gave 64x (64 KB: 6.3 s); 24 leaves room for a busy machine
+      expect(large / small, `${element}: ${small.toFixed(0)} ms for ${eighth}, ${large.toFixed(0)} ms for ${MAX_KEPT_ELEMENTS}`).toBeLessThan(24)
     }
   }, 120_000)
 

@@ -43,30 +43,34 @@ async function translated (name: string, changed: string[], mime = DOCX): Promis
 }
 
 describe('real DOCX files through Apertium', () => {
-  it('tables: each cell translated in its cell', async () => {
-    const { after } = await translated('mammoth-tables.docx', ['word/document.xml'])
+  it('tables: each cell translated in its cell; the styles\' languages name the target', async () => {
+    const { before, after } = await translated('mammoth-tables.docx', ['word/document.xml', 'word/styles.xml'])
     const cells = paragraphTexts(text(after['word/document.xml']!))
     expect(cells).toHaveLength(6)
     expect(cells.filter(c => ['Above', 'Top left', 'Top right', 'Bottom left', 'Bottom right', 'Below'].includes(c))).toEqual([])
     expect(cells[0]).toBe('Encima')
+    const langs = (xml: string): string[] => [...xml.matchAll(/<w:lang [^>]*>/g)].map(m => m[0])
+    const [was, now] = [langs(text(before['word/styles.xml']!)), langs(text(after['word/styles.xml']!))]
+    expect(was.length).toBeGreaterThan(0)
+    expect(now).toEqual(was.map(tag => tag.replace(/w:val="[^"]*"/, 'w:val="es"')))
   })
 
   it('comments, footnotes and endnotes: translated in their parts, references kept', async () => {
-    const comments = await translated('mammoth-comments.docx', ['word/comments.xml', 'word/document.xml'])
+    const comments = await translated('mammoth-comments.docx', ['word/comments.xml', 'word/document.xml', 'word/styles.xml'])
     expect(paragraphTexts(text(comments.after['word/comments.xml']!)).join(' ')).toMatch(/taquión|barra|bar/)
-    const footnotes = await translated('mammoth-footnotes.docx', ['word/footnotes.xml', 'word/document.xml'])
+    const footnotes = await translated('mammoth-footnotes.docx', ['word/footnotes.xml', 'word/document.xml', 'word/styles.xml'])
     expect(paragraphTexts(text(footnotes.after['word/footnotes.xml']!)).join(' ')).toMatch(/taquión|barra/)
-    const endnotes = await translated('mammoth-endnotes.docx', ['word/endnotes.xml', 'word/document.xml'])
+    const endnotes = await translated('mammoth-endnotes.docx', ['word/endnotes.xml', 'word/document.xml', 'word/styles.xml'])
     expect(paragraphTexts(text(endnotes.after['word/endnotes.xml']!)).join(' ')).toMatch(/taquión|barra/)
   })
 
   it('a hyperlink in a footnote stays a hyperlink around its words', async () => {
-    const { after } = await translated('mammoth-footnote-hyperlink.docx', ['word/footnotes.xml'])
+    const { after } = await translated('mammoth-footnote-hyperlink.docx', ['word/footnotes.xml', 'word/styles.xml'])
     expect(text(after['word/footnotes.xml']!)).toMatch(/<w:hyperlink [^>]*r:id="rId1"[^>]*>(?:(?!<\/w:hyperlink>).)*<w:t[^>]*>Ejemplo<\/w:t>/s)
   })
 
   it('text boxes (a drawing and its VML fallback) are translated inside the drawing', async () => {
-    const { after } = await translated('mammoth-text-box.docx', ['word/document.xml'])
+    const { after } = await translated('mammoth-text-box.docx', ['word/document.xml', 'word/styles.xml'])
     const body = text(after['word/document.xml']!)
     expect(body).not.toMatch(/Datum plane/)
     expect(count(body, 'w:txbxContent')).toBe(2)
@@ -76,12 +80,12 @@ describe('real DOCX files through Apertium', () => {
     const picture = file('mammoth-tiny-picture.docx')
     const { body } = await post('/language/translate', { document: { value: picture, mime_type: DOCX }, source: 'en', targets: ['es'] })
     expect(body.results.es.value).toBe(picture)
-    const bom = await translated('mammoth-utf8-bom.docx', ['word/document.xml'])
+    const bom = await translated('mammoth-utf8-bom.docx', ['word/document.xml', 'word/styles.xml'])
     expect(paragraphTexts(text(bom.after['word/document.xml']!))[0]).toMatch(/XML/)
     expect(paragraphTexts(text(bom.after['word/document.xml']!))[0]).not.toMatch(/This XML has/)
-    const list = await translated('mammoth-simple-list.docx', ['word/document.xml'])
+    const list = await translated('mammoth-simple-list.docx', ['word/document.xml', 'word/styles.xml'])
     expect(paragraphTexts(text(list.after['word/document.xml']!))).toEqual(['Apple', 'Plátano'])
-    await translated('mammoth-strict-format.docx', ['word/document.xml'])
+    await translated('mammoth-strict-format.docx', ['word/document.xml', 'word/styles.xml'])
   })
 })
 

@@ -29,9 +29,10 @@ describe('DOCX through /language/translate and /bulk', () => {
       expect(result.mime_type).toBe(DOCX)
       const after = members(result.value)
       expect(Object.keys(after)).toEqual(Object.keys(before))
-      for (const name of ['[Content_Types].xml', '_rels/.rels', 'word/styles.xml', 'word/media/image1.png']) {
+      for (const name of ['[Content_Types].xml', '_rels/.rels', 'word/media/image1.png']) {
         expect(Buffer.from(after[name]!).equals(Buffer.from(before[name]!)), name).toBe(true)
       }
+      expect(text(after['word/styles.xml']!)).toContain(`<w:rPrDefault><w:rPr><w:lang w:val="${target}"/></w:rPr></w:rPrDefault>`)
       const document = text(after['word/document.xml']!)
       const [first, cell, placeholder] = readParagraphs(document)
       expect(first!.map(r => r.text).join('')).toMatch(/casa/)

@@ -143,6 +143,20 @@ function textParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] 
   return parts
 }
 
+/**
+ * A translated DOCX's styles part with the language of its document defaults and styles (each
+ * w:lang's w:val, where set) named the target, so spelling and hyphenation follow the text;
+ * undefined when it has none. Read as the part it is (saxes) before it is touched.
+ */
+function docxStyles (pkg: Package, target: string): { name: string, text: string } | undefined {
+  const name = pkg.entries.map(e => e.name).find(n => n === 'word/styles.xml')
+  if (name === undefined) return undefined
+  const source = pkg.text(name)
+  parseXml(source, name)
+  const text = source.replace(/(<(?:[\w.-]+:)?lang\b[^>]*?\s(?:[\w.-]+:)?val=)("[^"]*"|'[^']*')/g, (_, before: string) => `${before}"${target.replace(/[&<"]/g, '')}"`)
+  return text === source ? undefined : { name, text }
+}
+
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 /** An office file (base64) as a string document whose rebuild is the file (base64) with its text translated. */
@@ -174,6 +188,10 @@ export function officeDocument (value: string, mime: OfficeType, locale: string,
         if (text !== undefined) written.set(part.name, Buffer.from(text, 'utf8'))
       }
       if (written.size === 0) return value
+      if (target !== undefined && mime === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document') {
+        const styles = docxStyles(pkg, target)
+        if (styles !== undefined) written.set(styles.name, Buffer.from(styles.text, 'utf8'))
+      }
       const entries = pkg.entries.map(e => written.has(e.name) ? { ...e, data: written.get(e.name)! } : e)
       return Buffer.from(writeZip(entries)).toString('base64')
     }

@@ -85,9 +85,12 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
   })
 
   const readOnPool = async (request: FastifyRequest, bytes: Buffer, schema: unknown): Promise<unknown> => {
-    const view = await heldBody(bytes, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars,
-      async call => await readTask<ReadBody>(request, call, bytes.length))
-    request.log.debug({ bytes: bytes.length }, 'body read on the pool')
+    const view = await heldBody(bytes, routeKey(request.method, request.routeOptions.url ?? ''), schema, textChars, async call => {
+      const read = await readTask<ReadBody>(request, call, bytes.length)
+      // logged before a refusal (not JSON, the schema) is thrown: that body was read on the pool too
+      request.log.debug({ bytes: bytes.length }, 'body read on the pool')
+      return read
+    })
     readOnPoolFor.add(request)
     return view
   }

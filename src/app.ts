@@ -21,14 +21,15 @@ import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
 import { currentClient } from './runtime/clients.js'
 import routes from './routes/index.js'
-import { Jobs } from './jobs/index.js'
+import { Jobs, type JobQueue } from './jobs/index.js'
+import { RedisJobs } from './jobs/redis.js'
 import web from './http/web.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
     /** Document jobs (src/jobs/): kept under DATA_DIR, worked in the background. */
-    jobs: Jobs
+    jobs: JobQueue
   }
 }
 
@@ -114,7 +115,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     ? {}
     : { translationCache: local => new RedisTranslationCache(redis, local, { ttlSeconds: config.translation.cacheTtlSeconds }) })
   app.decorate('services', services)
-  const jobs = new Jobs({ dataDir: config.jobs.dataDir, ttlSeconds: config.jobs.ttlSeconds, perClient: config.jobs.perClient, concurrency: config.jobs.concurrency, timeoutMs: config.jobs.timeoutMs, log: app.log })
+  const jobOptions = { dataDir: config.jobs.dataDir, ttlSeconds: config.jobs.ttlSeconds, perClient: config.jobs.perClient, concurrency: config.jobs.concurrency, timeoutMs: config.jobs.timeoutMs, log: app.log }
+  // REDIS_URL: one queue every replica works from; else each machine's DATA_DIR
+  const jobs: JobQueue = config.redisUrl === undefined ? new Jobs(jobOptions) : new RedisJobs({ ...jobOptions, redisUrl: config.redisUrl })
   app.decorate('jobs', jobs)
   // jobs left by an earlier run (or by a process that died) are taken up once the routes can work them
   app.addHook('onReady', async () => { await jobs.start() })

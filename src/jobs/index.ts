@@ -14,6 +14,28 @@ import { CLAIM_STALE_MS, FINISHED, JobStore, type JobError, type JobState } from
 
 export type { JobError, JobState, JobStatus } from './store.js'
 
+/** A job as its client reads it: its state, its result's JSON text when done, what its API kept with it. */
+export interface FoundJob {
+  state: JobState
+  result?: string
+  meta?: Record<string, string>
+}
+
+/** Where jobs live: on disk (Jobs, below) or, with REDIS_URL, in a queue on Redis (./redis.ts). */
+export interface JobQueue {
+  setWork: (work: JobWork, describe: (err: unknown) => JobError) => void
+  onFinish: (listener: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void) => void
+  /** Jobs this process holds (running), and those waiting (metrics). */
+  counts: () => { queued: number, running: number }
+  start: () => Promise<void>
+  close: () => Promise<void>
+  submit: (client: string, request: Buffer | string, meta?: Record<string, string>) => Promise<JobState>
+  get: (client: string, id: string) => Promise<FoundJob | undefined>
+  clientFolder: (client: string) => string
+  find: (folder: string, id: string) => Promise<FoundJob | undefined>
+  cancel: (client: string, id: string) => Promise<boolean>
+}
+
 /** What a job does: its request's bytes in, its result's JSON text out; `progress` as it goes. */
 export type JobWork = (request: Buffer, signal: AbortSignal, progress: (state: { done: number, total: number }) => void) => Promise<string>
 
@@ -58,7 +80,7 @@ interface Held {
   controller: AbortController
 }
 
-export class Jobs {
+export class Jobs implements JobQueue {
   readonly store: JobStore
   private readonly slots: FairSlots
   private readonly held = new Map<string, Held>()

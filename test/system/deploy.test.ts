@@ -53,7 +53,7 @@ interface PodSpec {
   containers: Container[]
   securityContext?: { runAsNonRoot?: boolean, runAsUser?: number }
   terminationGracePeriodSeconds?: number
-  volumes?: { name: string, emptyDir?: object, persistentVolumeClaim?: { claimName: string } }[]
+  volumes?: { name: string, emptyDir?: object }[]
 }
 interface K8sObject {
   apiVersion: string
@@ -69,7 +69,6 @@ interface K8sObject {
     maxReplicas?: number
     metrics?: { type: string, resource?: { name: string, target: { type: string, averageUtilization?: number } } }[]
     minAvailable?: number
-    accessModes?: string[]
   }
   data?: Record<string, string>
   stringData?: Record<string, string>
@@ -285,13 +284,13 @@ describe('deploy/kubernetes', () => {
   it('lists every manifest in kustomization.yaml, each a known kind and version, and kustomize builds them', async () => {
     expect([...kustomization.resources].sort()).toEqual(files.filter(f => f !== 'kustomization.yaml'))
     const versions: Record<string, string> = {
-      Deployment: 'apps/v1', Service: 'v1', ConfigMap: 'v1', Secret: 'v1', HorizontalPodAutoscaler: 'autoscaling/v2', PodDisruptionBudget: 'policy/v1', PersistentVolumeClaim: 'v1'
+      Deployment: 'apps/v1', Service: 'v1', ConfigMap: 'v1', Secret: 'v1', HorizontalPodAutoscaler: 'autoscaling/v2', PodDisruptionBudget: 'policy/v1'
     }
     for (const o of objects) {
       expect(versions[o.kind], `${o.kind} ${o.metadata.name}`).toBe(o.apiVersion)
       expect(o.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)
     }
-    expect(objects.map(o => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'PersistentVolumeClaim', 'PodDisruptionBudget', 'Secret', 'Service', 'Service'])
+    expect(objects.map(o => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'Service', 'Service'])
     const image = kustomization.images?.find(i => i.name === container.image)
     expect(image?.newName).toBeTruthy()
     if (existsSync('/usr/bin/kubectl')) {
@@ -402,13 +401,12 @@ describe('deploy/kubernetes', () => {
     expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(Number(seconds) + 20)
   })
 
-  it('mounts one ReadWriteMany claim at DATA_DIR in every pod (any pod answers a job, none is lost with a pod)', () => {
+  it('keeps document jobs in Redis (REDIS_URL: any pod answers a job, none is lost with a pod), with a writable DATA_DIR all the same', () => {
+    expect(podEnv['REDIS_URL']).toMatch(/^redis:\/\//)
     const dataDir = podEnv['DATA_DIR'] ?? imageDataDir
     expect(dataDir).toBe('/data')
     const mount = container.volumeMounts?.find(m => m.mountPath === dataDir)
-    const claimName = pod.spec.volumes?.find(v => v.name === mount?.name)?.persistentVolumeClaim?.claimName
-    expect(claimName).toBeDefined()
-    expect(find('PersistentVolumeClaim', claimName!).spec?.accessModes).toEqual(['ReadWriteMany'])
+    expect(pod.spec.volumes?.find(v => v.name === mount?.name)?.emptyDir).toBeDefined()
   })
 
   it('holds only placeholders in the Secret, which stop start-up until replaced', () => {

@@ -1,0 +1,274 @@
+/**
+ * Document jobs with REDIS_URL: one BullMQ queue on Redis that every replica adds to and works
+ * from, so any replica answers a job's status and result, and a job whose replica died (its lock
+ * not renewed) goes back to waiting for another (BullMQ's stalled-job check). A job's id carries
+ * its client's folder name, so a client finds only its own. Jobs are taken in turn by client: a
+ * job's priority is how many jobs its client has open when it is added (a client's third job waits
+ * behind every other client's first and second). Cancelling sets a key the working replica looks
+ * at every 2 s (or cancels at once when it is the one asked).
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { Queue, WaitingError, Worker, type Job } from 'bullmq'
+import { Redis } from 'ioredis'
+import { ServiceError, ServiceUnavailableError } from '../errors.js'
+import { withClient } from '../runtime/clients.js'
+import { FINISHED, type JobError, type JobState } from './store.js'
+import { TooManyJobsError, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './index.js'
+
+const QUEUE = 'document-jobs'
+/** How often a replica looks for cancel requests of the jobs it works, and counts waiting jobs. */
+const TICK_MS = 2000
+const PROGRESS_MS = 200
+/** A replica that stops renewing its lock this long (dead) has its jobs taken by another. */
+const LOCK_MS = 10_000
+/** How long closing waits for Redis before it lets go (its jobs then wait for their locks to lapse). */
+const CLOSE_MS = 3000
+/** The longest a client's call waits for Redis before it is answered 503. */
+const CALL_MS = 3000
+/** A failed job's reason: the error, as JSON after this prefix (cancelled jobs say CANCELLED). */
+const ERROR_PREFIX = 'job-error:'
+const CANCELLED = 'cancelled'
+
+interface JobData {
+  client: string
+  request: string
+  meta?: Record<string, string>
+}
+
+type DocumentJob = Job<JobData, string>
+
+class Stop extends Error {
+  constructor (readonly why: 'cancel' | 'shutdown' | 'timeout') {
+    super(`job ${why}`)
+  }
+}
+
+export class RedisJobs implements JobQueue {
+  private readonly queue: Queue<JobData, string>
+  private worker: Worker<JobData, string> | undefined
+  private readonly connection: { url: string, maxRetriesPerRequest: null }
+  /** For the cancel keys. */
+  private readonly redis: Redis
+  private work?: JobWork
+  private describe: (err: unknown) => JobError = () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'The job failed.' })
+  private readonly listeners: Array<(status: 'done' | 'failed' | 'cancelled', seconds: number) => void> = []
+  /** Jobs this replica works: their controllers (cancel, shutdown) and lock tokens. */
+  private readonly active = new Map<string, { controller: AbortController, job: DocumentJob, token: string | undefined }>()
+  private waiting = 0
+  private timer: NodeJS.Timeout | undefined
+
+  constructor (private readonly opts: JobsOptions & { redisUrl: string }) {
+    this.connection = { url: opts.redisUrl, maxRetriesPerRequest: null }
+    // a client's calls fail at once while Redis is away (the worker's connection waits for it instead)
+    this.queue = new Queue<JobData, string>(QUEUE, { connection: { url: opts.redisUrl, enableOfflineQueue: false } })
+    this.queue.on('error', err => { opts.log.warn({ err }, 'job queue error') })
+    this.redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    this.redis.on('error', err => { opts.log.warn({ err }, 'job queue connection error') })
+  }
+
+  setWork (work: JobWork, describe: (err: unknown) => JobError): void {
+    this.work = work
+    this.describe = describe
+  }
+
+  onFinish (listener: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void): void {
+    this.listeners.push(listener)
+  }
+
+  counts (): { queued: number, running: number } {
+    return { queued: this.waiting, running: this.active.size }
+  }
+
+  clientFolder (client: string): string {
+    return createHash('sha256').update(client).digest('hex').slice(0, 32)
+  }
+
+  async start (): Promise<void> {
+    this.worker = new Worker<JobData, string>(QUEUE, async (job, token, signal) => await this.process(job, token, signal), {
+      connection: this.connection,
+      concurrency: this.opts.concurrency,
+      lockDuration: LOCK_MS,
+      stalledInterval: LOCK_MS / 2,
+      // a job whose replica died is taken again, a few times at most
+      maxStalledCount: 5
+    })
+    this.worker.on('error', err => { this.opts.log.warn({ err }, 'job worker error') })
+    const ended = (job: DocumentJob | undefined, status: 'done' | 'failed' | 'cancelled'): void => {
+      if (job === undefined) return
+      for (const listener of this.listeners) listener(status, Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) / 1000)
+    }
+    this.worker.on('completed', job => { ended(job, 'done') })
+    this.worker.on('failed', job => { ended(job, job?.failedReason === CANCELLED ? 'cancelled' : 'failed') })
+    this.timer = setInterval(() => { this.tick().catch(err => { this.opts.log.warn({ err }, 'job tick failed') }) }, TICK_MS)
+    this.timer.unref()
+  }
+
+  /** Jobs in hand go back to waiting for another replica (or this one after a restart). */
+  async close (): Promise<void> {
+    clearInterval(this.timer)
+    for (const { controller } of this.active.values()) controller.abort(new Stop('shutdown'))
+    // Redis away: the queue cannot be told anything, and the process must still stop
+    let timer: NodeJS.Timeout | undefined
+    const closed = await Promise.race([
+      Promise.all([this.worker?.close(), this.queue.close()]).then(() => true),
+      new Promise<false>(resolve => { timer = setTimeout(() => resolve(false), CLOSE_MS) })
+    ])
+    clearTimeout(timer)
+    // not awaited: a connection still trying to connect does not end its promise
+    if (!closed) for (const part of [this.worker, this.queue]) part?.disconnect().catch(() => {})
+    this.redis.disconnect()
+  }
+
+  private async tick (): Promise<void> {
+    // Redis away: nothing to look at (the worker waits for it by itself)
+    if (this.redis.status !== 'ready') return
+    for (const [id, { controller }] of this.active) {
+      if (await this.cancelAsked(id)) controller.abort(new Stop('cancel'))
+    }
+    this.waiting = await this.queue.getWaitingCount() + await this.queue.getPrioritizedCount()
+  }
+
+  private cancelKey (jobId: string): string {
+    return `bull:${QUEUE}:cancel:${jobId}`
+  }
+
+  private async cancelAsked (jobId: string): Promise<boolean> {
+    return await this.redis.exists(this.cancelKey(jobId)) === 1
+  }
+
+  private async process (job: DocumentJob, token: string | undefined, signal: AbortSignal | undefined): Promise<string> {
+    const controller = new AbortController()
+    this.active.set(job.id!, { controller, job, token })
+    const onAbort = (): void => { controller.abort(new Stop('cancel')) }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const timer = setTimeout(() => controller.abort(new Stop('timeout')), this.opts.timeoutMs)
+    try {
+      if (await this.cancelAsked(job.id!)) throw new Stop('cancel')
+      await job.updateProgress({ done: 0, total: 0 })
+      let written = 0
+      const progress = (p: { done: number, total: number }): void => {
+        if (Date.now() - written < PROGRESS_MS && p.done !== p.total) return
+        written = Date.now()
+        job.updateProgress({ done: p.done, total: p.total }).catch(() => {})
+      }
+      const result = await withClient(job.data.client, async () => await this.work!(Buffer.from(job.data.request, 'utf8'), controller.signal, progress))
+      controller.signal.throwIfAborted()
+      return result
+    } catch (err) {
+      const reason = controller.signal.aborted ? controller.signal.reason as unknown : err
+      if (reason instanceof Stop && reason.why === 'shutdown') {
+        // back to waiting, for whichever replica takes it next
+        await job.moveToWait(token)
+        throw new WaitingError()
+      }
+      if (reason instanceof Stop && reason.why === 'cancel') throw new Error(CANCELLED)
+      const error: JobError = reason instanceof Stop
+        ? { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${this.opts.timeoutMs / 1000} s and was stopped.` }
+        : this.describe(reason)
+      throw new Error(ERROR_PREFIX + JSON.stringify(error))
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      this.active.delete(job.id!)
+    }
+  }
+
+  /** A call to Redis for a client: Redis away is the service's 503, not a 500. */
+  private async guard<T> (call: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined
+    try {
+      // BullMQ waits for its connection: a Redis that is away must not hold the request
+      return await Promise.race([call(), new Promise<never>((_resolve, reject) => { timer = setTimeout(() => reject(new Error('Redis did not answer in time')), CALL_MS) })])
+    } catch (err) {
+      if (err instanceof ServiceError) throw err
+      this.opts.log.warn({ err }, 'job queue call failed')
+      throw new ServiceUnavailableError('Document jobs are kept in Redis (REDIS_URL), which does not answer; try again later.', 5)
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async submit (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
+    return await this.guard(async () => await this.add(client, request, meta))
+  }
+
+  private async add (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
+    const folder = this.clientFolder(client)
+    const open = (await this.queue.getJobs(['waiting', 'prioritized', 'active', 'delayed'])).filter(j => j.id?.startsWith(`${folder}-`) === true).length
+    if (open >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
+    const id = randomUUID()
+    const job = await this.queue.add('translate', { client, request: request.toString(), ...(meta === undefined ? {} : { meta }) }, {
+      jobId: `${folder}-${id}`,
+      // turns by client: its (open + 1)-th job waits behind every other client's earlier ones
+      priority: Math.min(open + 1, 2_097_151),
+      attempts: 1,
+      removeOnComplete: { age: this.opts.ttlSeconds },
+      removeOnFail: { age: this.opts.ttlSeconds }
+    })
+    return { id, status: 'queued', progress: { done: 0, total: 0 }, created: new Date(job.timestamp).toISOString() }
+  }
+
+  async get (client: string, id: string): Promise<FoundJob | undefined> {
+    return await this.find(this.clientFolder(client), id)
+  }
+
+  async find (folder: string, id: string): Promise<FoundJob | undefined> {
+    return await this.guard(async () => await this.lookup(folder, id))
+  }
+
+  private async lookup (folder: string, id: string): Promise<FoundJob | undefined> {
+    if (!/^[0-9a-f]{32}$/.test(folder) || !/^[0-9a-f-]{36}$/.test(id)) return undefined
+    const job = await this.queue.getJob(`${folder}-${id}`) as DocumentJob | undefined
+    if (job === undefined) return undefined
+    const state = await this.stateOf(job, id)
+    if (state === undefined) return undefined
+    return {
+      state,
+      ...(state.status === 'done' ? { result: job.returnvalue } : {}),
+      ...(job.data.meta === undefined ? {} : { meta: job.data.meta })
+    }
+  }
+
+  private async stateOf (job: DocumentJob, id: string): Promise<JobState | undefined> {
+    const bull = await job.getState()
+    if (bull === 'unknown') return undefined
+    const progress = typeof job.progress === 'object' && job.progress !== null && 'done' in job.progress ? job.progress as { done: number, total: number } : { done: 0, total: 0 }
+    let status: JobState['status'] = bull === 'active' ? 'running' : bull === 'completed' ? 'done' : bull === 'failed' ? 'failed' : 'queued'
+    let error: JobError | undefined
+    if (status === 'failed') {
+      if (job.failedReason === CANCELLED) status = 'cancelled'
+      else if (job.failedReason?.startsWith(ERROR_PREFIX) === true) error = JSON.parse(job.failedReason.slice(ERROR_PREFIX.length)) as JobError
+      else error = { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'The job stopped the replicas working it too many times; it is not tried again.' }
+    }
+    if (!FINISHED.has(status) && await this.cancelAsked(job.id!)) status = 'cancelled'
+    const finished = job.finishedOn
+    return {
+      id,
+      status,
+      progress: { done: progress.done, total: progress.total },
+      created: new Date(job.timestamp).toISOString(),
+      ...(job.processedOn === undefined ? {} : { started: new Date(job.processedOn).toISOString() }),
+      ...(finished === undefined || !FINISHED.has(status) ? {} : { finished: new Date(finished).toISOString(), expires: new Date(finished + this.opts.ttlSeconds * 1000).toISOString() }),
+      ...(error === undefined ? {} : { error })
+    }
+  }
+
+  async cancel (client: string, id: string): Promise<boolean> {
+    return await this.guard(async () => await this.stop(client, id))
+  }
+
+  private async stop (client: string, id: string): Promise<boolean> {
+    const jobId = `${this.clientFolder(client)}-${id}`
+    const job = await this.queue.getJob(jobId) as DocumentJob | undefined
+    if (job === undefined) return false
+    const state = await this.stateOf(job, id)
+    if (state === undefined) return false
+    if (FINISHED.has(state.status)) {
+      await job.remove().catch(() => {})
+      return true
+    }
+    await this.redis.set(this.cancelKey(jobId), '1', 'EX', this.opts.ttlSeconds)
+    this.active.get(jobId)?.controller.abort(new Stop('cancel'))
+    return true
+  }
+}

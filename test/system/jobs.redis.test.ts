@@ -1,0 +1,132 @@
+/**
+ * Document jobs with REDIS_URL, against a real redis-server (the Debian package) and two service
+ * processes sharing it (each with its own DATA_DIR, so nothing but Redis is shared): a job posted to
+ * one is answered by the other, its death loses no job (the other takes it once its lock lapses),
+ * and a cancel sent to either stops it. The LibreTranslate fake is the engine, slow enough for a
+ * job to last.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../bench/lib/net.js'
+import { startFakeLibreTranslate, type FakeLibreTranslate } from '../fakes/libretranslate.js'
+import { startService, type RunningService } from '../helpers/service.js'
+import { bearer, testApp, tokenFor } from '../helpers/app.js'
+
+const installed = spawnSync('redis-server', ['--version']).status === 0
+if (!installed) process.stderr.write('test/system/jobs.redis.test.ts: SKIPPED, redis-server is not installed\n')
+
+const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+
+/** True when something on `port` answers a Redis PING. */
+function pings (port: number): Promise<boolean> {
+  return new Promise(resolve => {
+    const socket = connect(port, '127.0.0.1')
+    socket.setTimeout(500, () => { socket.destroy(); resolve(false) })
+    socket.once('error', () => resolve(false))
+    socket.once('connect', () => socket.write('PING\r\n'))
+    socket.once('data', data => { socket.destroy(); resolve(data.toString().startsWith('+PONG')) })
+  })
+}
+
+describe('jobs with REDIS_URL and Redis away (no redis-server needed)', () => {
+  it('a job is refused with 503 at once, and the service still closes', async () => {
+    const app = await testApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` })
+    try {
+      const started = Date.now()
+      const res = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(await tokenFor(app)), payload: { document: { value: 'Hello' }, targets: ['es'] } })
+      expect(res.statusCode, res.body).toBe(503)
+      expect(res.json().detail).toMatch(/REDIS_URL/)
+      expect(Date.now() - started).toBeLessThan(10_000)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
+  let redis: ChildProcess
+  let redisUrl: string
+  let libre: FakeLibreTranslate
+  const services: RunningService[] = []
+  beforeAll(async () => {
+    const port = await freePort()
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir()], { stdio: 'ignore' })
+    const deadline = Date.now() + 10_000
+    while (!await pings(port)) {
+      if (Date.now() > deadline) throw new Error('redis-server did not answer')
+      await sleep(50)
+    }
+    redisUrl = `redis://127.0.0.1:${port}`
+    libre = await startFakeLibreTranslate()
+  })
+  afterEach(async () => { await Promise.all(services.splice(0).map(async s => { await s.stop() })) })
+  afterAll(async () => {
+    await libre?.close()
+    redis?.kill('SIGKILL')
+  })
+
+  async function start (): Promise<RunningService> {
+    const service = await startService({ REDIS_URL: redisUrl, LIBRETRANSLATE_URL: libre.url, LIBRETRANSLATE_API_KEY: libre.key, TRANSLATION_SERVICES: 'libretranslate', RATE_LIMIT_MAX: '100000' })
+    services.push(service)
+    return service
+  }
+
+  async function job (service: RunningService, id: string): Promise<{ status: number, json: Record<string, any> }> {
+    const res = await fetch(`${service.base}/language/translate/jobs/${id}`, { headers: { authorization: `Bearer ${service.token}` } })
+    return { status: res.status, json: await res.json() as Record<string, any> }
+  }
+
+  async function until (service: RunningService, id: string, ok: (s: Record<string, any>) => boolean, ms = 60_000): Promise<Record<string, any>> {
+    const end = Date.now() + ms
+    for (;;) {
+      const { status, json } = await job(service, id)
+      expect(status, JSON.stringify(json)).toBe(200)
+      if (ok(json)) return json
+      if (Date.now() > end) throw new Error(`job ${id}: ${JSON.stringify({ ...json, result: undefined })}\n${service.output().slice(-2000)}`)
+      await sleep(200)
+    }
+  }
+
+  const book = (n: number): string => Array.from({ length: n }, (_, i) => `Line ${i} of a long book.`).join('\n')
+
+  it('a job posted to one replica is answered by the other, and survives the death of the one working it', async () => {
+    libre.latencyMs = 600
+    const first = await start()
+    const value = book(3000)
+    const posted = await first.post('/language/translate/jobs', { document: { value }, source: 'en', targets: ['es'], options: { cache: false } })
+    expect(posted.status).toBe(202)
+    const id = posted.json['id'] as string
+    await until(first, id, s => s['status'] === 'running' && s['progress'].done > 0)
+    const second = await start()
+    const seen = await until(second, id, s => s['status'] === 'running')
+    expect(seen['progress'].total).toBe(3000)
+    first.child.kill('SIGKILL')
+    await first.exited
+    libre.latencyMs = 5
+    // the second takes it once the first's lock lapses (10 s) and the stalled check runs
+    const done = await until(second, id, s => s['status'] === 'done' || s['status'] === 'failed', 90_000)
+    expect(done['status'], JSON.stringify(done['error'])).toBe('done')
+    expect(done['result'].results.es.value).toBe(value.toUpperCase())
+  }, 150_000)
+
+  it('a cancel sent to the other replica stops the job', async () => {
+    libre.latencyMs = 600
+    const first = await start()
+    const posted = await first.post('/language/translate/jobs', { document: { value: book(3000) }, source: 'en', targets: ['es'], options: { cache: false } })
+    const id = posted.json['id'] as string
+    await until(first, id, s => s['status'] === 'running')
+    const second = await start()
+    const cancel = await fetch(`${second.base}/language/translate/jobs/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${second.token}` } })
+    expect(cancel.status).toBe(204)
+    expect((await job(first, id)).json['status']).toBe('cancelled')
+    await sleep(3000)
+    const before = libre.calls.length
+    await sleep(1000)
+    expect(libre.calls.length).toBe(before)
+    const after = await job(second, id)
+    expect(after.json['status']).toBe('cancelled')
+    expect(after.json['result']).toBeUndefined()
+  }, 120_000)
+})

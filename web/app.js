@@ -451,9 +451,85 @@ function substitutions () {
   return rules
 }
 
+/** Formats sent as files: the file in base64 as document.value, and answered the same way. */
+const FILE_FORMATS = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip'
+}
+const BINARY_FORMATS = new Map(Object.entries(FILE_FORMATS).map(([extension, mime]) => [mime, extension]))
+/** Text formats a chosen file is read into the text box as, by extension. */
+const TEXT_FORMATS = {
+  txt: 'text/plain',
+  html: 'text/html',
+  htm: 'text/html',
+  md: 'text/markdown',
+  json: 'application/json',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt',
+  po: 'text/x-gettext-translation',
+  pot: 'text/x-gettext-translation',
+  xlf: 'application/xliff+xml',
+  xliff: 'application/xliff+xml',
+  xml: 'application/vnd.android.strings+xml'
+}
+
+/** The file chosen in a binary format: { name, mime, base64 }, or null (the text box is sent). */
+let chosenFile = null
+/** Download links of the last answer, released when the next one is shown. */
+let downloads = []
+
+function toBase64 (bytes) {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+function fromBase64 (text) {
+  const binary = atob(text)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+function forgetFile () {
+  chosenFile = null
+  $('#translate-file').value = ''
+  $('#translate-text').disabled = false
+  $('#translate-file-note').replaceChildren()
+}
+
+$('#translate-file').addEventListener('change', async () => {
+  const file = $('#translate-file').files[0]
+  if (file === undefined) return forgetFile()
+  const extension = file.name.includes('.') ? file.name.split('.').pop().toLowerCase() : ''
+  const mime = Object.hasOwn(FILE_FORMATS, extension) ? FILE_FORMATS[extension] : undefined
+  const note = $('#translate-file-note')
+  if (mime !== undefined) {
+    chosenFile = { name: file.name, mime, base64: toBase64(new Uint8Array(await file.arrayBuffer())) }
+    $('#translate-mime').value = mime
+    $('#translate-text').value = ''
+    $('#translate-text').disabled = true
+    const remove = h('button', { type: 'button', class: 'small' }, 'Remove the file')
+    remove.addEventListener('click', forgetFile)
+    note.replaceChildren(`${file.name} (${Math.ceil(file.size / 1024)} KB) is sent as it is; each translation comes back as a file to download. `, remove)
+  } else {
+    forgetFile()
+    $('#translate-text').value = await file.text()
+    if (Object.hasOwn(TEXT_FORMATS, extension)) $('#translate-mime').value = TEXT_FORMATS[extension]
+    note.replaceChildren(`${file.name} was read into the text box.`)
+  }
+})
+
 function translateRequest () {
   const body = {
-    document: { value: $('#translate-text').value, mime_type: $('#translate-mime').value },
+    document: chosenFile === null
+      ? { value: $('#translate-text').value, mime_type: $('#translate-mime').value }
+      : { value: chosenFile.base64, mime_type: chosenFile.mime },
     targets: [...translate.selected]
   }
   const source = $('#translate-source').value
@@ -477,11 +553,23 @@ function resultCard (tag, result, service) {
   const mime = String(result.mime_type ?? '').split(';')[0].trim().toLowerCase()
   const name = languageName(tag)
   const headingId = `result-${tag}`
+  const heading = [
+    h('h3', { id: headingId }, `${name} `, h('span', { class: 'tag' }, tag)),
+    h('span', { class: 'badge', title: 'The service that translated it' }, service ?? 'unknown')
+  ]
+  if (BINARY_FORMATS.has(mime)) {
+    // a file: offered for download under the source file's name, with the target's tag
+    const extension = BINARY_FORMATS.get(mime)
+    const stem = (chosenFile?.name ?? 'document').replace(/\.[^.]*$/, '')
+    const url = URL.createObjectURL(new Blob([fromBase64(value)], { type: mime }))
+    downloads.push(url)
+    const fileName = `${stem}.${tag}.${extension}`
+    return h('article', { class: 'result', 'data-target': tag, 'aria-labelledby': headingId },
+      h('header', { class: 'result-head' }, heading),
+      h('p', {}, h('a', { class: 'download', href: url, download: fileName }, `Download ${fileName}`)))
+  }
   const card = h('article', { class: 'result', 'data-target': tag, 'aria-labelledby': headingId },
-    h('header', { class: 'result-head' },
-      h('h3', { id: headingId }, `${name} `, h('span', { class: 'tag' }, tag)),
-      h('span', { class: 'badge', title: 'The service that translated it' }, service ?? 'unknown'),
-      copyButton(() => value, `Copy the ${name} translation`)))
+    h('header', { class: 'result-head' }, heading, copyButton(() => value, `Copy the ${name} translation`)))
   const source = h('pre', { class: 'source' }, h('code', {}, value))
   if (mime === 'text/html') {
     const frame = h('iframe', { class: 'preview', sandbox: '', title: `${name} translation, rendered`, referrerpolicy: 'no-referrer' })
@@ -500,7 +588,7 @@ $('#translate-form').addEventListener('submit', (event) => {
   event.preventDefault()
   const output = $('#translate-output')
   runTranslate(async (signal) => {
-    if ($('#translate-text').value.trim() === '') throw localProblem('Nothing to translate', 'Type or paste some text first.')
+    if (chosenFile === null && $('#translate-text').value.trim() === '') throw localProblem('Nothing to translate', 'Type or paste some text, or choose a file, first.')
     if (translate.selected.size === 0) throw localProblem('No target language', 'Choose at least one language to translate into.')
     const answer = await api('POST', '/language/translate', translateRequest(), signal)
     const extra = answer.extra ?? {}
@@ -517,6 +605,8 @@ $('#translate-form').addEventListener('submit', (event) => {
       summary.append(h('p', {}, 'Substitutions applied: ', extra.substitutions.map((s, k) =>
         h('span', { class: 'sub-used' }, k > 0 ? '; ' : '', `“${s.text}” → “${s.substitution}” ×${s.count}`))))
     }
+    for (const url of downloads) URL.revokeObjectURL(url)
+    downloads = []
     const results = h('div', { class: 'results' }, Object.entries(answer.results ?? {}).map(([tag, result]) => resultCard(tag, result, services[tag])))
     output.replaceChildren(summary, results)
   })

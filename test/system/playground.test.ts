@@ -16,6 +16,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { CLIENT, testApp } from '../helpers/app.js'
 import { startService, type RunningService } from '../helpers/service.js'
 import { WEB_ROOT } from '../../src/http/web.js'
+import { DOCX, base64, makeDocx, members, readParagraphs, text } from '../helpers/office.js'
 
 const CHROMIUM = '/usr/bin/chromium'
 const SHOTS = 'test-results'
@@ -247,6 +248,30 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground page in Chromium', () => 
     expect(await card.locator('.markdown h3').innerText()).toBe(/^# (.*)$/m.exec(value)?.[1])
     expect(await card.locator('.markdown strong').innerText()).toBe(/\*\*(.+?)\*\*/.exec(value)?.[1])
     expect(await card.locator('.markdown a').getAttribute('href')).toBe('https://example.com/')
+  })
+
+  it('translates a Word file chosen with the file picker and offers each translation as a file to download', async () => {
+    const docx = makeDocx('<w:p><w:r><w:t xml:space="preserve">The red car is </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>very</w:t></w:r><w:r><w:t xml:space="preserve"> fast.</w:t></w:r></w:p>')
+    await page.setInputFiles('#translate-file', { name: 'letter.docx', mimeType: DOCX, buffer: Buffer.from(docx) })
+    await expect.poll(() => page.locator('#translate-file-note').innerText()).toContain('letter.docx')
+    expect(await page.locator('#translate-mime').inputValue()).toBe(DOCX)
+    expect(await page.locator('#translate-text').isDisabled()).toBe(true)
+    await page.click('#translate-form button[type=submit]')
+    const link = page.locator('.result[data-target=es] a.download')
+    await link.waitFor()
+    expect(await link.getAttribute('download')).toBe('letter.es.docx')
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+    const file = readFileSync((await download.path())!)
+    // the file the page offers is the API's answer to the same request, byte for byte
+    const expected = await service.post('/language/translate', { document: { value: base64(docx), mime_type: DOCX }, source: 'en', targets: ['es', 'ca'] })
+    expect(expected.status).toBe(200)
+    expect(base64(file)).toBe(expected.json['results'].es.value)
+    // read back independently: Spanish, with the bold run still bold
+    const runs = readParagraphs(text(members(base64(file))['word/document.xml']!))[0]!
+    expect(runs.map(r => r.text).join('')).toMatch(/coche/)
+    expect(runs.filter(r => r.bold).map(r => r.text).join('')).toMatch(/\S/)
+    await page.getByRole('button', { name: 'Remove the file' }).click()
+    expect(await page.locator('#translate-text').isDisabled()).toBe(false)
   })
 
   it('detects the source when asked to, and applies a substitution from the table', async () => {

@@ -11,5 +11,6 @@ npm run bench:detect:startup
 npm run bench:analyze
 npm run bench:sentiment
 npm run bench:edit
+npm run bench:office
 npm run bench:load
 npm run bench:fuzz -- --cases 20000

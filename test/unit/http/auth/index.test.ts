@@ -141,8 +141,8 @@ describe('bearer tokens on /language routes', () => {
     const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
     const ops = Object.entries(spec.paths as Record<string, Record<string, unknown>>)
       .filter(([path]) => path.startsWith('/language'))
-      .flatMap(([path, methods]) => Object.keys(methods).map(m => [m.toUpperCase(), path.replace('{tag}', 'en')] as const))
-    expect(ops.length).toBe(12)
+      .flatMap(([path, methods]) => Object.keys(methods).map(m => [m.toUpperCase(), path.replace('{tag}', 'en').replace('{id}', '00000000-0000-4000-8000-000000000000')] as const))
+    expect(ops.length).toBe(15)
     for (const [method, url] of ops) {
       const res = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined })
       expect(res.statusCode, `${method} ${url}`).toBe(401)

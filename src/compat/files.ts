@@ -7,6 +7,7 @@
 import { invalidField } from '../errors.js'
 import { MIME_TYPES, isBinaryType } from '../core/documents/mime.js'
 import type { FormFile } from '../http/forms.js'
+import { own } from '../lib/own.js'
 
 /** File name extensions and the formats they are, for every format a drop-in API's clients send as files. */
 const EXTENSIONS: Record<string, string> = {
@@ -42,7 +43,7 @@ export function extensionOf (filename: string): string {
 
 /** The format of a file by its name; undefined when core does not read it. */
 export function formatOf (filename: string): string | undefined {
-  const mime = EXTENSIONS[extensionOf(filename)]
+  const mime = own(EXTENSIONS, extensionOf(filename))
   return mime !== undefined && (MIME_TYPES as readonly string[]).includes(mime) ? mime : undefined
 }
 

@@ -1,0 +1,25 @@
+/** The drop-in APIs' uploaded files (compat/files.ts): a file's format from its name, its document, the answer's file. */
+import { describe, expect, it } from 'vitest'
+import { attachment, documentOfFile, extensionOf, formatOf } from '../../../src/compat/files.js'
+
+describe('uploaded files', () => {
+  it('knows a file\'s format by its extension, in any case, and no format by a name every object inherits', () => {
+    expect(formatOf('Report.DOCX')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+    expect(formatOf('notes.txt')).toBe('text/plain')
+    expect(formatOf('book.epub')).toBe('application/epub+zip')
+    for (const name of ['a.constructor', 'a.__proto__', 'a.toString', 'a.hasOwnProperty', 'README', '.txt', 'x.']) {
+      expect(formatOf(name), name).toBeUndefined()
+    }
+    expect(extensionOf('archive.tar.gz')).toBe('gz')
+  })
+
+  it('reads a text file as UTF-8 without its byte order mark, a binary one as base64, and refuses text that is not UTF-8', () => {
+    expect(documentOfFile({ bytes: Buffer.from('\uFEFFHello'), filename: 'a.txt', type: 'text/plain' }, 'text/plain', 'file')).toEqual({ value: 'Hello', mime_type: 'text/plain' })
+    expect(documentOfFile({ bytes: Buffer.from([1, 2, 3]), filename: 'a.odt', type: 'application/octet-stream' }, 'application/vnd.oasis.opendocument.text', 'file').value).toBe('AQID')
+    expect(() => documentOfFile({ bytes: Buffer.from([0xff, 0xfe, 0x41]), filename: 'a.txt', type: 'text/plain' }, 'text/plain', 'file')).toThrow(/UTF-8/)
+  })
+
+  it('names a download with an ASCII fallback and the UTF-8 name', () => {
+    expect(attachment('Bericht über "x".docx')).toBe('attachment; filename="Bericht _ber _x_.docx"; filename*=UTF-8\'\'Bericht%20%C3%BCber%20%22x%22.docx')
+  })
+})

@@ -45,7 +45,9 @@ const OPERATIONS = [
   'POST /language/translate', 'POST /language/translate/bulk', 'POST /language/detect', 'POST /language/substitute',
   'POST /language/edit', 'POST /language/analyze', 'POST /language/analyze/sentiment',
   'GET /language/translate/locales', 'GET /language/translate/locales/supported', 'GET /language/locale/{tag}',
-  'GET /language/locales', 'GET /language/edit/tones', 'POST /oauth/token'
+  'GET /language/locales', 'GET /language/edit/tones', 'POST /oauth/token',
+  // document jobs: posted ones run in the background while the rest is fuzzed (JOB_MAX_PER_CLIENT, then 429s)
+  'POST /language/translate/jobs', 'GET /language/translate/jobs/{id}', 'DELETE /language/translate/jobs/{id}'
 ]
 
 /** A key of the fuzzing client, for DeepL's markup cases and the drop-in APIs' forms. */

@@ -51,11 +51,11 @@ function keyOf (request: FastifyRequest): string | undefined {
 }
 
 /** Core's confidence (0-1) as LibreTranslate gives it: a percentage. */
+const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
 /** LibreTranslate's answer for text with nothing to detect (libretranslate/language.py detect_languages). */
 const NOTHING_DETECTED = { confidence: 0, language: 'en' }
 /** LibreTranslate's answer to a request without a key where one is needed (app.py: 400, not 403, which is for a wrong key). */
 const KEY_NEEDED = 'Please contact the server operator to get an API key'
-const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
 
 export default async function libretranslate (app: FastifyInstance, opts: { config: Config, root?: boolean }): Promise<void> {
   await app.register(compatForms, { config: opts.config })
@@ -108,7 +108,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
   })
 
   app.post('/detect', keyedPost(['libretranslate_detect', 'Detect the language of a text (LibreTranslate\'s POST /detect)',
-    'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect answers an empty list.'],
+    'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect (numbers, emoji, a URL) answers `[{"confidence": 0, "language": "en"}]`, as LibreTranslate does.'],
   LtDetectRequest, LtDetectResponse, 'The candidate languages, most likely first'), async (request, reply) => {
     const q = (request.body as { q: string }).q
     if (q === '') throw new ValidationError('Invalid request: missing q parameter')

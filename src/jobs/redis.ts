@@ -218,9 +218,13 @@ export class RedisJobs implements JobQueue {
 
   private async lookup (folder: string, id: string): Promise<FoundJob | undefined> {
     if (!/^[0-9a-f]{32}$/.test(folder) || !/^[0-9a-f-]{36}$/.test(id)) return undefined
-    const job = await this.queue.getJob(`${folder}-${id}`) as DocumentJob | undefined
+    const jobId = `${folder}-${id}`
+    // its state first, then the job: a job read after its state holds what that state promises (a finished job's result or reason)
+    const bull = await this.queue.getJobState(jobId)
+    if (bull === 'unknown') return undefined
+    const job = await this.queue.getJob(jobId) as DocumentJob | undefined
     if (job === undefined) return undefined
-    const state = await this.stateOf(job, id)
+    const state = await this.stateOf(job, id, bull)
     if (state === undefined) return undefined
     return {
       state,
@@ -229,8 +233,8 @@ export class RedisJobs implements JobQueue {
     }
   }
 
-  private async stateOf (job: DocumentJob, id: string): Promise<JobState | undefined> {
-    const bull = await job.getState()
+  private async stateOf (job: DocumentJob, id: string, known?: Awaited<ReturnType<DocumentJob['getState']>>): Promise<JobState | undefined> {
+    const bull = known ?? await job.getState()
     if (bull === 'unknown') return undefined
     const progress = typeof job.progress === 'object' && job.progress !== null && 'done' in job.progress ? job.progress as { done: number, total: number } : { done: 0, total: 0 }
     let status: JobState['status'] = bull === 'active' ? 'running' : bull === 'completed' ? 'done' : bull === 'failed' ? 'failed' : 'queued'

@@ -47,6 +47,7 @@ import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import type { SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
+import { xmlErrorAt } from './xml-error.js'
 
 const COLLAPSE = /[ \t\n\r]+/g
 
@@ -272,8 +273,8 @@ function readTree (source: string, path: () => FieldPath): { root: Element, enti
   let root: Element | undefined
   let failure: Error | undefined
   parser.on('error', err => {
-    const m = /^(\d+):(\d+): (.*)$/s.exec(err.message)
-    failure ??= invalidField(path(), m === null ? err.message : `line ${m[1]}: ${m[3]!.replace(/\.$/, '')} (not well-formed XML)`)
+    const at = xmlErrorAt(err.message)
+    failure ??= invalidField(path(), at === undefined ? err.message : `line ${at.line}: ${at.reason} (not well-formed XML)`)
     throw failure
   })
   parser.on('opentag', (tag: SaxesTag) => {

@@ -34,6 +34,7 @@ import { alignText } from './align.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
+import { xmlErrorAt } from './xml-error.js'
 
 /** One element of the file: where its start tag, content and end tag lie. */
 interface Element {
@@ -93,8 +94,8 @@ function parseXml (source: string, path: () => FieldPath): Element {
     parser.write(source).close()
   } catch (err) {
     const message = (err as Error).message
-    const m = /^(\d+):(\d+): (.*?)\.?$/s.exec(message)
-    throw invalidField(path(), m === null ? `not well-formed XML: ${message}` : `line ${m[1]}, column ${m[2]}: ${m[3]}`)
+    const at = xmlErrorAt(message)
+    throw invalidField(path(), at === undefined ? `not well-formed XML: ${message}` : `line ${at.line}, column ${at.column}: ${at.reason}`)
   }
   return root!
 }

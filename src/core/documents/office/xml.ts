@@ -5,6 +5,7 @@
  * the original text. Elements are known by namespace and local name, whatever their prefix.
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes'
+import { xmlErrorAt } from '../xml-error.js'
 
 /** Why a part was refused: the message names the part and the line. */
 export class PartError extends Error {}
@@ -75,8 +76,8 @@ export function parseXml (source: string, part: string, options: { externalDocty
   } catch (err) {
     if (err instanceof PartError) throw err
     const message = (err as Error).message
-    const m = /^(\d+):(\d+): (.*?)\.?$/s.exec(message)
-    throw new PartError(m === null ? `part "${part}" is not well-formed XML: ${message}` : `part "${part}", line ${m[1]}, column ${m[2]}: ${m[3]}`)
+    const at = xmlErrorAt(message)
+    throw new PartError(at === undefined ? `part "${part}" is not well-formed XML: ${message}` : `part "${part}", line ${at.line}, column ${at.column}: ${at.reason}`)
   }
   if (root === undefined) throw new PartError(`part "${part}" has no root element`)
   return root

@@ -54,11 +54,8 @@ function documentValues (body: unknown): Array<{ path: Array<string | number>, v
   return out
 }
 
-/**
- * Parses, measures and validates a body (its bytes shared, not copied), keeps it under `key`,
- * and answers it without its costly document values (each named by a HeldEntry instead).
- */
-export function readBody (key: string, bytes: SharedArrayBuffer, route: string, schema: unknown, textChars: number): ReadBody {
+/** A JSON body parsed, or why not: not JSON, or nested deeper than MAX_BODY_DEPTH (where). */
+function parseJsonBody (bytes: SharedArrayBuffer): { body: unknown } | { invalidJson: true } | { tooDeep: ReturnType<typeof tooDeep> & {} } {
   const text = Buffer.from(bytes).toString('utf8')
   let body: unknown
   try {
@@ -70,6 +67,17 @@ export function readBody (key: string, bytes: SharedArrayBuffer, route: string, 
     const path = tooDeep(body, MAX_BODY_DEPTH)
     if (path !== undefined) return { tooDeep: path }
   }
+  return { body }
+}
+
+/**
+ * Parses, measures and validates a body (its bytes shared, not copied), keeps it under `key`,
+ * and answers it without its costly document values (each named by a HeldEntry instead).
+ */
+export function readBody (key: string, bytes: SharedArrayBuffer, route: string, schema: unknown, textChars: number): ReadBody {
+  const parsed = parseJsonBody(bytes)
+  if (!('body' in parsed)) return parsed
+  const body = parsed.body
   const validate = validatorFor(route, schema)
   if (validate(body) !== true) return { validation: validate.errors ?? [] }
   const held: HeldEntry[] = []
@@ -123,16 +131,9 @@ const KEY_FIELD_CHARS = 1024
 export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormKind, contentType: string, route: string, schema: unknown, files?: FileParts): Promise<ReadFields> {
   let body: unknown
   if (type === 'json') {
-    const text = Buffer.from(bytes).toString('utf8')
-    try {
-      body = parseJsonText(text)
-    } catch {
-      return { invalidJson: true }
-    }
-    if (textDepth(text) > MAX_BODY_DEPTH) {
-      const path = tooDeep(body, MAX_BODY_DEPTH)
-      if (path !== undefined) return { tooDeep: path }
-    }
+    const parsed = parseJsonBody(bytes)
+    if (!('body' in parsed)) return parsed
+    body = parsed.body
   } else {
     const read = await readForm(new Uint8Array(bytes), type, contentType, files)
     if ('problem' in read) return read

@@ -102,12 +102,12 @@ export interface Config {
     concurrency: number
   }
   /** Each outside engine is on when its settings are given. */
-  deepl: { apiKey?: string, serverUrl?: string }
-  googleCloud: { apiKey?: string, url: string }
+  deepl: { apiKey?: string | undefined, serverUrl?: string | undefined }
+  googleCloud: { apiKey?: string | undefined, url: string }
   /** maxTokens: the most `max_tokens` a call asks (OPENAI_MAX_TOKENS: the model's output limit). */
   openai: { baseUrl: string, apiKey?: string, model?: string, languages?: string[], maxTokens: number }
   google: { enabled: boolean, host: string }
-  libretranslate: { url?: string, apiKey?: string }
+  libretranslate: { url?: string | undefined, apiKey?: string | undefined }
   /** The compatible APIs served (src/compat/): LibreTranslate's at /libretranslate (and at the root too), apertium-apy's at /apy, DeepL's at /deepl (and at the root too). */
   compat: { libretranslate: boolean, libretranslateAtRoot: boolean, apy: boolean, deepl: boolean, deeplAtRoot: boolean, deeplCharacterLimit: number }
   apertium: { dir: string, requestTimeoutMs: number, idleMs: number, maxPipelines: number, turnMs: number, maxMemoryMb: number }

@@ -2,7 +2,7 @@
  * What every compatible API's keyed route shares: the caller's API key checked (http/auth/api-keys.ts),
  * then the client's rate limit counted (the same count as its token requests), then the rest of the
  * request's work done as that client's (the auth plugin's preHandler: fair queues take turns by it,
- * runtime/clients.ts). A key in a header or the query is checked before the body is read; one in
+ * lib/clients.ts). A key in a header or the query is checked before the body is read; one in
  * the body (LibreTranslate's `api_key`) is read only from an address that is not locked out, and
  * checked before the body is validated. Every other failure before a key is accepted (a body not
  * read, refused, too large) counts against the address as a refused key does.

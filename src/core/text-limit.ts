@@ -9,7 +9,7 @@ import type { KeptElements } from './documents/kept-elements.js'
  * Refuses documents holding more than `limit` characters of text together (413 at `path`); `work`
  * is the request's document work, and each document's `at` is where its value is (for its own errors).
  */
-export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, at: FieldPath, kept?: KeptElements }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
+export async function checkTextLimit (docs: ReadonlyArray<{ value: unknown, mime: MimeType, at: FieldPath, kept?: KeptElements | undefined }>, limit: number, path: FieldPath, work: DocumentWork): Promise<void> {
   // the raw length bounds the text: count precisely (which means segmenting) only when it is over
   if (docs.reduce((n, d) => n + rawLength(d.value, limit - n), 0) <= limit) return
   let chars = 0

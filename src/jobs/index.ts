@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import { basename, join } from 'node:path'
 import { ServiceError } from '../errors.js'
-import { FairSlots } from '../runtime/fair-slots.js'
-import { withClient } from '../runtime/clients.js'
+import { FairSlots } from '../lib/fair-slots.js'
+import { withClient } from '../lib/clients.js'
 import { CLAIM_STALE_MS, FINISHED, JobStore, type JobError, type JobState } from './store.js'
 
 export type { JobError, JobState, JobStatus } from './store.js'

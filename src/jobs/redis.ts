@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { Queue, WaitingError, Worker, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import { ServiceError, ServiceUnavailableError } from '../errors.js'
-import { withClient } from '../runtime/clients.js'
+import { withClient } from '../lib/clients.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
 import { TooManyJobsError, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './index.js'
 

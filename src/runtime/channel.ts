@@ -10,7 +10,7 @@
 import { parentPort, type MessagePort, type Worker } from 'node:worker_threads'
 import type { Worker as ClusterWorker } from 'node:cluster'
 import * as errors from '../errors.js'
-import { currentClient, withClient } from './clients.js'
+import { currentClient, withClient } from '../lib/clients.js'
 
 /** Marks our messages among anything else on the same port or IPC channel (Node's cluster messages). */
 const TAG = 'language-service:channel'

@@ -17,8 +17,8 @@ import { DocumentsBusyError } from '../errors.js'
 import { DEFAULT_DOCUMENT_QUEUE_MS } from '../core/limits.js'
 import { revive, type SentError } from './channel.js'
 import { machineCores, processShare } from './machine.js'
-import { currentClient } from './clients.js'
-import { FairQueue } from './fair-queue.js'
+import { currentClient } from '../lib/clients.js'
+import { FairQueue } from '../lib/fair-queue.js'
 
 /** A module a pool thread can run tasks of: a sibling of the module at `from`, without extension (as the caller's own files are .ts or .js). */
 export function taskModule (from: string, name: string): string {

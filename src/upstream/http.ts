@@ -55,7 +55,7 @@ export async function requestJson (service: string, url: string, request: JsonRe
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = request.form.toString()
   }
-  const response = await fetch(url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal })
+  const response = await fetch(url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body: body ?? null, signal })
   const text = await response.text()
   if (!response.ok) {
     const engineMessage = (request.redactor ?? NO_SECRETS).engineMessage(text, request.texts)

@@ -5,8 +5,8 @@
  * deadline (UPSTREAM_TIMEOUT_MS) over all of it. Errors come out typed and naming the service.
  */
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../errors.js'
-import { currentClient } from '../runtime/clients.js'
-import { FairSlots } from '../runtime/fair-slots.js'
+import { currentClient } from '../lib/clients.js'
+import { FairSlots } from '../lib/fair-slots.js'
 
 export interface RemoteOptions {
   /** Service name, as clients know it ("deepl", "openai", ...). */

@@ -3,7 +3,7 @@
  * cache's own behaviour (sharing, size bound, TTL, a stalled Redis), then two service processes
  * sharing one rate limit and one translation cache, Redis killed mid-load, and Redis restarted.
  */
-import { clientKey } from '../../src/runtime/clients.js'
+import { clientKey } from '../../src/lib/clients.js'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'

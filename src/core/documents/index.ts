@@ -21,11 +21,11 @@ export type { KeptElements } from './kept-elements.js'
 
 export interface SegmentOptions {
   /** The document's language, for sentence boundaries (default "en"). */
-  language?: string
+  language?: string | undefined
   /** Where the value is in the request, for errors (default document.value). */
-  path?: FieldPath
+  path?: FieldPath | undefined
   /** text/html: elements kept whole (DeepL's tag_handling and ignore_tags). */
-  kept?: KeptElements
+  kept?: KeptElements | undefined
 }
 
 /**

@@ -44,7 +44,7 @@ export class DocumentWork {
   readonly account: PoolWork
   private readonly id = randomUUID()
   /** Per document (by value: strings by content, objects by identity): its key, its inline memo, the thread that last worked it. */
-  private readonly documents = new Map<unknown, { key: string, memo: DocumentMemo, thread?: number }>()
+  private readonly documents = new Map<unknown, { key: string, memo: DocumentMemo, thread?: number | undefined }>()
 
   /** `pool`: a pool other than the process's (tests). */
   constructor (signal?: AbortSignal, budgetMs = DOCUMENT_BUDGET_MS, account?: PoolWork, private readonly pool?: ThreadPool) {
@@ -106,7 +106,7 @@ export interface PreparedDocument {
 }
 
 /** The visible text of a document (what would be translated, without markup, code or URLs). */
-export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string, path?: FieldPath, kept?: KeptElements } = {}): Promise<string> {
+export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string | undefined, path?: FieldPath | undefined, kept?: KeptElements | undefined } = {}): Promise<string> {
   if (typeof value === 'string' && mimeType === 'text/plain') return value
   const { language, kept } = options
   const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(language === undefined ? {} : { language }), ...(kept === undefined ? {} : { kept }) })

@@ -26,7 +26,7 @@ export interface PrepareSettings {
   caseSensitive: boolean
   language?: string
   /** text/html: elements kept whole. */
-  kept?: KeptElements
+  kept?: KeptElements | undefined
 }
 
 interface TaskBase {

@@ -10,8 +10,8 @@ import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import type { TranslateJob, Translator } from '../ports.js'
 import type { TranslatorChoice } from './catalog.js'
 import type { TranslationCache } from './cache.js'
-import { currentClient } from '../../runtime/clients.js'
-import { FairQueue } from '../../runtime/fair-queue.js'
+import { currentClient } from '../../lib/clients.js'
+import { FairQueue } from '../../lib/fair-queue.js'
 import { asFailure, pairFailed, type Failure } from './service-choice.js'
 
 /** What changes an engine's answer besides the pair and the text. */

@@ -15,7 +15,7 @@ interface Entry {
   loadedAt: number
   /** When a failed list is asked for again. */
   retryAt: number
-  loading?: Promise<void>
+  loading?: Promise<void> | undefined
 }
 
 export interface CatalogOptions {

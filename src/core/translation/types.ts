@@ -12,7 +12,7 @@ export interface TranslateDocument {
   mimeType?: string
   language?: string
   /** text/html: elements kept whole, byte for byte (DeepL's tag_handling xml and ignore_tags). */
-  kept?: KeptElements
+  kept?: KeptElements | undefined
 }
 
 export interface TranslateOptions {

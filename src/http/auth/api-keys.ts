@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config, Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
-import { clientKey } from '../../runtime/clients.js'
+import { clientKey } from '../../lib/clients.js'
 import { addressOf } from '../address-limit.js'
 import { apiKeyChecker, type CheckSlots } from './secrets.js'
 import type { TokenThrottle } from './throttle.js'

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import formbody from '@fastify/formbody'
 import fp from 'fastify-plugin'
-import { clientKey, withClient } from '../../runtime/clients.js'
+import { clientKey, withClient } from '../../lib/clients.js'
 import { SCOPES, type Config, type Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
@@ -235,7 +235,7 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
     }
   })
   // the rest of the request's work (its handler, what it awaits, what it sends to other threads) is the client's:
-  // fair queues take turns by it (runtime/clients.ts); set after the body is read, whose events are the socket's
+  // fair queues take turns by it (lib/clients.ts); set after the body is read, whose events are the socket's
   app.addHook('preHandler', (request, _reply, done) => {
     if (request.client === undefined) done()
     else withClient(request.client.key, done)

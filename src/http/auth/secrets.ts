@@ -2,7 +2,7 @@
 import { createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { ClientConfig } from '../../config.js'
 import { ServiceUnavailableError } from '../../errors.js'
-import { FairSlots } from '../../runtime/fair-slots.js'
+import { FairSlots } from '../../lib/fair-slots.js'
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> =>
   new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => err ? reject(err) : resolve(key)))

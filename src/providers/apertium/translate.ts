@@ -4,7 +4,7 @@
  * that a pipeline serves the clients waiting on it in turns.
  */
 import { parseTagged, serializeTagged, type TaggedPart } from '../../core/tagged.js'
-import { currentClient } from '../../runtime/clients.js'
+import { currentClient } from '../../lib/clients.js'
 import type { Pipeline } from './pipeline.js'
 import { decodeSegment } from './stream/decode.js'
 import { encodeSegment } from './stream/encode.js'

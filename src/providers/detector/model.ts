@@ -36,7 +36,7 @@ export interface ModelData {
   /** Word evidence for languages the voters confuse with each other. */
   groups: WordGroup[]
   /** Word and letter-trigram evidence for every language with text in the dev split (absent: none). */
-  lexicon?: Lexicon
+  lexicon?: Lexicon | undefined
 }
 
 /**

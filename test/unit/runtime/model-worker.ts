@@ -1,5 +1,5 @@
 /** A thread for service-thread.test.ts: answers like an engine's thread, and can spin, fail or die on request. */
-import { currentClient } from '../../../src/runtime/clients.js'
+import { currentClient } from '../../../src/lib/clients.js'
 import { serveParent } from '../../../src/runtime/service-thread.js'
 import { UpstreamError } from '../../../src/errors.js'
 

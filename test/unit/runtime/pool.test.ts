@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { DocumentsBusyError, UpstreamError, ValidationError } from '../../../src/errors.js'
-import { withClient } from '../../../src/runtime/clients.js'
+import { withClient } from '../../../src/lib/clients.js'
 import { PoolWork, taskModule, ThreadPool } from '../../../src/runtime/pool.js'
 
 const TASKS = taskModule(import.meta.url, './pool-tasks')

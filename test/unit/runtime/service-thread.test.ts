@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { UpstreamError } from '../../../src/errors.js'
-import { withClient } from '../../../src/runtime/clients.js'
+import { withClient } from '../../../src/lib/clients.js'
 import { ServiceThread } from '../../../src/runtime/service-thread.js'
 
 let thread: ServiceThread | undefined

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../src/errors.js'
 import { RemoteService, requestJson, retryAfterMs } from '../../../src/upstream/index.js'
-import { withClient } from '../../../src/runtime/clients.js'
+import { withClient } from '../../../src/lib/clients.js'
 
 /** A local server whose answers each test scripts: a queue of statuses, a latency, and what it saw. */
 let server: Server

@@ -58,7 +58,7 @@ export function wordEffects (cls: WordClass, rating: number): Effects {
   const sure = SURE[r as 0 | 1 | 2]
   switch (cls) {
     case 'general': return { Profanity: sure, Toxic: 0.5 * sure }
-    case 'mild': return { Profanity: [0.1, 0.15, 0.19][r], Toxic: 0.03 }
+    case 'mild': return { Profanity: [0.1, 0.15, 0.19][r]!, Toxic: 0.03 }
     case 'sexual': return { Profanity: 0.8 * sure, Sexual: 0.5 + 0.2 * r, Toxic: 0.3 * sure }
     case 'sexualMild': return { Sexual: 0.35 + 0.1 * r, Profanity: 0.05 }
     case 'insult': return { Profanity: 0.85 * sure, Insult: 0.5 + 0.1 * r, Toxic: 0.6 * sure }

@@ -52,9 +52,9 @@ function maskings (word: string): string[] {
 
 export interface ModelOptions {
   /** cuss's ratings for the language, used for our own words too. */
-  ratings?: Record<string, number>
+  ratings?: Record<string, number> | undefined
   /** Lists whose words are added to ours. */
-  lists?: ExtraLists
+  lists?: ExtraLists | undefined
   /** More words to recognise masked (obscenity's, for English). */
   masked?: ReadonlyMap<string, Listed>
 }

@@ -10,7 +10,7 @@ import { changesOf } from '../../../../src/core/editing/changes.js'
 import { runTask } from '../../../../src/core/documents/tasks.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { DocumentsBusyError, ValidationError } from '../../../../src/errors.js'
-import { withClient } from '../../../../src/runtime/clients.js'
+import { withClient } from '../../../../src/lib/clients.js'
 import { DEFAULT_DOCUMENT_QUEUE_MS } from '../../../../src/core/limits.js'
 import { configureProcessPool, poolThreads, processPool, ThreadPool } from '../../../../src/runtime/pool.js'
 

@@ -1,7 +1,7 @@
 /** The offline analyser on the thread pool, as the service assembles it: clients take turns. */
 import { describe, expect, it } from 'vitest'
 import { createPooledOfflineAnalyzer } from '../../../../src/providers/offline-analyzer/pooled.js'
-import { withClient } from '../../../../src/runtime/clients.js'
+import { withClient } from '../../../../src/lib/clients.js'
 
 const analyzer = createPooledOfflineAnalyzer()
 

@@ -1,7 +1,7 @@
 /** The rules editor on the thread pool, as the service assembles it: clients take turns. */
 import { describe, expect, it } from 'vitest'
 import { createPooledRulesEditor } from '../../../../src/providers/rules-editor/pooled.js'
-import { withClient } from '../../../../src/runtime/clients.js'
+import { withClient } from '../../../../src/lib/clients.js'
 
 const editor = createPooledRulesEditor()
 

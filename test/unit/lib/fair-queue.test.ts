@@ -1,6 +1,6 @@
-/** The fair queue (src/runtime/fair-queue.ts): clients in turn, each client's items in order. */
+/** The fair queue (src/lib/fair-queue.ts): clients in turn, each client's items in order. */
 import { describe, expect, it } from 'vitest'
-import { FairQueue } from '../../../src/runtime/fair-queue.js'
+import { FairQueue } from '../../../src/lib/fair-queue.js'
 
 describe('FairQueue', () => {
   it('takes one item of each waiting client in turn, each client\'s in order', () => {

@@ -54,7 +54,7 @@ function unreadableBody (headers: Record<string, string | string[] | undefined>)
   return undefined
 }
 
-async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis?: SharedRedis }): Promise<void> {
+async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis?: SharedRedis | undefined }): Promise<void> {
   // the body parsers read UTF-8 and do not decompress: say so instead of "not valid JSON"
   app.addHook('preParsing', async (request) => {
     const error = unreadableBody(request.headers)

@@ -39,7 +39,7 @@ const Ready = Type.Object({
 const RETRY_FIRST_MS = 250
 const RETRY_MAX_MS = 10_000
 
-async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: { state: () => RedisState } }): Promise<void> {
+async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: { state: () => RedisState } | undefined }): Promise<void> {
   const components = new Map<string, ComponentState>()
   const waiting = new Map<string, string>()
   // during shutdown, answers to requests in flight close their connection so close() need not wait for keep-alive

@@ -22,11 +22,11 @@ export interface PrepareOptions {
   /** `substitutions_case_sensitive`. */
   caseSensitive: boolean
   /** Source language, for sentence boundaries. */
-  language?: string
+  language?: string | undefined
   /** Where the value is in the request, for errors. */
-  path?: FieldPath
+  path?: FieldPath | undefined
   /** text/html: elements kept whole. */
-  kept?: KeptElements
+  kept?: KeptElements | undefined
 }
 
 export interface Prepared {

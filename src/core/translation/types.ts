@@ -6,6 +6,7 @@ import type { KeptElements, MimeType } from '../documents/index.js'
 import type { TranslationCache } from './cache.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { Batcher } from './batching.js'
+import type { DocumentRunner } from '../documents/offload.js'
 
 export interface TranslateDocument {
   value: unknown
@@ -34,7 +35,7 @@ export interface TranslateInput {
   documents: readonly TranslateDocument[]
   /** Where document i is in the request, for errors (["document"] or ["documents", 3]). */
   documentPath: (i: number) => FieldPath
-  source?: string
+  source?: string | undefined
   targets: readonly string[]
   options?: TranslateOptions
   substitutions?: readonly Substitution[]
@@ -75,4 +76,6 @@ export interface TranslationDeps {
   /** Gathers concurrent requests' segments into engine calls; one per process. */
   batcher: Batcher
   detect: DetectText
+  /** Runs costly documents off the event loop (app.ts: the thread pool); absent, every document is worked inline. */
+  documents?: DocumentRunner | undefined
 }

@@ -1,4 +1,4 @@
-/** The Apertium translator's thread (see thread.ts): runs the pipelines and reports their process groups. */
+/** The Apertium translator's thread (see apertium-thread.ts): runs the pipelines and reports their process groups. */
 import { workerData } from 'node:worker_threads'
 import { serveParent } from '../../runtime/service-thread.js'
 import type { TranslateJob } from '../../core/ports.js'

@@ -144,7 +144,7 @@ describe('bearer tokens on /language routes', () => {
       .flatMap(([path, methods]) => Object.keys(methods).map(m => [m.toUpperCase(), path.replace('{tag}', 'en').replace('{id}', '00000000-0000-4000-8000-000000000000')] as const))
     expect(ops.length).toBe(15)
     for (const [method, url] of ops) {
-      const res = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined })
+      const res = await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) })
       expect(res.statusCode, `${method} ${url}`).toBe(401)
     }
   })

@@ -6,8 +6,9 @@
  * write must hold the same `[#<seq>]` superblanks in order. A stage that dies makes the next
  * stages flush and emit extra NULs, so an answer without its markers means the pipeline broke.
  *
- * Requests wait in lines, one per client, the clients taking turns (request-queue.ts). Every stage
- * is watched, and the whole process group is killed at once (process-group.ts).
+ * Requests wait in lines, one per client, the clients taking turns (lib/fair-queue.ts): a write
+ * takes the next request of each client in turn. Every stage is watched, and the whole process
+ * group is killed at once (process-group.ts).
  *
  * Failures (a crash, a broken answer, or no answer within `requestTimeoutMs` while requests wait):
  * the whole process group is killed and the requests in flight are written again to a fresh
@@ -25,7 +26,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import { keepAlive, killGroup, spawnPipeline } from './process-group.js'
-import { RequestQueue, type PipelineRequest as Entry } from './request-queue.js'
+import { FairQueue } from '../../lib/fair-queue.js'
 import { SlotWait, type Slots } from './slots.js'
 import { streamCost } from './stream/split.js'
 
@@ -41,6 +42,23 @@ export interface PipelineOptions {
   maxPending: number
   /** The cap on running processes (none: start at once). */
   slots?: Slots
+}
+
+/** One request of a pipeline: its stream, its answer's settling, and where it stands. */
+interface Entry {
+  payload: string
+  /** Its estimated work for the pipeline (streamCost). */
+  cost: number
+  seq: number
+  attempts: number
+  /** Waiting to be written (false: written, or settled). */
+  waiting: boolean
+  settled: boolean
+  resolve: (answer: string) => void
+  reject: (error: unknown) => void
+  signal: AbortSignal | undefined
+  /** Its client's line: the client's key, or a job's own object when no client is known. */
+  client: unknown
 }
 
 /** The unsettled requests of one abort signal, and the one listener the signal has for them. */
@@ -76,8 +94,17 @@ export class Pipeline {
   private readonly options: PipelineOptions
   private child: ChildProcessWithoutNullStreams | undefined
   private chunks: Buffer[] = []
-  /** Requests not written yet. */
-  private readonly queue = new RequestQueue()
+  /**
+   * Requests not written yet, by client. Settled ones (aborted, failed) stay in their line and are
+   * skipped when they come up (removing each of a job's 50,000 would go over the line each time);
+   * the counts below leave them at once.
+   */
+  private readonly queue = new FairQueue<Entry, unknown>()
+  /** Requests to write again after a failure, before any line. */
+  private retries: Entry[] = []
+  /** Unsettled requests waiting (in the lines or to be retried), and their work. */
+  private waitingCount = 0
+  private waitingCost = 0
   /** Requests sent without a client share this line. */
   private readonly ownLine = {}
   /** Written requests, one array per NUL-terminated write, oldest first. */
@@ -120,12 +147,12 @@ export class Pipeline {
 
   /** Requests waiting or in flight. */
   get pending (): number {
-    return this.queue.size + this.written
+    return this.waitingCount + this.written
   }
 
   /** Work waiting or in flight (streamCost): how long a request that comes now waits, roughly. */
   get backlogCost (): number {
-    return this.queue.cost + this.writtenCost
+    return this.waitingCost + this.writtenCost
   }
 
   /** Starts the process now (a replica made ready before the requests that will need it), when it may. */
@@ -168,7 +195,8 @@ export class Pipeline {
         client: client ?? this.ownLine
       }
       if (signal) this.watch(signal, entry)
-      this.queue.push(entry)
+      this.wait(entry)
+      this.queue.push(entry.client, entry)
       clearTimeout(this.idleTimer)
       this.schedulePump()
     })
@@ -191,7 +219,7 @@ export class Pipeline {
   close (): void {
     this.closed = true
     const error = new ServiceUnavailableError('apertium is shutting down')
-    const entries = [...this.inflight.flat(), ...this.queue.all()]
+    const entries = [...this.inflight.flat(), ...this.takeAllWaiting()]
     for (const entry of entries) this.settle(entry, () => entry.reject(error))
     this.inflight = []
     this.written = 0
@@ -221,7 +249,7 @@ export class Pipeline {
   /** The slot asked for is free: start and write what waits. */
   grant (): void {
     this.slotWait.granted()
-    if (this.closed || this.child || this.queue.size === 0) {
+    if (this.closed || this.child || this.waitingCount === 0) {
       // nothing to do with it (any more)
       if (!this.child) this.options.slots?.release(this, Promise.resolve())
       return
@@ -275,9 +303,58 @@ export class Pipeline {
     if (entry.settled) return
     entry.settled = true
     this.unwatch(entry)
-    // nothing live is left waiting: no slot is needed any more
-    if (entry.waiting && this.queue.settled(entry)) this.slotWait.cancel()
+    if (entry.waiting) {
+      this.unwait(entry)
+      // nothing live is left waiting: the skipped ones go at once, and no slot is needed any more
+      if (this.waitingCount === 0) {
+        this.takeAllWaiting()
+        this.slotWait.cancel()
+      }
+    }
     finish()
+  }
+
+  /** Counts a request as waiting. */
+  private wait (entry: Entry): void {
+    entry.waiting = true
+    this.waitingCount++
+    this.waitingCost += entry.cost
+  }
+
+  private unwait (entry: Entry): void {
+    entry.waiting = false
+    this.waitingCount--
+    this.waitingCost -= entry.cost
+  }
+
+  /**
+   * The next request to write, for which `fits` says yes: a retry first, else the next client's in
+   * turn (a client whose next one does not fit keeps its turn); settled ones are dropped on the way.
+   */
+  private takeNext (fits: (entry: Entry) => boolean): Entry | undefined {
+    if (this.waitingCount === 0) return undefined
+    while (this.retries.length > 0 && this.retries[0]!.settled) this.retries.shift()
+    const retry = this.retries[0]
+    let entry: Entry | undefined
+    if (retry !== undefined) {
+      if (!fits(retry)) return undefined
+      entry = this.retries.shift()!
+    } else {
+      do entry = this.queue.shift((_client, e) => e.settled || fits(e))
+      while (entry !== undefined && entry.settled)
+    }
+    if (entry === undefined) return undefined
+    this.unwait(entry)
+    // only settled ones are left: they go at once
+    if (this.waitingCount === 0) this.takeAllWaiting()
+    return entry
+  }
+
+  /** Every request still waiting (settled ones included: settling twice does nothing), taken off the lines. */
+  private takeAllWaiting (): Entry[] {
+    const entries = [...this.retries, ...this.queue.drain()]
+    this.retries = []
+    return entries
   }
 
   private start (): ChildProcessWithoutNullStreams {
@@ -314,7 +391,7 @@ export class Pipeline {
       // the slot goes to the pipeline that waits for it; what waits here asks for one again
       this.stop()
     }
-    if (this.queue.size === 0) {
+    if (this.waitingCount === 0) {
       this.whenIdle()
       return
     }
@@ -327,16 +404,17 @@ export class Pipeline {
     keepAlive(child, true)
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
-    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.queue.peek()) {
+    while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.waitingCount > 0) {
       const write: Entry[] = []
       let cost = 0
-      for (let next = this.queue.peek(); next && write.length < MAX_WRITE_REQUESTS && (write.length === 0 || cost + next.cost <= MAX_WRITE_COST); next = this.queue.peek()) {
-        const entry = this.queue.take()
+      const fits = (next: Entry): boolean => write.length === 0 || cost + next.cost <= MAX_WRITE_COST
+      for (let entry = this.takeNext(fits); entry !== undefined; entry = write.length < MAX_WRITE_REQUESTS ? this.takeNext(fits) : undefined) {
         entry.seq = ++this.seq
         write.push(entry)
         cost += entry.cost
         out += `${entry.payload}[#${entry.seq}]`
       }
+      if (write.length === 0) break
       out += '\0'
       this.inflight.push(write)
       this.written += write.length
@@ -353,7 +431,7 @@ export class Pipeline {
   private noSlot (): void {
     const ms = this.options.requestTimeoutMs
     const error = new EngineBusyError(SERVICE, `every pipeline slot was busy with other language directions for ${ms / 1000} s (${this.mode} waited for one)`, BUSY_RETRY_AFTER_MS)
-    for (const entry of this.queue.all()) this.settle(entry, () => entry.reject(error))
+    for (const entry of this.takeAllWaiting()) this.settle(entry, () => entry.reject(error))
   }
 
   private onData (child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
@@ -435,7 +513,8 @@ export class Pipeline {
         this.settle(entry, () => entry.reject(new UpstreamError(SERVICE, `${this.mode} pipeline failed ${entry.attempts + 1} times while this request waited`, error)))
       }
     })
-    this.queue.pushRetries(retry)
+    for (const entry of retry) this.wait(entry)
+    this.retries = [...retry, ...this.retries]
     if (!this.closed) this.pump()
   }
 

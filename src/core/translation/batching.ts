@@ -3,8 +3,10 @@
  * For outside engines, concurrent requests for the same pair share calls: while every call a
  * service may have in flight is busy, the segments of new requests wait and leave together in
  * the next call (up to the engine's batch size), so throughput follows the engine's latency
- * and batch size, not the number of requests. A call is filled with waiting requests of the
- * clients in turn, so one client's large request does not fill every call while others wait.
+ * and batch size, not the number of requests. The requests waiting for a service are one fair
+ * queue (lib/fair-queue.ts): a call goes to the pair of the next client in turn, and is filled
+ * with the requests for that pair of the clients in turn, so one client's large request does not
+ * fill every call while others wait, and no pair starves another.
  */
 import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import type { TranslateJob, Translator } from '../ports.js'
@@ -34,17 +36,16 @@ interface Waiting {
   /** Date.now() by which the request must have its answer: waiting for a call counts against it. */
   deadline: number
   settled: boolean
-}
-
-interface Queue {
+  /** What may share a call with it: the same pair and variant. */
+  key: string
   choice: TranslatorChoice
   variant: Variant
-  waiting: FairQueue<Waiting>
 }
 
 interface Dispatch {
   active: number
-  queues: Map<string, Queue>
+  /** The requests waiting for a call, by client (settled ones are skipped when they come up). */
+  waiting: FairQueue<Waiting>
   /** When the last call left, and how long calls take (moving average, ms; 0 until one finished). */
   lastDispatch: number
   callMs: number
@@ -63,11 +64,11 @@ export class Batcher {
     signal.throwIfAborted()
     const dispatch = this.dispatchOf(choice.translator)
     const key = `${choice.from}>${choice.to}\u0001${variant.formality ?? ''}\u0001${variant.context ?? ''}`
-    let queue = dispatch.queues.get(key)
-    if (queue === undefined) dispatch.queues.set(key, queue = { choice, variant, waiting: new FairQueue() })
-    const q = queue
     return await new Promise<string[]>((resolve, reject) => {
       const entry: Waiting = {
+        key,
+        choice,
+        variant,
         segments,
         signal,
         client: currentClient(),
@@ -79,14 +80,14 @@ export class Batcher {
         timer: setTimeout(() => this.settle(entry, new UpstreamTimeoutError(choice.translator.name, this.timeoutMs)), this.timeoutMs)
       }
       signal.addEventListener('abort', () => this.settle(entry, signal.reason), { once: true })
-      q.waiting.push(entry.client, entry)
+      dispatch.waiting.push(entry.client, entry)
       this.pump(choice.translator)
     })
   }
 
   private dispatchOf (translator: Translator): Dispatch {
     let dispatch = this.dispatches.get(translator)
-    if (dispatch === undefined) this.dispatches.set(translator, dispatch = { active: 0, queues: new Map(), lastDispatch: 0, callMs: 0, timer: undefined })
+    if (dispatch === undefined) this.dispatches.set(translator, dispatch = { active: 0, waiting: new FairQueue(), lastDispatch: 0, callMs: 0, timer: undefined })
     return dispatch
   }
 
@@ -99,8 +100,8 @@ export class Batcher {
   }
 
   /**
-   * Starts calls while the service has free slots, taking queues in turn so that no pair starves
-   * another. Calls leave at least (call time / slots) apart: calls that all left at once would
+   * Starts calls while the service has free slots, each for the pair of the next client in turn.
+   * Calls leave at least (call time / slots) apart: calls that all left at once would
    * all come back at once, and what arrives just after would wait a whole call for a slot;
    * spaced calls keep a slot freeing up every few milliseconds, and each takes what gathered.
    */
@@ -108,8 +109,7 @@ export class Batcher {
     const dispatch = this.dispatchOf(translator)
     const { concurrency, maxSegments } = translator.batching!
     while (dispatch.active < concurrency) {
-      const queue = [...dispatch.queues.values()].find(q => q.waiting.size > 0)
-      if (queue === undefined) return
+      if (dispatch.waiting.size === 0) return
       const wait = dispatch.lastDispatch + Math.min(MAX_SPACING_MS, dispatch.callMs / concurrency) - Date.now()
       if (wait > 0) {
         dispatch.timer ??= setTimeout(() => {
@@ -118,24 +118,21 @@ export class Batcher {
         }, wait)
         return
       }
-      // the queue goes to the back: the next free slot serves another pair first
-      const key = [...dispatch.queues].find(([, q]) => q === queue)![0]
-      dispatch.queues.delete(key)
       const batch: Waiting[] = []
       let count = 0
-      // the clients in turn, each request whole, as long as it fits (the first always goes)
+      // the clients in turn, each request whole, as long as it is for the first one's pair and fits (the first always goes)
       for (;;) {
-        const next = queue.waiting.shift((_client, w) => w.settled || batch.length === 0 || count + w.segments.length <= maxSegments)
+        const next = dispatch.waiting.shift((_client, w) => w.settled || batch.length === 0 ||
+          (w.key === batch[0]!.key && count + w.segments.length <= maxSegments))
         if (next === undefined) break
         if (next.settled) continue
         batch.push(next)
         count += next.segments.length
       }
-      if (queue.waiting.size > 0) dispatch.queues.set(key, queue)
       if (batch.length === 0) continue
       dispatch.active++
       const started = dispatch.lastDispatch = Date.now()
-      this.dispatch(queue, batch).then(ok => {
+      this.dispatch(batch).then(ok => {
         // failed calls (timeouts above all) say nothing about how long answers take
         if (ok) {
           const took = Date.now() - started
@@ -149,7 +146,7 @@ export class Batcher {
   }
 
   /** One call for a batch: distinct segments once; aborted only when every request in it gave up. Whether it succeeded. */
-  private async dispatch (queue: Queue, batch: Waiting[]): Promise<boolean> {
+  private async dispatch (batch: Waiting[]): Promise<boolean> {
     for (const entry of batch) clearTimeout(entry.timer)
     // the call has what is left of the deadline of the request that waited longest
     const left = Math.max(1, Math.min(...batch.map(e => e.deadline)) - Date.now())
@@ -160,7 +157,7 @@ export class Batcher {
     }
     for (const entry of batch) entry.signal.addEventListener('abort', onAbort, { once: true })
     try {
-      const out = await this.call(queue.choice, distinct, queue.variant, controller.signal, left)
+      const out = await this.call(batch[0]!.choice, distinct, batch[0]!.variant, controller.signal, left)
       const answers = new Map(distinct.map((s, i) => [s, out[i]!]))
       for (const entry of batch) this.settle(entry, undefined, entry.segments.map(s => answers.get(s)!))
       return true

@@ -73,6 +73,20 @@ export class FairQueue<T, K = string> {
     return undefined
   }
 
+  /** The item shift() would take next (with no `eligible`), left waiting. */
+  peek (): T | undefined {
+    const line = this.turns[0]
+    return line === undefined ? undefined : line.items[line.head]
+  }
+
+  /** Every waiting item, in no particular order, left waiting. */
+  items (): T[] {
+    const out: T[] = []
+    // a loop, not push(...items): a line may hold more items than a call takes arguments
+    for (const line of this.turns) for (let i = line.head; i < line.items.length; i++) out.push(line.items[i]!)
+    return out
+  }
+
   /** Removes an item (given up while waiting); false when it is not waiting. */
   remove (client: K | undefined, item: T): boolean {
     const key = this.key(client)
@@ -92,9 +106,7 @@ export class FairQueue<T, K = string> {
 
   /** Every waiting item, taken off the queue. */
   drain (): T[] {
-    const out: T[] = []
-    // a loop, not push(...items): a line may hold more items than a call takes arguments
-    for (const line of this.turns) for (let i = line.head; i < line.items.length; i++) out.push(line.items[i]!)
+    const out = this.items()
     this.lines.clear()
     this.turns = []
     this.count = 0

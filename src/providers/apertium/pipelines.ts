@@ -4,8 +4,9 @@
  * holds ~15 MB to ~1 GB (oci-fra) in its processes, so at most `maxPipelines` run at once, and with
  * `maxMemoryMb` at most that much of them by estimate, whatever the load: a pipeline starts only
  * with a slot. When none is free, the least recently used idle pipelines are stopped to make room
- * for a direction's first; when every running one is busy, the pipeline waits (its requests at
- * most `requestTimeoutMs`), and a busy pipeline that has held its slot for `turnMs` gives it up
+ * for a direction's first; when every running one is busy, the pipeline waits, the directions in
+ * turn (the fair queue, lib/fair-queue.ts; its requests at most `requestTimeoutMs`, then a 503),
+ * and a busy pipeline that has held its slot for `turnMs` gives it up
  * once what it has written is answered, so directions take turns instead of one waiting for
  * another to fall idle. A replica more never stops another pipeline: it starts only in free room.
  */
@@ -13,6 +14,7 @@ import { execFile } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { ServiceUnavailableError, UpstreamError } from '../../errors.js'
+import { FairQueue } from '../../lib/fair-queue.js'
 import type { Mode } from './modes.js'
 import { Pipeline } from './pipeline.js'
 import type { Slots } from './slots.js'
@@ -83,8 +85,8 @@ export class PipelineSet implements Slots {
   private dyingMb = 0
   /** Each pipeline's estimated memory, MB. */
   private readonly weights = new Map<Pipeline, number>()
-  /** Pipelines waiting for a slot, first come first served. */
-  private waiters: Pipeline[] = []
+  /** Pipelines waiting for a slot, the directions in turn (a direction's replicas are one line). */
+  private readonly waiters = new FairQueue<Pipeline>()
   private scheduled = false
   private turnTimer: NodeJS.Timeout | undefined
   private closed = false
@@ -137,7 +139,7 @@ export class PipelineSet implements Slots {
     if (best === undefined) {
       best = this.create(mode, direction, script, memoryMb)
     } else if (best.backlogCost >= REPLICA_BACKLOG_COST && direction.replicas.length < this.options.maxReplicas &&
-      this.waiters.length === 0 && this.holders.size + this.dying < this.options.maxPipelines && this.usedMb() + this.dyingMb + memoryMb <= this.budgetMb) {
+      this.waiters.size === 0 && this.holders.size + this.dying < this.options.maxPipelines && this.usedMb() + this.dyingMb + memoryMb <= this.budgetMb) {
       const replica = this.create(mode, direction, script, memoryMb)
       replica.warm()
       if (replica.running) best = replica
@@ -158,7 +160,7 @@ export class PipelineSet implements Slots {
   close (): void {
     this.closed = true
     clearTimeout(this.turnTimer)
-    this.waiters = []
+    this.waiters.drain()
     for (const pipeline of this.recency.keys()) pipeline.close()
     this.recency.clear()
     this.directions.clear()
@@ -191,17 +193,17 @@ export class PipelineSet implements Slots {
 
   request (pipeline: Pipeline): boolean {
     if (this.holders.has(pipeline)) return true
-    if (this.waiters.length === 0 && this.fits(pipeline)) {
+    if (this.waiters.size === 0 && this.fits(pipeline)) {
       this.holders.set(pipeline, Date.now())
       return true
     }
-    if (!this.waiters.includes(pipeline)) this.waiters.push(pipeline)
+    if (!this.waiters.items().includes(pipeline)) this.waiters.push(pipeline.mode, pipeline)
     this.schedule()
     return false
   }
 
   withdraw (pipeline: Pipeline): void {
-    this.waiters = this.waiters.filter(p => p !== pipeline)
+    this.waiters.remove(pipeline.mode, pipeline)
   }
 
   release (pipeline: Pipeline, exited: Promise<void>): void {
@@ -213,12 +215,12 @@ export class PipelineSet implements Slots {
       this.dying--
       this.dyingMb -= mb
       this.forget(pipeline)
-      if (this.waiters.length > 0) this.schedule()
+      if (this.waiters.size > 0) this.schedule()
     }, () => {})
   }
 
   idle (): void {
-    if (this.waiters.length > 0) this.schedule()
+    if (this.waiters.size > 0) this.schedule()
   }
 
   private schedule (): void {
@@ -235,15 +237,15 @@ export class PipelineSet implements Slots {
     if (this.closed) return
     clearTimeout(this.turnTimer)
     this.turnTimer = undefined
-    // first come, first served: one that does not fit waits, and so do those behind it
-    while (this.waiters.length > 0 && this.fits(this.waiters[0]!)) {
-      const next = this.waiters.shift()!
+    // the directions in turn: one that does not fit waits, and so do those behind it
+    for (let next = this.waiters.peek(); next !== undefined && this.fits(next); next = this.waiters.peek()) {
+      this.waiters.shift()
       this.holders.set(next, Date.now())
       next.grant()
     }
     // what the waiting ones lack, in slots and in memory; slots and memory of processes still exiting come free by themselves
-    let slots = this.waiters.length - (this.options.maxPipelines - this.holders.size)
-    let mb = this.waiters.reduce((sum, p) => sum + this.weight(p), 0) - (this.budgetMb - this.usedMb())
+    let slots = this.waiters.size - (this.options.maxPipelines - this.holders.size)
+    let mb = this.waiters.items().reduce((sum, p) => sum + this.weight(p), 0) - (this.budgetMb - this.usedMb())
     const needed = (): boolean => slots > 0 || mb > 0
     const freeing = (pipeline: Pipeline): void => {
       slots--

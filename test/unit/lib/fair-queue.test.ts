@@ -37,6 +37,28 @@ describe('FairQueue', () => {
     expect(q.size).toBe(0)
   })
 
+  it('shows the next item in turn and every waiting item without taking them', () => {
+    const q = new FairQueue<string>()
+    expect(q.peek()).toBeUndefined()
+    q.push('a', 'a0')
+    q.push('a', 'a1')
+    q.push('b', 'b0')
+    expect(q.peek()).toBe('a0')
+    expect(q.items().sort()).toEqual(['a0', 'a1', 'b0'])
+    expect(q.shift()).toBe('a0')
+    expect(q.peek()).toBe('b0')
+    expect(q.size).toBe(2)
+  })
+
+  it('takes any value a Map keys by as a client (an object: a line of its own)', () => {
+    const q = new FairQueue<string, unknown>()
+    const job = {}
+    q.push(job, 'j0')
+    q.push(job, 'j1')
+    q.push({}, 'k0')
+    expect([q.shift(), q.shift(), q.shift()]).toEqual(['j0', 'k0', 'j1'])
+  })
+
   it('stays linear with a long line (100,000 items of one client, a few of others)', () => {
     const q = new FairQueue<number>()
     for (let i = 0; i < 100_000; i++) q.push('big', i)

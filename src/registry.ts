@@ -17,8 +17,7 @@ import { createGoogleCloud } from './providers/google-cloud/index.js'
 import { createGoogle } from './providers/google/index.js'
 import { createLibreTranslate } from './providers/libretranslate/index.js'
 import { createOpenAi } from './providers/openai/index.js'
-import { createPooledOfflineAnalyzer } from './providers/offline-analyzer/pooled.js'
-import { createPooledRulesEditor } from './providers/rules-editor/pooled.js'
+import { createThreadedOfflineAnalyzer, createThreadedRulesEditor } from './providers/offline/thread.js'
 
 export interface Registry {
   /** Translators in preference order (TRANSLATION_SERVICES, else the configured outside engines, then the embedded one). */
@@ -105,8 +104,8 @@ export function createRegistry (config: Config): Registry {
     if (!built.has(name)) throw new ConfigError('TRANSLATION_SERVICES', `"${name}" is named but not configured (set ${SETTINGS[name]})`)
   }
   const translators = wanted.map(name => built.get(name)?.translator).filter((t): t is Translator => t !== undefined)
-  // the offline editor and analysers always exist, last in line; they load and work on the process's thread pool
-  const offline = { editor: createPooledRulesEditor(), analyzer: createPooledOfflineAnalyzer() }
+  // the offline editor and analysers always exist, last in line; they load and work in the process's offline thread
+  const offline = { editor: createThreadedRulesEditor(), analyzer: createThreadedOfflineAnalyzer() }
   const all: Capabilities[] = [...built.values(), offline]
   const editors = all.map(c => c.editor).filter((e): e is Editor => e !== undefined)
   const analyzers = all.map(c => c.analyzer).filter((a): a is Analyzer => a !== undefined)

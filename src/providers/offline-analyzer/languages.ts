@@ -1,6 +1,6 @@
 /**
  * What the offline analyser is called and which languages each of its parts reads natively (base
- * subtags): light, so that the pool's caller (pooled.ts) knows it without loading the models.
+ * subtags): light, so that the thread's caller (offline/thread.ts) knows it without loading the models.
  */
 import type { AnalysisPart } from '../../core/ports.js'
 

@@ -1,14 +1,14 @@
-/** The offline analyser on the thread pool, as the service assembles it: clients take turns. */
+/** The offline analyser in the process's offline thread, as the service assembles it: calls take turns. */
 import { describe, expect, it } from 'vitest'
-import { createPooledOfflineAnalyzer } from '../../../../src/providers/offline-analyzer/pooled.js'
+import { createThreadedOfflineAnalyzer } from '../../../../src/providers/offline/thread.js'
 import { withClient } from '../../../../src/lib/clients.js'
 
-const analyzer = createPooledOfflineAnalyzer()
+const analyzer = createThreadedOfflineAnalyzer()
 
 const never = new AbortController().signal
 
-describe('the offline analyser on the pool', () => {
-  it('analyses on the pool, and an analysis whose request gave up is refused at once', async () => {
+describe('the offline analyser in its thread', () => {
+  it('analyses in the thread, and an analysis whose request gave up is refused at once', async () => {
     await analyzer.ready!()
     const answer = await analyzer.analyze('Mary Smith loved the wonderful hotel in Paris.', 'en', ['sentiment', 'entities'], never)
     expect(answer.sentiment!.sentiment).toBe('positive')
@@ -21,7 +21,7 @@ describe('the offline analyser on the pool', () => {
   })
 
   it('takes turns between clients: one\'s short analysis is not held up by another\'s long one with every part', async () => {
-    // both threads have loaded the models (loading is not what is measured)
+    // the models are loaded (loading is not what is measured)
     await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await analyzer.analyze('Warm up.', 'en', ['entities', 'sentiment', 'moderation', 'categories'], never))))
     const long = 'Mary Smith loved the wonderful hotel in Paris, but the food was awful and the staff rude. '.repeat(1100)
     const done: string[] = []
@@ -34,5 +34,25 @@ describe('the offline analyser on the pool', () => {
     expect(answer.entities!.find(e => e.name === 'Mary Smith')!.mentions).toHaveLength(1100)
     expect(answer.categories).toBeDefined()
     expect(done).toEqual(['short', 'long'])
+  })
+})
+
+describe('the event loop during a long analysis', () => {
+  it('stays free: the longest pause of a 10 ms timer is a small part of the analysis time', async () => {
+    await analyzer.analyze('Warm up.', 'en', ['entities', 'sentiment', 'moderation', 'categories'], never)
+    const long = 'Mary Smith loved the wonderful hotel in Paris, but the food was awful and the staff rude. '.repeat(1100)
+    let longest = 0
+    let last = performance.now()
+    const timer = setInterval(() => {
+      const now = performance.now()
+      longest = Math.max(longest, now - last)
+      last = now
+    }, 10)
+    const started = performance.now()
+    await analyzer.analyze(long, 'en', ['entities', 'sentiment', 'moderation', 'categories'], never)
+    const took = performance.now() - started
+    clearInterval(timer)
+    // on the event loop, the longest pause would be about the whole analysis
+    expect(longest).toBeLessThan(Math.max(took / 3, 50))
   })
 })

@@ -1,0 +1,39 @@
+/**
+ * The offline analyser and the rules editor in one thread per process (thread-main.ts): their
+ * models and spelling dictionaries load there once, not in every pool thread, and their work runs
+ * there, off the event loop that answers every other request. Calls interleave: an analysis yields
+ * between its parts and an edit every few milliseconds, and a call whose request gave up stops at
+ * the next of those points. The thread is the process's, shared by every app built in it; it does
+ * not keep the process alive while idle.
+ */
+import { ServiceThread } from '../../runtime/service-thread.js'
+import type { AnalysisAnswer, Analyzer, EditedSegment, Editor, EditJob } from '../../core/ports.js'
+import { OFFLINE_ANALYZER, offlineSupports } from '../offline-analyzer/languages.js'
+import { rulesCannot, SPELLING_LANGUAGES } from '../rules-editor/index.js'
+
+const thread = new ServiceThread({ from: import.meta.url, name: './thread-main', label: 'the offline analyser and editor' })
+
+/** What the thread holds: its id, whether the analysers are made, and the dictionaries loaded. */
+export async function offlineLoaded (): Promise<{ threadId: number, analyzer: boolean, dictionaries: string[] }> {
+  return await thread.call('loaded', [])
+}
+
+export function createThreadedOfflineAnalyzer (): Analyzer {
+  return {
+    name: OFFLINE_ANALYZER,
+    supports: offlineSupports,
+    ready: async () => { await thread.call('analyzerReady', []) },
+    analyze: async (text, language, parts, signal) => await thread.call<AnalysisAnswer>('analyze', [text, language, parts], signal)
+  }
+}
+
+export function createThreadedRulesEditor (): Editor {
+  const spelling = new Set(SPELLING_LANGUAGES)
+  return {
+    name: 'rules',
+    cannot: (edit, language) => rulesCannot(edit, language, spelling),
+    ready: async () => { await thread.call('editorReady', []) },
+    edit: async (job: EditJob, signal: AbortSignal) => await thread.call<EditedSegment[]>('edit', [job], signal),
+    spellsAs: async (text: string, language: string, signal: AbortSignal) => await thread.call<boolean>('spellsAs', [text, language], signal)
+  }
+}

@@ -50,7 +50,7 @@ export interface ApertiumTranslator extends Translator {
 /** Creates the Apertium translator ("apertium"); nothing is started until the first translation. */
 export function createApertium (options: ApertiumOptions = {}): ApertiumTranslator {
   const modesDir = options.modesDir ?? DEFAULT_MODES_DIR
-  const pool = new PipelineSet({
+  const pipelines = new PipelineSet({
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
     idleMs: options.idleMs ?? 10 * 60_000,
     maxPending: options.maxPending ?? 20_000,
@@ -65,7 +65,7 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
   let pairList: Promise<LanguagePair[]> | undefined
   let closed = false
   // pipelines are process groups of their own: they do not die with us unless killed
-  const onExit = (): void => pool.killAll()
+  const onExit = (): void => pipelines.killAll()
   process.on('exit', onExit)
 
   const pairs = async (): Promise<DirectPairs> => {
@@ -79,7 +79,7 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
   return {
     name: 'apertium',
     supportsFormality: () => false,
-    processGroups: () => pool.processGroups(),
+    processGroups: () => pipelines.processGroups(),
 
     languages () {
       pairList ??= pairs().then(listPairs)
@@ -92,7 +92,7 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
       const chain = findChain(await pairs(), job.from, job.to)
       if (!chain) throw new UnsupportedPairError([{ from: job.from, to: job.to }])
       if (job.segments.length === 0) return []
-      const legs = await Promise.all(chain.modes.map(mode => pool.get(mode)))
+      const legs = await Promise.all(chain.modes.map(mode => pipelines.get(mode)))
       return translateSegments(job.segments, legs, signal)
     },
 
@@ -109,7 +109,7 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
     async close () {
       closed = true
       process.off('exit', onExit)
-      pool.close()
+      pipelines.close()
     }
   }
 }

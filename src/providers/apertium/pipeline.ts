@@ -20,7 +20,7 @@
  * 2.2 s of CPU on an idle core), and longer on busy cores: its first answer may take
  * START_TIMEOUT_FACTOR times as long.
  *
- * A process starts only with a slot from `slots` (the pool's cap on running pipelines, slots.ts);
+ * A process starts only with a slot from `slots` (the pipeline set's cap on running pipelines, slots.ts);
  * requests that find no free slot wait, at most `requestTimeoutMs`.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'

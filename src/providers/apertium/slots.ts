@@ -1,11 +1,11 @@
 /**
- * Slots: the pool's cap on running pipelines (PipelineSet implements Slots). A pipeline starts its
+ * Slots: the pipeline set's cap on running pipelines (PipelineSet implements Slots). A pipeline starts its
  * process only with a slot; one that finds none free waits for `grant()`, at most its request
  * timeout (SlotWait), and its slot is free again once its killed process has exited.
  */
 import type { Pipeline } from './pipeline.js'
 
-/** Who may run a process (the pool's cap). */
+/** Who may run a process (the pipeline set's cap). */
 export interface Slots {
   /** Whether the pipeline may start its process now; when not, `grant()` tells it later. */
   request: (pipeline: Pipeline) => boolean
@@ -48,7 +48,7 @@ export class SlotWait {
     return false
   }
 
-  /** The slot asked for came (the pool granted it). */
+  /** The slot asked for came (the pipeline set granted it). */
   granted (): void {
     clearTimeout(this.timer)
     this.timer = undefined

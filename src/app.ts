@@ -13,9 +13,10 @@ import ops from './http/ops.js'
 import cors from './http/cors.js'
 import openapi from './http/openapi.js'
 import { createRegistry, type Registry } from './registry.js'
-import { configureProcessPool, poolThreads, processPool } from './runtime/pool.js'
+import { configureProcessPool, poolRunner, poolThreads, processPool } from './runtime/pool.js'
 import { DocumentsBusyError } from './errors.js'
-import { DOCUMENT_TASKS } from './core/documents/offload.js'
+import type { DocumentTask, TaskResult } from './core/documents/offload.js'
+import { DOCUMENT_TASKS } from './http/document-tasks.js'
 import { createServices, type Services } from './core/services.js'
 import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
@@ -109,6 +110,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     upstreamTimeoutMs: config.limits.upstreamTimeoutMs,
     cacheEntries: config.translation.cacheEntries,
     cacheTtlSeconds: config.translation.cacheTtlSeconds,
+    // costly documents are worked on the process's thread pool
+    documents: poolRunner<DocumentTask, TaskResult>(processPool, DOCUMENT_TASKS, 'runPooledTask'),
     // each client's own entries (the client the request's work is for), unless TRANSLATION_CACHE_SHARED
     ...(config.translation.cacheShared ? {} : { cacheOwner: () => currentClient() ?? '' })
   }, redis === undefined

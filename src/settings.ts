@@ -9,7 +9,8 @@
  * variable (a comment shared by several sits above the first), `paragraph` a blank line before it
  * there, `example` its value there when that is not the default.
  */
-import { DEFAULT_DOCUMENT_QUEUE_MS, DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './core/limits.js'
+import { DEFAULT_LIMITS, DEFAULT_TEXT_CHARS } from './core/limits.js'
+import { DEFAULT_DOCUMENT_QUEUE_MS } from './runtime/pool.js'
 import { defaultMemoryBudgetMb, defaultWorkers } from './runtime/machine.js'
 
 /** The groups, in order: .env.example's sections and docs/configuration.md's tables (`about` opens the latter). */

@@ -10,6 +10,3 @@ export const DEFAULT_LIMITS: Limits = { targets: 20, bulkDocuments: 100, edits: 
 
 /** Characters of text in one request (MAX_TEXT_CHARS). */
 export const DEFAULT_TEXT_CHARS = 100_000
-
-/** How long one request may wait for the thread pool with none of its work running, in all, before a 503 (ms). */
-export const DEFAULT_DOCUMENT_QUEUE_MS = 10_000

@@ -12,6 +12,7 @@ import { MemoryTranslationCache, ownedCache, type TranslationCache } from './tra
 import { TranslatorCatalog } from './translation/catalog.js'
 import { createTranslation, type Translation } from './translation/index.js'
 import type { Analyzer, Detector, Editor, Translator } from './ports.js'
+import type { DocumentRunner } from './documents/offload.js'
 
 export interface Services {
   translation: Translation
@@ -49,6 +50,8 @@ export interface ServiceOptions {
   cacheTtlSeconds: number
   /** Whose part of the translation cache the work at hand reads and writes (absent: one cache for all). */
   cacheOwner?: () => string
+  /** Runs costly documents off the event loop (app.ts: the thread pool); absent, every document is worked inline. */
+  documents?: DocumentRunner | undefined
 }
 
 export function createServices (engines: Engines, options: ServiceOptions, shared: SharedState = {}): Services {
@@ -56,21 +59,23 @@ export function createServices (engines: Engines, options: ServiceOptions, share
   const local = new MemoryTranslationCache(options.cacheEntries, { ttlSeconds: options.cacheTtlSeconds })
   const whole = shared.translationCache !== undefined && options.cacheEntries > 0 ? shared.translationCache(local) : local
   const cache = options.cacheOwner === undefined ? whole : ownedCache(whole, options.cacheOwner)
-  const detection = createDetection(engines.detector, options.textChars)
+  const { documents } = options
+  const detection = createDetection(engines.detector, options.textChars, documents)
   const textChars = options.textChars
   const translation = createTranslation({
     catalog,
     cache,
     textChars,
     batcher: new Batcher(options.upstreamTimeoutMs),
-    detect: detection.detectText
+    detect: detection.detectText,
+    documents
   })
   return {
     translation,
     detection,
-    substitute: createSubstitution(detection.detectText, textChars),
-    editing: createEditing({ editors: engines.editors, detect: detection.detectText, textChars }),
-    analysis: createAnalysis({ analyzers: engines.analyzers, detect: detection.detectText, toEnglish: englishVia(translation), textChars }),
+    substitute: createSubstitution(detection.detectText, textChars, documents),
+    editing: createEditing({ editors: engines.editors, detect: detection.detectText, textChars, documents }),
+    analysis: createAnalysis({ analyzers: engines.analyzers, detect: detection.detectText, toEnglish: englishVia(translation), textChars, documents }),
     locale: (tag, display) => getLocale(tag, display === undefined ? {} : { display }),
     locales: (display) => listLocales(display === undefined ? {} : { display }),
     close: () => catalog.close()

@@ -18,8 +18,9 @@ import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import { ClientClosedError, ServiceError, ValidationError, invalidField } from '../errors.js'
-import { HeldValue, JsonFragment, parseJsonText, type HeldRef } from '../runtime/held-values.js'
-import { PoolWork, processPool, taskModule, type TaskCall } from '../runtime/pool.js'
+import { HeldValue, JsonFragment } from '../core/documents/held.js'
+import { parseJsonText, type HeldRef } from '../runtime/held-values.js'
+import { PoolAccount, processPool, taskModule, type TaskCall } from '../runtime/pool.js'
 import { currentClient } from '../lib/clients.js'
 import type { ReadBody, ReadFields } from './body-tasks.js'
 import { formKind, readForm, type FileParts, type FormKind, type FormProblem } from './forms.js'
@@ -67,7 +68,7 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
       if (typeof data === 'object' && data !== null && validatedOnPool.has(data)) return true
       const failed = typeof data === 'object' && data !== null ? failedOnPool.get(data) : undefined
       if (failed !== undefined) {
-        body.errors = failed as Validator['errors']
+        body.errors = failed as NonNullable<Validator['errors']>
         return false
       }
       const ok = validate(data)
@@ -117,7 +118,7 @@ async function bodiesPlugin (app: FastifyInstance, opts: { config: Config }): Pr
     const texts = held.length === 0
       ? []
       : await processPool().run<string[]>({ module: HELD_VALUES, fn: 'stringifyHeld', args: [held.map(f => (f.value as HeldValue).ref)] },
-        new PoolWork(READ_BUDGET_MS, undefined, request.client?.key), { overBudget: () => invalidField([], 'the answer took too long to write') })
+        new PoolAccount(READ_BUDGET_MS, undefined, request.client?.key), { overBudget: () => invalidField([], 'the answer took too long to write') })
     let k = 0
     found.forEach((f, i) => {
       const placeholder = `__held_${nonce}_${i}__`
@@ -168,14 +169,14 @@ async function heldBody (bytes: Buffer, route: string, schema: unknown, textChar
 export async function readStoredBody (bytes: Buffer, method: string, url: string, schema: unknown, limits: { largeRequestBytes: number, textChars: number }, signal: AbortSignal): Promise<unknown> {
   if (limits.largeRequestBytes === 0 || bytes.length < limits.largeRequestBytes) return parseHere(bytes.toString('utf8'))
   return await heldBody(bytes, routeKey(method, url), schema, limits.textChars, async call =>
-    await processPool().run<ReadBody>(call, new PoolWork(READ_BUDGET_MS, signal, currentClient()),
+    await processPool().run<ReadBody>(call, new PoolAccount(READ_BUDGET_MS, signal, currentClient()),
       { overBudget: () => invalidField([], 'this body took too long to read; send less at once'), heavy: bytes.length >= HEAVY_BODY_BYTES }))
 }
 
 /** The bytes a body was read from when it holds values on the pool (what a job stores); undefined for a body parsed here. */
 export function heldBytes (body: unknown): Buffer | undefined {
   const found = findHeld(typeof body === 'object' && body !== null ? body : {}).find(f => f.value instanceof HeldValue)
-  return found === undefined ? undefined : Buffer.from((found.value as HeldValue).ref.bytes)
+  return found === undefined ? undefined : Buffer.from(((found.value as HeldValue).ref as HeldRef).bytes)
 }
 
 /** An answer's JSON text, the JSON text of its held values and rebuilt documents made on the pool (a job's result, stored as text). */
@@ -186,7 +187,7 @@ export async function answerText (payload: object, signal: AbortSignal): Promise
   const texts = held.length === 0
     ? []
     : await processPool().run<string[]>({ module: HELD_VALUES, fn: 'stringifyHeld', args: [held.map(f => (f.value as HeldValue).ref)] },
-      new PoolWork(READ_BUDGET_MS, signal, currentClient()), { overBudget: () => invalidField([], 'the answer took too long to write') })
+      new PoolAccount(READ_BUDGET_MS, signal, currentClient()), { overBudget: () => invalidField([], 'the answer took too long to write') })
   const nonce = randomBytes(12).toString('hex')
   const fragments = new Map<string, string>()
   let k = 0
@@ -212,7 +213,7 @@ async function readTask<T> (request: FastifyRequest, call: TaskCall, bytes: numb
   const onClose = (): void => { gone.abort(new ClientClosedError()) }
   socket?.once('close', onClose)
   try {
-    return await processPool().run<T>(call, new PoolWork(READ_BUDGET_MS, gone.signal, request.client?.key),
+    return await processPool().run<T>(call, new PoolAccount(READ_BUDGET_MS, gone.signal, request.client?.key),
       { overBudget: () => invalidField([], 'this body took too long to read; send less at once'), heavy: bytes >= HEAVY_BODY_BYTES })
   } finally {
     socket?.off('close', onClose)

@@ -1,9 +1,9 @@
 /**
  * Values held by the pool threads: a large request body is parsed on a pool thread, never on the
- * event loop, and its large values stay there. The event loop sees a HeldValue in their place (what
- * it is, how costly, and where it lies in the body), hands it to pool tasks as it would the value,
- * and gets back JSON text (a JsonFragment) for what it must send, which goes into the answer as
- * written. The body's bytes are shared with every thread (a SharedArrayBuffer, not a copy), so a
+ * event loop, and its large values stay there. The event loop sees a HeldValue (core/documents/held.ts)
+ * in their place whose `ref` is a HeldRef, hands it to pool tasks as it would the value, and gets
+ * back JSON text (a JsonFragment) for what it must send, which goes into the answer as written.
+ * The body's bytes are shared with every thread (a SharedArrayBuffer, not a copy), so a
  * thread that does not hold the parsed body any more (another one took the task, or it was
  * replaced) parses them again: what a thread holds is a cache, never the only copy.
  */
@@ -15,24 +15,6 @@ export interface HeldRef {
   key: string
   bytes: SharedArrayBuffer
   path: Array<string | number>
-}
-
-/** A value of a request body that stays on the pool threads. */
-export class HeldValue {
-  constructor (
-    readonly ref: HeldRef,
-    /** What the value is (a string, an object or an array). */
-    readonly kind: 'string' | 'object' | 'array',
-    /** The estimated cost of working on it (core/documents/offload.ts documentCost). */
-    readonly cost: number,
-    /** Characters of its string leaves, counted up to a bound (core/text-limit.ts). */
-    readonly rawLength: number
-  ) {}
-}
-
-/** JSON text made on a pool thread, to be written into an answer as it is. */
-export class JsonFragment {
-  constructor (readonly json: string) {}
 }
 
 export function isHeldRef (value: unknown): value is HeldRef {

@@ -7,5 +7,5 @@ if (!existsSync(built)) {
   const { register } = await import('tsx/esm/api')
   register()
 }
-const { runTask } = await import(existsSync(built) ? built.href : new URL('./pool-worker.ts', import.meta.url).href)
-export default runTask
+const { runCall } = await import(existsSync(built) ? built.href : new URL('./pool-worker.ts', import.meta.url).href)
+export default runCall

@@ -1,11 +1,11 @@
 /**
  * A pool thread (see pool.ts): runs export `fn` of `module` with the task's arguments and answers
  * its result, or the error it threw in the channel's form (so the service's own errors arrive as
- * themselves). The modules the pool names load as the thread starts, any other on its first task,
+ * themselves), with the CPU time the task took on this thread (its request pays it). The modules the pool names load as the thread starts, any other on its first task,
  * and they stay loaded (the models they hold too).
  */
 import { setPriority } from 'node:os'
-import { threadId, workerData } from 'node:worker_threads'
+import { workerData } from 'node:worker_threads'
 import { sendable } from './channel.js'
 import type { TaskAnswer } from './pool.js'
 
@@ -37,12 +37,19 @@ export function ready (): boolean {
   return true
 }
 
-export async function runTask ({ module, fn, args }: { module: string, fn: string, args: unknown[] }): Promise<TaskAnswer> {
+/** Piscina's task function (pool-entry.mjs): one TaskCall. */
+export async function runCall ({ module, fn, args }: { module: string, fn: string, args: unknown[] }): Promise<TaskAnswer> {
+  const from = process.threadCpuUsage()
+  const cpuMs = (): number => {
+    const { user, system } = process.threadCpuUsage(from)
+    return (user + system) / 1000
+  }
   try {
     const exported = (await load(module))[fn]
     if (typeof exported !== 'function') throw new Error(`${module} has no function ${fn}`)
-    return { result: await (exported as (...a: unknown[]) => unknown)(...args), threadId }
+    const result = await (exported as (...a: unknown[]) => unknown)(...args)
+    return { result, cpuMs: cpuMs() }
   } catch (err) {
-    return { error: sendable(err), threadId }
+    return { error: sendable(err), cpuMs: cpuMs() }
   }
 }

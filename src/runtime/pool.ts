@@ -5,16 +5,15 @@
  * In front of Piscina sits a fair queue: tasks wait in their client's line and the lines take
  * turns, and one client holds at most all threads but one, so another client's task never waits
  * behind a long task of the first (a task cannot be interrupted but by stopping its thread). Each
- * request has one account (`PoolWork`): a budget of thread CPU time for all its tasks (a task
- * that runs past what is left is stopped and its thread replaced), and an allowance of waiting
- * for threads (past it, a 503 rather than an answer minutes later). A task whose request gives
- * up is dropped if it waits, stopped if it runs.
+ * request has one account (`PoolAccount`): a budget of thread CPU time for all its tasks (a task
+ * that runs past what is left is stopped and its thread replaced), and an allowance of waiting for threads (past it, a 503
+ * rather than an answer minutes later). A task whose request gives up is dropped if it waits,
+ * stopped if it runs.
  */
 import { Piscina } from 'piscina'
-import { threadId as mainThreadId, type Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { DocumentsBusyError } from '../errors.js'
-import { DEFAULT_DOCUMENT_QUEUE_MS } from '../core/limits.js'
 import { revive, type SentError } from './channel.js'
 import { machineCores, processShare } from './machine.js'
 import { currentClient } from '../lib/clients.js'
@@ -34,8 +33,13 @@ export interface TaskCall {
   transfer?: ArrayBuffer[]
 }
 
-/** What a pool thread answers (pool-worker.ts). */
-export type TaskAnswer = { result: unknown, threadId: number } | { error: SentError, threadId: number }
+/** What a pool thread answers (pool-worker.ts), with the CPU time the task took there (ms). */
+export type TaskAnswer = { result: unknown, cpuMs: number } | { error: SentError, cpuMs: number }
+
+/** How long one request may wait for the pool with none of its work running, in all, before a 503 (ms; DOCUMENT_QUEUE_TIMEOUT_MS). */
+export const DEFAULT_DOCUMENT_QUEUE_MS = 10_000
+/** A task is stopped after this many times what is left of its budget in wall time, whatever its CPU time (a starved thread). */
+const WALL_FACTOR = 4
 
 export interface PoolOptions {
   threads: number
@@ -49,12 +53,6 @@ export interface PoolOptions {
   busyError: (waitedMs: number) => Error
 }
 
-/** How often a running task's CPU time is read. */
-const CHECK_MS = 100
-/** A task is stopped after this many times what is left of its budget in wall time, whatever its CPU time (a starved thread). */
-const WALL_FACTOR = 4
-/** A task that uses more CPU than this (ms) was not light: its request's later tasks count as heavy. */
-const LIGHT_TASK_MS = 100
 /** A pool thread's heap by default, MB: a 1 MiB body of 100,000 keys is prepared and rebuilt within it, with the models a thread loads. */
 export const POOL_HEAP_MB = 512
 
@@ -63,15 +61,11 @@ export const POOL_HEAP_MB = 512
  * wait. A request waits while it has tasks queued and none running (its tasks queued behind its
  * own running one are its own pace, not a wait for the pool).
  */
-export class PoolWork {
+export class PoolAccount {
   spentMs = 0
   waitedMs = 0
   /** Set once the budget or the wait ran out: every later task of the request is refused at once. */
   exhausted: Error | undefined
-  /** The thread that last ran a task of this request (what it parsed may still be there). */
-  lastThread: number | undefined
-  /** Set when one of its tasks ran long: its later tasks count as heavy whatever their estimate. */
-  heavy = false
   readonly client: string | undefined
   /** Its tasks waiting for a thread, and running. */
   readonly queued = new Set<Job>()
@@ -87,14 +81,14 @@ export class PoolWork {
 
 interface Job {
   call: TaskCall
-  work: PoolWork
+  work: PoolAccount
   /** The error for this task running past its request's budget. */
   overBudget: () => Error
-  /** A thread to prefer (the one that holds what this task needs), when it is free. */
-  prefer: number | undefined
   /** Estimated long: it may not take the last free thread, kept for light work. */
   heavy: boolean
   controller: AbortController
+  /** Ends the task's clock and charges its request, once a thread took it: the CPU the thread reported, else the wall time. */
+  settle?: ((cpuMs: number | undefined) => void) | undefined
   resolve: (value: unknown) => void
   reject: (err: Error) => void
 }
@@ -122,7 +116,7 @@ export class ThreadPool {
       // a thread's heap is bounded: a task that would need more is stopped as over its budget
       // (its request's 400), and V8 collects within the bound instead of growing every heap to the process's
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_HEAP_MB },
-      // our own balancer picks among idle threads: the one a task prefers, else the first
+      // our own balancer: a task is watched from when an idle thread takes it (not while a replaced thread starts)
       loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { job?: Job } | null>)[Piscina.queueOptionsSymbol]?.job, workers)
     })
   }
@@ -148,7 +142,7 @@ export class ThreadPool {
    * returned, or rejects with what it threw (the service's errors as themselves), the request's
    * abort reason, `overBudget()` when it ran past the request's CPU budget, or the busy error.
    */
-  async run<T> (call: TaskCall, work: PoolWork, options: { overBudget: () => Error, prefer?: number, heavy?: boolean }): Promise<T> {
+  async run<T> (call: TaskCall, work: PoolAccount, options: { overBudget: () => Error, heavy?: boolean | undefined }): Promise<T> {
     if (this.closed) throw this.options.busyError(0)
     if (work.exhausted) throw work.exhausted
     if (work.signal?.aborted === true) throw work.signal.reason
@@ -159,7 +153,6 @@ export class ThreadPool {
         call,
         work,
         overBudget: options.overBudget,
-        prefer: options.prefer ?? work.lastThread,
         heavy: options.heavy === true,
         controller: new AbortController(),
         resolve: resolve as (value: unknown) => void,
@@ -200,7 +193,7 @@ export class ThreadPool {
    * Counts a request's wait: from when it has tasks queued and none running, until one starts.
    * Past what is left of its allowance, its queued tasks are refused (and every later one).
    */
-  private watchWait (work: PoolWork): void {
+  private watchWait (work: PoolAccount): void {
     const waiting = work.queued.size > 0 && work.running === 0
     if (waiting && work.waitingSince === undefined) {
       work.waitingSince = performance.now()
@@ -235,11 +228,6 @@ export class ThreadPool {
     return Math.max(1, this.size - 1)
   }
 
-  /** Whether a job counts as heavy: estimated so, or its request's work proved long. */
-  private isHeavy (job: Job): boolean {
-    return job.heavy || job.work.heavy
-  }
-
   /**
    * Starts waiting jobs while threads are free, clients in turn: a client holds at most all threads
    * but one, and heavy jobs (of every client together) too, so a light task of anyone never waits
@@ -248,9 +236,9 @@ export class ThreadPool {
   private dispatch (): void {
     while (!this.closed && this.running.size < this.size) {
       let heavyRunning = 0
-      for (const job of this.running) if (this.isHeavy(job)) heavyRunning++
+      for (const job of this.running) if (job.heavy) heavyRunning++
       const job = this.queue.shift((client, next) =>
-        (this.runningByClient.get(client) ?? 0) < this.perClient && (!this.isHeavy(next) || heavyRunning < this.perClient))
+        (this.runningByClient.get(client) ?? 0) < this.perClient && (!next.heavy || heavyRunning < this.perClient))
       if (job === undefined) return
       this.start(job)
     }
@@ -258,7 +246,7 @@ export class ThreadPool {
 
   private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (job: Job | undefined, workers: W[]): W | null {
     const idle = workers.filter(w => w.currentUsage === 0 && !w.terminating && !w.destroyed)
-    const chosen = idle.find(w => w.id === job?.prefer) ?? idle[0] ?? null
+    const chosen = idle[0] ?? null
     if (chosen !== null && job !== undefined) this.meter(job, chosen.id)
     return chosen
   }
@@ -287,11 +275,12 @@ export class ThreadPool {
     }) as Promise<TaskAnswer>
     running.then(answer => {
       done()
-      work.lastThread = answer.threadId
+      job.settle?.(answer.cpuMs)
       if ('error' in answer) job.reject(revive(answer.error, 'pool thread'))
       else job.resolve(answer.result)
     }, (err: unknown) => {
       done()
+      job.settle?.(undefined)
       // the thread ran out of its heap on this task: the task's request asked too much of it
       if ((err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return job.reject(work.exhausted = job.overBudget())
       const reason: unknown = job.controller.signal.aborted ? job.controller.signal.reason : err
@@ -299,47 +288,46 @@ export class ThreadPool {
     })
   }
 
-  /** Watches the CPU time of the thread running `job`, and stops it when the request's budget runs out. */
+  /**
+   * Watches a task from when a thread takes it, and stops it once its thread's CPU time passes
+   * what is left of its request's budget. CPU time never outruns wall time, so the thread's CPU is
+   * read only when that much wall time has passed (never, for a task that ends before), and again
+   * when what it used could have reached the budget; a thread starved past WALL_FACTOR times the
+   * budget is stopped too. A task that ends pays the CPU time its thread reported.
+   */
   private meter (job: Job, threadId: number): void {
-    const thread = this.piscina.threads.find(t => t.threadId === threadId) as Worker | undefined
-    if (thread === undefined || threadId === mainThreadId) return
     const { work } = job
+    const thread = this.piscina.threads.find(t => t.threadId === threadId) as Worker | undefined
     const left = Math.max(0, work.budgetMs - work.spentMs)
     const started = performance.now()
-    const cpu = (): Promise<number> => thread.cpuUsage().then(({ user, system }) => (user + system) / 1000)
-    const from = cpu()
-    from.catch(() => {})
-    let finished = false
+    const cpuMs = async (): Promise<number> => await thread!.cpuUsage().then(({ user, system }) => (user + system) / 1000)
+    // a thread not yet running cannot be read: then all its CPU counts (its start included), which errs towards stopping
+    const from = thread === undefined ? undefined : cpuMs().catch(() => 0)
     const stop = (): void => {
-      if (finished) return
-      finished = true
       // the only way to interrupt synchronous code: stop the thread (Piscina starts another)
       job.controller.abort(work.exhausted = job.overBudget())
     }
-    const timer = setInterval(() => {
-      if (performance.now() - started > left * WALL_FACTOR) return stop()
-      Promise.all([from, cpu()]).then(([a, b]) => {
-        // a light task that uses much CPU proves its request heavy while it runs (its next tasks
-        // wait for a heavy place); CPU, not wall time, so that a busy machine does not make it so
-        if (b - a > LIGHT_TASK_MS) work.heavy = true
-        if (b - a > left) stop()
+    // a starved thread (or one whose CPU cannot be read) is stopped at the wall-time bound
+    const hard = setTimeout(stop, left * WALL_FACTOR)
+    hard.unref()
+    let timer: NodeJS.Timeout | undefined
+    const check = (): void => {
+      if (from === undefined) return stop()
+      Promise.all([from, cpuMs()]).then(([a, b]) => {
+        if (job.settle === undefined) return
+        if (b - a >= left) return stop()
+        timer = setTimeout(check, left - (b - a))
+        timer.unref()
       }, () => {})
-    }, Math.min(CHECK_MS, Math.max(10, left)))
-    timer.unref()
-    const settle = (): void => {
-      clearInterval(timer)
-      if (finished) return
-      finished = true
-      // the request pays its thread's CPU time (wall time when it cannot be read)
-      Promise.all([from, cpu()]).then(([a, b]) => {
-        work.spentMs += b - a
-        if (b - a > LIGHT_TASK_MS) work.heavy = true
-      }, () => { work.spentMs += performance.now() - started })
     }
-    const resolve = job.resolve
-    const reject = job.reject
-    job.resolve = value => { settle(); resolve(value) }
-    job.reject = err => { settle(); reject(err) }
+    timer = setTimeout(check, left)
+    timer.unref()
+    job.settle = cpu => {
+      clearTimeout(timer)
+      clearTimeout(hard)
+      job.settle = undefined
+      work.spentMs += cpu ?? performance.now() - started
+    }
   }
 }
 
@@ -368,4 +356,22 @@ export function processPool (): ThreadPool {
  */
 export function poolThreads (workers: number): number {
   return processShare(machineCores(), workers, 2)
+}
+
+/**
+ * A port's runner on a pool (core/documents/offload.ts's DocumentRunner): each request an account,
+ * each task a call of export `fn` of `module` with the task as its one argument.
+ */
+export function poolRunner<T, R> (pool: () => ThreadPool, module: string, fn: string): {
+  account: (budgetMs: number, signal?: AbortSignal) => { readonly spentMs: number, run: (task: T, options: { heavy: boolean, overBudget: () => Error }) => Promise<R> }
+} {
+  return {
+    account: (budgetMs, signal) => {
+      const account = new PoolAccount(budgetMs, signal)
+      return {
+        get spentMs () { return account.spentMs },
+        run: async (task, options) => await pool().run<R>({ module, fn, args: [task] }, account, options)
+      }
+    }
+  }
 }

@@ -9,7 +9,7 @@
 import { NothingConfiguredError, ServiceError, UpstreamError, invalidField } from '../../errors.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../ports.js'
 import type { FoundEntity, Scored, SentimentScore } from './results.js'
-import { DocumentWork, textOfDocument } from '../documents/offload.js'
+import { DocumentWork, textOfDocument, type DocumentRunner } from '../documents/offload.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import { codePointLength, codePointOffsets } from '../code-points.js'
@@ -63,6 +63,8 @@ export interface AnalysisDeps {
   detect: DetectText
   toEnglish: ToEnglish
   textChars: number
+  /** Runs costly documents off the event loop (app.ts: the thread pool); absent, every document is worked inline. */
+  documents?: DocumentRunner | undefined
 }
 
 export interface Analysis {
@@ -76,7 +78,7 @@ export function createAnalysis (deps: AnalysisDeps): Analysis {
 async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSignal): Promise<Analyzed> {
   const { document } = input
   const parts = input.parts.length === 0 ? ANALYSIS_PARTS : [...new Set(input.parts)]
-  const work = new DocumentWork(signal)
+  const work = new DocumentWork(deps.documents, signal)
   const { mime } = await openDocument(document, deps.textChars, work)
   // HTML, Markdown and JSON are analysed on their text, never on markup
   const text = await textOfDocument(document.value, mime, work)

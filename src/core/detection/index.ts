@@ -1,7 +1,7 @@
 /** The detection use case: the language of a document (HTML and JSON reduced to their text first) under the detection policy. */
 import { NothingConfiguredError } from '../../errors.js'
 import type { Detector } from '../ports.js'
-import { DocumentWork, textOfDocument } from '../documents/offload.js'
+import { DocumentWork, textOfDocument, type DocumentRunner } from '../documents/offload.js'
 import { openDocument } from '../text-limit.js'
 import { detectLanguage, detectLimited, type DetectOptions, type DetectResult } from './policy.js'
 
@@ -28,10 +28,10 @@ function requireDetector (detector: Detector | undefined): Detector {
   return detector
 }
 
-export function createDetection (detector: Detector | undefined, textChars: number): Detection {
+export function createDetection (detector: Detector | undefined, textChars: number, documents?: DocumentRunner): Detection {
   return {
     async detect (document, options, signal) {
-      const work = new DocumentWork(signal)
+      const work = new DocumentWork(documents, signal)
       const { mime } = await openDocument(document, textChars, work)
       return await detectLanguage(await textOfDocument(document.value, mime, work), options, requireDetector(detector))
     },

@@ -1,21 +1,21 @@
 /**
  * What a document costs to work on, estimated without working on it: where its work runs
- * (inline or on the pool) and whether its text may be over the limit. A value held on the pool
- * threads (runtime/held-values.ts) carries the figures measured where it was parsed.
+ * (inline or by the document runner) and whether its text may be over the limit. A value held
+ * where the runner works (held.ts) carries the figures measured where it was parsed.
  */
-import { HeldValue } from '../../runtime/held-values.js'
+import { HeldValue } from './held.js'
 import type { MimeType } from './mime.js'
 
 /**
  * Estimated cost units (about a microsecond of segmenting each) a document may have to be worked
- * inline, and a request's inline work in all: beyond, its documents go to the threads.
+ * inline, and a request's inline work in all: beyond, its documents go to the document runner.
  */
 export const INLINE_COST = 2000
 export const LANE_INLINE_COST = 10_000
 /**
- * Documents estimated above this (about 100 ms of work) are heavy: together they may not hold the
- * pool's last free thread (runtime/pool.ts), kept for light work. 70 KB of prose is light; 45,000
- * characters of pathological Markdown are not.
+ * Documents estimated above this (about 100 ms of work) are heavy: the runner may keep them from
+ * its last free thread, kept for light work. 70 KB of prose is light; 45,000 characters of
+ * pathological Markdown are not.
  */
 export const LIGHT_COST = 100_000
 

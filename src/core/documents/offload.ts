@@ -3,30 +3,43 @@
  * segments ready for an engine, and the document rebuilt from the engine's answers. A cheap
  * estimate of each document's cost (length, lines, tags, keys; Markdown weighs more) decides
  * where the work runs: small documents inline (the common short request pays nothing more), the
- * rest on the process's thread pool (runtime/pool.ts) in the request's client's turn and within
- * the request's budget of thread time. Either way a document is read once per request where it can
- * be (tasks.ts): the request keeps what it read inline, and a pool thread what it read there.
+ * rest on the document runner, a port app.ts gives core (the process's thread pool), in the
+ * request's client's turn and within the request's budget of thread time.
  */
-import { randomUUID } from 'node:crypto'
 import { invalidField, type FieldPath, type ValidationError } from '../../errors.js'
 import type { EditNote, EditType } from '../ports.js'
-import { HeldValue, JsonFragment } from '../../runtime/held-values.js'
-import { PoolWork, processPool, taskModule, type ThreadPool } from '../../runtime/pool.js'
 import type { Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
+import { HeldValue, JsonFragment } from './held.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
-import { DocumentMemo, runTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+import { DocumentMemo, runDocumentTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
 import { documentCost, INLINE_COST, LANE_INLINE_COST, LIGHT_COST } from './cost.js'
 
 export { documentCost, INLINE_COST } from './cost.js'
 
-export type { PrepareSettings } from './tasks.js'
+export type { DocumentTask, PrepareSettings, TaskResult } from './tasks.js'
 
-/** Thread CPU time one request's document work may use in all (SECURITY.md). */
+/** Thread time one request's document work may use in all (SECURITY.md). */
 export const DOCUMENT_BUDGET_MS = 5000
-/** The module pool threads run document tasks from. */
-export const DOCUMENT_TASKS = taskModule(import.meta.url, './tasks')
+
+/** The port that runs document tasks off the event loop (app.ts gives it the process's thread pool). */
+export interface DocumentRunner {
+  /** A request's account: `budgetMs` of thread time for all its tasks; `signal` withdraws them. */
+  account: (budgetMs: number, signal?: AbortSignal) => DocumentAccount
+}
+
+/** One request's account with the runner: every task of the request runs through it. */
+export interface DocumentAccount {
+  /** Thread time its tasks have used (ms). */
+  readonly spentMs: number
+  /**
+   * Runs a task off the event loop in the request's client's turn. Rejects with `overBudget()` once
+   * the account's budget runs out, and with the runner's busy error past its allowance to wait.
+   * `heavy`: estimated long (it may be kept from the last free thread).
+   */
+  run: (task: DocumentTask, options: { heavy: boolean, overBudget: () => Error }) => Promise<TaskResult>
+}
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
 
@@ -38,17 +51,19 @@ function overBudget (path: FieldPath, budgetMs: number): ValidationError {
 /** What a task gives the use case: a rebuilt value of a held document is a JsonFragment. */
 type WorkResult = Exclude<TaskResult, { kind: 'finish' }> | { kind: 'finish', results: Array<{ value: unknown, applied: AppliedSubstitution[] }> }
 
-/** A request's document work: its account on the pool (one budget for all its documents), what ran inline, and what it read. */
+/** A request's document work: its account with the runner (one budget for all its documents), and what ran inline. */
 export class DocumentWork {
   inlineCost = 0
-  readonly account: PoolWork
-  private readonly id = randomUUID()
-  /** Per document (by value: strings by content, objects by identity): its key, its inline memo, the thread that last worked it. */
-  private readonly documents = new Map<unknown, { key: string, memo: DocumentMemo, thread?: number | undefined }>()
+  /** Absent without a runner: every task runs inline. */
+  readonly account: DocumentAccount | undefined
+  private readonly budgetMs: number
+  /** Per document (by value: strings by content, objects by identity): what was read of it inline. */
+  private readonly memos = new Map<unknown, DocumentMemo>()
 
-  /** `pool`: a pool other than the process's (tests). */
-  constructor (signal?: AbortSignal, budgetMs = DOCUMENT_BUDGET_MS, account?: PoolWork, private readonly pool?: ThreadPool) {
-    this.account = account ?? new PoolWork(budgetMs, signal)
+  /** `runner` absent (tests, tools): every document is worked inline. */
+  constructor (runner: DocumentRunner | undefined, signal?: AbortSignal, budgetMs = DOCUMENT_BUDGET_MS) {
+    this.budgetMs = budgetMs
+    this.account = runner?.account(budgetMs, signal)
   }
 
   /** The request's next document work (rebuilding after reading): the same budget and allowance to wait, `signal` for its calls. */
@@ -56,38 +71,34 @@ export class DocumentWork {
     return this
   }
 
-  private document (value: unknown): { key: string, memo: DocumentMemo, thread?: number } {
-    let doc = this.documents.get(value)
-    if (doc === undefined) this.documents.set(value, doc = { key: `${this.id}:${this.documents.size}`, memo: new DocumentMemo() })
-    return doc
+  private memo (value: unknown): DocumentMemo {
+    let memo = this.memos.get(value)
+    if (memo === undefined) this.memos.set(value, memo = new DocumentMemo())
+    return memo
   }
 
   /**
-   * Runs a task inline when the document is cheap, else on a pool thread (the one that read it
-   * before, when free). A document held on the pool (a large body's) is always worked there, and
-   * what is rebuilt of it comes back as JSON text for the answer (JsonFragment).
+   * Runs a task inline when the document is cheap (or there is no runner), else on the runner. A
+   * document held by the runner (a large body's) is always worked there, and what is rebuilt of it
+   * comes back as JSON text for the answer (JsonFragment).
    */
   async run (task: DocumentTask): Promise<WorkResult> {
-    const doc = this.document(task.value)
     const held = task.value instanceof HeldValue
     if (!held && !(task.kind === 'changes' && task.edited instanceof JsonFragment)) {
       const cost = documentCost(task.value, task.mimeType)
-      if (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST) {
+      if (this.account === undefined || (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST)) {
         this.inlineCost += cost
-        return runTask(task, doc.memo) as WorkResult
+        return runDocumentTask(task, this.memo(task.value)) as WorkResult
       }
     }
-    const heavy = documentCost(task.value, task.mimeType) > LIGHT_COST
-    const sent: DocumentTask = { ...task, key: doc.key }
+    if (this.account === undefined) throw new Error('a held document needs a document runner')
+    const sent: DocumentTask = { ...task }
     if (task.value instanceof HeldValue) sent.value = task.value.ref
     if (sent.kind === 'changes' && sent.edited instanceof JsonFragment) sent.edited = { json: sent.edited.json }
-    const budget = this.account.budgetMs
-    const result = await (this.pool ?? processPool()).run<TaskResult>({ module: DOCUMENT_TASKS, fn: 'runPooledTask', args: [sent] }, this.account, {
-      overBudget: () => overBudget(task.path, budget),
-      heavy,
-      ...(doc.thread === undefined ? {} : { prefer: doc.thread })
+    const result = await this.account.run(sent, {
+      heavy: documentCost(task.value, task.mimeType) > LIGHT_COST,
+      overBudget: () => overBudget(task.path, this.budgetMs)
     })
-    doc.thread = this.account.lastThread
     if (result.kind === 'finish') {
       return { kind: 'finish', results: result.results.map(r => 'json' in r ? { value: new JsonFragment(r.json), applied: r.applied } : r) }
     }
@@ -115,8 +126,8 @@ export async function textOfDocument (value: unknown, mimeType: MimeType, work: 
 
 /**
  * Segments ready for an engine (placeholders and glossary phrases protected). The finish rebuilds
- * the document from the answers, starting from what the preparation read (the request's memo, or
- * the thread's when it runs there again; another thread reads the document anew).
+ * the document from the answers, starting from what the preparation read when it ran inline (off
+ * the event loop it reads the document anew).
  */
 export async function prepareDocument (value: unknown, mimeType: MimeType, settings: PrepareSettings, work: DocumentWork, path: FieldPath = DOCUMENT_VALUE): Promise<PreparedDocument> {
   const result = await work.run({ kind: 'prepare', value, mimeType, settings, path })
@@ -142,8 +153,8 @@ export async function substituteInDocument (value: unknown, mimeType: MimeType, 
 }
 
 /**
- * The `changes` of an edit (its original value against the edited one), diffed on a document
- * thread when the original is long (a diff of 100,000 characters takes tens of milliseconds).
+ * The `changes` of an edit (its original value against the edited one), diffed by the runner
+ * when the original is long (a diff of 100,000 characters takes tens of milliseconds).
  */
 export async function documentChanges (before: unknown, edited: unknown, notes: EditNote[], asked: EditType[], work: DocumentWork): Promise<Change[]> {
   const mimeType: MimeType = (before instanceof HeldValue ? before.kind === 'string' : typeof before === 'string') ? 'text/plain' : 'application/json'

@@ -1,19 +1,16 @@
 /**
- * The document work a request can hand to a pool thread, as plain data in and out: the visible
- * text of a document, its segments ready for an engine, and the document rebuilt from the engine's
- * answers. A document is read once per request where it can be: what a task segmented or prepared
- * is kept in a memo (the request's own when the task runs inline, the thread's by the document's
- * key when it runs on a pool thread), so the request's next task on the same document (its
- * rebuilding after its preparation) starts from it. Any task is still complete in itself: on a
- * thread that does not hold the document it is read again.
+ * The document work a request can hand to the document runner, as plain data in and out: the
+ * visible text of a document, its segments ready for an engine, and the document rebuilt from the
+ * engine's answers. Each task is complete in itself. Inline, the request's memo keeps what a task
+ * segmented or prepared, so its next task on the same document (its rebuilding after its
+ * preparation) starts from it; off the event loop a task reads its document anew
+ * (docs/architecture.md says what that costs).
  */
 import { invalidField, ValidationError, type FieldPath } from '../../errors.js'
 import type { EditNote, EditType } from '../ports.js'
-import { isHeldRef, resolveHeld } from '../../runtime/held-values.js'
 import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
-import { rawLength } from './cost.js'
 import { segmentDocument, type SegmentedDocument } from './index.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
@@ -34,8 +31,6 @@ interface TaskBase {
   mimeType: MimeType
   /** Where the value is in the request, for errors. */
   path: FieldPath
-  /** Names the document within its request, for the memo of a pool thread. */
-  key?: string
 }
 
 export type DocumentTask =
@@ -77,8 +72,19 @@ export class DocumentMemo {
   }
 }
 
-/** Runs a task, starting from what `memo` holds of its document. */
-export function runTask (task: DocumentTask, memo = new DocumentMemo()): TaskResult {
+const TOO_DEEP = 'this document nests too deeply to be processed; simplify it or send it as text/plain'
+
+/** Runs a task, starting from what `memo` holds of its document. A stack overflow is the document's fault: a 400 at its path. */
+export function runDocumentTask (task: DocumentTask, memo = new DocumentMemo()): TaskResult {
+  try {
+    return runWith(task, memo)
+  } catch (err) {
+    if (err instanceof RangeError && !(err instanceof ValidationError)) throw invalidField(task.path, TOO_DEEP)
+    throw err
+  }
+}
+
+function runWith (task: DocumentTask, memo: DocumentMemo): TaskResult {
   if (task.kind === 'changes') return { kind: 'changes', changes: changesOf(task.value, task.edited, task.notes, task.asked) }
   if (task.kind === 'text') {
     if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
@@ -87,64 +93,4 @@ export function runTask (task: DocumentTask, memo = new DocumentMemo()): TaskRes
   const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
   return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map((translated, i) => prepared.finish(translated, task.targets?.[i])) }
-}
-
-/**
- * What a pool thread holds of the documents it prepared lately, by key, until their rebuilding:
- * only preparations are kept (their rebuilding follows), a few, for a minute, and within a bound
- * on their documents' text (a large document's preparation takes tens of MB); a document read for
- * anything else is not kept at all.
- */
-const threadMemos = new Map<string, { memo: DocumentMemo, at: number, chars: number }>()
-const THREAD_MEMOS = 4
-const THREAD_MEMO_CHARS = 1_000_000
-const THREAD_MEMO_MS = 60_000
-
-function threadMemo (task: DocumentTask): DocumentMemo {
-  const now = Date.now()
-  for (const [k, entry] of threadMemos) if (now - entry.at > THREAD_MEMO_MS) threadMemos.delete(k)
-  const key = task.key
-  if (key === undefined) return new DocumentMemo()
-  const found = threadMemos.get(key)
-  threadMemos.delete(key)
-  const memo = found?.memo ?? new DocumentMemo()
-  // kept for the rebuilding that follows a preparation; the rebuilding itself was its last use
-  const chars = rawLength(task.value, THREAD_MEMO_CHARS + 1)
-  if (task.kind === 'prepare' && chars <= THREAD_MEMO_CHARS) {
-    threadMemos.set(key, { memo, at: now, chars })
-    let total = 0
-    for (const entry of threadMemos.values()) total += entry.chars
-    for (const [k, entry] of threadMemos) {
-      if (threadMemos.size <= THREAD_MEMOS && total <= THREAD_MEMO_CHARS) break
-      threadMemos.delete(k)
-      total -= entry.chars
-    }
-  }
-  return memo
-}
-
-const TOO_DEEP = 'this document nests too deeply to be processed; simplify it or send it as text/plain'
-
-/**
- * A task on a pool thread (runtime/pool.ts). A document held on the pool (a large body's,
- * runtime/held-values.ts) is taken from there, and what is rebuilt of it goes back as JSON text;
- * an edited value that came as JSON text is parsed here. A stack overflow is the document's
- * fault: a 400 at its path.
- */
-export function runPooledTask (task: DocumentTask): TaskResult {
-  try {
-    const held = isHeldRef(task.value)
-    if (held) task.value = resolveHeld(task.value as Parameters<typeof resolveHeld>[0])
-    if (task.kind === 'changes' && typeof task.edited === 'object' && task.edited !== null && typeof (task.edited as { json?: unknown }).json === 'string') {
-      task.edited = JSON.parse((task.edited as { json: string }).json)
-    }
-    const result = runTask(task, threadMemo(task))
-    if (held && result.kind === 'finish') {
-      result.results = result.results.map(r => 'value' in r ? { json: JSON.stringify(r.value), applied: r.applied } : r)
-    }
-    return result
-  } catch (err) {
-    if (err instanceof RangeError && !(err instanceof ValidationError)) throw invalidField(task.path, TOO_DEEP)
-    throw err
-  }
 }

@@ -1,5 +1,5 @@
 /** The substitution use case: glossary rules applied to a document in its own language (given, else detected). */
-import { DocumentWork, substituteInDocument, textOfDocument } from '../documents/offload.js'
+import { DocumentWork, substituteInDocument, textOfDocument, type DocumentRunner } from '../documents/offload.js'
 import { checkRuleTags, rulesForLanguage, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
@@ -20,9 +20,9 @@ export interface Substituted {
 
 export type Substitute = (input: SubstituteInput, signal?: AbortSignal) => Promise<Substituted>
 
-export function createSubstitution (detect: DetectText, textChars: number): Substitute {
+export function createSubstitution (detect: DetectText, textChars: number, documents?: DocumentRunner): Substitute {
   return async ({ document, substitutions: rules, caseSensitive }, signal) => {
-    const work = new DocumentWork(signal)
+    const work = new DocumentWork(documents, signal)
     const { mime } = await openDocument(document, textChars, work)
     checkRuleTags(rules)
     // the language matters only when a rule names one

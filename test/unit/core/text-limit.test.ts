@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { DocumentWork } from '../../../src/core/documents/offload.js'
 import { configureProcessPool, poolThreads } from '../../../src/runtime/pool.js'
+import { poolDocuments } from './documents/pool-documents.js'
 import { checkTextLimit } from '../../../src/core/text-limit.js'
 import { DocumentsBusyError, TextLimitError, ValidationError } from '../../../src/errors.js'
 
@@ -10,8 +11,8 @@ const failure = async (p: Promise<unknown>): Promise<unknown> => await p.then(()
 describe('checkTextLimit', () => {
   it('refuses text over the limit at the request\'s path, counting only text (not markup)', async () => {
     const html = '<p class="x">' + 'a'.repeat(50) + '</p>'
-    await checkTextLimit([{ value: html, mime: 'text/html', at: ['documents', 0, 'value'] }, { value: html, mime: 'text/html', at: ['documents', 1, 'value'] }], 100, ['documents'], new DocumentWork())
-    const err = await failure(checkTextLimit([0, 1, 2].map(i => ({ value: html, mime: 'text/html' as const, at: ['documents', i, 'value'] })), 100, ['documents'], new DocumentWork()))
+    await checkTextLimit([{ value: html, mime: 'text/html', at: ['documents', 0, 'value'] }, { value: html, mime: 'text/html', at: ['documents', 1, 'value'] }], 100, ['documents'], new DocumentWork(poolDocuments))
+    const err = await failure(checkTextLimit([0, 1, 2].map(i => ({ value: html, mime: 'text/html' as const, at: ['documents', i, 'value'] })), 100, ['documents'], new DocumentWork(poolDocuments)))
     expect(err).toBeInstanceOf(TextLimitError)
   })
 
@@ -22,7 +23,7 @@ describe('checkTextLimit', () => {
     const err = await failure(checkTextLimit([
       { value: 'The house is red.', mime: 'text/plain', at: ['documents', 0, 'value'] },
       { value: evil, mime: 'text/markdown', at: ['documents', 1, 'value'] }
-    ], 1000, ['documents'], new DocumentWork(undefined, 300)))
+    ], 1000, ['documents'], new DocumentWork(poolDocuments, undefined, 300)))
     expect(err).toBeInstanceOf(ValidationError)
     expect((err as ValidationError).errors).toEqual([{ path: ['documents', 1, 'value'], message: expect.stringMatching(/too complex/) }])
   })

@@ -21,3 +21,17 @@ export function failTyped (): never {
 export function thread (): number {
   return threadId
 }
+
+export async function idle (ms: number): Promise<number> {
+  await new Promise(resolve => setTimeout(resolve, ms))
+  return threadId
+}
+
+/** Spins until this thread has used `ms` of CPU time. */
+export function burn (ms: number): number {
+  const from = process.threadCpuUsage()
+  for (;;) {
+    const { user, system } = process.threadCpuUsage(from)
+    if ((user + system) / 1000 >= ms) return threadId
+  }
+}

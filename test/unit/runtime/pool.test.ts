@@ -1,20 +1,20 @@
 /**
  * The thread pool (src/runtime/pool.ts) with tasks of its own: a task's errors come back as
- * themselves, a task past its request's CPU budget or its thread's heap is stopped (the thread
- * replaced) and the request refused, clients take turns, one client never holds every thread, and
- * a request that gives up has its waiting task dropped.
+ * themselves, a request pays its tasks' CPU time, a task past its request's budget or its
+ * thread's heap is stopped (the thread replaced) and the request refused, clients take turns, one
+ * client never holds every thread, and a request that gives up has its waiting task dropped.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { DocumentsBusyError, UpstreamError, ValidationError } from '../../../src/errors.js'
 import { withClient } from '../../../src/lib/clients.js'
-import { PoolWork, taskModule, ThreadPool } from '../../../src/runtime/pool.js'
+import { PoolAccount, taskModule, ThreadPool } from '../../../src/runtime/pool.js'
 
 const TASKS = taskModule(import.meta.url, './pool-tasks')
 const pool = new ThreadPool({ threads: 2, queueMs: 10_000, busyError: waited => new DocumentsBusyError(waited), heapMb: 64 })
 afterAll(async () => { await pool.close() })
 
 const overBudget = (): ValidationError => new ValidationError('over its budget')
-const run = async <T>(fn: string, args: unknown[], work = new PoolWork(5000)): Promise<T> =>
+const run = async <T>(fn: string, args: unknown[], work = new PoolAccount(5000)): Promise<T> =>
   await pool.run<T>({ module: TASKS, fn, args }, work, { overBudget })
 const failure = async (p: Promise<unknown>): Promise<unknown> => await p.then(() => { throw new Error('expected a failure') }, (err: unknown) => err)
 
@@ -28,12 +28,24 @@ describe('the thread pool', () => {
   })
 
   it('stops a task past its request\'s CPU budget, refuses the request\'s later tasks, and serves the next request', async () => {
-    const work = new PoolWork(200)
+    const work = new PoolAccount(200)
     const started = performance.now()
     expect(await failure(run('spin', [5000], work))).toBeInstanceOf(ValidationError)
     expect(performance.now() - started).toBeLessThan(3000)
     expect(await failure(run('thread', [], work))).toBeInstanceOf(ValidationError)
     expect(await run<number>('thread', [])).toBeGreaterThan(0)
+  })
+
+  it('charges a request the CPU time its tasks used on their thread, not the time they took', async () => {
+    const work = new PoolAccount(5000)
+    await run('idle', [400], work)
+    const waited = work.spentMs
+    expect(waited).toBeLessThan(200)
+    await run('burn', [300], work)
+    expect(work.spentMs - waited).toBeGreaterThanOrEqual(300)
+    expect(work.spentMs - waited).toBeLessThan(1000)
+    // a task that waits longer than its budget without using it is not stopped
+    expect(await run<number>('idle', [600], new PoolAccount(300))).toBeGreaterThan(0)
   })
 
   it('stops a task past its thread\'s heap as over its budget, and serves the next request', async () => {
@@ -67,7 +79,7 @@ describe('the thread pool', () => {
   it('drops a waiting task whose request gave up, with the request\'s reason', async () => {
     const blockers = withClient('block', () => [run('spin', [300])])
     const controller = new AbortController()
-    const waiting = withClient('block', async () => await run('thread', [], new PoolWork(5000, controller.signal)))
+    const waiting = withClient('block', async () => await run('thread', [], new PoolAccount(5000, controller.signal)))
     const reason = new Error('client went away')
     controller.abort(reason)
     expect(await failure(waiting)).toBe(reason)

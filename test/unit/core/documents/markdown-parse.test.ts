@@ -1,6 +1,6 @@
 /**
  * Markdown is parsed where it is segmented: inline for a small document, on a document thread
- * (pool.ts via offload.ts) for the rest. A large document comes out the same either way, and one
+ * (the pool runner via offload.ts) for the rest. A large document comes out the same either way, and one
  * that nests too deeply is a 400 at its own path, never a crash. (A pathological document that
  * runs past its request's budget: offload.test.ts.)
  */
@@ -11,9 +11,10 @@ import { segmentDocument } from '../../../../src/core/documents/index.js'
 import { containerDepth, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
 import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
-import { runTask } from '../../../../src/core/documents/tasks.js'
+import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
 import { ValidationError } from '../../../../src/errors.js'
 import { upper } from './engines.js'
+import { poolDocuments } from './pool-documents.js'
 
 const run = promisify(execFile)
 const settings = { placeholders: true, rules: [], caseSensitive: false }
@@ -38,27 +39,27 @@ describe('Markdown parsed where it is segmented', () => {
     const parts = Array.from({ length: 200 }, (_, i) => `## Part ${i}\n\nThe *red* car number ${i} is in [the house](https://example.com/${i}).\n`)
     const source = parts.join('\n')
     expect(documentCost(source, 'text/markdown')).toBeGreaterThan(INLINE_COST)
-    const work = new DocumentWork()
+    const work = new DocumentWork(poolDocuments)
     const prepared = await prepareDocument(source, 'text/markdown', settings, work)
     expect(prepared.segments).toEqual(parts.flatMap(part => prepareForTranslation(part, 'text/markdown', settings).segments))
     expect(prepared.segments).toContain('The <g id="1">red</g> car number 7 is in <g id="2">the house</g>.')
     const answers = prepared.segments.map(upper)
-    const [same, shouted] = await prepared.finish([prepared.segments, answers], new DocumentWork())
+    const [same, shouted] = await prepared.finish([prepared.segments, answers], new DocumentWork(poolDocuments))
     expect(same!.value).toBe(source)
     expect(shouted).toEqual(prepareForTranslation(source, 'text/markdown', settings).finish(answers))
     expect(shouted!.value).toContain('THE *RED* CAR NUMBER 7 IS IN [THE HOUSE](https://example.com/7).')
-    expect({ kind: 'text', text: await textOfDocument(source, 'text/markdown', work) }).toEqual(runTask({ kind: 'text', value: source, mimeType: 'text/markdown', path: ['document', 'value'] }))
+    expect({ kind: 'text', text: await textOfDocument(source, 'text/markdown', work) }).toEqual(runDocumentTask({ kind: 'text', value: source, mimeType: 'text/markdown', path: ['document', 'value'] }))
     // it ran on a thread: the thread's time is counted against the request's budget
-    await vi.waitFor(() => expect(work.account.spentMs).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(work.account!.spentMs).toBeGreaterThan(0))
   })
 
   it('segments every large string leaf of a structured value on a thread', async () => {
     const leaf = (n: number): string => `The *garden* tool number ${n} is fine.\n\n`.repeat(80)
     const value = { a: leaf(1), b: [leaf(2), { c: leaf(3) }] }
-    const out = await substituteInDocument(value, 'text/markdown', [{ text: 'garden', substitution: 'yard' }], { caseSensitive: false }, new DocumentWork())
+    const out = await substituteInDocument(value, 'text/markdown', [{ text: 'garden', substitution: 'yard' }], { caseSensitive: false }, new DocumentWork(poolDocuments))
     expect(out.applied).toEqual([{ text: 'garden', substitution: 'yard', count: 240 }])
     expect(out.value).toEqual({ a: leaf(1).replaceAll('garden', 'yard'), b: [leaf(2).replaceAll('garden', 'yard'), { c: leaf(3).replaceAll('garden', 'yard') }] })
-    expect(await textOfDocument(value, 'text/markdown', new DocumentWork())).toContain('The garden tool number 3 is fine.')
+    expect(await textOfDocument(value, 'text/markdown', new DocumentWork(poolDocuments))).toContain('The garden tool number 3 is fine.')
   })
 
   it('refuses Markdown nested too deeply with a 400 at its own path, not a crash, and serves the next request', async () => {
@@ -70,13 +71,13 @@ describe('Markdown parsed where it is segmented', () => {
     ]
     for (const source of sources) {
       expect(documentCost(source, 'text/markdown')).toBeGreaterThan(INLINE_COST)
-      const err = await failure(() => textOfDocument({ intro: 'Hello.', body: [source] }, 'text/markdown', new DocumentWork(), { path: ['documents', 1, 'value'] }))
+      const err = await failure(() => textOfDocument({ intro: 'Hello.', body: [source] }, 'text/markdown', new DocumentWork(poolDocuments), { path: ['documents', 1, 'value'] }))
       expect(err).toBeInstanceOf(ValidationError)
       expect((err as ValidationError).errors).toEqual([{ path: ['documents', 1, 'value', 'body', 0], message: expect.stringMatching(/^this Markdown document could not be parsed \(it nests more than 500 levels deep\)/) }])
     }
     // moderately nested, it parses
     const source = '> '.repeat(100) + 'Hello there. '.repeat(200)
-    const prepared = await prepareDocument(source, 'text/markdown', settings, new DocumentWork())
+    const prepared = await prepareDocument(source, 'text/markdown', settings, new DocumentWork(poolDocuments))
     expect(prepared.segments).toHaveLength(200)
   })
 
@@ -122,9 +123,11 @@ describe('Markdown parsed where it is segmented', () => {
 
   it('works on the document threads under the flags the service starts with and under node -e, and lets the process end', async () => {
     const offload = new URL('../../../../src/core/documents/offload.ts', import.meta.url).href
+    const runner = new URL('./pool-documents.ts', import.meta.url).href
     const code = `const { documentCost, DocumentWork, INLINE_COST, prepareDocument } = await import(${JSON.stringify(offload)})
+const { poolDocuments } = await import(${JSON.stringify(runner)})
 const source = 'Some *fine* text.\\n\\n'.repeat(300)
-const prepared = await prepareDocument(source, 'text/markdown', { placeholders: true, rules: [], caseSensitive: false }, new DocumentWork())
+const prepared = await prepareDocument(source, 'text/markdown', { placeholders: true, rules: [], caseSensitive: false }, new DocumentWork(poolDocuments))
 console.log(prepared.segments.length, documentCost(source, 'text/markdown') > INLINE_COST)`
     const root = new URL('../../../../', import.meta.url)
     for (const flags of [[], ['--max-semi-space-size=8', '--max-old-space-size=1024']]) {

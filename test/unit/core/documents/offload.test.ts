@@ -1,18 +1,19 @@
 /**
- * Documents on the thread pool (src/runtime/pool.ts via core/documents/offload.ts): costly
+ * Documents on the thread pool (the document runner app.ts gives core/documents/offload.ts): costly
  * documents are worked off the event loop with the same results as inline, clients take turns and
  * one client never holds every thread, and a request's budget stops a document that runs over (a
  * 400 at its path) without harming the next requests.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENT_TASKS, documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
+import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { changesOf } from '../../../../src/core/editing/changes.js'
-import { runTask } from '../../../../src/core/documents/tasks.js'
+import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { DocumentsBusyError, ValidationError } from '../../../../src/errors.js'
 import { withClient } from '../../../../src/lib/clients.js'
-import { DEFAULT_DOCUMENT_QUEUE_MS } from '../../../../src/core/limits.js'
-import { configureProcessPool, poolThreads, processPool, ThreadPool } from '../../../../src/runtime/pool.js'
+import { DOCUMENT_TASKS } from '../../../../src/http/document-tasks.js'
+import { configureProcessPool, DEFAULT_DOCUMENT_QUEUE_MS, poolThreads, processPool, ThreadPool } from '../../../../src/runtime/pool.js'
+import { documentsOn, poolDocuments } from './pool-documents.js'
 
 const settings = { placeholders: true, rules: [{ text: 'house', substitution: 'home' }], caseSensitive: false }
 
@@ -39,19 +40,19 @@ describe('documents on the thread pool', () => {
     expect(documentCost(value, 'text/html')).toBeGreaterThan(INLINE_COST)
     let ticks = 0
     const ticker = setInterval(() => { ticks++ }, 1)
-    const work = new DocumentWork()
+    const work = new DocumentWork(poolDocuments)
     const prepared = await prepareDocument(value, 'text/html', settings, work)
     const inline = prepareForTranslation(value, 'text/html', settings)
     expect(prepared.segments).toEqual(inline.segments)
     const answers = prepared.segments.map(s => s.toUpperCase())
     const reversed = prepared.segments.map(s => [...s].reverse().join(''))
     // one task rebuilds every answer set (one per target) from one reading of the document
-    expect(await prepared.finish([answers, reversed], new DocumentWork())).toEqual([inline.finish(answers), inline.finish(reversed)])
-    expect({ kind: 'text', text: await textOfDocument(value, 'text/html', work) }).toEqual(runTask({ kind: 'text', value, mimeType: 'text/html', path: ['document', 'value'] }))
+    expect(await prepared.finish([answers, reversed], new DocumentWork(poolDocuments))).toEqual([inline.finish(answers), inline.finish(reversed)])
+    expect({ kind: 'text', text: await textOfDocument(value, 'text/html', work) }).toEqual(runDocumentTask({ kind: 'text', value, mimeType: 'text/html', path: ['document', 'value'] }))
     clearInterval(ticker)
     expect(ticks).toBeGreaterThan(0)
     // the thread's time was counted against the request's budget
-    await expect.poll(() => work.account.spentMs).toBeGreaterThan(0)
+    await expect.poll(() => work.account!.spentMs).toBeGreaterThan(0)
   })
 
   it('diffs a long edit\'s changes on a thread, as inline, while the event loop turns', async () => {
@@ -61,19 +62,19 @@ describe('documents on the thread pool', () => {
     const notes = [{ original: 'hotle', replacement: 'hotel', type: 'grammar' as const, reason: 'Spelling' }]
     let ticks = 0
     const ticker = setInterval(() => { ticks++ }, 1)
-    const work = new DocumentWork()
+    const work = new DocumentWork(poolDocuments)
     const changes = await documentChanges(before, after, notes, ['grammar'], work)
     clearInterval(ticker)
     expect(changes).toEqual(changesOf(before, after, notes, ['grammar']))
     expect(changes).toHaveLength(1400)
     expect(ticks).toBeGreaterThan(0)
     // on a thread: the request's budget pays for it
-    await expect.poll(() => work.account.spentMs).toBeGreaterThan(0)
+    await expect.poll(() => work.account!.spentMs).toBeGreaterThan(0)
   })
 
   it('refuses a document that runs past its request\'s budget with a 400 at its path, and serves the next request', async () => {
     const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
-    const work = new DocumentWork(undefined, 300)
+    const work = new DocumentWork(poolDocuments, undefined, 300)
     const started = performance.now()
     const err = await failure(substituteInDocument({ body: evil }, 'text/markdown', [], { caseSensitive: false, path: ['documents', 3, 'value'] }, work))
     expect(performance.now() - started).toBeLessThan(5000)
@@ -83,20 +84,20 @@ describe('documents on the thread pool', () => {
     const later = await failure(textOfDocument('x'.repeat(50_000) + '\n'.repeat(1000), 'text/html', work))
     expect(later).toBeInstanceOf(ValidationError)
     // the stopped thread was replaced: another request is served
-    const ok = await substituteInDocument('The *house* is red.\n\n'.repeat(200), 'text/markdown', settings.rules, { caseSensitive: false }, new DocumentWork())
+    const ok = await substituteInDocument('The *house* is red.\n\n'.repeat(200), 'text/markdown', settings.rules, { caseSensitive: false }, new DocumentWork(poolDocuments))
     expect(ok.applied).toEqual([{ text: 'house', substitution: 'home', count: 200 }])
   })
 
   it('lets clients take turns: one client\'s small document is not queued behind another client\'s many documents', async () => {
     const slow = (i: number): string => '*_'.repeat(985) + String(i)
     // both threads loaded (loading a thread is not what is measured)
-    await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument(slow(-1), 'text/markdown', new DocumentWork()))))
+    await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument(slow(-1), 'text/markdown', new DocumentWork(poolDocuments)))))
     const order: string[] = []
     const many = withClient('busy', () => Array.from({ length: 12 }, async (_, i) => {
-      await textOfDocument(slow(i), 'text/markdown', new DocumentWork())
+      await textOfDocument(slow(i), 'text/markdown', new DocumentWork(poolDocuments))
       order.push(`busy ${i}`)
     }))
-    const small = withClient('other', async () => await textOfDocument('A *small* document.\n\n'.repeat(100), 'text/markdown', new DocumentWork())).then(() => order.push('small'))
+    const small = withClient('other', async () => await textOfDocument('A *small* document.\n\n'.repeat(100), 'text/markdown', new DocumentWork(poolDocuments))).then(() => order.push('small'))
     await Promise.all([...many, small])
     // in arrival order it would come last; taking turns, it runs beside the busy client's first
     // tasks (the margin is for a loaded machine, where the thread it got may start later)
@@ -106,7 +107,7 @@ describe('documents on the thread pool', () => {
   it('answers a 400, never an internal error, for a document nested too deeply for a thread', async () => {
     let nested: unknown = 'deep'
     for (let i = 0; i < 600; i++) nested = [nested]
-    const err = await failure(textOfDocument({ list: nested, pad: 'x'.repeat(60_000) }, 'text/plain', new DocumentWork(), { path: ['document', 'value'] }))
+    const err = await failure(textOfDocument({ list: nested, pad: 'x'.repeat(60_000) }, 'text/plain', new DocumentWork(poolDocuments), { path: ['document', 'value'] }))
     expect(err).toBeInstanceOf(ValidationError)
   })
 
@@ -115,12 +116,12 @@ describe('documents on the thread pool', () => {
     const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
     try {
       // both threads loaded (loading a thread is not what is measured)
-      await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument('A *warm* document.\n\n'.repeat(200), 'text/markdown', new DocumentWork(undefined, 5000, undefined, pool)))))
+      await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument('A *warm* document.\n\n'.repeat(200), 'text/markdown', new DocumentWork(documentsOn(pool), undefined, 5000)))))
       // one client's long documents: it holds one of the two threads, never both
-      const blocker = withClient('heavy', async () => await failure(substituteInDocument(evil(0), 'text/markdown', [], { caseSensitive: false }, new DocumentWork(undefined, 2500, undefined, pool))))
+      const blocker = withClient('heavy', async () => await failure(substituteInDocument(evil(0), 'text/markdown', [], { caseSensitive: false }, new DocumentWork(documentsOn(pool), undefined, 2500))))
       await new Promise(resolve => setTimeout(resolve, 100))
       const waiting = withClient('heavy', async () => {
-        const work = new DocumentWork(undefined, 5000, undefined, pool)
+        const work = new DocumentWork(documentsOn(pool), undefined, 5000)
         const started = performance.now()
         const err = await failure(substituteInDocument(evil(99), 'text/markdown', [], { caseSensitive: false }, work))
         return { err, waited: performance.now() - started, work }
@@ -129,7 +130,7 @@ describe('documents on the thread pool', () => {
       const lightValue = 'The *house* is red.\n\n'.repeat(100)
       expect(documentCost(lightValue, 'text/markdown')).toBeGreaterThan(INLINE_COST)
       const started = performance.now()
-      const light = await withClient('light', async () => await textOfDocument(lightValue, 'text/markdown', new DocumentWork(undefined, 5000, undefined, pool)))
+      const light = await withClient('light', async () => await textOfDocument(lightValue, 'text/markdown', new DocumentWork(documentsOn(pool), undefined, 5000)))
       expect(light).toContain('The house is red.')
       expect(performance.now() - started).toBeLessThan(2000)
       // the heavy client's second request waited for its one thread past the allowance: a 503

@@ -1,5 +1,5 @@
 /**
- * runTask (tasks.ts), what a request's document work runs, inline or on a pool thread: a
+ * runDocumentTask (tasks.ts), what a request's document work runs, inline or on a pool thread: a
  * document's visible text (for detection and the text limit) and, with no translations, the
  * document with the substitution rules applied (POST /language/substitute).
  */
@@ -7,26 +7,26 @@ import { describe, expect, it } from 'vitest'
 import type { FieldPath } from '../../../../src/errors.js'
 import { rulesForLanguage, type AppliedSubstitution, type Substitution } from '../../../../src/core/glossary.js'
 import type { MimeType } from '../../../../src/core/documents/mime.js'
-import { runTask } from '../../../../src/core/documents/tasks.js'
+import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
 import { fixture } from './engines.js'
 
 const PATH: FieldPath = ['document', 'value']
 
-/** The visible text runTask gives for a document. */
+/** The visible text runDocumentTask gives for a document. */
 function textOf (value: unknown, mimeType: MimeType): string {
-  const result = runTask({ kind: 'text', value, mimeType, path: PATH })
+  const result = runDocumentTask({ kind: 'text', value, mimeType, path: PATH })
   if (result.kind !== 'text') throw new Error(`a text task answered ${result.kind}`)
   return result.text
 }
 
-/** The document with `rules` applied, as substituteInDocument (offload.ts) has runTask make it. */
+/** The document with `rules` applied, as substituteInDocument (offload.ts) has runDocumentTask make it. */
 function substituted (value: unknown, mimeType: MimeType, rules: readonly Substitution[]): { value: unknown, applied: AppliedSubstitution[] } {
-  const result = runTask({ kind: 'finish', value, mimeType, path: PATH, settings: { placeholders: true, rules, caseSensitive: false } })
+  const result = runDocumentTask({ kind: 'finish', value, mimeType, path: PATH, settings: { placeholders: true, rules, caseSensitive: false } })
   if (result.kind !== 'finish') throw new Error(`a finish task answered ${result.kind}`)
   return result.results[0] as { value: unknown, applied: AppliedSubstitution[] }
 }
 
-describe('runTask: a document\'s visible text', () => {
+describe('runDocumentTask: a document\'s visible text', () => {
   it('gives plain text as it is', () => {
     expect(textOf('  Hello world.\n', 'text/plain')).toBe('  Hello world.\n')
   })
@@ -51,7 +51,7 @@ describe('runTask: a document\'s visible text', () => {
   })
 })
 
-describe('runTask: a finish without translations (what POST /language/substitute runs)', () => {
+describe('runDocumentTask: a finish without translations (what POST /language/substitute runs)', () => {
   const rules = rulesForLanguage([
     { text: 'colour', substitution: 'color', source: 'en', target: 'en' },
     { text: 'Acme', substitution: 'ACME Corp.' },

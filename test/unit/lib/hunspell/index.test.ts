@@ -24,6 +24,19 @@ describe('hunspell checker', () => {
     expect(checker.suggest('pnoy')[0]!.strong).toBe(true)
   })
 
+  it('keeps a stem listed twice with both flag sets, in the file\'s order, and tells stems from their prefixes and longer words', async () => {
+    const aff = ['SFX A Y 1', 'SFX A 0 s .', 'SFX B Y 1', 'SFX B 0 ed .'].join('\n')
+    const words = Array.from({ length: 2000 }, (_, i) => `word${i}/A`)
+    const dic = ['2004', 'walk/A', ...words, 'walk/B', 'walker', 'wal/B'].join('\n')
+    const checker = await createSpellChecker(aff, dic)
+    expect(checker.stemFlags('walk')).toEqual([['A'], ['B']])
+    expect(checker.stemFlags('walker')).toEqual([[]])
+    expect(checker.stemFlags('wa')).toBeUndefined()
+    expect(checker.stemFlags('walke')).toBeUndefined()
+    for (const w of ['walks', 'walked', 'walker', 'waled', 'word0s', 'word1999']) expect(checker.correct(w), w).toBe(true)
+    for (const w of ['walkers', 'wals', 'word2000', 'walk\nwalker']) expect(checker.correct(w), w).toBe(false)
+  })
+
   it('accepts every form nspell expands from dictionary-en (but its compound-rule ordinals)', async () => {
     const { createDictionaries } = await import('../../../../src/providers/rules-editor/dictionaries.js')
     const ours = (await createDictionaries().speller('en')).checker

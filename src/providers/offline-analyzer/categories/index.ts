@@ -1,20 +1,25 @@
 /**
  * Content categories (Google's taxonomy paths such as "/Sports" or "/Finance/Investing") by a
  * transparent keyword classifier: each category has weighted words, stems and phrases in seven
- * languages (lexicon-1.ts, lexicon-2.ts); a text's categories are those whose matched weight stands
+ * languages (lexicon.json); a text's categories are those whose matched weight stands
  * out, sized by their share of all matched weight and by how dense it is in the text. It answers
  * nothing when the evidence is thin or spread over many categories.
  */
 import { OFFLINE_LANGUAGES } from '../languages.js'
 import type { Scored } from '../../../core/analysis/results.js'
-import { LEXICON_ARTS_TO_GAMES } from './lexicon-1.js'
-import { LEXICON_HEALTH_TO_TRAVEL } from './lexicon-2.js'
-import type { CategoryLexicon } from './lexicon-types.js'
+import keywords from './lexicon.json' with { type: 'json' }
 import { foldedWords } from './words.js'
 
 export const CATEGORY_LANGUAGES: readonly string[] = OFFLINE_LANGUAGES.categories
 
-const LEXICON: CategoryLexicon = { ...LEXICON_ARTS_TO_GAMES, ...LEXICON_HEALTH_TO_TRAVEL }
+/**
+ * Per category path and language a comma-separated list: lower-case words or short phrases, "+"
+ * before a term that alone says the category (weight 2, else 1), "*" after a stem that matches any
+ * word it begins (at least 4 letters). Accents are ignored when matching. Data, not code: the
+ * lists are read at start, not compiled.
+ */
+type CategoryLexicon = Readonly<Record<string, Readonly<Record<'en' | 'fr' | 'de' | 'es' | 'it' | 'pt' | 'nl', string>>>>
+const LEXICON: CategoryLexicon = keywords
 
 /** Every category path the classifier can answer. */
 export const CATEGORY_PATHS: readonly string[] = Object.keys(LEXICON)

@@ -15,6 +15,8 @@ export interface DetectorOptions {
   voters?: VoterName[]
   /** A model other than the shipped one (bench/detect-accuracy/train.ts writes it). */
   model?: ModelData
+  /** Use the shipped tie-breaker of near-identical languages (groups.bin; default: unless `model` is given). */
+  tieBreaker?: boolean
 }
 
 /** The shipped model, read in the background (2.5 MB: not worth blocking module loading for). */
@@ -27,14 +29,20 @@ async function shippedLexicon (): Promise<LexiconTable> {
   return decodeLexicon(await readFile(new URL('./lexicon.bin', import.meta.url)))
 }
 
+/** The shipped tie-breaker of near-identical languages (groups.bin, 1 MB, the lexicon's form: see ensemble.ts). */
+async function shippedTieBreaker (): Promise<LexiconTable> {
+  return decodeLexicon(await readFile(new URL('./groups.bin', import.meta.url)))
+}
+
 /** Creates the detector and starts loading its models in the background; `ready()` resolves once they are loaded. */
 export function createDetector (options: DetectorOptions = {}): Detector {
   let detectFn: DetectFn | undefined
   let languages: string[] = []
   // a model given in full (a bench's) brings its own lexicon, or none
   const lexicon = options.model === undefined ? shippedLexicon() : undefined
-  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon]).then(([voters, model, table]) => {
-    const ensemble = createEnsemble(voters, model, table)
+  const tieBreaker = options.tieBreaker ?? options.model === undefined ? shippedTieBreaker() : undefined
+  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon, tieBreaker]).then(([voters, model, table, tie]) => {
+    const ensemble = createEnsemble(voters, model, table, tie)
     detectFn = ensemble.detect
     languages = ensemble.languages
   })

@@ -6,7 +6,9 @@
  *
  * Layout: "LEX1", a uint32 (little-endian) length, that many bytes of JSON header; the keys in
  * UTF-8, each followed by "\n" (words, then trigrams); `count + 1` uint32 starts of each key's
- * entries; per entry a uint8 language index, then per entry a uint8 of -10 * log probability.
+ * entries; per entry a uint8 language index, then per entry a uint8 value v standing for
+ * (zero - v) / scale: -10 * log probability for the lexicon (zero 0, scale 10); the tie-breaker
+ * (groups.bin, train-groups.ts) stores signed weights the same way around zero 128.
  */
 import type { Lexicon } from './model.js'
 
@@ -14,8 +16,16 @@ const MAGIC = 'LEX1'
 /** Log probabilities are stored in tenths of a nat, as train-lexicon.ts rounds them. */
 const SCALE = 10
 
+/** How values are stored: v stands for (zero - v) / scale. */
+export interface Quantization { zero: number, scale: number }
+const LOG_PROBABILITY: Quantization = { zero: 0, scale: SCALE }
+
 interface Header {
   languages: string[]
+  zero?: number
+  scale?: number
+  /** The tie-breaker's groups of languages (absent in the lexicon). */
+  groups?: string[][]
   backoff: number[]
   trigramBackoff: number[]
   weight: number[]
@@ -37,15 +47,21 @@ export interface LexiconTable {
   word: (word: string) => number
   /** Index of the trigram text[from, from + 3), or -1 (no string is made for it). */
   trigram: (text: string, from: number) => number
+  /** Index of the letter n-gram text[from, to) kept with the trigrams (the tie-breaker's are 1-4 letters long), or -1. */
+  gram: (text: string, from: number, to: number) => number
+  /** A stored value v stands for (zero - v) / scale. */
+  zero: number
+  scale: number
+  groups: string[][]
   /** Entries of feature f: start[f] .. start[f + 1] - 1 in `language` and `logProbability`. */
   start: Uint32Array
   language: Uint8Array
-  /** -10 * log P(feature | language), as stored. */
+  /** -10 * log P(feature | language) in the lexicon, as stored (in general: see zero and scale). */
   negLogProbability: Uint8Array
 }
 
-/** Writes a lexicon in the compact form. */
-export function encodeLexicon (lexicon: Lexicon): Buffer {
+/** Writes a lexicon in the compact form (with `quantization` and `groups`: the tie-breaker's weights). */
+export function encodeLexicon (lexicon: Lexicon, quantization: Quantization = LOG_PROBABILITY, groups?: string[][]): Buffer {
   if (lexicon.languages.length > 256) throw new Error('lexicon.bin holds at most 256 languages')
   const features = [...Object.entries(lexicon.words), ...Object.entries(lexicon.trigrams)]
   const keys = Buffer.from(features.map(([key]) => `${key}\n`).join(''), 'utf8')
@@ -58,7 +74,7 @@ export function encodeLexicon (lexicon: Lexicon): Buffer {
     start[f] = at
     for (let k = 0; k < pairs.length; k += 2) {
       language[at] = pairs[k]!
-      value[at] = Math.min(255, Math.max(0, Math.round(-SCALE * pairs[k + 1]!)))
+      value[at] = Math.min(255, Math.max(0, Math.round(quantization.zero - quantization.scale * pairs[k + 1]!)))
       at++
     }
   })
@@ -69,6 +85,8 @@ export function encodeLexicon (lexicon: Lexicon): Buffer {
     trigramBackoff: lexicon.trigramBackoff,
     weight: lexicon.weight,
     trigramWeight: lexicon.trigramWeight,
+    ...(quantization === LOG_PROBABILITY ? {} : quantization),
+    ...(groups === undefined ? {} : { groups }),
     words: Object.keys(lexicon.words).length,
     trigrams: Object.keys(lexicon.trigrams).length,
     entries,
@@ -114,6 +132,10 @@ export function decodeLexicon (bytes: Uint8Array): LexiconTable {
     trigramWeight: header.trigramWeight,
     word: w => words.find(w, 0, w.length),
     trigram: (text, from) => trigrams.find(text, from, from + 3),
+    gram: (text, from, to) => trigrams.find(text, from, to),
+    zero: header.zero ?? LOG_PROBABILITY.zero,
+    scale: header.scale ?? LOG_PROBABILITY.scale,
+    groups: header.groups ?? [],
     start,
     language,
     negLogProbability

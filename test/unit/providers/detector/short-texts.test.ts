@@ -1,0 +1,40 @@
+/** Short texts through POST /language/detect with the real detector (issue 31: "ok" was Polish, "Bye" Luganda). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
+
+let app: FastifyInstance
+let auth: Record<string, string>
+beforeAll(async () => {
+  app = await testApp({}, { engines: true })
+  auth = bearer(await tokenFor(app))
+})
+afterAll(async () => { await app.close() })
+
+async function detected (text: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: text } } })
+  expect(res.statusCode).toBe(200)
+  return res.json().language
+}
+
+describe('POST /language/detect on a word or two', () => {
+  it('reads "ok" and "Bye" as English: one voter\'s slip on a lone word no longer vetoes it (CLD2 answers Luganda for "Bye")', async () => {
+    const wrong = []
+    for (const text of ['ok', 'OK', 'Ok', 'Bye', 'bye']) {
+      const got = await detected(text)
+      if (got !== 'en') wrong.push(`${text}: ${got}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('never answers a rare language for a common phrase of a big language', async () => {
+    const phrases: Array<[string, string]> = [['Goodbye', 'en'], ['Sorry', 'en'], ['Okay', 'en'], ['Good afternoon', 'en'],
+      ['Au revoir', 'fr'], ['Bonsoir', 'fr'], ['Gute Nacht', 'de'], ['Bitte', 'de'], ['Buenas noches', 'es'], ['Ciao', 'it'], ['Olá', 'pt'], ['Пока', 'ru']]
+    const wrong = []
+    for (const [text, language] of phrases) {
+      const got = await detected(text)
+      if (got !== language) wrong.push(`${text}: ${got}`)
+    }
+    expect(wrong).toEqual([])
+  })
+})

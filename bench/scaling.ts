@@ -11,6 +11,11 @@
  *
  *   npx tsx bench/scaling.ts [--workers 1,4,12] [--service-cores 12] [--duration 15] [--connections 64]
  *                            [--rounds 1] [--workloads detect,translate,sentiment] [--env KEY=VALUE,...]
+ *                            [--baseline DIR]
+ *
+ * `--baseline DIR`: another checkout, built (say a `git worktree` of the commit before a change),
+ * whose services are measured in the same turns, so a change's effect on the speed-up is seen in
+ * one run.
  *
  * bench/device-scaling.sh packs what it needs for a machine without network and runs it there.
  */
@@ -36,6 +41,7 @@ const { values: flags } = parseArgs({
     workloads: { type: 'string', default: 'detect,translate,sentiment' },
     // settings every service gets besides WORKERS, e.g. RATE_LIMIT_MAX=600
     env: { type: 'string', default: '' },
+    baseline: { type: 'string' },
     // a JSON array of the English sentences (where Perl's documentation, bench/lib/corpus.ts, is not installed)
     sentences: { type: 'string' }
   }
@@ -71,7 +77,7 @@ const ROUNDS = Number(flags.rounds)
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`--rounds must be a whole number above 0, got ${flags.rounds}`)
 const EXTRA_ENV = Object.fromEntries(flags.env.split(',').filter(kv => kv !== '').map(kv => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
 
-interface Run { reqPerS: number, p50: number, p99: number, failed: number, serviceCores: number }
+interface Run { reqPerS: number, p50: number, p99: number, failed: number, serviceCores: number, cpuUsPerRequest: number }
 
 /** autocannon in its own (pinned) process against `service`. */
 function load (service: Service, token: string, workload: Workload, seconds: number): Run {
@@ -82,52 +88,59 @@ function load (service: Service, token: string, workload: Workload, seconds: num
   const out = execFileSync(loadWrapper[0] ?? process.execPath, [...loadWrapper.slice(1), ...(loadWrapper.length > 0 ? [process.execPath] : []), ...CANNON, JSON.stringify(job)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   const wall = performance.now() - started
   const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number, duration: number, non2xx: number, errors: number, p50: number, p99: number }
-  return { reqPerS: r.requests / r.duration, p50: r.p50, p99: r.p99, failed: r.non2xx + r.errors, serviceCores: (cpuMsOf(tree()) - cpuBefore) / wall }
+  const cpuMs = cpuMsOf(tree()) - cpuBefore
+  return { reqPerS: r.requests / r.duration, p50: r.p50, p99: r.p99, failed: r.non2xx + r.errors, serviceCores: cpuMs / wall, cpuUsPerRequest: cpuMs * 1000 / Math.max(1, r.requests) }
 }
 
 async function main (): Promise<void> {
   stopChildrenOnExit()
   console.log(`machine: ${CORES} cores, load average ${loadavg().map(l => l.toFixed(2)).join(' ')}, Node ${process.version}; ` +
     (pin ? `service pinned to cores 0-${SERVICE_CORES - 1}, load generator to ${SERVICE_CORES}-${CORES - 1}` : 'nothing pinned (no taskset, or no cores to spare for the load generator)'))
-  // every WORKERS value's service at once, idle while another is measured
-  const services = new Map<number, { service: Service, token: string }>()
-  for (const workers of WORKERS) {
-    const service = await startService({ env: { ...EXTRA_ENV, WORKERS: String(workers) }, wrapper: serviceWrapper })
-    services.set(workers, { service, token: await accessToken(service) })
+  // every build's every WORKERS value's service at once, idle while another is measured
+  const builds = [{ label: flags.baseline === undefined ? '' : 'this ', root: undefined as string | undefined }]
+  if (flags.baseline !== undefined) builds.unshift({ label: 'baseline ', root: flags.baseline })
+  const services = new Map<string, { service: Service, token: string }>()
+  const table = new Map<string, Map<string, Run[]>>()
+  const name = (build: { label: string }, workers: number): string => `${build.label}WORKERS=${workers}`
+  for (const build of builds) {
+    for (const workers of WORKERS) {
+      const service = await startService({ env: { ...EXTRA_ENV, WORKERS: String(workers) }, wrapper: serviceWrapper, ...(build.root === undefined ? {} : { root: build.root }) })
+      services.set(name(build, workers), { service, token: await accessToken(service) })
+      table.set(name(build, workers), new Map(WORKLOADS.map(l => [l.name, []])))
+    }
   }
-  // runs by WORKERS, then workload: one a round
-  const table = new Map<number, Map<string, Run[]>>(WORKERS.map(w => [w, new Map(WORKLOADS.map(l => [l.name, []]))]))
   for (let round = 1; round <= ROUNDS; round++) {
     for (const workload of WORKLOADS) {
-      for (const workers of WORKERS) {
-        const { service, token } = services.get(workers)!
+      for (const [label, { service, token }] of services) {
         // every worker warm: its pipelines started, its models loaded
         if (round === 1) load(service, token, workload, 3)
         const run = load(service, token, workload, Number(flags.duration))
-        table.get(workers)!.get(workload.name)!.push(run)
-        console.log(`${ROUNDS > 1 ? `round ${round}: ` : ''}WORKERS=${String(workers).padEnd(3)} ${workload.name.padEnd(10)} ${run.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${run.p50.toFixed(1).padStart(6)} ms  p99 ${run.p99.toFixed(1).padStart(7)} ms  ` +
-          `${run.failed} failed; the service kept ${run.serviceCores.toFixed(1)} cores busy`)
+        table.get(label)!.get(workload.name)!.push(run)
+        console.log(`${ROUNDS > 1 ? `round ${round}: ` : ''}${label.padEnd(builds.length > 1 ? 21 : 12)} ${workload.name.padEnd(10)} ${run.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${run.p50.toFixed(1).padStart(6)} ms  p99 ${run.p99.toFixed(1).padStart(7)} ms  ` +
+          `${run.failed} failed; the service kept ${run.serviceCores.toFixed(1)} cores busy, ${run.cpuUsPerRequest.toFixed(0)} µs CPU a request`)
       }
     }
   }
-  for (const [workers, { service }] of services) {
+  for (const [label, { service }] of services) {
     const tree = processTree(service.child.pid)
-    console.log(`WORKERS=${workers}: memory of the service and its pipelines ${memoryOf(tree.map(p => p.pid)).pssMb.toFixed(0)} MB (PSS)`)
+    console.log(`${label}: memory of the service and its pipelines ${memoryOf(tree.map(p => p.pid)).pssMb.toFixed(0)} MB (PSS)`)
     await service.child.stop()
   }
-  const rate = (workers: number, name: string): number => median(table.get(workers)!.get(name)!.map(r => r.reqPerS))
-  console.log(`\n| WORKERS | ${WORKLOADS.map(w => `${w.name} req/s`).join(' | ')} |\n|---|${WORKLOADS.map(() => '---').join('|')}|`)
-  for (const workers of WORKERS) console.log(`| ${workers} | ${WORKLOADS.map(w => rate(workers, w.name).toFixed(0)).join(' | ')} |`)
   const most = Math.max(...WORKERS)
-  if (WORKERS.includes(1) && most > 1) {
-    const rates = (workers: number, name: string): number[] => table.get(workers)!.get(name)!.map(r => r.reqPerS)
-    const ratios = new Map(WORKLOADS.map(w => [w.name, roundRatios(rates(1, w.name), rates(most, w.name))]))
-    console.log(`\nspeed-up at WORKERS=${most} over WORKERS=1:`)
-    for (const [name, r] of ratios) console.log(`  ${name}: ${r.text}`)
-    const ratio = (name: string): number | undefined => ratios.get(name)?.median
-    const target = (name: string, aim: number): string => {
-      const r = ratio(name)
-      return r === undefined ? `${name} not measured` : `${name} >= ${aim}x: ${r.toFixed(2)}x ${r >= aim ? 'met' : 'MISSED'}`
+  for (const build of builds) {
+    const runs = (workers: number, workload: string): Run[] => table.get(name(build, workers))!.get(workload)!
+    console.log(`\n${build.label === '' ? '' : `${build.label.trim()}: `}| WORKERS | ${WORKLOADS.map(w => `${w.name} req/s`).join(' | ')} |\n|---|${WORKLOADS.map(() => '---').join('|')}|`)
+    for (const workers of WORKERS) console.log(`| ${workers} | ${WORKLOADS.map(w => median(runs(workers, w.name).map(r => r.reqPerS)).toFixed(0)).join(' | ')} |`)
+    if (!WORKERS.includes(1) || most === 1) continue
+    const ratios = new Map(WORKLOADS.map(w => [w.name, roundRatios(runs(1, w.name).map(r => r.reqPerS), runs(most, w.name).map(r => r.reqPerS))]))
+    console.log(`${build.label}speed-up at WORKERS=${most} over WORKERS=1:`)
+    for (const [workload, r] of ratios) {
+      const cpu = (workers: number): number => median(runs(workers, workload).map(run => run.cpuUsPerRequest))
+      console.log(`  ${workload}: ${r.text}; the service's CPU a request (median): ${cpu(1).toFixed(0)} µs at WORKERS=1, ${cpu(most).toFixed(0)} µs at WORKERS=${most}`)
+    }
+    const target = (workload: string, aim: number): string => {
+      const r = ratios.get(workload)?.median
+      return r === undefined ? `${workload} not measured` : `${workload} >= ${aim}x: ${r.toFixed(2)}x ${r >= aim ? 'met' : 'MISSED'}`
     }
     console.log(`targets (issue 23, WORKERS=12 on 12 cores): ${target('translate', 3)}; ${target('detect', 6)}` +
       `${most === 12 && SERVICE_CORES === 12 ? '' : ` (measured at WORKERS=${most} on ${SERVICE_CORES} cores: not the targets' setting)`}`)

@@ -121,7 +121,7 @@ function primary (config: Config): void {
   }
   // AUTH_CLIENTS_FILE would be read again by each worker: the clients are passed as they were read
   delete process.env['AUTH_CLIENTS_FILE']
-  runPrimary({ workers: config.workers, env, handlers: config.redisUrl === undefined ? { ...rateLimitHandlers(), ...counterHandlers() } : {} })
+  runPrimary({ workers: config.workers, env, handlers: broadcast => config.redisUrl === undefined ? { ...rateLimitHandlers(broadcast), ...counterHandlers() } : {} })
 }
 
 const config = configOrExit()

@@ -43,19 +43,22 @@ export interface ServiceOptions {
   nodeArgs?: string[]
   /** a command the service runs under, e.g. ['taskset', '-c', '0-11'] (pinned to cores) */
   wrapper?: string[]
+  /** another checkout, built, whose dist/server.js runs instead of ours (a baseline to compare with) */
+  root?: string
 }
 
 /** `node dist/server.js` on 127.0.0.1 and a free port with one OAuth client, once /ready answers 200. */
 export async function startService (options: ServiceOptions = {}): Promise<Service> {
-  ensureBuilt()
+  const root = options.root ?? ROOT
+  if (options.root === undefined) ensureBuilt()
   const port = await freePort()
   const clientId = 'bench'
   const clientSecret = 'bench-secret-123'
   // the flags `npm start` runs the service with
-  const node = [process.execPath, '--max-semi-space-size=8', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), join(ROOT, 'dist/server.js')]
+  const node = [process.execPath, '--max-semi-space-size=8', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), join(root, 'dist/server.js')]
   const command = [...(options.wrapper ?? []), ...node]
   const child = startChild(command[0]!, command.slice(1), {
-    cwd: ROOT,
+    cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,

@@ -96,12 +96,17 @@ export function processEndpoint (): Endpoint {
   }
 }
 
-let toPrimary: Caller | undefined
+let toPrimary: Connection | undefined
 
-/** In a cluster worker: calls to the primary, over one connection for every caller (two would each take the other's replies). */
-export function primaryCaller (): Caller {
-  toPrimary ??= connect(processEndpoint(), 'the cluster primary').call
+/** In a cluster worker: the connection to the primary, one for every caller (two would each take the other's replies). */
+export function primaryConnection (): Connection {
+  toPrimary ??= connect(processEndpoint(), 'the cluster primary')
   return toPrimary
+}
+
+/** In a cluster worker: calls to the primary. */
+export function primaryCaller (): Caller {
+  return primaryConnection().call
 }
 
 /** In the cluster primary: one of its workers. */

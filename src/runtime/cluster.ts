@@ -16,8 +16,8 @@ export interface PrimaryOptions {
   workers: number
   /** Environment variables every worker gets on top of the primary's. */
   env: Record<string, string>
-  /** What each worker's channel serves (one instance for all workers: the machine's state). */
-  handlers: Handlers
+  /** What each worker's channel serves (one instance for all workers: the machine's state), given how to tell every worker something. */
+  handlers: (broadcast: (notice: unknown) => void) => Handlers
 }
 
 /** Runs the primary until its workers are gone after a signal (or keep failing). */
@@ -25,11 +25,13 @@ export function runPrimary (options: PrimaryOptions): void {
   let stopping = false
   const started = new Map<Worker, number>()
   let quickDeaths = 0
+  const notifiers = new Map<Worker, (notice: unknown) => void>()
+  const handlers = options.handlers(notice => { for (const notify of notifiers.values()) notify(notice) })
 
   const fork = (): void => {
     const worker = cluster.fork(options.env)
     started.set(worker, Date.now())
-    serve(clusterWorkerEndpoint(worker), options.handlers)
+    notifiers.set(worker, serve(clusterWorkerEndpoint(worker), handlers).notify)
   }
 
   const stopAll = (exitCode: number): void => {
@@ -48,6 +50,7 @@ export function runPrimary (options: PrimaryOptions): void {
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (started.get(worker) ?? 0)
     started.delete(worker)
+    notifiers.delete(worker)
     if (stopping) {
       // a worker that could not finish its requests makes the service's exit a failure too
       if (code !== 0 && process.exitCode === undefined) process.exitCode = code ?? 1

@@ -1,7 +1,8 @@
 /**
  * WORKERS=2 over real HTTP: two processes share the port; a token from one verifies on the other
  * (one signing key made by the primary), without Redis the rate limit holds per client across
- * both (the primary keeps the counters over the channel), and each worker translates with Apertium
+ * both (each worker counts and tells the primary every SYNC_MS, which tells both the totals: a
+ * burst goes past the limit by at most what the other worker let through meanwhile), and each worker translates with Apertium
  * pipelines of its own. Every request goes on its own connection, so the connections are dealt
  * round-robin to both workers.
  */
@@ -15,6 +16,7 @@ import { startService, type RunningService } from '../helpers/service.js'
 import { fakeModesDir, removeFakeModesDirs } from '../helpers/apertium-processes.js'
 import { startOidc } from '../fakes/oidc.js'
 import { CLIENT } from '../helpers/app.js'
+import { SYNC_MS } from '../../src/http/cluster-rate-limit.js'
 
 /** A key for the compatible APIs (at least 16 characters). */
 const API_KEY = 'workers-test-api-key-0123456789'
@@ -57,8 +59,12 @@ function freshPost (base: string, path: string, token: string, body: unknown): P
 
 /** GET on a fresh connection (no keep-alive), so connections are spread over the workers. */
 function freshGet (path: string, token: string): Promise<{ status: number, retryAfter?: string }> {
+  return getOn(service.base, token, path)
+}
+
+function getOn (base: string, token: string, path = '/language/edit/tones'): Promise<{ status: number, retryAfter?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${service.base}${path}`, { agent: false, headers: { authorization: `Bearer ${token}` } }, res => {
+    const req = request(`${base}${path}`, { agent: false, headers: { authorization: `Bearer ${token}` } }, res => {
       res.resume()
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(res.headers['retry-after'] ? { retryAfter: String(res.headers['retry-after']) } : {}) }))
     })
@@ -73,14 +79,35 @@ describe('WORKERS=2', () => {
     const workers = (await childrenOf(service.child.pid!)).filter(pid => commandOf(pid).includes('server.ts'))
     expect(workers.length).toBe(2)
 
-    // the token request was counted by address, not by client: this client starts at 0 of 10
+    // the token request was counted by address, not by client: this client starts at 0 of 10;
+    // requests further apart than the workers' exchange of counts are counted exactly
     const statuses: number[] = []
-    for (let i = 0; i < 12; i++) statuses.push((await freshGet('/language/edit/tones', service.token)).status)
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await freshGet('/language/edit/tones', service.token)).status)
+      await new Promise(resolve => setTimeout(resolve, 10 * SYNC_MS))
+    }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200))
     expect(statuses.slice(10)).toEqual([429, 429])
     const limited = await freshGet('/language/edit/tones', service.token)
     expect(Number(limited.retryAfter)).toBeGreaterThan(0)
   }, 60_000)
+
+  it('lets a burst past the limit by at most the other worker\'s share, and no further once the counts are exchanged', async () => {
+    const other = await startService({ WORKERS: '2', RATE_LIMIT_MAX: '10' })
+    try {
+      // 40 requests at once on 40 connections, dealt to both workers: each worker alone stops at 10
+      const burst = await Promise.all(Array.from({ length: 40 }, async () => (await getOn(other.base, other.token)).status))
+      const passed = burst.filter(s => s === 200).length
+      expect(passed).toBeGreaterThanOrEqual(10)
+      expect(passed).toBeLessThanOrEqual(20)
+      expect(burst.filter(s => s !== 200 && s !== 429)).toEqual([])
+      await new Promise(resolve => setTimeout(resolve, 10 * SYNC_MS))
+      const after = await Promise.all(Array.from({ length: 6 }, async () => (await getOn(other.base, other.token)).status))
+      expect(after).toEqual(Array(6).fill(429))
+    } finally {
+      await other.stop()
+    }
+  }, 90_000)
 })
 
 describe('WORKERS=2 with an outside issuer and clients of its own, no AUTH_JWT_SECRET', () => {

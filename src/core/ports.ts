@@ -17,7 +17,7 @@ export interface LanguagePair {
 }
 
 /** One call to a translator: every segment in one language pair. */
-export interface TranslateJob {
+export interface TranslateCall {
   from: string
   to: string
   /**
@@ -43,7 +43,7 @@ export interface Translator {
    */
   batching?: { concurrency: number, maxSegments: number }
   /** Translates every segment; the answer has the same length and order. Honours the signal. */
-  translate: (job: TranslateJob, signal: AbortSignal) => Promise<string[]>
+  translate: (job: TranslateCall, signal: AbortSignal) => Promise<string[]>
   /** Resolves when the translator can serve requests (for /ready). */
   ready?: () => Promise<void>
   /** Releases processes and sockets. */

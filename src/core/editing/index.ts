@@ -7,7 +7,7 @@
 import { NothingConfiguredError, UpstreamError, ValidationError, invalidField } from '../../errors.js'
 import { UNSURE_BELOW } from '../detection/policy.js'
 import type { EditItem, Editor } from '../ports.js'
-import { documentChanges, DocumentWork, prepareDocument, textOfDocument } from '../documents/offload.js'
+import { documentChanges, DocumentWork, prepareDocument, textOfDocument, type DocumentRunner } from '../documents/offload.js'
 import { isBinaryType } from '../documents/mime.js'
 import { canonicalTag } from '../languages.js'
 import { openDocument } from '../text-limit.js'
@@ -39,6 +39,8 @@ export interface EditingDeps {
   editors: readonly Editor[]
   detect: DetectText
   textChars: number
+  /** Runs costly documents off the event loop (app.ts: the thread pool); absent, every document is worked inline. */
+  documents?: DocumentRunner | undefined
 }
 
 export interface Editing {
@@ -75,7 +77,7 @@ async function detectedLanguage (text: string, deps: EditingDeps, signal: AbortS
 
 async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): Promise<Edited> {
   const { document } = input
-  const work = new DocumentWork(signal)
+  const work = new DocumentWork(deps.documents, signal)
   const { mime } = await openDocument(document, deps.textChars, work)
   const language = document.language !== undefined
     ? canonicalTag(document.language, ['document', 'language'])
@@ -102,15 +104,14 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   if (edited.length !== prepared.segments.length) {
     throw new UpstreamError(editor.name, `answered ${edited.length} segments for ${prepared.segments.length}`)
   }
-  const finishing = work.next(signal)
-  const [rebuilt] = await prepared.finish([edited.map(e => e.segment)], finishing)
+  const [rebuilt] = await prepared.finish([edited.map(e => e.segment)], work)
   const value = rebuilt!.value
   const notes = edited.flatMap(e => e.notes)
   const asked = input.edits.map(item => item.type)
-  // the diff of a long text takes a while: on a document thread, within the rebuilding's budget
+  // the diff of a long text takes a while: on a document thread, within the request's budget
   // a file in base64 (DOCX): the changes are of its text (paragraphs one a line), not of the base64
   const changes = isBinaryType(mime)
-    ? await documentChanges(await textOfDocument(document.value, mime, finishing, { language }), await textOfDocument(value, mime, finishing, { language }), notes, asked, finishing)
-    : await documentChanges(document.value, value, notes, asked, finishing)
+    ? await documentChanges(await textOfDocument(document.value, mime, work, { language }), await textOfDocument(value, mime, work, { language }), notes, asked, work)
+    : await documentChanges(document.value, value, notes, asked, work)
   return { value: value as DocumentValue, language, editor: editor.name, changes }
 }

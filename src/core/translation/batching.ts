@@ -9,7 +9,7 @@
  * fill every call while others wait, and no pair starves another.
  */
 import { UpstreamError, UpstreamTimeoutError } from '../../errors.js'
-import type { TranslateJob, Translator } from '../ports.js'
+import type { TranslateCall, Translator } from '../ports.js'
 import type { TranslatorChoice } from './catalog.js'
 import type { TranslationCache } from './cache.js'
 import { currentClient } from '../../lib/clients.js'
@@ -18,7 +18,7 @@ import { asFailure, pairFailed, type Failure } from './service-choice.js'
 
 /** What changes an engine's answer besides the pair and the text. */
 export interface Variant {
-  formality?: TranslateJob['formality']
+  formality?: TranslateCall['formality']
   context?: string
 }
 
@@ -176,7 +176,7 @@ export class Batcher {
   private async call (choice: TranslatorChoice, segments: string[], variant: Variant, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<string[]> {
     const timeout = AbortSignal.timeout(timeoutMs)
     const combined = AbortSignal.any([signal, timeout])
-    const job: TranslateJob = {
+    const job: TranslateCall = {
       from: choice.from,
       to: choice.to,
       segments,

@@ -21,7 +21,7 @@ export type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOption
 /** The service name reported for targets equal to the source. */
 export const IDENTITY_SERVICE = 'none'
 
-interface Job {
+interface TargetDocument {
   doc: number
   target: string
   from: string
@@ -40,8 +40,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   const wanted = serviceFilter(options.service, deps.catalog.translators)
 
   const docs = []
-  // the request's document work: costly documents are worked on the thread pool, in its client's turn
-  const work = new DocumentWork(signal)
+  // the request's document work: costly documents are worked by the runner, in its client's turn
+  const work = new DocumentWork(deps.documents, signal)
   for (const [i, doc] of input.documents.entries()) {
     const path = input.documentPath(i)
     const mime = parseMimeType(doc.mimeType, [...path, 'mime_type'])
@@ -76,30 +76,28 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   await checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, at: [...input.documentPath(i), 'value'], kept: doc.kept })), deps.textChars,
     input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
 
-  const jobs = await prepareJobs(docs, targets, work, input, choicesFor)
-  const answers = await runBatches(jobs, options, deps, signal, input.documents.length > 1, input.progress)
+  const outputs = await prepareTargets(docs, targets, work, input, choicesFor)
+  const answers = await runBatches(outputs, options, deps, signal, input.documents.length > 1, input.progress)
 
-  // rebuilding has a budget of its own; the request's tasks queue in one turn, and every target
-  // of a preparation is rebuilt in one task (one reading of the document, not one per target)
-  const rebuilding = work.next(signal)
-  const byPreparation = new Map<PreparedDocument, Job[]>()
-  for (const job of jobs) byPreparation.set(job.prepared, [...byPreparation.get(job.prepared) ?? [], job])
-  const finished = new Map<Job, { value: unknown, applied: AppliedSubstitution[] }>()
+  // every target of a preparation is rebuilt in one task (one reading of the document, not one per target)
+  const byPreparation = new Map<PreparedDocument, TargetDocument[]>()
+  for (const out of outputs) byPreparation.set(out.prepared, [...byPreparation.get(out.prepared) ?? [], out])
+  const finished = new Map<TargetDocument, { value: unknown, applied: AppliedSubstitution[] }>()
   await Promise.all([...byPreparation].map(async ([prepared, list]) => {
-    const rebuilt = await prepared.finish(list.map(job => answers.get(job)!.segments), rebuilding, list.map(job => job.target))
-    list.forEach((job, k) => finished.set(job, rebuilt[k]!))
+    const rebuilt = await prepared.finish(list.map(out => answers.get(out)!.segments), work, list.map(out => out.target))
+    list.forEach((out, k) => finished.set(out, rebuilt[k]!))
   }))
   return docs.map(({ mime, source, detected }, i) => {
     const results: TranslatedDocument['results'] = {}
     const services: Record<string, string> = {}
     const applied: AppliedSubstitution[][] = []
-    for (const job of jobs) {
-      if (job.doc !== i) continue
-      const answer = answers.get(job)!
-      const { value, applied: used } = finished.get(job)!
+    for (const out of outputs) {
+      if (out.doc !== i) continue
+      const answer = answers.get(out)!
+      const { value, applied: used } = finished.get(out)!
       // finish gives back the shape it was given: a Document value
-      results[job.target] = { value: value as DocumentValue, language: job.target, mimeType: mime }
-      services[job.target] = answer.service
+      results[out.target] = { value: value as DocumentValue, language: out.target, mimeType: mime }
+      services[out.target] = answer.service
       applied.push(used)
     }
     const extra: TranslatedDocument['extra'] = { source, services, substitutions: mergeApplied(applied) }
@@ -109,12 +107,12 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
 }
 
 /**
- * A job per (document, target): one rules array per pair (so its glossary compiles once for every
+ * A target document per (document, target): one rules array per pair (so its glossary compiles once for every
  * document), and one preparation per document and distinct rule set, shared by every target with that set.
  */
-async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents'][number], mime: ReturnType<typeof parseMimeType>, source: string }>,
+async function prepareTargets (docs: ReadonlyArray<{ doc: TranslateInput['documents'][number], mime: ReturnType<typeof parseMimeType>, source: string }>,
   targets: readonly string[], work: DocumentWork, input: TranslateInput,
-  choicesFor: (from: string, to: string) => TranslatorChoice[] | 'identity'): Promise<Job[]> {
+  choicesFor: (from: string, to: string) => TranslatorChoice[] | 'identity'): Promise<TargetDocument[]> {
   const options = input.options ?? {}
   const allRules = input.substitutions ?? []
   const ruleIndex = new Map(allRules.map((rule, i) => [rule, i]))
@@ -131,7 +129,7 @@ async function prepareJobs (docs: ReadonlyArray<{ doc: TranslateInput['documents
   // every preparation is asked for at once: the request's tasks queue in its turn on the threads
   const perDocument = await Promise.all(docs.map(async ({ doc, mime, source }, i) => {
     const preparedBySet = new Map<string, Promise<PreparedDocument>>()
-    return await Promise.all(targets.map(async (target): Promise<Job> => {
+    return await Promise.all(targets.map(async (target): Promise<TargetDocument> => {
       const { rules, key } = rulesFor(source, target)
       let prepared = preparedBySet.get(key)
       if (prepared === undefined) {
@@ -163,18 +161,18 @@ function uniqueTags (tags: readonly string[]): string[] {
 
 interface Answer { segments: string[], service: string }
 
-/** One engine call per (choices, pair) for every distinct segment of every job; cache first. */
-async function runBatches (jobs: Job[], options: TranslateOptions, deps: TranslationDeps, signal: AbortSignal, bulk: boolean, progress?: Progress): Promise<Map<Job, Answer>> {
-  const groups = new Map<string, Job[]>()
-  for (const job of jobs) {
-    const key = job.choices === 'identity'
+/** One engine call per (choices, pair) for every distinct segment of every target document; cache first. */
+async function runBatches (outputs: TargetDocument[], options: TranslateOptions, deps: TranslationDeps, signal: AbortSignal, bulk: boolean, progress?: Progress): Promise<Map<TargetDocument, Answer>> {
+  const groups = new Map<string, TargetDocument[]>()
+  for (const out of outputs) {
+    const key = out.choices === 'identity'
       ? 'identity'
-      : job.choices.map(r => `${r.translator.name}:${r.from}>${r.to}`).join('|')
+      : out.choices.map(r => `${r.translator.name}:${r.from}>${r.to}`).join('|')
     const list = groups.get(key) ?? []
-    list.push(job)
+    list.push(out)
     groups.set(key, list)
   }
-  const answers = new Map<Job, Answer>()
+  const answers = new Map<TargetDocument, Answer>()
   const variant = {
     ...(options.formality === undefined ? {} : { formality: options.formality }),
     ...(options.context === undefined ? {} : { context: options.context })
@@ -196,7 +194,7 @@ async function runBatches (jobs: Job[], options: TranslateOptions, deps: Transla
   await Promise.all([...groups].map(async ([key, list]) => {
     const choices = list[0]!.choices
     if (choices === 'identity') {
-      for (const job of list) answers.set(job, { segments: job.segments, service: IDENTITY_SERVICE })
+      for (const out of list) answers.set(out, { segments: out.segments, service: IDENTITY_SERVICE })
       return
     }
     const pairs = [...new Set(list.map(j => `${j.from}->${j.target}`))].join(', ')
@@ -212,7 +210,7 @@ async function runBatches (jobs: Job[], options: TranslateOptions, deps: Transla
         what,
         ...(count === undefined ? {} : { progress: count })
       }, deps.cache, deps.batcher, combined)
-      for (const job of list) answers.set(job, { segments: job.segments.map(s => translations.get(s)!), service })
+      for (const out of list) answers.set(out, { segments: out.segments.map(s => translations.get(s)!), service })
     } catch (err) {
       group.abort(err)
       throw err

@@ -1,7 +1,7 @@
 /** The Apertium translator's thread (see apertium-thread.ts): runs the pipelines and reports their process groups. */
 import { workerData } from 'node:worker_threads'
 import { serveParent } from '../../runtime/service-thread.js'
-import type { TranslateJob } from '../../core/ports.js'
+import type { TranslateCall } from '../../core/ports.js'
 import { createApertium, type ApertiumOptions } from './index.js'
 
 const apertium = createApertium(workerData as ApertiumOptions)
@@ -9,7 +9,7 @@ const apertium = createApertium(workerData as ApertiumOptions)
 const notify = serveParent({
   languages: async () => await apertium.languages(),
   ready: async () => { await apertium.ready!() },
-  translate: async (job: TranslateJob, signal: AbortSignal) => {
+  translate: async (job: TranslateCall, signal: AbortSignal) => {
     // a pipeline that starts for this job is reported before its answer: the caller may exit on it
     const starting = setTimeout(report, 50)
     try {

@@ -5,7 +5,7 @@
  * decisions behind it.
  */
 import { ServiceUnavailableError, UnsupportedPairError } from '../../errors.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
+import type { LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { readModes, type ModeScan } from './modes.js'
 import { PipelineSet } from './pipelines.js'
 import { directPairs, findChain, listPairs, type DirectPairs } from './chains.js'
@@ -86,7 +86,7 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
       return pairList
     },
 
-    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
       if (closed) throw new ServiceUnavailableError('apertium is shutting down')
       signal.throwIfAborted()
       const chain = findChain(await pairs(), job.from, job.to)

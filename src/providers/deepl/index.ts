@@ -1,7 +1,7 @@
 /** The DeepL translator ("deepl"): the official deepl-node client, every call through one RemoteService. */
 import { Translator as DeeplClient, type Formality as DeeplFormality, type Language, type SourceLanguageCode, type TargetLanguageCode, type TextResult, type TranslateTextOptions } from 'deepl-node'
 import { RemoteService, createRedactor, type RemoteOptions } from '../../upstream/index.js'
-import type { Formality, LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
+import type { Formality, LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { MAX_TEXTS, formBytes, splitBatches } from './batches.js'
 import { buildList, sourceCode, targetCode, targetInfo, type LanguageList } from './codes.js'
 import { SERVICE, fromDeepl, unusable } from './errors.js'
@@ -71,7 +71,7 @@ export function createDeepl (options: DeeplOptions): Translator {
       return await fetching
     },
 
-    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
       signal.throwIfAborted()
       const out = job.segments.map(() => '')
       // deepl-node refuses empty texts, and their translation is empty anyway

@@ -1,7 +1,7 @@
 /** Google Cloud Translation (v2 REST, "google-cloud"): segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
 import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../../upstream/index.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
+import type { LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { batches, canonicalAnswers, engineCodes, runBatches } from '../../upstream/batches.js'
 
 export interface GoogleCloudOptions {
@@ -55,7 +55,7 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
       return tags.flatMap(from => tags.filter(to => to !== from).map(to => ({ from, to })))
     },
 
-    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
       // Cloud Translation v2 has no context or formality option: both are ignored
       const source = codes.get(job.from) ?? job.from
       const target = codes.get(job.to) ?? job.to

@@ -6,7 +6,7 @@
 import { Agent } from 'node:https'
 import { rootCertificates } from 'node:tls'
 import { RemoteService, type RemoteOptions } from '../../upstream/index.js'
-import type { TranslateJob, Translator } from '../../core/ports.js'
+import type { TranslateCall, Translator } from '../../core/ports.js'
 import { translateText } from './client.js'
 import { googleCode, googlePairs } from './languages.js'
 import { decodeAnswer, planJob } from './tokens.js'
@@ -46,7 +46,7 @@ export function createGoogle (options: GoogleOptions): Translator {
       return pairs
     },
 
-    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
       const from = googleCode(job.from)
       const to = googleCode(job.to)
       const { fixed, requests } = planJob(job.segments)

@@ -1,7 +1,7 @@
 /** LibreTranslate ("libretranslate"): its REST API with segments sent as HTML so the inline tags travel as markup. */
 import { UpstreamError } from '../../errors.js'
 import { RemoteService, createRedactor, requestJson, type RemoteOptions } from '../../upstream/index.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
+import type { LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { batches, canonicalAnswers, canonicalCode, engineCodes, runBatches } from '../../upstream/batches.js'
 
 export interface LibreTranslateOptions {
@@ -71,7 +71,7 @@ export function createLibreTranslate (options: LibreTranslateOptions): Translato
       return pairs
     },
 
-    async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
       // LibreTranslate has no context or formality option: both are ignored
       const source = codes.get(job.from) ?? job.from
       const target = codes.get(job.to) ?? job.to

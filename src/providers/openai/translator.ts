@@ -1,6 +1,6 @@
 /** The "openai" translator: tagged segments translated by a chat model through the shared LLM client, every answer checked. */
 import { baseLanguage } from '../../core/languages.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../core/ports.js'
+import type { LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { SEGMENTS_SCHEMA, answerSegments, checkSegments } from './segments.js'
 import { OPENAI_SERVICE, charsForTokens, type LlmClient } from './client.js'
 import { DEFAULT_LANGUAGES } from './languages.js'
@@ -64,11 +64,11 @@ function allPairs (tags: readonly string[]): LanguagePair[] {
   return pairs
 }
 
-async function translate (client: LlmClient, job: TranslateJob, signal: AbortSignal, maxSegments: number, maxChars: number): Promise<string[]> {
+async function translate (client: LlmClient, job: TranslateCall, signal: AbortSignal, maxSegments: number, maxChars: number): Promise<string[]> {
   return await answerSegments(job.segments, { maxSegments, maxChars }, signal, async (batch, batchSignal) => await translateBatch(client, job, batch, batchSignal))
 }
 
-async function translateBatch (client: LlmClient, job: TranslateJob, segments: string[], signal: AbortSignal): Promise<string[]> {
+async function translateBatch (client: LlmClient, job: TranslateCall, segments: string[], signal: AbortSignal): Promise<string[]> {
   const payload: Record<string, unknown> = { task: 'translate', source: job.from, target: job.to, segments }
   if (job.context !== undefined && job.context !== '') payload['context'] = job.context
   // "default" asks for nothing: the instructions already say what to do without formality

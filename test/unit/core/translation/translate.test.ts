@@ -8,17 +8,17 @@ import {
   ServiceError, ServiceUnavailableError, UnsupportedPairError, UpstreamError, ValidationError
 } from '../../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../../src/core/tagged.js'
-import type { LanguagePair, TranslateJob, Translator } from '../../../../src/core/ports.js'
+import type { LanguagePair, TranslateCall, Translator } from '../../../../src/core/ports.js'
 
 /**
  * Translators that implement the provider interface for routing tests: "upper" uppercases the
  * text parts of each tagged segment (tags kept), so every answer is a real transformation.
  */
 class UpperTranslator implements Translator {
-  calls: TranslateJob[] = []
+  calls: TranslateCall[] = []
   constructor (readonly name: string, private readonly pairs: LanguagePair[], private readonly behaviour: 'ok' | 'fail' | 'hang' | 'short' = 'ok') {}
   async languages (): Promise<LanguagePair[]> { return this.pairs }
-  async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+  async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
     this.calls.push(job)
     if (this.behaviour === 'fail') throw new UpstreamError(this.name, 'engine down')
     if (this.behaviour === 'hang') {
@@ -230,7 +230,7 @@ describe('outside engines: shared calls, fallback and failures', () => {
   /** An engine that answers after a delay and may take several requests' segments in one call (batching set). */
   class SlowBatchingTranslator extends UpperTranslator {
     readonly batching = { concurrency: 1, maxSegments: 100 }
-    override async translate (job: TranslateJob, signal: AbortSignal): Promise<string[]> {
+    override async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
       await new Promise(resolve => setTimeout(resolve, 50))
       return await super.translate(job, signal)
     }

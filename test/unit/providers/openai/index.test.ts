@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
 import { createLlmClient, createOpenAiEditor, createOpenAiTranslator, DEFAULT_LANGUAGES, type LlmClient } from '../../../../src/providers/openai/index.js'
 import type { RemoteOptions } from '../../../../src/upstream/index.js'
-import type { TranslateJob, Translator } from '../../../../src/core/ports.js'
+import type { TranslateCall, Translator } from '../../../../src/core/ports.js'
 import { startFakeLlm, type FakeLlm } from '../../../fakes/openai.js'
 
 let fake: FakeLlm
@@ -25,7 +25,7 @@ function setup (remote: Partial<Omit<RemoteOptions, 'service'>> = {}, apiKey: st
   return { client, translator: createOpenAiTranslator(client) }
 }
 
-const job = (segments: string[], extra: Partial<TranslateJob> = {}): TranslateJob => ({ from: 'en', to: 'de', segments, ...extra })
+const job = (segments: string[], extra: Partial<TranslateCall> = {}): TranslateCall => ({ from: 'en', to: 'de', segments, ...extra })
 
 /** The rejection of a promise, failing the test when it resolves. */
 async function failure (promise: Promise<unknown>): Promise<UpstreamError> {

@@ -5,7 +5,7 @@
  * sentences, at the same concurrency, in one run.
  *
  *   npm run bench:translate [-- --duration 15 --connections 8 --warmup 300 --bulk-requests 6 --worker-rounds 3
- *                                --runs off,apy,minimal,on,none,bulk,workers --profile]
+ *                                --runs off,apy,minimal,on,none,bulk,workers --rounds 1 --profile --baseline DIR]
  *
  * It builds the service when dist/ is missing or older than src/, starts it (node dist/server.js),
  * apertium-apy and the minimal server on free 127.0.0.1 ports, warms them, then measures with autocannon:
@@ -20,7 +20,11 @@
  * memory of the service and its pipelines before and after. Everything started is stopped at the
  * end, on failure and on Ctrl-C. `--runs` picks measurements (off: ours cache off, apy, minimal,
  * on: ours cache on, none: no engine, bulk, workers: `off` and `bulk` again with WORKERS=1 and
- * WORKERS=2 beside the default, in turns). `--profile` runs the service under `node --cpu-prof` and prints
+ * WORKERS=2 beside the default, in turns). `--rounds N` measures the short runs N times in turns
+ * (a shared machine's speed drifts): each figure is the round of median speed, and the fractions
+ * the median of the rounds' own (their spread printed). `--baseline DIR`: another checkout, built
+ * (a `git worktree` of the commit before a change), whose service is measured cache off in the same
+ * turns as ours (a change's effect in one run). `--profile` runs the service under `node --cpu-prof` and prints
  * where its busy time went (profile in bench/out/); with `--runs off` that is the engine path alone.
  */
 import { availableParallelism, loadavg } from 'node:os'
@@ -34,7 +38,7 @@ import { defaultWorkers } from '../src/runtime/machine.js'
 import { rememberTrees, stopAll, stopChildrenOnExit } from './lib/children.js'
 import { englishCorpus, wordCount } from './lib/corpus.js'
 import { cpuMsOf, machineBusyMs, memoryOf, processes, processTree, isNodeProcess } from './lib/proc.js'
-import { profileSummary } from './lib/profile.js'
+import { profileParts, profileSummary } from './lib/profile.js'
 import { accessToken, ROOT, startService, type Service } from './lib/service.js'
 import { outsideEngineRun, type OutsideResult } from './lib/outside.js'
 import { median, roundRatios } from './lib/rounds.js'
@@ -56,12 +60,15 @@ const { values: flags } = parseArgs({
     'bulk-requests': { type: 'string', default: '6' },
     // rounds of the WORKERS=1 / WORKERS=2 comparison
     'worker-rounds': { type: 'string', default: '3' },
+    // rounds of the short runs (off, apy, minimal, on, none), in turns
+    rounds: { type: 'string', default: '1' },
     'bulk-concurrency': { type: 'string', default: '2' },
     runs: { type: 'string', default: 'off,apy,minimal,on,none,bulk,workers,outside' },
     'outside-requests': { type: 'string', default: '500' },
     'outside-connections': { type: 'string', default: '32' },
     'outside-latency': { type: 'string', default: '50' },
-    profile: { type: 'boolean', default: false }
+    profile: { type: 'boolean', default: false },
+    baseline: { type: 'string' }
   }
 })
 const RUN_NAMES = ['off', 'apy', 'minimal', 'on', 'none', 'bulk', 'workers', 'outside'] as const
@@ -81,6 +88,7 @@ const WARMUP = positive('warmup')
 const BULK_REQUESTS = positive('bulk-requests')
 const BULK_CONCURRENCY = positive('bulk-concurrency')
 const WORKER_ROUNDS = positive('worker-rounds')
+const ROUNDS = positive('rounds')
 const OUTSIDE_REQUESTS = positive('outside-requests')
 const OUTSIDE_CONNECTIONS = positive('outside-connections')
 const OUTSIDE_LATENCY = positive('outside-latency')
@@ -98,6 +106,9 @@ interface Measured {
   cpu: string
 }
 
+/** A server measured beside ours (apertium-apy, the minimal server): its process tree's CPU counts as `apy`. */
+type Other = Pick<Apy, 'child'>
+
 interface CpuSnapshot {
   /** wall clock, ms */
   at: number
@@ -110,7 +121,7 @@ interface CpuSnapshot {
 }
 
 /** CPU used so far by each of ours, and by the machine as a whole. */
-function cpuNow (service: Service, apy: Apy | undefined): CpuSnapshot {
+function cpuNow (service: Service, apy: Other | undefined): CpuSnapshot {
   const all = processes()
   const serviceTree = processTree(service.child.pid, all)
   const usage = process.cpuUsage()
@@ -132,7 +143,7 @@ function cpuNow (service: Service, apy: Apy | undefined): CpuSnapshot {
 function cpuPer (before: CpuSnapshot, after: CpuSnapshot, count: number, unit: string, ours: boolean): string {
   const d = (k: keyof CpuSnapshot): number => after[k] - before[k]
   const us = (k: keyof CpuSnapshot): string => (d(k) * 1000 / count).toFixed(0)
-  const server = ours ? `service Node ${us('node')} + pipelines ${us('pipelines')}` : `apertium-apy ${us('apy')}`
+  const server = ours ? `service Node ${us('node')} + pipelines ${us('pipelines')}` : `that server and its pipeline ${us('apy')}`
   const others = Math.max(0, d('machine') - d('node') - d('pipelines') - d('apy') - d('bench'))
   return `CPU us/${unit}: ${server}, bench ${us('bench')}; other processes used ${(others / d('at')).toFixed(2)} of ${availableParallelism()} cores`
 }
@@ -173,7 +184,7 @@ function quantile (sorted: number[], p: number): number {
 }
 
 /** A measured autocannon run, with CPU per request of each process. */
-async function measure (label: string, run: () => Promise<Load>, service: Service, apy: Apy | undefined, ours: boolean): Promise<Measured> {
+async function measure (label: string, run: () => Promise<Load>, service: Service, apy: Other | undefined, ours: boolean): Promise<Measured> {
   rememberTrees()
   const before = cpuNow(service, apy)
   const { result, latencies } = await run()
@@ -314,6 +325,11 @@ async function main (): Promise<void> {
     none: { label: 'ours  en->en (no engine: HTTP+auth+checks)', go: amount => cannon(ours, 'POST', { bodies: corpus.sentences.map(bodyFor(false, 'en')) }, auth, amount) }
   }
   const chosen = (['off', 'apy', 'minimal', 'on', 'none'] as const).filter(r => RUNS.has(r))
+  // the baseline's service, measured cache off after ours in each round
+  const baseline = flags.baseline === undefined || !RUNS.has('off') ? undefined : await startService({ env: { WORKERS: '' }, root: flags.baseline })
+  const baselineAuth = baseline === undefined ? undefined : { authorization: `Bearer ${await accessToken(baseline)}`, 'content-type': 'application/json' }
+  const baselineGo = (amount?: number): Promise<Load> => cannon(`${baseline!.base}/language/translate`, 'POST', { bodies: corpus.sentences.map(bodyFor(false)) }, baselineAuth!, amount)
+  if (baseline !== undefined) await baselineGo(WARMUP)
 
   await sample(service, token, apy, corpus.sentences[0]!)
   for (const r of chosen) {
@@ -322,15 +338,35 @@ async function main (): Promise<void> {
   }
   console.log(`after warm-up: ${memoryLine(service)}\n`)
 
-  const runs = new Map<string, Measured>()
-  for (const r of chosen) runs.set(r, await measure(loads[r].label, () => loads[r].go(), service, apy, r !== 'apy' && r !== 'minimal'))
+  const rounds = new Map<string, Measured[]>(chosen.map(r => [r, []]))
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const r of chosen) {
+      const from = nowUs()
+      const measured = await measure(`${ROUNDS > 1 ? `round ${round}: ` : ''}${loads[r].label}`, () => loads[r].go(), service, r === 'minimal' ? minimal : apy, r !== 'apy' && r !== 'minimal')
+      rounds.get(r)!.push(measured)
+      if (r !== 'off') continue
+      offWindows.push({ window: [from, nowUs()], requests: measured.requests })
+      if (baseline === undefined) continue
+      const list = rounds.get('baseline') ?? []
+      list.push(await measure(`${ROUNDS > 1 ? `round ${round}: ` : ''}baseline POST /language/translate, cache off`, baselineGo, baseline, undefined, true))
+      rounds.set('baseline', list)
+    }
+  }
+  // each run's figure: its round of median speed
+  const runs = new Map<string, Measured>([...rounds].map(([r, list]) => [r, [...list].sort((a, b) => a.reqPerS - b.reqPerS)[Math.floor((list.length - 1) / 2)]!]))
   const off = runs.get('off')
   const theirs = runs.get('apy')
   const bare = runs.get('minimal')
-  const ratio = off && theirs ? off.reqPerS / theirs.reqPerS : undefined
-  const share = off && bare ? off.reqPerS / bare.reqPerS : undefined
-  if (ratio !== undefined) console.log(`ratio ours (cache off) / apertium-apy: ${ratio.toFixed(2)}x`)
-  if (share !== undefined) console.log(`ours (cache off) as a fraction of the minimal one-pipeline server: ${share.toFixed(2)}`)
+  const perRound = (of: string, over: string): { median: number, text: string } => roundRatios(rounds.get(over)!.map(m => m.reqPerS), rounds.get(of)!.map(m => m.reqPerS))
+  const ratio = off && theirs ? perRound('off', 'apy').median : undefined
+  const share = off && bare ? perRound('off', 'minimal').median : undefined
+  if (ratio !== undefined) console.log(`ratio ours (cache off) / apertium-apy: ${perRound('off', 'apy').text}`)
+  if (share !== undefined) console.log(`ours (cache off) as a fraction of the minimal one-pipeline server: ${perRound('off', 'minimal').text}; p99 ${rounds.get('off')!.map(m => m.p99.toFixed(1)).join(', ')} ms`)
+  if (baseline !== undefined) {
+    console.log(`ours (cache off) over the baseline's: ${perRound('off', 'baseline').text}; the baseline's p99 ${rounds.get('baseline')!.map(m => m.p99.toFixed(1)).join(', ')} ms`)
+    if (bare) console.log(`the baseline (cache off) as a fraction of the minimal one-pipeline server: ${perRound('baseline', 'minimal').text}`)
+    await baseline.child.stop()
+  }
   await minimal?.child.stop()
 
   let bulk: { sequential: number, concurrent: number } | undefined
@@ -406,7 +442,7 @@ async function main (): Promise<void> {
   console.log(`  load average after the run: ${loadavg().map(l => l.toFixed(2)).join(' ')}`)
   if (outside) await reportOutside(outside)
 
-  const failed = [...runs.values()].filter(r => r.non2xx > 0 || r.errors > 0)
+  const failed = [...[...rounds.values()].flat(), ...runs.values()].filter(r => r.non2xx > 0 || r.errors > 0)
   if (failed.length > 0) {
     throw new Error(`requests failed: ${failed.map(r => `${r.label}: ${r.non2xx} non-2xx, ${r.errors} errors`).join('; ')}`)
   }
@@ -435,9 +471,14 @@ async function reportOutside (r: OutsideResult): Promise<void> {
   if (r.failed > 0) throw new Error(`outside engine run: ${r.failed} requests failed`)
 }
 
-/** The newest CPU profile written since `since` (ms), if any. */
+/** Now on the clock of CPU profiles (Node's monotonic clock, µs: the same in every process). */
+const nowUs = (): number => Number(process.hrtime.bigint() / 1000n)
+/** When the `off` runs (ours, cache off) were measured, for the profile's parts. */
+const offWindows: Array<{ window: [number, number], requests: number }> = []
+
+/** The newest CPU profile of a main thread (CPU.<date>.<time>.<pid>.0.<n>: thread 0) written since `since` (ms), if any. */
 function newestProfile (since: number): string | undefined {
-  return readdirSync(OUT_DIR).filter(f => f.endsWith('.cpuprofile')).map(f => join(OUT_DIR, f))
+  return readdirSync(OUT_DIR).filter(f => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f)).map(f => join(OUT_DIR, f))
     .filter(f => statSync(f).mtimeMs >= since).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
 }
 
@@ -454,4 +495,8 @@ try {
 if (flags.profile) {
   const file = newestProfile(started)
   console.log(file ? `\nCPU profile of the service (${file}):\n${profileSummary(file).join('\n')}` : '\nno CPU profile was written')
+  if (file !== undefined && offWindows.length > 0) {
+    console.log(`\nwhere a request's main-thread time went during the cache-off runs (${file}):`)
+    console.log(profileParts(file, offWindows.map(w => w.window), offWindows.reduce((n, w) => n + w.requests, 0)).join('\n'))
+  }
 }

@@ -6,10 +6,9 @@
  */
 import { runDocumentTask, type DocumentTask, type TaskResult } from '../core/documents/tasks.js'
 import { isHeldRef, resolveHeld } from '../runtime/held-values.js'
-import { taskModule } from '../runtime/pool.js'
 
-/** The module pool threads run document tasks from. */
-export const DOCUMENT_TASKS = taskModule(import.meta.url, './document-tasks')
+/** The module pool threads run document tasks from (this one). */
+export const DOCUMENT_TASKS = import.meta.url
 
 export function runPooledTask (task: DocumentTask): TaskResult {
   const held = isHeldRef(task.value)

@@ -66,11 +66,6 @@ export class DocumentWork {
     this.account = runner?.account(budgetMs, signal)
   }
 
-  /** The request's next document work (rebuilding after reading): the same budget and allowance to wait, `signal` for its calls. */
-  next (_signal?: AbortSignal): DocumentWork {
-    return this
-  }
-
   private memo (value: unknown): DocumentMemo {
     let memo = this.memos.get(value)
     if (memo === undefined) this.memos.set(value, memo = new DocumentMemo())

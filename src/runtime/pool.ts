@@ -66,6 +66,8 @@ export class PoolAccount {
   waitedMs = 0
   /** Set once the budget or the wait ran out: every later task of the request is refused at once. */
   exhausted: Error | undefined
+  /** The thread that last ran a task of this request: its next task goes there when it is free (what the thread read of the request may still be there). */
+  lastThread: number | undefined
   readonly client: string | undefined
   /** Its tasks waiting for a thread, and running. */
   readonly queued = new Set<Job>()
@@ -116,7 +118,8 @@ export class ThreadPool {
       // a thread's heap is bounded: a task that would need more is stopped as over its budget
       // (its request's 400), and V8 collects within the bound instead of growing every heap to the process's
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_HEAP_MB },
-      // our own balancer: a task is watched from when an idle thread takes it (not while a replaced thread starts)
+      // our own balancer: the idle thread that ran the request's last task, else the first; a task is
+      // watched from when a thread takes it (not while a replaced thread starts)
       loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { job?: Job } | null>)[Piscina.queueOptionsSymbol]?.job, workers)
     })
   }
@@ -246,8 +249,11 @@ export class ThreadPool {
 
   private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (job: Job | undefined, workers: W[]): W | null {
     const idle = workers.filter(w => w.currentUsage === 0 && !w.terminating && !w.destroyed)
-    const chosen = idle[0] ?? null
-    if (chosen !== null && job !== undefined) this.meter(job, chosen.id)
+    const chosen = idle.find(w => w.id === job?.work.lastThread) ?? idle[0] ?? null
+    if (chosen !== null && job !== undefined) {
+      job.work.lastThread = chosen.id
+      this.meter(job, chosen.id)
+    }
     return chosen
   }
 

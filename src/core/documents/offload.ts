@@ -6,6 +6,7 @@
  * rest on the document runner, a port app.ts gives core (the process's thread pool), in the
  * request's client's turn and within the request's budget of thread time.
  */
+import { randomUUID } from 'node:crypto'
 import { invalidField, type FieldPath, type ValidationError } from '../../errors.js'
 import type { EditNote, EditType } from '../ports.js'
 import type { Change } from '../editing/changes.js'
@@ -57,8 +58,9 @@ export class DocumentWork {
   /** Absent without a runner: every task runs inline. */
   readonly account: DocumentAccount | undefined
   private readonly budgetMs: number
-  /** Per document (by value: strings by content, objects by identity): what was read of it inline. */
-  private readonly memos = new Map<unknown, DocumentMemo>()
+  private readonly id = randomUUID()
+  /** Per document (by value: strings by content, objects by identity): its key for the runner, and what was read of it inline. */
+  private readonly documents = new Map<unknown, { key: string, memo: DocumentMemo }>()
 
   /** `runner` absent (tests, tools): every document is worked inline. */
   constructor (runner: DocumentRunner | undefined, signal?: AbortSignal, budgetMs = DOCUMENT_BUDGET_MS) {
@@ -66,16 +68,16 @@ export class DocumentWork {
     this.account = runner?.account(budgetMs, signal)
   }
 
-  private memo (value: unknown): DocumentMemo {
-    let memo = this.memos.get(value)
-    if (memo === undefined) this.memos.set(value, memo = new DocumentMemo())
-    return memo
+  private document (value: unknown): { key: string, memo: DocumentMemo } {
+    let doc = this.documents.get(value)
+    if (doc === undefined) this.documents.set(value, doc = { key: `${this.id}:${this.documents.size}`, memo: new DocumentMemo() })
+    return doc
   }
 
   /**
-   * Runs a task inline when the document is cheap (or there is no runner), else on the runner. A
-   * document held by the runner (a large body's) is always worked there, and what is rebuilt of it
-   * comes back as JSON text for the answer (JsonFragment).
+   * Runs a task inline when the document is cheap (or there is no runner), else on the runner.
+   * A document held by the runner (a large body's) is always worked there, and what is rebuilt of
+   * it comes back as JSON text for the answer (JsonFragment).
    */
   async run (task: DocumentTask): Promise<WorkResult> {
     const held = task.value instanceof HeldValue
@@ -83,11 +85,12 @@ export class DocumentWork {
       const cost = documentCost(task.value, task.mimeType)
       if (this.account === undefined || (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST)) {
         this.inlineCost += cost
-        return runDocumentTask(task, this.memo(task.value)) as WorkResult
+        return runDocumentTask(task, this.document(task.value).memo) as WorkResult
       }
     }
     if (this.account === undefined) throw new Error('a held document needs a document runner')
-    const sent: DocumentTask = { ...task }
+    // the key lets the thread that prepared the document rebuild it from what it read (tasks.ts threadMemo)
+    const sent: DocumentTask = { ...task, key: this.document(task.value).key }
     if (task.value instanceof HeldValue) sent.value = task.value.ref
     if (sent.kind === 'changes' && sent.edited instanceof JsonFragment) sent.edited = { json: sent.edited.json }
     const result = await this.account.run(sent, {
@@ -121,8 +124,8 @@ export async function textOfDocument (value: unknown, mimeType: MimeType, work: 
 
 /**
  * Segments ready for an engine (placeholders and glossary phrases protected). The finish rebuilds
- * the document from the answers, starting from what the preparation read when it ran inline (off
- * the event loop it reads the document anew).
+ * the document from the answers, starting from what the preparation read (the request's memo, or
+ * the runner's thread's when it runs there again; another thread reads the document anew).
  */
 export async function prepareDocument (value: unknown, mimeType: MimeType, settings: PrepareSettings, work: DocumentWork, path: FieldPath = DOCUMENT_VALUE): Promise<PreparedDocument> {
   const result = await work.run({ kind: 'prepare', value, mimeType, settings, path })

@@ -1,16 +1,17 @@
 /**
  * The document work a request can hand to the document runner, as plain data in and out: the
  * visible text of a document, its segments ready for an engine, and the document rebuilt from the
- * engine's answers. Each task is complete in itself. Inline, the request's memo keeps what a task
- * segmented or prepared, so its next task on the same document (its rebuilding after its
- * preparation) starts from it; off the event loop a task reads its document anew
- * (docs/architecture.md says what that costs).
+ * engine's answers. A document is read once per request where it can be: what a task prepared is
+ * kept in a memo (the request's own inline, the runner's thread's by the document's key), so the
+ * request's rebuilding after its preparation starts from it. Any task is still complete in
+ * itself: where the document is not held it is read again.
  */
 import { invalidField, ValidationError, type FieldPath } from '../../errors.js'
 import type { EditNote, EditType } from '../ports.js'
 import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
+import { rawLength } from './cost.js'
 import { segmentDocument, type SegmentedDocument } from './index.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
@@ -31,6 +32,8 @@ interface TaskBase {
   mimeType: MimeType
   /** Where the value is in the request, for errors. */
   path: FieldPath
+  /** Names the document within its request, for what a runner's thread keeps of it (threadMemo). */
+  key?: string | undefined
 }
 
 export type DocumentTask =
@@ -93,4 +96,39 @@ function runWith (task: DocumentTask, memo: DocumentMemo): TaskResult {
   const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
   return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map((translated, i) => prepared.finish(translated, task.targets?.[i])) }
+}
+
+/**
+ * What a runner's thread holds of the documents it prepared lately, by key, until their
+ * rebuilding: only preparations are kept (their rebuilding follows), a few, for a minute, and
+ * within a bound on their documents' text (a large document's preparation takes tens of MB).
+ * bench/document-reads.ts measures what it saves.
+ */
+const threadMemos = new Map<string, { memo: DocumentMemo, at: number, chars: number }>()
+const THREAD_MEMOS = 4
+const THREAD_MEMO_CHARS = 1_000_000
+const THREAD_MEMO_MS = 60_000
+
+/** On a runner's thread: the memo of a task's document (a new one when its key is not held, or it has none). */
+export function threadMemo (task: DocumentTask): DocumentMemo {
+  const now = Date.now()
+  for (const [k, entry] of threadMemos) if (now - entry.at > THREAD_MEMO_MS) threadMemos.delete(k)
+  const key = task.key
+  if (key === undefined) return new DocumentMemo()
+  const found = threadMemos.get(key)
+  threadMemos.delete(key)
+  const memo = found?.memo ?? new DocumentMemo()
+  // kept for the rebuilding that follows a preparation; the rebuilding itself was its last use
+  const chars = rawLength(task.value, THREAD_MEMO_CHARS + 1)
+  if (task.kind === 'prepare' && chars <= THREAD_MEMO_CHARS) {
+    threadMemos.set(key, { memo, at: now, chars })
+    let total = 0
+    for (const entry of threadMemos.values()) total += entry.chars
+    for (const [k, entry] of threadMemos) {
+      if (threadMemos.size <= THREAD_MEMOS && total <= THREAD_MEMO_CHARS) break
+      threadMemos.delete(k)
+      total -= entry.chars
+    }
+  }
+  return memo
 }

@@ -1,13 +1,14 @@
 /**
  * runDocumentTask (tasks.ts), what a request's document work runs, inline or on a pool thread: a
  * document's visible text (for detection and the text limit) and, with no translations, the
- * document with the substitution rules applied (POST /language/substitute).
+ * document with the substitution rules applied (POST /language/substitute); and threadMemo, what
+ * a thread keeps of a document between its preparation and its rebuilding.
  */
 import { describe, expect, it } from 'vitest'
 import type { FieldPath } from '../../../../src/errors.js'
 import { rulesForLanguage, type AppliedSubstitution, type Substitution } from '../../../../src/core/glossary.js'
 import type { MimeType } from '../../../../src/core/documents/mime.js'
-import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
+import { runDocumentTask, threadMemo, type DocumentTask } from '../../../../src/core/documents/tasks.js'
 import { fixture } from './engines.js'
 
 const PATH: FieldPath = ['document', 'value']
@@ -95,5 +96,28 @@ describe('runDocumentTask: a finish without translations (what POST /language/su
     const page = fixture('page.html')
     const out = substituted(page, 'text/html', [{ text: 'zebra', substitution: 'horse' }])
     expect(out).toEqual({ value: page, applied: [] })
+  })
+})
+
+describe('threadMemo: what a runner\'s thread keeps of a document between its preparation and its rebuilding', () => {
+  const task = (key: string | undefined, kind: 'prepare' | 'finish' | 'text', value = 'The house is red.'): DocumentTask =>
+    kind === 'text' ? { kind, value, mimeType: 'text/plain', path: PATH, key } : { kind, value, mimeType: 'text/plain', path: PATH, key, settings: { placeholders: true, rules: [], caseSensitive: false } }
+
+  it('gives the rebuilding the memo its preparation filled, once, and keeps nothing without a key or for other tasks', () => {
+    const prepared = threadMemo(task('a', 'prepare'))
+    expect(threadMemo(task('a', 'finish'))).toBe(prepared)
+    // the rebuilding was its last use
+    expect(threadMemo(task('a', 'finish'))).not.toBe(prepared)
+    expect(threadMemo(task(undefined, 'prepare'))).not.toBe(threadMemo(task(undefined, 'finish')))
+    const read = threadMemo(task('b', 'text'))
+    expect(threadMemo(task('b', 'finish'))).not.toBe(read)
+  })
+
+  it('keeps a few documents within a bound on their text, the oldest going first', () => {
+    const memos = ['k1', 'k2', 'k3', 'k4', 'k5'].map(k => threadMemo(task(k, 'prepare')))
+    expect(threadMemo(task('k1', 'finish'))).not.toBe(memos[0])
+    expect(threadMemo(task('k5', 'finish'))).toBe(memos[4])
+    const large = threadMemo(task('big', 'prepare', 'x'.repeat(1_000_001)))
+    expect(threadMemo(task('big', 'finish', 'x'.repeat(1_000_001)))).not.toBe(large)
   })
 })

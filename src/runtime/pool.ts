@@ -6,9 +6,9 @@
  * turns, and one client holds at most all threads but one, so another client's task never waits
  * behind a long task of the first (a task cannot be interrupted but by stopping its thread). Each
  * request has one account (`PoolAccount`): a budget of thread CPU time for all its tasks (a task
- * that runs past what is left is stopped and its thread replaced), and an allowance of waiting for threads (past it, a 503
- * rather than an answer minutes later). A task whose request gives up is dropped if it waits,
- * stopped if it runs.
+ * that runs past what is left is stopped and its thread replaced), and an allowance of waiting
+ * for threads (past it, a 503 rather than an answer minutes later). A task whose request gives
+ * up is dropped if it waits, stopped if it runs.
  */
 import { Piscina } from 'piscina'
 import type { Worker } from 'node:worker_threads'

@@ -33,7 +33,7 @@ pack () {
   npx esbuild bench/lib/cannon-child.ts --bundle --platform=node --format=esm --outfile=/tmp/ls-pack/app/bench/lib/cannon-child.mjs --log-level=warning \
     --banner:js="import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"
   node --import tsx -e "import('./bench/lib/corpus.ts').then(m => process.stdout.write(JSON.stringify(m.englishCorpus().sentences)))" > /tmp/ls-pack/app/sentences.json
-  cp -r dist /tmp/ls-pack/app/
+  cp -r dist web /tmp/ls-pack/app/
   find /tmp/ls-pack/app/dist -name '*.map' -delete
   cp "$(command -v node)" /tmp/ls-pack/node
   # Apertium en->es: its packages and those of the libraries its programs link (but the C

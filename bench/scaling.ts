@@ -87,9 +87,10 @@ function load (service: Service, token: string, workload: Workload, seconds: num
   const started = performance.now()
   const out = execFileSync(loadWrapper[0] ?? process.execPath, [...loadWrapper.slice(1), ...(loadWrapper.length > 0 ? [process.execPath] : []), ...CANNON, JSON.stringify(job)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
   const wall = performance.now() - started
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number, duration: number, non2xx: number, errors: number, p50: number, p99: number }
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number, duration: number, non2xx: number, errors: number, p50: number | null, p99: number | null }
   const cpuMs = cpuMsOf(tree()) - cpuBefore
-  return { reqPerS: r.requests / r.duration, p50: r.p50, p99: r.p99, failed: r.non2xx + r.errors, serviceCores: cpuMs / wall, cpuUsPerRequest: cpuMs * 1000 / Math.max(1, r.requests) }
+  // no answer in the run: JSON has no NaN, the child's percentiles come as null
+  return { reqPerS: r.requests / r.duration, p50: r.p50 ?? NaN, p99: r.p99 ?? NaN, failed: r.non2xx + r.errors, serviceCores: cpuMs / wall, cpuUsPerRequest: cpuMs * 1000 / Math.max(1, r.requests) }
 }
 
 async function main (): Promise<void> {

@@ -8,7 +8,7 @@
  * most seen meanwhile, and a few seconds later. Apertium's pipelines are separate processes,
  * printed apart.
  *
- *   npx tsx bench/memory.ts [--workers 1] [--rounds 2]
+ *   npx tsx bench/memory.ts [--workers 1] [--rounds 2] [--node-args=--optimize-for-size]
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
@@ -17,13 +17,16 @@ import { parseArgs } from 'node:util'
 import { startService } from './lib/service.js'
 import { isNodeProcess, memoryOf, processTree, type ProcStat } from './lib/proc.js'
 
-const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1' }, rounds: { type: 'string', default: '2' } } })
+const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1' }, rounds: { type: 'string', default: '2' }, 'node-args': { type: 'string', default: '' } } })
 const WORKERS = Number(args.workers)
 const ROUNDS = Number(args.rounds)
 
 const CLIENTS = [{ id: 'bench', secret: 'bench-secret-123' }, { id: 'bench-2', secret: 'bench-secret-456' }]
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'))
+// Node's flags besides those `npm start` passes (V8's hold for every thread of the process)
+const nodeArgs = args['node-args'].split(' ').filter(arg => arg !== '')
 const service = await startService({
+  nodeArgs,
   env: {
     WORKERS: String(WORKERS),
     DATA_DIR: dataDir,
@@ -172,7 +175,7 @@ async function job (bearer: string): Promise<number> {
 
 try {
   const tokens = await Promise.all(CLIENTS.map(token))
-  console.log(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, WORKERS=${WORKERS}`)
+  console.log(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, WORKERS=${WORKERS}${nodeArgs.length === 0 ? '' : `, ${nodeArgs.join(' ')}`}`)
   const ready = reading()
   print('at ready', ready)
   let peak = ready.workers.slice()

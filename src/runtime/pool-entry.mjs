@@ -2,10 +2,10 @@
 // registers tsx first: a thread does not inherit the loader hooks of its process.
 import { existsSync } from 'node:fs'
 
-const built = new URL('./pool-worker.js', import.meta.url)
+const built = new URL('./pool-thread.js', import.meta.url)
 if (!existsSync(built)) {
   const { register } = await import('tsx/esm/api')
   register()
 }
-const { runCall } = await import(existsSync(built) ? built.href : new URL('./pool-worker.ts', import.meta.url).href)
+const { runCall } = await import(existsSync(built) ? built.href : new URL('./pool-thread.ts', import.meta.url).href)
 export default runCall

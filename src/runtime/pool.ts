@@ -33,7 +33,7 @@ export interface TaskCall {
   transfer?: ArrayBuffer[]
 }
 
-/** What a pool thread answers (pool-worker.ts), with the CPU time the task took there (ms). */
+/** What a pool thread answers (pool-thread.ts), with the CPU time the task took there (ms). */
 export type TaskAnswer = { result: unknown, cpuMs: number } | { error: SentError, cpuMs: number }
 
 /** How long one request may wait for the pool with none of its work running, in all, before a 503 (ms; DOCUMENT_QUEUE_TIMEOUT_MS). */
@@ -70,7 +70,7 @@ export class PoolAccount {
   lastThread: number | undefined
   readonly client: string | undefined
   /** Its tasks waiting for a thread, and running. */
-  readonly queued = new Set<Job>()
+  readonly queued = new Set<QueuedTask>()
   running = 0
   /** Since when it has waited with nothing running, and what fires when its allowance runs out. */
   waitingSince: number | undefined
@@ -81,7 +81,7 @@ export class PoolAccount {
   }
 }
 
-interface Job {
+interface QueuedTask {
   call: TaskCall
   work: PoolAccount
   /** The error for this task running past its request's budget. */
@@ -98,8 +98,8 @@ interface Job {
 /** The pool of one process. */
 export class ThreadPool {
   private readonly piscina: Piscina
-  private readonly queue = new FairQueue<Job>()
-  private readonly running = new Set<Job>()
+  private readonly queue = new FairQueue<QueuedTask>()
+  private readonly running = new Set<QueuedTask>()
   private readonly runningByClient = new Map<string, number>()
   private closed = false
 
@@ -120,13 +120,13 @@ export class ThreadPool {
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_HEAP_MB },
       // our own balancer: the idle thread that ran the request's last task, else the first; a task is
       // watched from when a thread takes it (not while a replaced thread starts)
-      loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { job?: Job } | null>)[Piscina.queueOptionsSymbol]?.job, workers)
+      loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { entry?: QueuedTask } | null>)[Piscina.queueOptionsSymbol]?.entry, workers)
     })
   }
 
   /** Resolves once every thread has started and loaded what it preloads (a task on each, outside the queue: nothing else runs yet). */
   async ready (): Promise<void> {
-    const module = taskModule(import.meta.url, './pool-worker')
+    const module = taskModule(import.meta.url, './pool-thread')
     await Promise.all(Array.from({ length: this.size }, async () => await this.piscina.run({ module, fn: 'ready', args: [] })))
   }
 
@@ -152,7 +152,7 @@ export class ThreadPool {
     if (work.spentMs >= work.budgetMs) throw (work.exhausted = options.overBudget())
     if (work.waitedMs >= this.options.queueMs) throw (work.exhausted = this.options.busyError(work.waitedMs))
     return await new Promise<T>((resolve, reject) => {
-      const job: Job = {
+      const entry: QueuedTask = {
         call,
         work,
         overBudget: options.overBudget,
@@ -162,21 +162,21 @@ export class ThreadPool {
         reject
       }
       const onAbort = (): void => {
-        if (this.queue.remove(work.client, job)) {
-          this.unqueue(job)
+        if (this.queue.remove(work.client, entry)) {
+          this.unqueue(entry)
           // the request's own reason (its deadline, its client gone), as every other await would throw it
-          job.reject(work.signal!.reason as Error)
+          entry.reject(work.signal!.reason as Error)
         } else {
-          job.controller.abort(work.signal!.reason)
+          entry.controller.abort(work.signal!.reason)
         }
       }
       work.signal?.addEventListener('abort', onAbort, { once: true })
-      const settle = job.resolve
-      const fail = job.reject
-      job.resolve = value => { work.signal?.removeEventListener('abort', onAbort); settle(value) }
-      job.reject = err => { work.signal?.removeEventListener('abort', onAbort); fail(err) }
-      this.queue.push(work.client, job)
-      work.queued.add(job)
+      const settle = entry.resolve
+      const fail = entry.reject
+      entry.resolve = value => { work.signal?.removeEventListener('abort', onAbort); settle(value) }
+      entry.reject = err => { work.signal?.removeEventListener('abort', onAbort); fail(err) }
+      this.queue.push(work.client, entry)
+      work.queued.add(entry)
       this.watchWait(work)
       this.dispatch()
     })
@@ -185,9 +185,9 @@ export class ThreadPool {
   /** Stops every thread; waiting and running tasks fail. */
   async close (): Promise<void> {
     this.closed = true
-    for (const job of this.queue.drain()) {
-      this.unqueue(job)
-      job.reject(this.options.busyError(0))
+    for (const entry of this.queue.drain()) {
+      this.unqueue(entry)
+      entry.reject(this.options.busyError(0))
     }
     await this.piscina.destroy()
   }
@@ -205,10 +205,10 @@ export class ThreadPool {
         work.waitingSince = undefined
         work.waitTimer = undefined
         const error = work.exhausted = this.options.busyError(work.waitedMs)
-        for (const job of [...work.queued]) {
-          if (!this.queue.remove(work.client, job)) continue
-          work.queued.delete(job)
-          job.reject(error)
+        for (const entry of [...work.queued]) {
+          if (!this.queue.remove(work.client, entry)) continue
+          work.queued.delete(entry)
+          entry.reject(error)
         }
       }, Math.max(0, this.options.queueMs - work.waitedMs))
       work.waitTimer.unref()
@@ -221,9 +221,9 @@ export class ThreadPool {
   }
 
   /** A task leaves its request's queue (it starts, or is given up). */
-  private unqueue (job: Job): void {
-    job.work.queued.delete(job)
-    this.watchWait(job.work)
+  private unqueue (entry: QueuedTask): void {
+    entry.work.queued.delete(entry)
+    this.watchWait(entry.work)
   }
 
   /** How many threads one client may hold: all but one, so that another client always finds one. */
@@ -239,58 +239,58 @@ export class ThreadPool {
   private dispatch (): void {
     while (!this.closed && this.running.size < this.size) {
       let heavyRunning = 0
-      for (const job of this.running) if (job.heavy) heavyRunning++
-      const job = this.queue.shift((client, next) =>
+      for (const entry of this.running) if (entry.heavy) heavyRunning++
+      const entry = this.queue.shift((client, next) =>
         (this.runningByClient.get(client) ?? 0) < this.perClient && (!next.heavy || heavyRunning < this.perClient))
-      if (job === undefined) return
-      this.start(job)
+      if (entry === undefined) return
+      this.start(entry)
     }
   }
 
-  private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (job: Job | undefined, workers: W[]): W | null {
+  private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (entry: QueuedTask | undefined, workers: W[]): W | null {
     const idle = workers.filter(w => w.currentUsage === 0 && !w.terminating && !w.destroyed)
-    const chosen = idle.find(w => w.id === job?.work.lastThread) ?? idle[0] ?? null
-    if (chosen !== null && job !== undefined) {
-      job.work.lastThread = chosen.id
-      this.meter(job, chosen.id)
+    const chosen = idle.find(w => w.id === entry?.work.lastThread) ?? idle[0] ?? null
+    if (chosen !== null && entry !== undefined) {
+      entry.work.lastThread = chosen.id
+      this.meter(entry, chosen.id)
     }
     return chosen
   }
 
-  private start (job: Job): void {
-    const { work, call } = job
+  private start (entry: QueuedTask): void {
+    const { work, call } = entry
     work.running++
-    this.unqueue(job)
+    this.unqueue(entry)
     const client = work.client ?? ''
-    this.running.add(job)
+    this.running.add(entry)
     this.runningByClient.set(client, (this.runningByClient.get(client) ?? 0) + 1)
     const done = (): void => {
       work.running--
       this.watchWait(work)
-      this.running.delete(job)
+      this.running.delete(entry)
       const left = (this.runningByClient.get(client) ?? 1) - 1
       if (left === 0) this.runningByClient.delete(client)
       else this.runningByClient.set(client, left)
       this.dispatch()
     }
-    // the job rides along for the balancer (a symbol key: it stays here, nothing of it is sent)
-    const task = { module: call.module, fn: call.fn, args: call.args, [Piscina.queueOptionsSymbol]: { job } }
+    // the entry rides along for the balancer (a symbol key: it stays here, nothing of it is sent)
+    const task = { module: call.module, fn: call.fn, args: call.args, [Piscina.queueOptionsSymbol]: { entry } }
     const running = this.piscina.run(task, {
-      signal: job.controller.signal,
+      signal: entry.controller.signal,
       ...(call.transfer === undefined ? {} : { transferList: call.transfer })
     }) as Promise<TaskAnswer>
     running.then(answer => {
       done()
-      job.settle?.(answer.cpuMs)
-      if ('error' in answer) job.reject(revive(answer.error, 'pool thread'))
-      else job.resolve(answer.result)
+      entry.settle?.(answer.cpuMs)
+      if ('error' in answer) entry.reject(revive(answer.error, 'pool thread'))
+      else entry.resolve(answer.result)
     }, (err: unknown) => {
       done()
-      job.settle?.(undefined)
+      entry.settle?.(undefined)
       // the thread ran out of its heap on this task: the task's request asked too much of it
-      if ((err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return job.reject(work.exhausted = job.overBudget())
-      const reason: unknown = job.controller.signal.aborted ? job.controller.signal.reason : err
-      job.reject(reason instanceof Error ? reason : new Error(`pool thread: ${String(reason)}`))
+      if ((err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') return entry.reject(work.exhausted = entry.overBudget())
+      const reason: unknown = entry.controller.signal.aborted ? entry.controller.signal.reason : err
+      entry.reject(reason instanceof Error ? reason : new Error(`pool thread: ${String(reason)}`))
     })
   }
 
@@ -301,8 +301,8 @@ export class ThreadPool {
    * when what it used could have reached the budget; a thread starved past WALL_FACTOR times the
    * budget is stopped too. A task that ends pays the CPU time its thread reported.
    */
-  private meter (job: Job, threadId: number): void {
-    const { work } = job
+  private meter (entry: QueuedTask, threadId: number): void {
+    const { work } = entry
     const thread = this.piscina.threads.find(t => t.threadId === threadId) as Worker | undefined
     const left = Math.max(0, work.budgetMs - work.spentMs)
     const started = performance.now()
@@ -311,7 +311,7 @@ export class ThreadPool {
     const from = thread === undefined ? undefined : cpuMs().catch(() => 0)
     const stop = (): void => {
       // the only way to interrupt synchronous code: stop the thread (Piscina starts another)
-      job.controller.abort(work.exhausted = job.overBudget())
+      entry.controller.abort(work.exhausted = entry.overBudget())
     }
     // a starved thread (or one whose CPU cannot be read) is stopped at the wall-time bound
     const hard = setTimeout(stop, left * WALL_FACTOR)
@@ -320,7 +320,7 @@ export class ThreadPool {
     const check = (): void => {
       if (from === undefined) return stop()
       Promise.all([from, cpuMs()]).then(([a, b]) => {
-        if (job.settle === undefined) return
+        if (entry.settle === undefined) return
         if (b - a >= left) return stop()
         timer = setTimeout(check, left - (b - a))
         timer.unref()
@@ -328,10 +328,10 @@ export class ThreadPool {
     }
     timer = setTimeout(check, left)
     timer.unref()
-    job.settle = cpu => {
+    entry.settle = cpu => {
       clearTimeout(timer)
       clearTimeout(hard)
-      job.settle = undefined
+      entry.settle = undefined
       work.spentMs += cpu ?? performance.now() - started
     }
   }

@@ -1,4 +1,5 @@
 import type { WinkMethods } from 'wink-nlp'
+import { englishWink } from '../wink.js'
 import type { EntityType } from '../../../core/analysis/results.js'
 import { englishMoneyValue } from './amounts.js'
 import { chunks } from './chunks.js'
@@ -23,11 +24,11 @@ export interface EnglishModels {
   wink: WinkMethods
 }
 
-/** Loads compromise (its tagger, without the phrase plugins) and wink-nlp with its English model. */
+/** Loads compromise (its tagger, without the phrase plugins) and wink-nlp with its English model (shared with sentiment: ../wink.ts). */
 export async function loadEnglishModels (): Promise<EnglishModels> {
-  const [compromise, wink, model] = await Promise.all([import('compromise/two'), import('wink-nlp'), import('wink-eng-lite-web-model')])
-  // only the named-entity step of wink's pipeline: dates, numbers and money
-  return { compromise: compromise.default as unknown as Compromise, wink: wink.default(model.default, ['ner']) }
+  const [compromise, wink] = await Promise.all([import('compromise/two'), englishWink()])
+  // of wink's steps, the entities read its named-entity step: dates, numbers and money
+  return { compromise: compromise.default as unknown as Compromise, wink }
 }
 
 /** compromise's lexicon: word → tag(s). */

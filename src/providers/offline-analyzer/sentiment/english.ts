@@ -2,8 +2,8 @@
  * English: our rule engine over VADER's and AFINN's lexicons, beside wink-nlp's sentiment of the same sentence,
  * combined with weights fitted on the dev set (bench/sentiment/fit.ts).
  */
-import winkNLP from 'wink-nlp'
 import type { WinkMethods } from 'wink-nlp'
+import { englishWink } from '../wink.js'
 import { analyseSentence, CompiledRules } from './engine.js'
 import type { SentenceEvidence, WordLexicon } from './engine.js'
 import { ENGLISH_SUPPLEMENT } from './english-lexicon.js'
@@ -53,10 +53,9 @@ export class EnglishAnalyser {
     this.wink = wink
   }
 
-  /** Loads the lexicons and wink-nlp's model (sentence boundaries and part of speech are not needed). */
+  /** Loads the lexicons and wink-nlp's model (shared with the entities: ../wink.ts). */
   static async load (): Promise<EnglishAnalyser> {
-    const model = (await import('wink-eng-lite-web-model')).default
-    return new EnglishAnalyser(winkNLP(model, ['negation', 'sentiment']))
+    return new EnglishAnalyser(await englishWink())
   }
 
   /** The engine's evidence and wink-nlp's score for one sentence of a text. */

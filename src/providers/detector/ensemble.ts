@@ -3,10 +3,9 @@
  * candidate languages, each voter's answer adds log P(answer | language) learned per length
  * bucket (a naive-Bayes vote that knows which voter to trust for which language), word evidence
  * separates the pairs the voters confuse, and Han characters separate Simplified from Traditional.
- * For a text of a word or three, the prior also weighs how widely each language is spoken. When
- * near-identical languages (hr/bs/sr-Latn, id/ms, da/nb...) are close, a discriminative
- * tie-breaker (a logistic regression per group over words, letter n-grams and the voters'
- * answers, groups.bin) adds its log probabilities to theirs.
+ * For a text of a word or three, the prior also weighs how widely each language is spoken. A
+ * discriminative model (a logistic regression over words and letter 1-4-grams, regression.bin)
+ * adds its log probabilities for texts up to 100 characters.
  */
 import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
@@ -52,14 +51,13 @@ interface Group {
   trigrams: Map<string, number[]>
 }
 
-/** Feature keys of the tie-breaker besides words (which hold no control characters). */
-export const TIE_BIAS = '\u0001'
-export const TIE_VOTER = '\u0002'
-/** Letter n-grams the tie-breaker reads, of a space-padded word: 1 to this many letters. */
-export const TIE_GRAMS = 4
+/** The regression's key of its bias, beside words (which hold no control characters). */
+export const REGRESSION_BIAS = '\u0001'
+/** Letter n-grams the regression reads, of a space-padded word: 1 to this many letters. */
+export const REGRESSION_GRAMS = 4
 
 /** Builds the detection function over loaded voters and the learned model. */
-export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable, tieBreakerTable?: LexiconTable): { detect: DetectFn, languages: string[] } {
+export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable, regressionTable?: LexiconTable): { detect: DetectFn, languages: string[] } {
   // only languages some voter can name: one none of them models would soak up every doubtful text
   const universe = new Set<string>()
   for (const voter of voters) for (const answer of voter.answers) for (const language of meaningsOf(answer)) universe.add(language)
@@ -100,8 +98,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   // a lexicon in the model itself (as train-lexicon.ts tunes it) is read through the same compact form
   const table = lexiconTable ?? (data.lexicon === undefined ? undefined : decodeLexicon(encodeLexicon(data.lexicon)))
   const lexicon = table === undefined ? undefined : compileLexicon(table, index, languages.length)
-  const tieBreaker = tieBreakerTable === undefined ? undefined : compileTieBreaker(tieBreakerTable, index, languages.length)
-  const answered: string[] = voters.map(() => '')
+  const regression = regressionTable === undefined ? undefined : compileRegression(regressionTable, index, languages.length)
   const zh = index.get('zh') ?? -1
   const zhHant = index.get('zh-Hant') ?? -1
 
@@ -128,23 +125,24 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
     const bucket = bucketIndex(bucketLimits, profile.codePoints)
     const allowedBases = only === undefined ? undefined : new Set(only.map(normalizedBase))
     // the fewer words a text has, the more how widely a language is spoken decides
-    const weight = usageWeight.length === 0 ? 0 : usageWeight[Math.min(wordsIn(sample, usageWeight.length), usageWeight.length) - 1] ?? 0
+    const words = wordsIn(sample, Math.max(usageWeight.length, LEXICON_MIN_WORDS))
+    const weight = usageWeight.length === 0 ? 0 : usageWeight[Math.min(words, usageWeight.length) - 1] ?? 0
     for (const i of candidates) scores[i] = prior[i]! + weight * usage[i]!
     // under TINY letters one voter's answer may cost a language at most TINY_DISSENT below the one it favours
     const cap = profile.letters < TINY ? TINY_DISSENT : Infinity
-    voters.forEach((voter, v) => {
-      answered[v] = voter.top(sample, allowedBases) ?? ''
-      const table = likelihoods.table(bucket, voter.name, answered[v]!)
+    for (const voter of voters) {
+      const table = likelihoods.table(bucket, voter.name, voter.top(sample, allowedBases) ?? '')
       let least = -Infinity
       if (cap !== Infinity) for (const i of candidates) least = Math.max(least, table[i]! - cap)
       for (const i of candidates) scores[i] = scores[i]! + Math.max(table[i]!, least)
-    })
+    }
 
     if (lexicon !== undefined) addLexicon(lexicon, sample, candidates, bucket)
+    // a lone word is left to the voters, as for the lexicon (its n-grams made "Hallo" Finnish, "Tak" Indonesian)
+    if (regression !== undefined && words >= LEXICON_MIN_WORDS) addRegression(regression, sample, candidates, bucket)
     const best = argmax(candidates)
     const group = groupOf.get(best)
     if (group !== undefined && contested(group, best)) addWordEvidence(group, sample, candidates)
-    if (tieBreaker !== undefined) breakTie(tieBreaker, sample, candidates, bucket)
     if (best === zh || best === zhHant) {
       const balance = Math.max(-3, Math.min(3, traditionalBalance(sample)))
       if (zh >= 0 && zhHant >= 0) scores[zhHant] = scores[zhHant]! + balance * HANZI_WEIGHT
@@ -206,16 +204,26 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
     })
   }
 
-  // the group's logistic regression, when the best and another member are within CONTEST_MARGIN
-  function breakTie (model: CompiledTieBreaker, sample: string, candidates: readonly number[], bucket: number): void {
+  // the regression over every language with Debian text: its log probabilities, the least of them for a language it lacks
+  function addRegression (model: CompiledRegression, sample: string, candidates: readonly number[], bucket: number): void {
     const weight = model.table.weight[bucket] ?? 0
-    const best = argmax(candidates)
-    const g = model.groupOf[best]!
-    if (weight === 0 || g < 0) return
-    let close = 0
-    for (const i of candidates) if (model.groupOf[i] === g && scores[best]! - scores[i]! < CONTEST_MARGIN) close++
-    if (close < 2) return
-    const { table, logits } = model
+    if (weight === 0) return
+    const { logits } = model
+    const norm = regressionLogits(model.table, sample, logits)
+    let top = -Infinity
+    let least = Infinity
+    for (let j = 0; j < logits.length; j++) { top = Math.max(top, logits[j]! * norm); least = Math.min(least, logits[j]! * norm) }
+    let total = 0
+    for (let j = 0; j < logits.length; j++) total += Math.exp(logits[j]! * norm - top)
+    const logTotal = top + Math.log(total)
+    for (const i of candidates) {
+      const j = model.to[i]!
+      scores[i] = scores[i]! + weight * ((j >= 0 ? logits[j]! * norm : least) - logTotal)
+    }
+  }
+
+  /** Sums the regression's weights of the text's features into `logits`; answers the factor that scales them (features of unit length, stored units). */
+  function regressionLogits (table: LexiconTable, sample: string, logits: Float64Array): number {
     const { start, language, negLogProbability: stored } = table
     logits.fill(0)
     let features = 0
@@ -224,28 +232,17 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
       features++
       for (let k = start[f]!; k < start[f + 1]!; k++) logits[language[k]!] = logits[language[k]!]! + table.zero - stored[k]!
     }
-    add(table.word(TIE_BIAS))
-    voters.forEach((voter, v) => add(table.word(`${TIE_VOTER}${voter.name}=${answered[v]!}`)))
+    add(table.word(REGRESSION_BIAS))
     let words = 0
     forEachWord(sample, word => {
       if (++words > LEXICON_WORDS) return
       add(table.word(word))
       const padded = ` ${word} `
-      for (let n = 1; n <= TIE_GRAMS; n++) {
+      for (let n = 1; n <= REGRESSION_GRAMS; n++) {
         for (let i = 0; i + n <= padded.length; i++) if (n > 1 || padded.charCodeAt(i) !== 0x20) add(table.gram(padded, i, i + n))
       }
     })
-    // features are weighed as in training: a vector of unit length, over the group's languages
-    const norm = 1 / (table.scale * Math.sqrt(Math.max(1, features)))
-    const members = model.members[g]!
-    let top = -Infinity
-    for (const j of members) top = Math.max(top, logits[j]! * norm)
-    let total = 0
-    for (const j of members) total += Math.exp(logits[j]! * norm - top)
-    const logTotal = top + Math.log(total)
-    for (const i of candidates) {
-      if (model.groupOf[i] === g && scores[best]! - scores[i]! < CONTEST_MARGIN) scores[i] = scores[i]! + weight * (logits[model.to[i]!]! * norm - logTotal)
-    }
+    return 1 / (table.scale * Math.sqrt(Math.max(1, features)))
   }
 
   function argmax (candidates: readonly number[]): number {
@@ -315,27 +312,17 @@ function compileLexicon (table: LexiconTable, index: ReadonlyMap<string, number>
   }
 }
 
-interface CompiledTieBreaker {
+interface CompiledRegression {
   table: LexiconTable
-  /** Per ensemble language: its group in the tie-breaker, or -1. */
-  groupOf: Int16Array
-  /** Per ensemble language: its index in the tie-breaker's languages (-1: none). */
+  /** Per ensemble language: its index in the regression's languages (-1: none). */
   to: Int16Array
-  /** Per group: the tie-breaker's indexes of its languages. */
-  members: number[][]
   logits: Float64Array
 }
 
-function compileTieBreaker (table: LexiconTable, index: ReadonlyMap<string, number>, size: number): CompiledTieBreaker {
-  const groupOf = new Int16Array(size).fill(-1)
+function compileRegression (table: LexiconTable, index: ReadonlyMap<string, number>, size: number): CompiledRegression {
   const to = new Int16Array(size).fill(-1)
-  const members = table.groups.map((group, g) => group.map(language => {
-    const j = table.languages.indexOf(language)
-    const i = index.get(language)
-    if (i !== undefined && j >= 0) { groupOf[i] = g; to[i] = j }
-    return j
-  }).filter(j => j >= 0))
-  return { table, groupOf, to, members, logits: new Float64Array(table.languages.length) }
+  table.languages.forEach((language, j) => { const i = index.get(language); if (i !== undefined) to[i] = j })
+  return { table, to, logits: new Float64Array(table.languages.length) }
 }
 
 /** How many words `text` has, at most `limit`. */

@@ -15,8 +15,8 @@ export interface DetectorOptions {
   voters?: VoterName[]
   /** A model other than the shipped one (bench/detect-accuracy/train.ts writes it). */
   model?: ModelData
-  /** Use the shipped tie-breaker of near-identical languages (groups.bin; default: unless `model` is given). */
-  tieBreaker?: boolean
+  /** Use the shipped regression (regression.bin; default: unless `model` is given). */
+  regression?: boolean
 }
 
 /** The shipped model, read in the background (2.5 MB: not worth blocking module loading for). */
@@ -29,9 +29,9 @@ async function shippedLexicon (): Promise<LexiconTable> {
   return decodeLexicon(await readFile(new URL('./lexicon.bin', import.meta.url)))
 }
 
-/** The shipped tie-breaker of near-identical languages (groups.bin, 1 MB, the lexicon's form: see ensemble.ts). */
-async function shippedTieBreaker (): Promise<LexiconTable> {
-  return decodeLexicon(await readFile(new URL('./groups.bin', import.meta.url)))
+/** The shipped regression over every language (regression.bin, 2.9 MB, in the lexicon's form: see ensemble.ts). */
+async function shippedRegression (): Promise<LexiconTable> {
+  return decodeLexicon(await readFile(new URL('./regression.bin', import.meta.url)))
 }
 
 /** Creates the detector and starts loading its models in the background; `ready()` resolves once they are loaded. */
@@ -40,9 +40,9 @@ export function createDetector (options: DetectorOptions = {}): Detector {
   let languages: string[] = []
   // a model given in full (a bench's) brings its own lexicon, or none
   const lexicon = options.model === undefined ? shippedLexicon() : undefined
-  const tieBreaker = options.tieBreaker ?? options.model === undefined ? shippedTieBreaker() : undefined
-  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon, tieBreaker]).then(([voters, model, table, tie]) => {
-    const ensemble = createEnsemble(voters, model, table, tie)
+  const regression = options.regression ?? options.model === undefined ? shippedRegression() : undefined
+  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon, regression]).then(([voters, model, table, words]) => {
+    const ensemble = createEnsemble(voters, model, table, words)
     detectFn = ensemble.detect
     languages = ensemble.languages
   })

@@ -7,8 +7,8 @@
  * Layout: "LEX1", a uint32 (little-endian) length, that many bytes of JSON header; the keys in
  * UTF-8, each followed by "\n" (words, then trigrams); `count + 1` uint32 starts of each key's
  * entries; per entry a uint8 language index, then per entry a uint8 value v standing for
- * (zero - v) / scale: -10 * log probability for the lexicon (zero 0, scale 10); the tie-breaker
- * (groups.bin, train-groups.ts) stores signed weights the same way around zero 128.
+ * (zero - v) / scale: -10 * log probability for the lexicon (zero 0, scale 10); the regression
+ * (regression.bin, train-regression.ts) stores signed weights the same way around zero 128.
  */
 import type { Lexicon } from './model.js'
 
@@ -24,8 +24,6 @@ interface Header {
   languages: string[]
   zero?: number
   scale?: number
-  /** The tie-breaker's groups of languages (absent in the lexicon). */
-  groups?: string[][]
   backoff: number[]
   trigramBackoff: number[]
   weight: number[]
@@ -47,12 +45,11 @@ export interface LexiconTable {
   word: (word: string) => number
   /** Index of the trigram text[from, from + 3), or -1 (no string is made for it). */
   trigram: (text: string, from: number) => number
-  /** Index of the letter n-gram text[from, to) kept with the trigrams (the tie-breaker's are 1-4 letters long), or -1. */
+  /** Index of the letter n-gram text[from, to) kept with the trigrams (the regression's are 1-4 letters long), or -1. */
   gram: (text: string, from: number, to: number) => number
   /** A stored value v stands for (zero - v) / scale. */
   zero: number
   scale: number
-  groups: string[][]
   /** Entries of feature f: start[f] .. start[f + 1] - 1 in `language` and `logProbability`. */
   start: Uint32Array
   language: Uint8Array
@@ -60,8 +57,8 @@ export interface LexiconTable {
   negLogProbability: Uint8Array
 }
 
-/** Writes a lexicon in the compact form (with `quantization` and `groups`: the tie-breaker's weights). */
-export function encodeLexicon (lexicon: Lexicon, quantization: Quantization = LOG_PROBABILITY, groups?: string[][]): Buffer {
+/** Writes a lexicon in the compact form (with `quantization`: the regression's weights). */
+export function encodeLexicon (lexicon: Lexicon, quantization: Quantization = LOG_PROBABILITY): Buffer {
   if (lexicon.languages.length > 256) throw new Error('lexicon.bin holds at most 256 languages')
   const features = [...Object.entries(lexicon.words), ...Object.entries(lexicon.trigrams)]
   const keys = Buffer.from(features.map(([key]) => `${key}\n`).join(''), 'utf8')
@@ -86,7 +83,6 @@ export function encodeLexicon (lexicon: Lexicon, quantization: Quantization = LO
     weight: lexicon.weight,
     trigramWeight: lexicon.trigramWeight,
     ...(quantization === LOG_PROBABILITY ? {} : quantization),
-    ...(groups === undefined ? {} : { groups }),
     words: Object.keys(lexicon.words).length,
     trigrams: Object.keys(lexicon.trigrams).length,
     entries,
@@ -135,7 +131,6 @@ export function decodeLexicon (bytes: Uint8Array): LexiconTable {
     gram: (text, from, to) => trigrams.find(text, from, to),
     zero: header.zero ?? LOG_PROBABILITY.zero,
     scale: header.scale ?? LOG_PROBABILITY.scale,
-    groups: header.groups ?? [],
     start,
     language,
     negLogProbability

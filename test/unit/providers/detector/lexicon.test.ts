@@ -40,6 +40,22 @@ describe('lexicon.bin', () => {
     expect(table.word('und')).not.toBe(table.trigram('und', 0))
   })
 
+  it('stores signed weights around a zero (the regression\'s) and finds letter n-grams of any length', () => {
+    const weights: Lexicon = { ...LEXICON, words: { '\u0001': [0, 0.5, 1, -0.25], the: [1, 2.35] }, trigrams: { ' t': [1, 1.2], the: [1, -6.35], e: [0, 0.05] } }
+    const table = decodeLexicon(encodeLexicon(weights, { zero: 128, scale: 20 }))
+    const value = (f: number, k: number): number => (table.zero - table.negLogProbability[table.start[f]! + k]!) / table.scale
+    expect(value(table.word('\u0001'), 0)).toBe(0.5)
+    expect(value(table.word('\u0001'), 1)).toBe(-0.25)
+    expect(value(table.word('the'), 0)).toBe(2.35)
+    expect(value(table.gram(' the ', 0, 2), 0)).toBe(1.2)
+    expect(value(table.gram(' the ', 1, 4), 0)).toBe(-6.35)
+    expect(value(table.gram(' the ', 3, 4), 0)).toBe(0.05)
+    expect(table.gram(' the ', 2, 4)).toBe(-1)
+    // the lexicon's own values read the same way: (0 - v) / 10
+    const plain = decodeLexicon(encodeLexicon(LEXICON))
+    expect([plain.zero, plain.scale]).toEqual([0, 10])
+  })
+
   it('refuses a file that is not a lexicon', () => {
     expect(() => decodeLexicon(Buffer.from('{"json": true}'))).toThrow(/not a lexicon/)
     const bytes = encodeLexicon(LEXICON)

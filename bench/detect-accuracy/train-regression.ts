@@ -1,20 +1,20 @@
 /**
- * Learns the detector's tie-breaker of near-identical languages (groups.bin): per group
- * (hr/bs/sr-Latn/sl, id/ms, da/nb/nn/sv, gl/es/pt/ca, cs/sk, ru/bg/uk/be/mk/sr, tr/az, fi/et), a
- * multinomial logistic regression over the words of a text, the letter 1-4-grams of its
- * space-padded words and the three voters' answers, each text's features scaled to unit length,
- * its languages weighed equally. The ensemble adds its log probabilities to those of the group's
- * members that are close to the best (src/providers/detector/ensemble.ts). DEV split only, as
- * train-lexicon.ts: "fit" (80%) learns the regressions, "tune" (20%) picks their weight per bucket.
- * Run after train.ts and train-lexicon.ts (it tunes on top of the shipped model and lexicon).
+ * Learns the detector's regression (regression.bin): a multinomial logistic regression over the
+ * words of a text and the letter 1-4-grams of its space-padded words, each text's features
+ * scaled to unit length, every language with Debian text weighed equally. The ensemble adds its
+ * log probabilities to the candidates' scores for texts up to 100 characters
+ * (src/providers/detector/ensemble.ts). DEV split only, as train-lexicon.ts: "fit" (80%) learns
+ * the regression, "tune" (20%) picks its weight per bucket. Run after train.ts and
+ * train-lexicon.ts (it tunes on top of the shipped model and lexicon). ~5 min on 2 cores.
  *
- *   npx tsx bench/detect-accuracy/train-groups.ts [--out src/providers/detector/groups.bin]
+ *   npx tsx bench/detect-accuracy/train-regression.ts [--out src/providers/detector/regression.bin]
+ *   EXPLORE=1,1.5,2 npx tsx ...   also prints the size and tune scores of other cuts (LEAST)
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { createEnsemble, TIE_BIAS, TIE_GRAMS, TIE_VOTER } from '../../src/providers/detector/ensemble.js'
+import { createEnsemble, REGRESSION_BIAS, REGRESSION_GRAMS } from '../../src/providers/detector/ensemble.js'
 import { decodeLexicon, encodeLexicon, type LexiconTable } from '../../src/providers/detector/lexicon.js'
 import { bucketIndex, type Lexicon, type ModelData } from '../../src/providers/detector/model.js'
 import type { Voter } from '../../src/providers/detector/voter.js'
@@ -27,16 +27,22 @@ const { values: args } = parseArgs({
   options: {
     pool: { type: 'string', default: DEFAULT_POOL },
     short: { type: 'string', default: DEFAULT_SHORT_CORPUS },
-    out: { type: 'string', default: fileURLToPath(new URL('groups.bin', DETECTOR)) }
+    out: { type: 'string', default: fileURLToPath(new URL('regression.bin', DETECTOR)) }
   }
 })
-const GROUPS = [['hr', 'bs', 'sr-Latn', 'sl'], ['id', 'ms'], ['da', 'nb', 'nn', 'sv'], ['gl', 'es', 'pt', 'ca', 'ast', 'an'], ['cs', 'sk'],
-  ['ru', 'bg', 'uk', 'be', 'mk', 'sr'], ['tr', 'az'], ['fi', 'et']]
 /** AdaGrad: epochs, step, L2 penalty; features seen in fewer texts are left out. */
-const EPOCHS = 6
+const EPOCHS = 4
 const STEP = 0.3
 const L2 = 1e-5
-const MIN_TEXTS = 2
+const MIN_TEXTS = 3
+/**
+ * Weights under this are dropped, for the file's size: 1.5 gives 2.9 MB and 93.09% on the short
+ * tune texts (1: 7.5 MB, 93.23%; 2: 1.2 MB, 92.85%; 3: 0.2 MB, 92.25%; 0.5: 18.7 MB, 93.24%;
+ * no regression: 91.77%).
+ */
+const LEAST = 1.5
+/** Buckets the regression weighs in: up to 100 characters (past them the voters read the language well). */
+const REGRESSION_BUCKETS = 2
 /** Stored as uint8 around 128 in steps of 1/20; smaller weights are dropped. */
 const QUANTIZATION = { zero: 128, scale: 20 }
 const TUNE_PER_CELL = 150
@@ -64,23 +70,22 @@ const answersOf = (text: string): string[] => {
   return a
 }
 
-/** The features as ensemble.ts's breakTie reads them. */
+/** The features as ensemble.ts's regressionLogits reads them. */
 function featuresOf (text: string): string[] {
-  const out = new Set<string>([TIE_BIAS])
-  voters.forEach((v, i) => out.add(`${TIE_VOTER}${v.name}=${answersOf(text)[i]!}`))
+  const out = new Set<string>([REGRESSION_BIAS])
   let words = 0
   forEachWord(text, word => {
     if (++words > 64) return
     out.add(`w${word}`)
     const padded = ` ${word} `
-    for (let n = 1; n <= TIE_GRAMS; n++) {
+    for (let n = 1; n <= REGRESSION_GRAMS; n++) {
       for (let i = 0; i + n <= padded.length; i++) if (n > 1 || padded[i] !== ' ') out.add(`g${padded.slice(i, i + n)}`)
     }
   })
   return [...out]
 }
 
-/** A reproducible shuffle (the same groups.bin from the same corpus). */
+/** A reproducible shuffle (the same regression.bin from the same corpus). */
 function shuffle (order: number[], seed: number): void {
   let state = seed
   for (let i = order.length - 1; i > 0; i--) {
@@ -90,16 +95,14 @@ function shuffle (order: number[], seed: number): void {
   }
 }
 
-interface Regression { languages: string[], features: string[], weights: Float64Array }
+interface Regression { languages: string[], features: string[], weights: Float32Array }
 
-function train (group: string[]): Regression | undefined {
-  const languages = group.filter(l => fit.some(s => s.lang === l))
-  if (languages.length < 2) return undefined
+function train (languages: string[]): Regression {
   const data = fit.filter(s => languages.includes(s.lang))
   const raw = data.map(s => featuresOf(s.text))
   const texts = new Map<string, number>()
   for (const x of raw) for (const f of x) texts.set(f, (texts.get(f) ?? 0) + 1)
-  const features = [...texts].filter(([key, n]) => n >= MIN_TEXTS || key === TIE_BIAS).map(([key]) => key)
+  const features = [...texts].filter(([key, n]) => n >= MIN_TEXTS || key === REGRESSION_BIAS).map(([key]) => key)
   const id = new Map(features.map((f, i) => [f, i]))
   const X = raw.map(x => Int32Array.from(x.filter(f => id.has(f)).map(f => id.get(f)!)))
   const y = data.map(s => languages.indexOf(s.lang))
@@ -107,8 +110,8 @@ function train (group: string[]): Regression | undefined {
   // each language weighs the same, whatever its share of the corpus
   const sampleWeight = y.map(k => data.length / languages.length / perLanguage[k]!)
   const K = languages.length
-  const weights = new Float64Array(features.length * K)
-  const squares = new Float64Array(features.length * K)
+  const weights = new Float32Array(features.length * K)
+  const squares = new Float32Array(features.length * K)
   const z = new Float64Array(K)
   const order = data.map((_, i) => i)
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
@@ -122,50 +125,49 @@ function train (group: string[]): Regression | undefined {
       for (let k = 0; k < K; k++) top = Math.max(top, z[k]!)
       let total = 0
       for (let k = 0; k < K; k++) { z[k] = Math.exp(z[k]! - top); total += z[k]! }
+      for (let k = 0; k < K; k++) z[k] = sampleWeight[i]! * (z[k]! / total - (k === y[i] ? 1 : 0)) * unit
       for (const f of x) {
         for (let k = 0; k < K; k++) {
           const at = f * K + k
-          const gradient = sampleWeight[i]! * (z[k]! / total - (k === y[i] ? 1 : 0)) * unit + L2 * weights[at]!
+          const gradient = z[k]! + L2 * weights[at]!
           squares[at] = squares[at]! + gradient * gradient
           weights[at] = weights[at]! - STEP * gradient / Math.sqrt(squares[at]! + 1e-8)
         }
       }
     }
   }
-  console.log(`${languages.join('/')}: ${data.length} texts (${perLanguage.join(', ')}), ${features.length} features`)
+  console.log(`${K} languages: ${data.length} texts, ${features.length} features (${((performance.now() - started) / 1000).toFixed(0)} s)`)
   return { languages, features, weights }
 }
 
 const started = performance.now()
-const regressions = GROUPS.map(train).filter(r => r !== undefined)
+// every language with Debian text (CLDR's strings of those languages join them)
+const regression = train([...new Set(readCorpus(args.pool, 'dev').map(s => s.lang))].sort())
 console.log(`trained in ${((performance.now() - started) / 1000).toFixed(0)} s`)
 
-/** The regressions in the lexicon's compact form: features whose weights all round to 0 are dropped. */
-function tieBreakerOf (weight: number[]): { lexicon: Lexicon, groups: string[][] } {
-  const languages = regressions.flatMap(r => r.languages)
-  const out: Lexicon = { languages, backoff: [], trigramBackoff: [], words: {}, trigrams: {}, weight, trigramWeight: [] }
-  let offset = 0
-  for (const r of regressions) {
+/** The regression in the lexicon's compact form, weights under `least` dropped. */
+function tableOf (r: Regression, least: number): Lexicon {
+  const out: Lexicon = { languages: r.languages, backoff: [], trigramBackoff: [], words: {}, trigrams: {}, weight: [], trigramWeight: [] }
+  {
     const K = r.languages.length
     r.features.forEach((feature, f) => {
       const entries: number[] = []
       for (let k = 0; k < K; k++) {
         const w = Math.max(-127, Math.min(127, Math.round(QUANTIZATION.scale * r.weights[f * K + k]!)))
-        if (w !== 0) entries.push(offset + k, w / QUANTIZATION.scale)
+        if (Math.abs(w) >= least * QUANTIZATION.scale) entries.push(k, w / QUANTIZATION.scale)
       }
       if (entries.length === 0) return
       const into = feature.startsWith('g') ? out.trigrams : out.words
       const key = feature.startsWith('g') || feature.startsWith('w') ? feature.slice(1) : feature
       ;(into[key] ??= []).push(...entries)
     })
-    offset += K
   }
-  return { lexicon: out, groups: regressions.map(r => r.languages) }
+  return out
 }
 
 let current = ''
 const replay: Voter[] = voters.map((v, i) => ({ name: v.name, answers: v.answers, top: () => answersOf(current)[i] || undefined }))
-function accuracy (table: LexiconTable | undefined, samples: Sample[]): number {
+function accuracy (table: LexiconTable, samples: Sample[]): number {
   const { detect } = createEnsemble(replay, base, lexicon, table)
   const right = { core: 0, tail: 0 }
   const all = { core: 0, tail: 0 }
@@ -178,24 +180,38 @@ function accuracy (table: LexiconTable | undefined, samples: Sample[]): number {
   return CORE_SHARE * right.core / Math.max(1, all.core) + (1 - CORE_SHARE) * right.tail / Math.max(1, all.tail)
 }
 
-const buckets = base.bucketLimits.length + 1
-const weight = Array<number>(buckets).fill(0)
-for (let b = 0; b < buckets; b++) {
-  const inBucket = tune.filter(s => bucketOf(s.text) === b)
-  const without = accuracy(undefined, inBucket)
-  let best = { w: 0, score: without }
-  const tried: string[] = []
-  for (const w of [0.25, 0.5, 1, 1.5, 2, 3, 4]) {
-    weight[b] = w
-    const { lexicon: l, groups } = tieBreakerOf(weight)
-    const score = accuracy(decodeLexicon(encodeLexicon(l, QUANTIZATION, groups)), inBucket)
-    tried.push(`${w}: ${(100 * score).toFixed(2)}%`)
-    if (score > best.score) best = { w, score }
+/** The weight per bucket (in the table's header, read at each detection) that scores best on the tune texts. */
+function tuneWeights (name: string, table: LexiconTable, weights: number[], buckets: number, score: (b: Sample[]) => number): void {
+  table.weight.fill(0)
+  for (let b = 0; b < buckets; b++) {
+    const inBucket = tune.filter(s => bucketOf(s.text) === b)
+    table.weight[b] = 0
+    let best = { w: 0, score: score(inBucket) }
+    const tried = [`0: ${(100 * best.score).toFixed(2)}%`]
+    for (const w of weights) {
+      table.weight[b] = w
+      const result = score(inBucket)
+      tried.push(`${w}: ${(100 * result).toFixed(2)}%`)
+      if (result > best.score) best = { w, score: result }
+    }
+    table.weight[b] = best.w
+    console.log(`${name}, bucket ${b} (${inBucket.length} tune texts): ${tried.join(', ')} -> ${best.w}`)
   }
-  weight[b] = best.w
-  console.log(`bucket ${b} (${inBucket.length} tune texts): without ${(100 * without).toFixed(2)}%; ${tried.join(', ')} -> weight ${best.w}`)
 }
-const { lexicon: final, groups } = tieBreakerOf(weight)
-const bytes = encodeLexicon(final, QUANTIZATION, groups)
+
+const buckets = base.bucketLimits.length + 1
+const tableFor = (least: number): { form: Lexicon, table: LexiconTable, size: number } => {
+  const form = tableOf(regression, least)
+  const bytes = encodeLexicon({ ...form, weight: Array(buckets).fill(0) }, QUANTIZATION)
+  return { form, table: decodeLexicon(bytes), size: bytes.length }
+}
+for (const least of (process.env.EXPLORE ?? '').split(',').filter(x => x !== '').map(Number)) {
+  const { table, size } = tableFor(least)
+  console.log(`least ${least}: ${(size / 1e6).toFixed(1)} MB`)
+  tuneWeights(`least ${least}`, table, [1, 2, 3, 4, 6], REGRESSION_BUCKETS, samples => accuracy(table, samples))
+}
+const { form, table } = tableFor(LEAST)
+tuneWeights('regression', table, [0.5, 1, 1.5, 2, 3, 4, 6], REGRESSION_BUCKETS, samples => accuracy(table, samples))
+const bytes = encodeLexicon({ ...form, weight: [...table.weight] }, QUANTIZATION)
 writeFileSync(args.out, bytes)
-console.log(`wrote ${args.out} (${(bytes.length / 1e6).toFixed(1)} MB, ${Object.keys(final.words).length} words and other keys, ${Object.keys(final.trigrams).length} n-grams)`)
+console.log(`wrote ${args.out} (${(bytes.length / 1e6).toFixed(1)} MB, ${Object.keys(form.words).length} words, ${Object.keys(form.trigrams).length} n-grams)`)

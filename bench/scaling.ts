@@ -11,7 +11,7 @@
  *
  *   npx tsx bench/scaling.ts [--workers 1,4,12] [--service-cores 12] [--duration 15] [--connections 64]
  *                            [--rounds 1] [--workloads detect,translate,sentiment] [--env KEY=VALUE,...]
- *                            [--baseline DIR]
+ *                            [--baseline DIR] [--generators 1]
  *
  * `--baseline DIR`: another checkout, built (say a `git worktree` of the commit before a change),
  * whose services are measured in the same turns, so a change's effect on the speed-up is seen in
@@ -19,12 +19,12 @@
  *
  * bench/device-scaling.sh packs what it needs for a machine without network and runs it there.
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { parseArgs, promisify } from 'node:util'
 import { stopAll, stopChildrenOnExit } from './lib/children.js'
 import { englishCorpus } from './lib/corpus.js'
 import { cpuMsOf, memoryOf, processTree } from './lib/proc.js'
@@ -42,6 +42,8 @@ const { values: flags } = parseArgs({
     // settings every service gets besides WORKERS, e.g. RATE_LIMIT_MAX=600
     env: { type: 'string', default: '' },
     baseline: { type: 'string' },
+    // load generator processes (the connections shared out among them)
+    generators: { type: 'string', default: '1' },
     // a JSON array of the English sentences (where Perl's documentation, bench/lib/corpus.ts, is not installed)
     sentences: { type: 'string' }
   }
@@ -49,6 +51,7 @@ const { values: flags } = parseArgs({
 const WORKERS = flags.workers.split(',').map(Number)
 const CORES = availableParallelism()
 const SERVICE_CORES = Math.min(Number(flags['service-cores']), CORES)
+const execFileAsync = promisify(execFile)
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0
 const pin = hasTaskset && CORES > SERVICE_CORES
 const serviceWrapper = pin ? ['taskset', '-c', `0-${SERVICE_CORES - 1}`] : []
@@ -75,28 +78,51 @@ const WORKLOADS = flags.workloads.split(',').map(name => {
 })
 const ROUNDS = Number(flags.rounds)
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`--rounds must be a whole number above 0, got ${flags.rounds}`)
+const GENERATORS = Number(flags.generators)
+if (!Number.isInteger(GENERATORS) || GENERATORS < 1) throw new Error(`--generators must be a whole number above 0, got ${flags.generators}`)
 const EXTRA_ENV = Object.fromEntries(flags.env.split(',').filter(kv => kv !== '').map(kv => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
 
 interface Run { reqPerS: number, p50: number, p99: number, failed: number, serviceCores: number, cpuUsPerRequest: number }
 
-/** autocannon in its own (pinned) process against `service`. */
-function load (service: Service, token: string, workload: Workload, seconds: number): Run {
-  const job = { url: service.base + workload.path, connections: Number(flags.connections), duration: seconds, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, bodies: workload.bodies }
+/**
+ * autocannon in `--generators` processes of its own (pinned) against `service`, the connections
+ * shared out: one process is one thread, which on a machine shared with other work gets its share
+ * of one core and can cap what any number of workers seem to serve. p50: the generators' median;
+ * p99: the worst generator's.
+ */
+async function load (service: Service, token: string, workload: Workload, seconds: number): Promise<Run> {
+  const connections = Number(flags.connections)
+  const jobs = Array.from({ length: GENERATORS }, (_, i) => ({
+    url: service.base + workload.path,
+    connections: Math.floor(connections / GENERATORS) + (i < connections % GENERATORS ? 1 : 0),
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    bodies: workload.bodies
+  }))
   const tree = (): Set<number> => new Set(processTree(service.child.pid).map(p => p.pid))
   const cpuBefore = cpuMsOf(tree())
   const started = performance.now()
-  const out = execFileSync(loadWrapper[0] ?? process.execPath, [...loadWrapper.slice(1), ...(loadWrapper.length > 0 ? [process.execPath] : []), ...CANNON, JSON.stringify(job)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const outs = await Promise.all(jobs.map(async job => (await execFileAsync(loadWrapper[0] ?? process.execPath, [...loadWrapper.slice(1), ...(loadWrapper.length > 0 ? [process.execPath] : []), ...CANNON, JSON.stringify(job)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).stdout))
   const wall = performance.now() - started
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number, duration: number, non2xx: number, errors: number, p50: number | null, p99: number | null }
+  const rs = outs.map(out => JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number, duration: number, non2xx: number, errors: number, p50: number | null, p99: number | null })
+  const requests = rs.reduce((n, r) => n + r.requests, 0)
   const cpuMs = cpuMsOf(tree()) - cpuBefore
-  // no answer in the run: JSON has no NaN, the child's percentiles come as null
-  return { reqPerS: r.requests / r.duration, p50: r.p50 ?? NaN, p99: r.p99 ?? NaN, failed: r.non2xx + r.errors, serviceCores: cpuMs / wall, cpuUsPerRequest: cpuMs * 1000 / Math.max(1, r.requests) }
+  // no answer in a run: JSON has no NaN, the child's percentiles come as null
+  return {
+    reqPerS: rs.reduce((n, r) => n + r.requests / r.duration, 0),
+    p50: median(rs.map(r => r.p50 ?? NaN)),
+    p99: Math.max(...rs.map(r => r.p99 ?? NaN)),
+    failed: rs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+    serviceCores: cpuMs / wall,
+    cpuUsPerRequest: cpuMs * 1000 / Math.max(1, requests)
+  }
 }
 
 async function main (): Promise<void> {
   stopChildrenOnExit()
   console.log(`machine: ${CORES} cores, load average ${loadavg().map(l => l.toFixed(2)).join(' ')}, Node ${process.version}; ` +
-    (pin ? `service pinned to cores 0-${SERVICE_CORES - 1}, load generator to ${SERVICE_CORES}-${CORES - 1}` : 'nothing pinned (no taskset, or no cores to spare for the load generator)'))
+    (pin ? `service pinned to cores 0-${SERVICE_CORES - 1}, load generator to ${SERVICE_CORES}-${CORES - 1}` : 'nothing pinned (no taskset, or no cores to spare for the load generator)') +
+    `; ${GENERATORS} load generator process${GENERATORS > 1 ? 'es' : ''}, ${flags.connections} connections in all`)
   // every build's every WORKERS value's service at once, idle while another is measured
   const builds = [{ label: flags.baseline === undefined ? '' : 'this ', root: undefined as string | undefined }]
   if (flags.baseline !== undefined) builds.unshift({ label: 'baseline ', root: flags.baseline })
@@ -114,8 +140,8 @@ async function main (): Promise<void> {
     for (const workload of WORKLOADS) {
       for (const [label, { service, token }] of services) {
         // every worker warm: its pipelines started, its models loaded
-        if (round === 1) load(service, token, workload, 3)
-        const run = load(service, token, workload, Number(flags.duration))
+        if (round === 1) await load(service, token, workload, 3)
+        const run = await load(service, token, workload, Number(flags.duration))
         table.get(label)!.get(workload.name)!.push(run)
         console.log(`${ROUNDS > 1 ? `round ${round}: ` : ''}${label.padEnd(builds.length > 1 ? 21 : 12)} ${workload.name.padEnd(10)} ${run.reqPerS.toFixed(0).padStart(7)} req/s  p50 ${run.p50.toFixed(1).padStart(6)} ms  p99 ${run.p99.toFixed(1).padStart(7)} ms  ` +
           `${run.failed} failed; the service kept ${run.serviceCores.toFixed(1)} cores busy, ${run.cpuUsPerRequest.toFixed(0)} µs CPU a request`)

@@ -18,7 +18,7 @@ async function detected (text: string): Promise<string> {
 }
 
 describe('POST /language/detect on a word or two', () => {
-  it('reads "ok" and "Bye" as English: one voter\'s slip on a lone word no longer vetoes it (CLD2 answers Luganda for "Bye")', async () => {
+  it('reads "ok" and "Bye" as English: under 4 letters one voter\'s slip no longer vetoes a language (eld answered Polish for "ok", CLD2 Luganda for "Bye")', async () => {
     const wrong = []
     for (const text of ['ok', 'OK', 'Ok', 'Bye', 'bye']) {
       const got = await detected(text)

@@ -9,7 +9,7 @@
  * never by more than each worker's own limit, WORKERS times RATE_LIMIT_MAX in a window.
  */
 import cluster from 'node:cluster'
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit'
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js'
 import { primaryConnection, type Handlers } from '../runtime/channel.js'
 
@@ -26,7 +26,7 @@ const ANSWER_TIMEOUT_MS = 250
 const DEFAULT_KEYS = 5000
 
 /** What a worker counted for one key since its last batch. */
-interface Counted {
+export interface Counted {
   /** Which store (0: global; children in creation order, the same in every worker). */
   store: number
   key: string
@@ -39,7 +39,7 @@ interface Counted {
 }
 
 /** The machine's count of a key, as the primary tells it. */
-interface Total extends Entry { store: number, key: string }
+export interface Total extends Entry { store: number, key: string }
 
 /** What the primary tells every worker after a batch. */
 interface TotalsNotice { rateLimitTotals: Total[] }
@@ -68,11 +68,20 @@ export function rateLimitHandlers (broadcast: (notice: TotalsNotice) => void): H
 /** A worker's view of one key: the machine's count as last heard, with its own requests since. */
 interface Kept extends Entry { unsent: number, timeWindow: number, max: number }
 
+/** A worker's store: the plugin's, with what the exchange of counts uses. */
+export interface ClusterRateLimitStore extends FastifyRateLimitStore {
+  read: (key: string, cb: Callback, timeWindow: number, max: number) => void
+  /** What was counted since the last batch, now sent. */
+  takeCounted: () => Counted[]
+  /** The machine's count, from the primary: this worker's requests not yet sent come on top. */
+  heard: (total: Total) => void
+}
+
 /** What the plugin hands a store's constructor (its types leave the options empty). */
 interface StoreParams { continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number }
 
 /** The store class for @fastify/rate-limit's `store` option in a cluster worker. */
-export function clusterStore (): FastifyRateLimitStoreCtor {
+export function clusterStore (): new (options: FastifyRateLimitOptions) => ClusterRateLimitStore {
   const stores: ClusterStore[] = []
   let timer: NodeJS.Timeout | undefined
   const connected = (): boolean => cluster.isWorker && process.send !== undefined && process.connected
@@ -93,7 +102,7 @@ export function clusterStore (): FastifyRateLimitStoreCtor {
     })
   }
 
-  class ClusterStore implements FastifyRateLimitStore {
+  class ClusterStore implements ClusterRateLimitStore {
     private readonly kept = new Map<string, Kept>()
     private readonly index: number
     constructor (private readonly continueExceeding: boolean, private readonly exponentialBackoff: boolean, private readonly keys = DEFAULT_KEYS) {

@@ -68,7 +68,7 @@ export function apertiumOptions (config: Config): ApertiumOptions {
     idleMs: apertium.idleMs,
     maxPipelines: apertium.maxPipelines,
     // a direction takes more cores while its backlog grows: this process's share of them, and two at
-    // least, so that one client's long job never holds the only pipeline of a direction
+    // least, so that one client's long call never holds the only pipeline of a direction
     maxReplicas: processShare(machineCores(), workers, 2),
     turnMs: apertium.turnMs,
     maxMemoryMb: apertium.maxMemoryMb === 0 ? 0 : processShare(apertium.maxMemoryMb, workers)

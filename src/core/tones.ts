@@ -1,4 +1,4 @@
-/** The tones valid for edits: SPEC.md set C, in its order. */
+/** The tones valid for edits, in the order GET /language/edit/tones lists them. */
 export const TONES = [
   'none', 'academic', 'admiring', 'amused', 'angry', 'annoyed', 'approving', 'aware', 'confident',
   'confused', 'curious', 'disappointed', 'disapproving', 'eager', 'embarrassed', 'excited', 'fearful',

@@ -6,7 +6,7 @@
  * the pool, the batcher, an Apertium pipeline's writes).
  *
  * A client is a string key (lib/clients.ts) by default; `K` may be any value a Map keys by (an
- * Apertium job of no known client is a line of its own object).
+ * Apertium call of no known client is a line of its own object).
  */
 import { NO_CLIENT } from './clients.js'
 

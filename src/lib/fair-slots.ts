@@ -1,7 +1,7 @@
 /**
  * A bounded number of slots, the callers waiting for one taking turns by client (FairQueue): a
- * freed slot passes straight to the next waiter. What the calls to an outside service and the
- * client secret checks are bounded by.
+ * freed slot passes straight to the next waiter. What the calls to an outside service, document
+ * jobs and the client secret checks are bounded by.
  */
 import { FairQueue } from './fair-queue.js'
 

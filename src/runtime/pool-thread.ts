@@ -1,8 +1,8 @@
 /**
  * A pool thread (see pool.ts): runs export `fn` of `module` with the task's arguments and answers
  * its result, or the error it threw in the channel's form (so the service's own errors arrive as
- * themselves), with the CPU time the task took on this thread (its request pays it). The modules the pool names load as the thread starts, any other on its first task,
- * and they stay loaded (the models they hold too).
+ * themselves), with the CPU time the task took on this thread (its request pays it). The modules
+ * the pool names load as the thread starts, any other on its first task; all stay loaded.
  */
 import { setPriority } from 'node:os'
 import { workerData } from 'node:worker_threads'

@@ -1,6 +1,6 @@
 /**
  * The process's one thread pool (Piscina) for CPU-heavy work: document parsing and rebuilding,
- * large request bodies, long analyses and edits. Its size is the process's share of the cores.
+ * and large request bodies. Its size is the process's share of the cores.
  *
  * In front of Piscina sits a fair queue: tasks wait in their client's line and the lines take
  * turns, and one client holds at most all threads but one, so another client's task never waits
@@ -53,7 +53,7 @@ export interface PoolOptions {
   busyError: (waitedMs: number) => Error
 }
 
-/** A pool thread's heap by default, MB: a 1 MiB body of 100,000 keys is prepared and rebuilt within it, with the models a thread loads. */
+/** A pool thread's heap by default, MB: a 1 MiB body of 100,000 keys is prepared and rebuilt within it. */
 export const POOL_HEAP_MB = 512
 
 /**
@@ -232,8 +232,8 @@ export class ThreadPool {
   }
 
   /**
-   * Starts waiting jobs while threads are free, clients in turn: a client holds at most all threads
-   * but one, and heavy jobs (of every client together) too, so a light task of anyone never waits
+   * Starts waiting tasks while threads are free, clients in turn: a client holds at most all threads
+   * but one, and heavy tasks (of every client together) too, so a light task of anyone never waits
    * for a long one to end.
    */
   private dispatch (): void {

@@ -24,7 +24,7 @@ export function batches<T> (items: readonly T[], maxCount: number, maxSize: numb
 
 /**
  * Runs every batch at once (the RemoteService bounds how many are in flight) and joins the answers
- * in order. The first failure stops the other batches, so a failed job does not keep spending quota.
+ * in order. The first failure stops the other batches, so a failed call does not keep spending quota.
  */
 export async function runBatches (parts: readonly string[][], signal: AbortSignal, run: (batch: string[], signal: AbortSignal) => Promise<string[]>): Promise<string[]> {
   if (parts.length === 1) return run(parts[0]!, signal)

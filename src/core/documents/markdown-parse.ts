@@ -1,6 +1,6 @@
 /**
  * Markdown source to mdast (CommonMark + GFM + front matter), parsed where the document is
- * segmented: inline for a small document, else on a document thread (pool.ts), which is stopped
+ * segmented: inline for a small document, else on the document runner's thread, which is stopped
  * when its request's budget runs out (micromark is super-linear on some inputs).
  */
 import type { Nodes, Root } from 'mdast'

@@ -108,7 +108,7 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   const value = rebuilt!.value
   const notes = edited.flatMap(e => e.notes)
   const asked = input.edits.map(item => item.type)
-  // the diff of a long text takes a while: on a document thread, within the request's budget
+  // the diff of a long text takes a while: on the document runner, within the request's budget
   // a file in base64 (DOCX): the changes are of its text (paragraphs one a line), not of the base64
   const changes = isBinaryType(mime)
     ? await documentChanges(await textOfDocument(document.value, mime, work, { language }), await textOfDocument(value, mime, work, { language }), notes, asked, work)

@@ -57,7 +57,7 @@ interface Entry {
   resolve: (answer: string) => void
   reject: (error: unknown) => void
   signal: AbortSignal | undefined
-  /** Its client's line: the client's key, or a job's own object when no client is known. */
+  /** Its client's line: the client's key, or a call's own object when no client is known. */
   client: unknown
 }
 
@@ -77,7 +77,7 @@ const BUSY_RETRY_AFTER_MS = 2_000
  * stages, so fewer, fuller writes cost less CPU (measured on eng-spa: 853 us of pipeline CPU per
  * short sentence one at a time, 533 with four a write, 422 with 32). At most MAX_INFLIGHT_COST of
  * work is in the pipeline at once (one write always may go): what is written can no longer wait
- * its turn, so this bounds how long another client's request waits behind a long job. Work is
+ * its turn, so this bounds how long another client's request waits behind a long call. Work is
  * counted in words and marks (streamCost), not characters: Apertium's time grows with the square
  * of a sentence's words, and a run of one-letter "words" costs far more than prose of its length.
  */
@@ -96,7 +96,7 @@ export class Pipeline {
   private chunks: Buffer[] = []
   /**
    * Requests not written yet, by client. Settled ones (aborted, failed) stay in their line and are
-   * skipped when they come up (removing each of a job's 50,000 would go over the line each time);
+   * skipped when they come up (removing each of a call's 50,000 would go over the line each time);
    * the counts below leave them at once.
    */
   private readonly queue = new FairQueue<Entry, unknown>()
@@ -112,8 +112,8 @@ export class Pipeline {
   private written = 0
   private writtenCost = 0
   /**
-   * One abort listener per signal, not per request: a job's requests share its signal, and
-   * EventTarget checks every listener already there when one is added (quadratic in a job's size).
+   * One abort listener per signal, not per request: a call's requests share its signal, and
+   * EventTarget checks every listener already there when one is added (quadratic in a call's size).
    */
   private readonly watches = new Map<AbortSignal, Watch>()
   private seq = 0
@@ -173,7 +173,7 @@ export class Pipeline {
 
   /**
    * Sends one request (stream format, no NUL) and resolves with the answer (marker removed).
-   * Requests of one `client` (its key, or a job's own object) wait in one line; the lines take turns.
+   * Requests of one `client` (its key, or a call's own object) wait in one line; the lines take turns.
    */
   request (payload: string, signal?: AbortSignal, client?: unknown): Promise<string> {
     if (this.closed) return Promise.reject(new ServiceUnavailableError('apertium is shutting down'))

@@ -68,7 +68,7 @@ interface Direction {
 
 /**
  * Work waiting or in flight on every replica of a direction (pipeline.ts backlogCost) beyond which
- * a job gets a new replica (when there is room): about one in-flight window, so a job that comes
+ * a call gets a new replica (when there is room): about one in-flight window, so a call that comes
  * while another client's long one fills the pipeline starts at once on another process.
  */
 export const REPLICA_BACKLOG_COST = 800
@@ -118,7 +118,7 @@ export class PipelineSet implements Slots {
   }
 
   /**
-   * A pipeline of the mode for a job: the replica with the least waiting, or a new replica when
+   * A pipeline of the mode for a call: the replica with the least waiting, or a new replica when
    * every one has a backlog and there is a free slot and memory for another (its process starts
    * at once; nothing else is stopped for it). The first replica starts on the first request.
    */

@@ -12,12 +12,10 @@ import { joinAnswers, splitStream } from './stream/split.js'
 import { tidy } from './tidy.js'
 
 /**
- * Segments of one job in progress at once. A pipeline has at most 4 writes (8 KB) in flight, so
- * 256 keep it busy while the rest wait here, not in the pipeline's queue: a job of any size holds
- * at most this many segments' places of a pipeline's `maxPending`. Other jobs do not wait behind
- * them: the pipeline takes the jobs' requests in turns.
+ * Segments of one call in the pipelines at once: enough to keep a pipeline busy, so that a call of
+ * any size holds at most this many places of its `maxPending`; the rest wait here.
  */
-export const JOB_WINDOW = 256
+export const CALL_WINDOW = 256
 
 /** Whether a segment has anything to translate (a letter outside tags). */
 function hasWords (parts: readonly TaggedPart[]): boolean {
@@ -25,33 +23,33 @@ function hasWords (parts: readonly TaggedPart[]): boolean {
 }
 
 /** One segment through every leg of the chain; a pivot feeds each leg's answer to the next. */
-async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal, job: unknown): Promise<string> {
+async function translateSegment (segment: string, legs: readonly Pipeline[], signal: AbortSignal, turn: unknown): Promise<string> {
   const source = parseTagged(segment)
   if (!hasWords(source)) return segment
   let parts = source
   for (const leg of legs) {
     // a long segment goes in pieces, whose answers read as one
     const pieces = splitStream(encodeSegment(parts))
-    const answers = await Promise.all(pieces.map(piece => leg.request(piece, signal, job)))
+    const answers = await Promise.all(pieces.map(piece => leg.request(piece, signal, turn)))
     parts = tidy(decodeSegment(joinAnswers(pieces, answers), parts), parts)
   }
   return serializeTagged(parts)
 }
 
 /**
- * Every segment, in order, up to JOB_WINDOW of them in the pipelines at once (the next one goes
+ * Every segment, in order, up to CALL_WINDOW of them in the pipelines at once (the next one goes
  * in as an answer comes back). The first failure (or the caller's abort) withdraws the segments
- * in flight and sends no more, so a failed bulk job does not keep the pipelines busy.
+ * in flight and sends no more, so a failed bulk call does not keep the pipelines busy.
  */
 export async function translateSegments (segments: readonly string[], legs: readonly Pipeline[], signal: AbortSignal): Promise<string[]> {
-  const job = new AbortController()
-  const both = AbortSignal.any([signal, job.signal])
-  // the pipelines take the clients waiting on them in turns, a request of each at a time (a job of no known client is a client of its own)
+  const failed = new AbortController()
+  const both = AbortSignal.any([signal, failed.signal])
+  // the pipelines take the clients waiting on them in turns, a request of each at a time (a call of no known client is a client of its own)
   const turn = currentClient() ?? {}
   const out = new Array<string>(segments.length)
   let next = 0
-  // each worker takes the next segment in order, so requests enter the pipelines in segment order
-  const worker = async (): Promise<void> => {
+  // each lane takes the next segment in order, so requests enter the pipelines in segment order
+  const lane = async (): Promise<void> => {
     while (next < segments.length) {
       both.throwIfAborted()
       const i = next++
@@ -59,10 +57,10 @@ export async function translateSegments (segments: readonly string[], legs: read
     }
   }
   try {
-    await Promise.all(Array.from({ length: Math.min(JOB_WINDOW, segments.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(CALL_WINDOW, segments.length) }, lane))
     return out
   } catch (error) {
-    job.abort(error)
+    failed.abort(error)
     throw error
   }
 }

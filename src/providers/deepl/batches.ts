@@ -1,4 +1,4 @@
-/** Splits a job's texts into DeepL calls: at most 50 texts and under DeepL's 128 KiB request size each. */
+/** Splits a TranslateCall's texts into DeepL requests: at most 50 texts and under DeepL's 128 KiB request size each. */
 import { batches } from '../../upstream/batches.js'
 
 /** DeepL takes at most 50 `text` fields per /v2/translate request. */

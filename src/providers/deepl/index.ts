@@ -87,7 +87,7 @@ export function createDeepl (options: DeeplOptions): Translator {
       }
       const texts = todo.map(i => job.segments[i]!)
       const batches = splitBatches(texts, extra.context === undefined ? 0 : formBytes('context', extra.context))
-      // the first failure fails the job: calls still waiting for a slot are not worth making
+      // the first failure fails the call: calls still waiting for a slot are not worth making
       const failed = new AbortController()
       const jobSignal = AbortSignal.any([signal, failed.signal])
       await Promise.all(batches.map(async batch => {

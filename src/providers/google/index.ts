@@ -51,7 +51,7 @@ export function createGoogle (options: GoogleOptions): Translator {
       const to = googleCode(job.to)
       const { fixed, requests } = planJob(job.segments)
       const out: string[] = job.segments.map((_, i) => fixed.get(i) ?? '')
-      // the first failure ends the job: its other requests are not worth waiting for
+      // the first failure ends the call: its other requests are not worth waiting for
       const failed = new AbortController()
       const combined = AbortSignal.any([signal, failed.signal])
       await Promise.all(requests.map(async request => {

@@ -42,7 +42,7 @@ interface Segment {
 /** One request: its text, and what rebuilding its answer needs. */
 export interface Request {
   text: string
-  /** Job positions of its segments, in order. */
+  /** Positions of its segments in the call, in order. */
   indexes: number[]
   segments: Segment[]
   separators: number[]
@@ -51,12 +51,12 @@ export interface Request {
 }
 
 export interface Plan {
-  /** Answers known without asking (segments without a letter to translate), by job position. */
+  /** Answers known without asking (segments without a letter to translate), by position in the call. */
   fixed: Map<number, string>
   requests: Request[]
 }
 
-/** Splits a job's segments into requests of at most `maxChars` (a longer segment goes alone). */
+/** Splits a call's segments into requests of at most `maxChars` (a longer segment goes alone). */
 export function planJob (segments: readonly string[], maxChars = MAX_REQUEST_CHARS): Plan {
   const fixed = new Map<number, string>()
   const requests: Request[] = []

@@ -15,9 +15,9 @@ import { applyChanges, readSegment, tokenize, writeSegment, type Change, type Pl
 export { SPELLING_LANGUAGES, type DictionaryLoad } from './dictionaries.js'
 
 export interface RulesEditorOptions {
-  /** Misspelled words a job may look up fixes for (1-20 ms each); the rest stay as written. Default 64. */
+  /** Misspelled words one edit may look up fixes for (1-20 ms each); the rest stay as written. Default 64. */
   suggestionsPerJob?: number
-  /** Time a job may spend looking up fixes, in ms (a bound on hostile input: every word unknown). Default 250. */
+  /** Time one edit may spend looking up fixes, in ms (a bound on hostile input: every word unknown). Default 250. */
   suggestionMs?: number
   /**
    * Languages whose dictionary may load (default: all of SPELLING_LANGUAGES). Each costs 10-90 MB
@@ -83,7 +83,7 @@ export function rulesCannot (edit: EditItem, language: string, spelling: Readonl
   }
 }
 
-/** What one job runs on each segment, in order: each pass reads the text the one before left. */
+/** What one edit runs on each segment, in order: each pass reads the text the one before left. */
 type Pass = (tokens: Token[]) => Change[]
 
 /** Creates the rules editor; dictionaries load on first use per language (English by `ready`). */

@@ -23,7 +23,7 @@ export interface Speller {
   cache: Map<string, Suggestion[]>
 }
 
-/** How many words a job may look up fixes for (a search costs 1-20 ms), and until when; the rest stay as written. */
+/** How many words one edit may look up fixes for (a search costs 1-20 ms), and until when; the rest stay as written. */
 export interface SpellBudget {
   suggestions: number
   /** Search time left, in ms (time spent searching, not waiting). */

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
 import { createApertium, type ApertiumOptions } from '../../../../src/providers/apertium/index.js'
 import { Pipeline } from '../../../../src/providers/apertium/pipeline.js'
-import { JOB_WINDOW } from '../../../../src/providers/apertium/translate.js'
+import { CALL_WINDOW } from '../../../../src/providers/apertium/translate.js'
 import type { Translator } from '../../../../src/core/ports.js'
 import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs, type ProcessInfo } from '../../../helpers/apertium-processes.js'
 
@@ -160,9 +160,9 @@ describe('warm pipelines (real processes)', () => {
     await expect(run(t, ['1 SLOW', '2 SLOW', '3 SLOW'])).rejects.toBeInstanceOf(ServiceUnavailableError)
   })
 
-  it('serve a job of any size: it holds at most JOB_WINDOW places of maxPending', async () => {
+  it('serve a call of any size: it holds at most CALL_WINDOW places of maxPending', async () => {
     const maxPending = 300
-    expect(JOB_WINDOW).toBeLessThanOrEqual(maxPending)
+    expect(CALL_WINDOW).toBeLessThanOrEqual(maxPending)
     const t = translator({ modesDir: fakeModesDir(), maxPending })
     const segments = Array.from({ length: 5000 }, (_, i) => `segment ${i}`)
     expect(await run(t, segments)).toEqual(segments)

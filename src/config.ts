@@ -92,7 +92,7 @@ export interface Config {
     /** One cache for every client (TRANSLATION_CACHE_SHARED); else each client's entries are its own. */
     cacheShared: boolean
   }
-  /** How every outside call behaves (API.md "Outside engines"). */
+  /** How every outside call behaves (docs/engines.md "Outside engines"). */
   upstream: {
     /** Retries of a 429/5xx after the first attempt. */
     retries: number

@@ -1,5 +1,5 @@
 /**
- * Glossary substitutions (API.md "Substitution"): literal phrases, matched as whole words after
+ * Glossary substitutions (docs/api.md "Substitute"): literal phrases, matched as whole words after
  * NFC normalisation, case-insensitively unless asked otherwise, longest match first, never
  * overlapping, the replacement never scanned again.
  *

@@ -2,7 +2,7 @@
 export const SERVICE_PREFIX = 'service_'
 
 /**
- * Response `meta`: the request's own keys come back unchanged (API.md), and the service's keys are
+ * Response `meta`: the request's own keys come back unchanged (docs/api.md "Requests and answers"), and the service's keys are
  * added beside them. A service key the client already sent is never overwritten nor dropped: it is
  * written as `service_<key>` (prefixed again while the client uses that name too), so a client's
  * `meta.language` stays theirs and the detected language is `meta.service_language`.

@@ -43,7 +43,7 @@ export interface Translator {
    */
   batching?: { concurrency: number, maxSegments: number }
   /** Translates every segment; the answer has the same length and order. Honours the signal. */
-  translate: (job: TranslateCall, signal: AbortSignal) => Promise<string[]>
+  translate: (call: TranslateCall, signal: AbortSignal) => Promise<string[]>
   /** Resolves when the translator can serve requests (for /ready). */
   ready?: () => Promise<void>
   /** Releases processes and sockets. */
@@ -67,7 +67,7 @@ export interface Detector {
   close?: () => Promise<void>
 }
 
-/** One requested edit (API.md "Edit"). */
+/** One requested edit (docs/api.md "Edit"). */
 export type EditItem =
   | { type: 'grammar' | 'syntax' | 'simplify' | 'clarify' }
   | { type: 'length', length: 'default' | 'expand' | 'shorten' }

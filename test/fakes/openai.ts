@@ -1,4 +1,4 @@
-/** A real OpenAI-compatible chat-completions server on 127.0.0.1 that answers the tasks of API.md "The LLM protocol" deterministically, with switchable failures. */
+/** A real OpenAI-compatible chat-completions server on 127.0.0.1 that answers the tasks of the LLM protocol (docs/engines.md "openai") deterministically, with switchable failures. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
@@ -62,7 +62,7 @@ function textPieces (payload: Record<string, unknown>, change: (text: string) =>
   return { segments: segments.map(s => String(s).split(TAG_OR_ENTITY).map((piece, i) => i % 2 === 1 ? piece : change(piece)).join('')) }
 }
 
-/** The 16 moderation categories of API.md, in order. */
+/** The 16 moderation categories the API answers (docs/api.md "Analyze"), in order. */
 const MODERATION = ['Toxic', 'Derogatory', 'Violent', 'Sexual', 'Insult', 'Profanity', 'Death Harm & Tragedy', 'Firearms & Weapons',
   'Public Safety', 'Health', 'Religion & Belief', 'Illicit Drugs', 'War & Conflict', 'Politics', 'Finance', 'Legal']
 

@@ -1,6 +1,6 @@
 /**
  * Edit and analyze through an OpenAI-compatible model over real HTTP: the service as its own
- * process against a local fake chat-completions server speaking API.md "The LLM protocol".
+ * process against a local fake chat-completions server speaking the LLM protocol (docs/engines.md "openai").
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeLlm, type FakeLlm } from '../fakes/openai.js'

@@ -1,5 +1,5 @@
 /**
- * The detection policy of POST /language/detect (API.md "Detect"): static answers, the reading
+ * The detection policy of POST /language/detect (docs/api.md "Detect"): static answers, the reading
  * limit, minimum length, source hint, confidence threshold and result limits around a Detector.
  */
 import { invalidField, type FieldPath } from '../../errors.js'

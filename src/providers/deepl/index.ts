@@ -39,7 +39,7 @@ export function createDeepl (options: DeeplOptions): Translator {
   const redactor = createRedactor([options.apiKey])
 
   /** One outside call sending `texts` of a client: the SDK's errors typed, and settled when the attempt's signal aborts. */
-  const call = async <T>(work: () => Promise<T>, signal?: AbortSignal, texts: readonly string[] = []): Promise<T> =>
+  const remoteCall = async <T>(work: () => Promise<T>, signal?: AbortSignal, texts: readonly string[] = []): Promise<T> =>
     await remote.call(async attempt => await settleBy(async () => {
       try {
         return await work()
@@ -50,8 +50,8 @@ export function createDeepl (options: DeeplOptions): Translator {
 
   const fetchLanguages = async (): Promise<LanguagePair[]> => {
     const [sources, targets] = await Promise.all([
-      call(async () => checkLanguages(await client.getSourceLanguages())),
-      call(async () => checkLanguages(await client.getTargetLanguages()))
+      remoteCall(async () => checkLanguages(await client.getSourceLanguages())),
+      remoteCall(async () => checkLanguages(await client.getTargetLanguages()))
     ])
     list = buildList(sources, targets)
     return list.pairs
@@ -71,29 +71,29 @@ export function createDeepl (options: DeeplOptions): Translator {
       return await fetching
     },
 
-    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
+    async translate (call: TranslateCall, signal: AbortSignal): Promise<string[]> {
       signal.throwIfAborted()
-      const out = job.segments.map(() => '')
+      const out = call.segments.map(() => '')
       // deepl-node refuses empty texts, and their translation is empty anyway
-      const todo = job.segments.flatMap((s, i) => s === '' ? [] : [i])
+      const todo = call.segments.flatMap((s, i) => s === '' ? [] : [i])
       if (todo.length === 0) return out
       // deepl-node's language code types are a closed list; DeepL's own list (fetched) is what we trust
-      const source = sourceCode(job.from) as SourceLanguageCode | null
-      const target = targetCode(job.to, list) as TargetLanguageCode
-      const formality = formalityFor(job.formality, targetInfo(job.to, list)?.supportsFormality)
+      const source = sourceCode(call.from) as SourceLanguageCode | null
+      const target = targetCode(call.to, list) as TargetLanguageCode
+      const formality = formalityFor(call.formality, targetInfo(call.to, list)?.supportsFormality)
       const extra: TranslateTextOptions = {
         ...(formality === undefined ? {} : { formality }),
-        ...(job.context === undefined || job.context === '' ? {} : { context: job.context })
+        ...(call.context === undefined || call.context === '' ? {} : { context: call.context })
       }
-      const texts = todo.map(i => job.segments[i]!)
+      const texts = todo.map(i => call.segments[i]!)
       const batches = splitBatches(texts, extra.context === undefined ? 0 : formBytes('context', extra.context))
       // the first failure fails the call: calls still waiting for a slot are not worth making
       const failed = new AbortController()
-      const jobSignal = AbortSignal.any([signal, failed.signal])
+      const callSignal = AbortSignal.any([signal, failed.signal])
       await Promise.all(batches.map(async batch => {
         const sent = batch.map(k => texts[k]!)
         try {
-          const answers = await call(async () => checkAnswers(sent, await client.translateText(sent, source, target, { ...TEXT_OPTIONS, ...extra })), jobSignal,
+          const answers = await remoteCall(async () => checkAnswers(sent, await client.translateText(sent, source, target, { ...TEXT_OPTIONS, ...extra })), callSignal,
             extra.context === undefined ? sent : [...sent, extra.context])
           batch.forEach((k, n) => { out[todo[k]!] = answers[n]! })
         } catch (err) {

@@ -55,11 +55,11 @@ export function createGoogleCloud (options: GoogleCloudOptions): Translator {
       return tags.flatMap(from => tags.filter(to => to !== from).map(to => ({ from, to })))
     },
 
-    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
+    async translate (call: TranslateCall, signal: AbortSignal): Promise<string[]> {
       // Cloud Translation v2 has no context or formality option: both are ignored
-      const source = codes.get(job.from) ?? job.from
-      const target = codes.get(job.to) ?? job.to
-      return runBatches(batches(job.segments, MAX_SEGMENTS, MAX_CHARS, s => s.length), signal,
+      const source = codes.get(call.from) ?? call.from
+      const target = codes.get(call.to) ?? call.to
+      return runBatches(batches(call.segments, MAX_SEGMENTS, MAX_CHARS, s => s.length), signal,
         (q, batchSignal) => translateBatch(q, source, target, batchSignal))
     }
   }

@@ -9,7 +9,7 @@ import { RemoteService, type RemoteOptions } from '../../upstream/index.js'
 import type { TranslateCall, Translator } from '../../core/ports.js'
 import { translateText } from './client.js'
 import { googleCode, googlePairs } from './languages.js'
-import { decodeAnswer, planJob } from './tokens.js'
+import { decodeAnswer, planCall } from './tokens.js'
 
 export interface GoogleOptions {
   /** Host (optionally :port) reached over https; default translate.google.com. */
@@ -46,17 +46,17 @@ export function createGoogle (options: GoogleOptions): Translator {
       return pairs
     },
 
-    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
-      const from = googleCode(job.from)
-      const to = googleCode(job.to)
-      const { fixed, requests } = planJob(job.segments)
-      const out: string[] = job.segments.map((_, i) => fixed.get(i) ?? '')
+    async translate (call: TranslateCall, signal: AbortSignal): Promise<string[]> {
+      const from = googleCode(call.from)
+      const to = googleCode(call.to)
+      const { fixed, requests } = planCall(call.segments)
+      const out: string[] = call.segments.map((_, i) => fixed.get(i) ?? '')
       // the first failure ends the call: its other requests are not worth waiting for
       const failed = new AbortController()
       const combined = AbortSignal.any([signal, failed.signal])
       await Promise.all(requests.map(async request => {
         try {
-          const texts = request.indexes.map(i => job.segments[i]!)
+          const texts = request.indexes.map(i => call.segments[i]!)
           const answer = await remote.call(attempt => translateText(endpoint, request.text, from, to, attempt, texts), combined)
           // checked outside the call: a lost marker is this text's problem, not the service's (no retry, no breaker)
           decodeAnswer(request, answer).forEach((segment, k) => { out[request.indexes[k]!] = segment })

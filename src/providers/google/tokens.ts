@@ -57,7 +57,7 @@ export interface Plan {
 }
 
 /** Splits a call's segments into requests of at most `maxChars` (a longer segment goes alone). */
-export function planJob (segments: readonly string[], maxChars = MAX_REQUEST_CHARS): Plan {
+export function planCall (segments: readonly string[], maxChars = MAX_REQUEST_CHARS): Plan {
   const fixed = new Map<number, string>()
   const requests: Request[] = []
   let group: Array<{ index: number, parts: TaggedPart[], lookalikes: number[] }> = []

@@ -1,4 +1,4 @@
-/** The "openai" analyzer: the asked analyses of a text in one chat call (API.md "The LLM protocol"), every answer checked. */
+/** The "openai" analyzer: the asked analyses of a text in one chat call (the LLM protocol; docs/api.md "Analyze"), every answer checked. */
 import { ENTITY_TYPES, MODERATION_CATEGORIES, type EntityType, type FoundEntity, type Scored, type SentimentLabel } from '../../core/analysis/results.js'
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../../core/ports.js'
 import { CheckError, OPENAI_SERVICE, type LlmClient } from './client.js'

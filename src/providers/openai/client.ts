@@ -1,6 +1,6 @@
 /**
  * The one OpenAI-compatible chat client of the process (translate, edit and analyze share it):
- * one structured call per batch as API.md "The LLM protocol" fixes it, run through one
+ * one structured call per batch (the LLM protocol, docs/engines.md "openai"), run through one
  * RemoteService so every call shares the slots, the breaker, the retries and the deadline.
  *
  * `response_format` as servers take it (why the json_object fallback exists):
@@ -65,7 +65,7 @@ export interface LlmClient {
   /** The most `max_tokens` a call asks (batches are sized so that their answers fit it). */
   readonly maxTokens: number
   /**
-   * One structured call per API.md: json_schema strict, one json_object retry on a 400 refusing
+   * One structured call: json_schema strict, one json_object retry on a 400 refusing
    * it, one retry of an answer that is not JSON or fails `check`, then a non-retryable
    * UpstreamError. All of it inside one RemoteService call, so UPSTREAM_TIMEOUT_MS bounds it.
    */

@@ -48,7 +48,7 @@ export function createOpenAiTranslator (client: LlmClient, options: OpenAiTransl
     supportsFormality: () => true,
     languages: async () => pairs,
     batching: { concurrency: client.remote.concurrency, maxSegments },
-    translate: async (job, signal) => await translate(client, job, signal, maxSegments, maxChars)
+    translate: async (call, signal) => await translate(client, call, signal, maxSegments, maxChars)
   }
 }
 
@@ -64,15 +64,15 @@ function allPairs (tags: readonly string[]): LanguagePair[] {
   return pairs
 }
 
-async function translate (client: LlmClient, job: TranslateCall, signal: AbortSignal, maxSegments: number, maxChars: number): Promise<string[]> {
-  return await answerSegments(job.segments, { maxSegments, maxChars }, signal, async (batch, batchSignal) => await translateBatch(client, job, batch, batchSignal))
+async function translate (client: LlmClient, call: TranslateCall, signal: AbortSignal, maxSegments: number, maxChars: number): Promise<string[]> {
+  return await answerSegments(call.segments, { maxSegments, maxChars }, signal, async (batch, batchSignal) => await translateBatch(client, call, batch, batchSignal))
 }
 
-async function translateBatch (client: LlmClient, job: TranslateCall, segments: string[], signal: AbortSignal): Promise<string[]> {
-  const payload: Record<string, unknown> = { task: 'translate', source: job.from, target: job.to, segments }
-  if (job.context !== undefined && job.context !== '') payload['context'] = job.context
+async function translateBatch (client: LlmClient, call: TranslateCall, segments: string[], signal: AbortSignal): Promise<string[]> {
+  const payload: Record<string, unknown> = { task: 'translate', source: call.from, target: call.to, segments }
+  if (call.context !== undefined && call.context !== '') payload['context'] = call.context
   // "default" asks for nothing: the instructions already say what to do without formality
-  if (job.formality !== undefined && job.formality !== 'default') payload['formality'] = job.formality
+  if (call.formality !== undefined && call.formality !== 'default') payload['formality'] = call.formality
   return await client.complete({
     system: TRANSLATE_SYSTEM,
     payload,

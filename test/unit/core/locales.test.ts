@@ -265,7 +265,7 @@ describe('listLocales', () => {
 })
 
 describe('TONES', () => {
-  it('are the 33 tones of SPEC.md set C, in its order', () => {
+  it('are the 33 tones, in the order GET /language/edit/tones lists them', () => {
     expect(TONES).toEqual([
       'none', 'academic', 'admiring', 'amused', 'angry', 'annoyed', 'approving', 'aware', 'confident',
       'confused', 'curious', 'disappointed', 'disapproving', 'eager', 'embarrassed', 'excited', 'fearful',

@@ -1,4 +1,4 @@
-/** POST /language/detect over HTTP with the real detector, one behaviour per field of API.md "Detect". */
+/** POST /language/detect over HTTP with the real detector, one behaviour per field of docs/api.md "Detect". */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { bearer, testApp, tokenFor } from '../../helpers/app.js'

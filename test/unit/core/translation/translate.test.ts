@@ -18,13 +18,13 @@ class UpperTranslator implements Translator {
   calls: TranslateCall[] = []
   constructor (readonly name: string, private readonly pairs: LanguagePair[], private readonly behaviour: 'ok' | 'fail' | 'hang' | 'short' = 'ok') {}
   async languages (): Promise<LanguagePair[]> { return this.pairs }
-  async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
-    this.calls.push(job)
+  async translate (call: TranslateCall, signal: AbortSignal): Promise<string[]> {
+    this.calls.push(call)
     if (this.behaviour === 'fail') throw new UpstreamError(this.name, 'engine down')
     if (this.behaviour === 'hang') {
       return await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
     }
-    const out = job.segments.map(s => serializeTagged(parseTagged(s).map(p => p.type === 'text' ? { ...p, text: `${p.text.toUpperCase()}` } : p)))
+    const out = call.segments.map(s => serializeTagged(parseTagged(s).map(p => p.type === 'text' ? { ...p, text: `${p.text.toUpperCase()}` } : p)))
     return this.behaviour === 'short' ? out.slice(1) : out
   }
 }
@@ -230,9 +230,9 @@ describe('outside engines: shared calls, fallback and failures', () => {
   /** An engine that answers after a delay and may take several requests' segments in one call (batching set). */
   class SlowBatchingTranslator extends UpperTranslator {
     readonly batching = { concurrency: 1, maxSegments: 100 }
-    override async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
+    override async translate (call: TranslateCall, signal: AbortSignal): Promise<string[]> {
       await new Promise(resolve => setTimeout(resolve, 50))
-      return await super.translate(job, signal)
+      return await super.translate(call, signal)
     }
   }
 

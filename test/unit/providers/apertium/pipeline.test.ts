@@ -186,7 +186,7 @@ describe('warm pipelines (real processes)', () => {
   })
 })
 
-describe('the request queue', () => {
+describe('the waiting requests (fair queue)', () => {
   const pipelines: Pipeline[] = []
   afterEach(() => { for (const p of pipelines.splice(0)) p.close() })
   const echoPipeline = (): Pipeline => {

@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
 import { createGoogle, MAX_SEGMENTS, type GoogleOptions } from '../../../../src/providers/google/index.js'
-import { decodeAnswer, planJob, type Request } from '../../../../src/providers/google/tokens.js'
+import { decodeAnswer, planCall, type Request } from '../../../../src/providers/google/tokens.js'
 import type { Translator } from '../../../../src/core/ports.js'
 import { startFakeGoogle, type FakeEngine } from '../../../fakes/google.js'
 
@@ -219,7 +219,7 @@ describe('google: languages', () => {
 })
 
 describe('google: tokens', () => {
-  const plan = (segments: string[]): Request => planJob(segments).requests[0]!
+  const plan = (segments: string[]): Request => planCall(segments).requests[0]!
 
   it('reads back tokens Google re-spaced, in full-width brackets or native digits', () => {
     const request = plan(['a <g id="1">b</g> c'])

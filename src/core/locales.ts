@@ -216,11 +216,7 @@ const SORTED_IDS = [...LOCALE_IDS].sort((a, b) => a < b ? -1 : a > b ? 1 : 0)
 const lists = new Map<string, readonly LocaleInfo[]>()
 /** Lists being built, by display locale: concurrent requests for one share its build. */
 const building = new Map<string, Promise<readonly LocaleInfo[]>>()
-/**
- * Locales named per turn of the event loop while a list is built: naming all ~1,000 for a new
- * display language took 115-275 ms of the event loop in one piece under load, stalling every other
- * request (a client may ask for hundreds of display languages).
- */
+/** Locales named per turn of the event loop while a list is built: all ~1,000 in one piece stalled every other request (docs/benchmarks.md, Hardening). */
 const BUILD_CHUNK = 50
 
 /**

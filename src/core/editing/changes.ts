@@ -121,7 +121,7 @@ export function sentencesOf (text: string): string[] {
 
 /**
  * Past this many changed sentences the sentence diff gives up (its cost grows with the square of
- * the changes: 27 ms at 500 for 1,400 sentences, 370 ms at 2,000): the changed sentences are then
+ * the changes; docs/benchmarks.md, Editing): the changed sentences are then
  * paired in order when there are as many after as before (an edit that keeps the sentences, as
  * spelling and grammar edits do), else the differing middle is diffed word by word as one text.
  */

@@ -16,8 +16,8 @@
  * (UpstreamError), and any request caught in a third failure, so a pipeline that breaks on every
  * input cannot hold requests forever. The timeout runs while requests are in flight and restarts
  * whenever an answer arrives, so a long queue is not a timeout. A process that has not answered
- * yet is loading its transducers, which takes seconds for some modes (cat-fra's generator alone:
- * 2.2 s of CPU on an idle core), and longer on busy cores: its first answer may take
+ * yet is loading its transducers, which takes seconds for some modes (docs/benchmarks.md,
+ * Hardening), and longer on busy cores: its first answer may take
  * START_TIMEOUT_FACTOR times as long.
  *
  * A process starts only with a slot from `slots` (the pipeline set's cap on running pipelines, slots.ts);
@@ -74,8 +74,7 @@ const BUSY_RETRY_AFTER_MS = 2_000
  * NUL-terminated writes in the pipeline at once. Requests that arrive together (in one tick), or
  * while it is full, travel together in one write (each still with its own marker), up to
  * MAX_WRITE_REQUESTS requests and MAX_WRITE_COST of work: every write costs a flush in each of the 10-15
- * stages, so fewer, fuller writes cost less CPU (measured on eng-spa: 853 us of pipeline CPU per
- * short sentence one at a time, 533 with four a write, 422 with 32). At most MAX_INFLIGHT_COST of
+ * stages, so fewer, fuller writes cost less CPU (docs/benchmarks.md, Translation). At most MAX_INFLIGHT_COST of
  * work is in the pipeline at once (one write always may go): what is written can no longer wait
  * its turn, so this bounds how long another client's request waits behind a long call. Work is
  * counted in words and marks (streamCost), not characters: Apertium's time grows with the square

@@ -34,13 +34,7 @@ export interface PipelineSetOptions {
   maxMemoryMb?: number
 }
 
-/**
- * A warm pipeline's memory (PSS) per byte of the data files its mode names. Measured over the
- * installed modes (bench/apertium-memory.sh, 2026-11-25): eng-spa 114 MB for 2.8 MB of files,
- * spa-cat 171 for 4.1, cat-ita 202 for 4.8, fra-cat 320 for 8.1, cat-fra 631 for 15.2, oci-fra
- * 950 for 23.3: 39.6 to 42 times, whatever the pair (the transducers unpack as they load). With
- * PIPELINE_BASE_MB, the estimate of ten pairs from eng-spa to oci_gascon-fra is -5% to +8% of their PSS.
- */
+/** A warm pipeline's memory (PSS) per byte of its mode's data files, whatever the pair (bench/apertium-memory.sh; docs/operations.md, Scaling). */
 export const MEMORY_PER_FILE_BYTE = 42
 /** What a pipeline takes beyond its data (its ~14 processes' own pages), MB. */
 const PIPELINE_BASE_MB = 5

@@ -20,8 +20,8 @@ export interface RulesEditorOptions {
   /** Time one edit may spend looking up fixes, in ms (a bound on hostile input: every word unknown). Default 250. */
   suggestionMs?: number
   /**
-   * Languages whose dictionary may load (default: all of SPELLING_LANGUAGES). Each costs 10-90 MB
-   * once used (pt the most); grammar in a language left out is refused by `cannot`.
+   * Languages whose dictionary may load (default: all of SPELLING_LANGUAGES). Each costs memory once
+   * used (docs/benchmarks.md, Memory budget); grammar in a language left out is refused by `cannot`.
    */
   spellingLanguages?: readonly string[]
 }

@@ -23,9 +23,8 @@ const HAS_TOKEN_WORD = /zxqv/i
 /**
  * One piece of a source segment and the innermost group around it: `node` is the index of that
  * group's open part (-1 outside every group). Only the innermost id travels in a word-bound
- * blank, the ones around it follow from the source's nesting: listing every enclosing id on
- * every word made the stream grow with the square of the nesting depth (4,000 nested `<b>`
- * were 68 MB, and held the pipeline for its whole timeout).
+ * blank, the ones around it follow from the source's nesting: every enclosing id on every word
+ * grew the stream with the square of the depth (docs/benchmarks.md, Hardening).
  */
 export type Piece =
   | { kind: 'text', text: string, node: number }

@@ -5,10 +5,8 @@
 
 /**
  * Requests longer than this (in stream characters), or holding more than MAX_REQUEST_COST words
- * and marks, are cut. Apertium's time grows with the square of a sentence's words (one
- * 60,000-character sentence of one-letter words: ~13 s; "a." x 1,000 without a space: ~1 s, x 250:
- * ~50 ms, x 100: ~10 ms on 2 busy cores), and a request is what a pipeline's turns are made of:
- * another client's sentence may wait behind one, so no request may cost much.
+ * and marks, are cut: Apertium's time grows with the square of a sentence's words (docs/benchmarks.md,
+ * Hardening), and another client's sentence may wait behind one request.
  */
 export const MAX_REQUEST_CHARS = 2500
 export const MAX_REQUEST_COST = 250

@@ -5,7 +5,7 @@
  */
 import { compileGlossary, findPhrases, type Substitution } from '../src/core/glossary.js'
 import { prepareForTranslation } from '../src/core/documents/prepare.js'
-import type { MimeType } from '../src/core/documents/index.js'
+import type { MimeType } from '../src/core/documents/segment.js'
 
 function time<T> (label: string, runs: number, fn: () => T): T {
   let result = fn() // warm-up

@@ -2,11 +2,11 @@
  * Wiring only: the use cases the routes call, built once from the engines and a few plain options.
  * Core reads no settings: the app (app.ts) picks the engines (registry.ts) and the numbers (config.ts).
  */
-import { createAnalysis, type Analysis, type ToEnglish } from './analysis/index.js'
-import { createDetection, type Detection } from './detection/index.js'
-import { createEditing, type Editing } from './editing/index.js'
+import { createAnalysis, type Analysis, type ToEnglish } from './analysis/analyze.js'
+import { createDetection, type Detection } from './detection/detect.js'
+import { createEditing, type Editing } from './editing/edit.js'
 import { getLocale, listLocales, type LocaleInfo } from './locales.js'
-import { createSubstitution, type Substitute } from './substitution/index.js'
+import { createSubstitution, type Substitute } from './substitution/substitute.js'
 import { Batcher } from './translation/batching.js'
 import { MemoryTranslationCache, ownedCache, type TranslationCache } from './translation/cache.js'
 import { TranslatorCatalog } from './translation/catalog.js'

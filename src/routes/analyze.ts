@@ -1,7 +1,7 @@
 /** POST /language/analyze and /language/analyze/sentiment */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { Analyzed, PartRun } from '../core/analysis/index.js'
+import type { Analyzed, PartRun } from '../core/analysis/analyze.js'
 import type { FoundEntity } from '../core/analysis/results.js'
 import { AnalyzeRequest, AnalyzeResponse, SentimentRequest, SentimentResult, type AnalyzeResponseT, type SentimentResultT } from '../schemas/analyze.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'

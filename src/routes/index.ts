@@ -8,9 +8,9 @@ import substitute from './substitute.js'
 import edit from './edit.js'
 import analyze from './analyze.js'
 import locales from './locales.js'
-import libretranslate from '../compat/libretranslate/index.js'
-import apy from '../compat/apy/index.js'
-import deepl from '../compat/deepl/index.js'
+import libretranslate from '../compat/libretranslate/routes.js'
+import apy from '../compat/apy/routes.js'
+import deepl from '../compat/deepl/routes.js'
 
 export default async function routes (app: FastifyInstance, opts: { config: Config }): Promise<void> {
   await app.register(translate, opts)

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createLibreTranslate } from '../../src/providers/libretranslate/index.js'
+import { createLibreTranslate } from '../../src/providers/libretranslate/translator.js'
 import { emptyRegistry } from '../../src/registry.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../fakes/libretranslate.js'
 import { bearer, testApp, tokenFor } from './app.js'

@@ -1,6 +1,6 @@
 /**
  * Elements kept whole through a text/html document (what DeepL's `tag_handling` and `ignore_tags`
- * ask, src/compat/deepl/): part of reading and rebuilding the document (./index.ts), so it runs
+ * ask, src/compat/deepl/): part of reading and rebuilding the document (./segment.ts), so it runs
  * where the rest of its work does (inline when cheap, else on the thread pool, within the request's
  * budget). Each element named in `ignore` (Weblate's placeholders `<x id="1"></x>`) and, with `xml`,
  * each self-closing element (`<ph/>`, which an HTML parser would read as an open element holding

@@ -8,7 +8,7 @@ import { appliedSubstitutions, compileGlossary, findPhrases, protectPhrases, typ
 import { findPlaceholders } from '../placeholders.js'
 import { plainText } from '../tagged.js'
 import type { FieldPath } from '../../errors.js'
-import { segmentDocument } from './index.js'
+import { segmentDocument } from './segment.js'
 import type { MimeType } from './mime.js'
 import type { KeptElements } from './kept-elements.js'
 import { findVerbatim } from '../verbatim.js'

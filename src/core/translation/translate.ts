@@ -6,7 +6,7 @@
  */
 import { NothingConfiguredError } from '../../errors.js'
 import { canonicalTag, sameBase } from '../languages.js'
-import { parseMimeType } from '../documents/index.js'
+import { parseMimeType } from '../documents/segment.js'
 import { DocumentWork, prepareDocument, type PreparedDocument } from '../documents/offload.js'
 import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
 import { checkTextLimit } from '../text-limit.js'

@@ -2,7 +2,7 @@
 import type { FieldPath } from '../../errors.js'
 import type { Formality } from '../formality.js'
 import type { AppliedSubstitution, Substitution } from '../substitution/types.js'
-import type { KeptElements, MimeType } from '../documents/index.js'
+import type { KeptElements, MimeType } from '../documents/segment.js'
 import type { TranslationCache } from './cache.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { Batcher } from './batching.js'

@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createLibreTranslate } from '../../../src/providers/libretranslate/index.js'
+import { createLibreTranslate } from '../../../src/providers/libretranslate/translator.js'
 import { emptyRegistry } from '../../../src/registry.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
 import { bearer, CLIENT, testApp, tokenFor } from '../../helpers/app.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { po } from 'gettext-parser'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { ValidationError } from '../../../../src/errors.js'
 import { upper } from './engines.js'

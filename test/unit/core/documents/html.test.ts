@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { MAX_SENTENCE_CHARS } from '../../../../src/core/documents/sentences.js'
 import { dropTags, duplicateTags, fixture, recorded, reverseWords, upper } from './engines.js'
 

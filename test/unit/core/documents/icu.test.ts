@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_DEPTH, messageRuns, messageSyntax } from '../../../../src/core/documents/icu.js'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import type { Item } from '../../../../src/core/documents/run.js'
 import { upper } from './engines.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../src/errors.js'
 import { fixture, upper } from './engines.js'
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_KEPT_ELEMENTS, keptElements, protectMarkup } from '../../../../src/core/documents/kept-elements.js'
 import { ValidationError } from '../../../../src/errors.js'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 
 const standIns = (text: string): string[] => text.match(/<img data-deepl-keep="[0-9a-f]+-\d+">/g) ?? []
 

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { containerDepth, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
 import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'

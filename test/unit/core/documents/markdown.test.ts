@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import type { Paragraph } from 'mdast'
 import { parseMarkdown } from '../../../../src/core/documents/markdown-parse.js'
 import { fixture, recorded, reverseWords, upper } from './engines.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseMimeType } from '../../../../src/core/documents/index.js'
+import { parseMimeType } from '../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../src/errors.js'
 
 describe('parseMimeType', () => {

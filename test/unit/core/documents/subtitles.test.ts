@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSync } from 'subtitle'
 import webvtt from 'webvtt-parser'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { rebalance } from '../../../../src/core/documents/subtitles.js'
 import { ValidationError } from '../../../../src/errors.js'
 import { reverseWords, upper } from './engines.js'

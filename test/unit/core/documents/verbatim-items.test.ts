@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { alignText } from '../../../../src/core/documents/align.js'
 import type { Item } from '../../../../src/core/documents/run.js'
 import { keepVerbatim } from '../../../../src/core/documents/verbatim-items.js'
-import { segmentDocument } from '../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { dropTags, reverseWords, upper } from './engines.js'
 
 /**

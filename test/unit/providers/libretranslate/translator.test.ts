@@ -1,7 +1,7 @@
 /** The libretranslate adapter over real HTTP against a fake LibreTranslate server. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
-import { createLibreTranslate } from '../../../../src/providers/libretranslate/index.js'
+import { createLibreTranslate } from '../../../../src/providers/libretranslate/translator.js'
 import type { RemoteOptions } from '../../../../src/upstream/index.js'
 import type { Translator } from '../../../../src/core/ports.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../../fakes/libretranslate.js'

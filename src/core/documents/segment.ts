@@ -12,7 +12,7 @@ import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
 import { xliffDocument } from './xliff.js'
 import { androidDocument } from './android.js'
-import { isOfficeType, officeDocument } from './office/index.js'
+import { isOfficeType, officeDocument } from './office/document.js'
 import { protectMarkup, type KeptElements } from './kept-elements.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
-import { createGoogle, MAX_SEGMENTS, type GoogleOptions } from '../../../../src/providers/google/index.js'
+import { createGoogle, MAX_SEGMENTS, type GoogleOptions } from '../../../../src/providers/google/translator.js'
 import { decodeAnswer, planCall, type Request } from '../../../../src/providers/google/tokens.js'
 import type { Translator } from '../../../../src/core/ports.js'
 import { startFakeGoogle, type FakeEngine } from '../../../fakes/google.js'
@@ -188,7 +188,7 @@ describe('google: failures', () => {
 
   it('trusts a CA given by NODE_EXTRA_CA_CERTS (a child process)', async () => {
     const code = `
-      const { createGoogle } = await import('./src/providers/google/index.ts')
+      const { createGoogle } = await import('./src/providers/google/translator.ts')
       const t = createGoogle({ host: process.env.GOOGLE_TRANSLATE_HOST, remote: { timeoutMs: 5000 } })
       console.log(JSON.stringify(await t.translate({ from: 'en', to: 'fr', segments: ['hi <x id="1"/>'] }, AbortSignal.timeout(5000))))
       await t.close()`

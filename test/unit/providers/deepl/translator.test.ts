@@ -1,7 +1,7 @@
 /** The DeepL adapter against a fake DeepL API over real HTTP: tags, batching, options, languages and every failure mode. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
-import { createDeepl } from '../../../../src/providers/deepl/index.js'
+import { createDeepl } from '../../../../src/providers/deepl/translator.js'
 import type { RemoteOptions } from '../../../../src/upstream/index.js'
 import type { Translator } from '../../../../src/core/ports.js'
 import { startFakeDeepl, type FakeEngine } from '../../../fakes/deepl.js'

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { segmentDocument } from '../../../../../src/core/documents/index.js'
+import { segmentDocument } from '../../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
 import { base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'

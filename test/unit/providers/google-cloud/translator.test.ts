@@ -1,7 +1,7 @@
 /** The google-cloud adapter over real HTTP against a fake Cloud Translation v2 server. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CircuitOpenError, RateLimitedError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
-import { createGoogleCloud } from '../../../../src/providers/google-cloud/index.js'
+import { createGoogleCloud } from '../../../../src/providers/google-cloud/translator.js'
 import type { RemoteOptions } from '../../../../src/upstream/index.js'
 import type { Translator } from '../../../../src/core/ports.js'
 import { startFakeGoogleCloud, type FakeEngine } from '../../../fakes/google-cloud.js'

@@ -13,7 +13,7 @@ let thread: ServiceThread | undefined
 afterEach(async () => { await thread?.close() })
 
 const start = (options: { onNotice?: (notice: unknown) => void } = {}): ServiceThread =>
-  (thread = new ServiceThread({ from: import.meta.url, name: './model-worker', label: 'test model', ...options }))
+  (thread = new ServiceThread({ from: import.meta.url, name: './model-thread', label: 'test model', ...options }))
 
 describe('a service thread over the channel', () => {
   it('runs calls in the thread while the event loop stays free', async () => {

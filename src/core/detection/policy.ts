@@ -151,10 +151,9 @@ function sameLanguage (a: string, b: string): boolean {
  * but a confidence stays a probability among every language it knows: the restricted vote scaled
  * by the mass the unrestricted detection gives the allowed languages, P(l | allowed) x P(allowed),
  * averaged with what the unrestricted detection itself gives l. Renormalised among the allowed
- * only, a Spanish sentence limited to pt and it would answer Portuguese at 0.9999; the restricted
- * vote alone, on a word or two, can rank against the whole detection ("Hello" limited to the
- * translatable sources: it 0.48, en 0.24, while unrestricted en 0.157 is far above it 0.029).
- * The confidences still sum to P(allowed).
+ * only, a Spanish sentence limited to pt and it would answer Portuguese almost surely; the
+ * restricted vote alone, on a word or two, can rank against the whole detection. The confidences
+ * still sum to P(allowed).
  */
 async function candidatesOf (text: string, limits: string[] | undefined, detector: Detector): Promise<{ candidates: Candidate[], share: number }> {
   if (limits === undefined) return { candidates: await detector.detect(text), share: 1 }

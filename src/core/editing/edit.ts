@@ -63,7 +63,7 @@ const noText = (): ValidationError => invalidField(['document', 'value'], 'has n
 /**
  * The language of a document that did not say: detected, but where the detector is unsure (as
  * for a source hint, below UNSURE_BELOW) and an editor finds that the text spells as English
- * ("teh cat" looks Romanian at 0.26), English.
+ * ("teh cat" may look Romanian), English.
  */
 async function detectedLanguage (text: string, deps: EditingDeps, signal: AbortSignal): Promise<string> {
   if (text.trim() === '') throw noText()

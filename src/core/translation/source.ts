@@ -6,11 +6,7 @@ import { canonicalTag, sameBase } from '../languages.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { DetectText, TranslateDocument } from './types.js'
 
-/**
- * A guess among the languages that reach the targets stands when the unrestricted detection gives
- * those languages at least this share: "proton beam" (Indonesian 0.29, English 0.14) is English,
- * a German sentence (German 0.99) is German, and an unsupported pair.
- */
+/** A guess among the languages that reach the targets stands when the unrestricted detection gives them at least this share (a sure guess of another language stays, as an unsupported pair). */
 export const PLAUSIBLE_SHARE = 0.03
 /** Below this confidence the first guess is unsure: a guess among the languages that reach the targets stands whatever their share ("ok"). */
 export const UNSURE_DETECTION = 0.5

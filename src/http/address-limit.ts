@@ -57,10 +57,10 @@ async function addressLimitPlugin (app: FastifyInstance, opts: { config: Config 
     if (left === 0) throw new AddressLimitedError(max, retryAfter)
   })
   // before the bearer check (auth registers after): an anonymous request past the limit costs no more than this
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config
-    if (config.scope !== undefined || config.addressLimit !== undefined) return
-    await count(request)
+    if (config.scope !== undefined || config.addressLimit !== undefined) return done()
+    count(request).then(() => done(), done)
   })
 }
 

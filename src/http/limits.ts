@@ -1,7 +1,7 @@
 /** Protection: security headers, per-client rate limits and load shedding. */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import helmet from '@fastify/helmet'
+import helmet from 'helmet'
 import rateLimit from '@fastify/rate-limit'
 import underPressure from '@fastify/under-pressure'
 import type { Config } from '../config.js'
@@ -56,16 +56,18 @@ function unreadableBody (headers: Record<string, string | string[] | undefined>)
 
 async function limitsPlugin (app: FastifyInstance, opts: { config: Config, redis?: SharedRedis | undefined }): Promise<void> {
   // the body parsers read UTF-8 and do not decompress: say so instead of "not valid JSON"
-  app.addHook('preParsing', async (request) => {
-    const error = unreadableBody(request.headers)
-    if (error !== undefined) throw error
+  app.addHook('preParsing', (request, _reply, _payload, done) => {
+    done(unreadableBody(request.headers) ?? null)
   })
 
-  // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only
-  await app.register(helmet, { global: true, contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false })
-  // HSTS only means something on an answer that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto)
-  app.addHook('onRequest', async (request, reply) => {
+  // Swagger UI sets its own CSP for /docs (staticCSP); the API answers JSON only.
+  // One helmet middleware for every request (@fastify/helmet built a new one per request)
+  const securityHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false })
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => {})
+    // HSTS only means something on an answer that came over TLS (directly, or by a trusted proxy's X-Forwarded-Proto)
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+    done()
   })
 
   await app.register(rateLimit, {

@@ -73,8 +73,9 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     closing = true
     for (const timer of retries) clearTimeout(timer)
   })
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
 
   const registry = new Registry()
@@ -125,12 +126,20 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
       jobDuration.observe({ status }, seconds)
     })
   }
-  app.addHook('onResponse', async (request, reply) => {
+  // each (method, route, status)'s counter and histogram, looked up once (prom-client hashes a label object on every call)
+  const series = new Map<string, { count: ReturnType<typeof requests.labels>, time: ReturnType<typeof duration.labels> }>()
+  app.addHook('onResponse', (request, reply, done) => {
     // the route pattern, not the URL, so labels stay bounded
     const route = request.routeOptions.url ?? 'unmatched'
-    const labels = { method: request.method, route, status_code: String(reply.statusCode) }
-    requests.inc(labels)
-    duration.observe(labels, reply.elapsedTime / 1000)
+    const key = `${request.method} ${reply.statusCode} ${route}`
+    let found = series.get(key)
+    if (found === undefined) {
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) }
+      series.set(key, found = { count: requests.labels(labels), time: duration.labels(labels) })
+    }
+    found.count.inc()
+    found.time.observe(reply.elapsedTime / 1000)
+    done()
   })
 
   // probes and scrapes are never rate limited nor shed: they must tell the truth under load

@@ -18,8 +18,9 @@ export function requestId (req: RawRequestDefaultExpression): string {
 }
 
 async function requestIdPlugin (app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
 }
 

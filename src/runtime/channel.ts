@@ -285,7 +285,7 @@ export function connect (endpoint: Endpoint, label: string): Connection {
         resolve: value => { settle(); resolve(value as T) },
         reject: err => { settle(); reject(err) }
       })
-      endpoint.keepAlive(true)
+      if (pending.size === 1) endpoint.keepAlive(true)
       const client = currentClient()
       outbox.add('calls', client === undefined ? { id, method, args } : { id, method, args, client })
     })

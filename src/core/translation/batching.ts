@@ -170,12 +170,22 @@ export class Batcher {
   }
 
   /**
-   * One engine call within `timeoutMs` (its deadline reaches the adapter as an AbortSignal.timeout,
-   * which an outside service's breaker counts as its failure); a wrong-length answer is the engine's failure.
+   * One engine call within `timeoutMs` (its deadline reaches the adapter as an abort whose reason is a
+   * TimeoutError, as AbortSignal.timeout's, which an outside service's breaker counts as its failure);
+   * a wrong-length answer is the engine's failure.
    */
   private async call (choice: TranslatorChoice, segments: string[], variant: Variant, signal: AbortSignal, timeoutMs = this.timeoutMs): Promise<string[]> {
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const combined = AbortSignal.any([signal, timeout])
+    // one controller and timer, not AbortSignal.timeout + AbortSignal.any (their weak references cost the collector on every request)
+    const combined = new AbortController()
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      combined.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+    }, timeoutMs)
+    timer.unref()
+    const onAbort = (): void => { combined.abort(signal.reason) }
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
     const job: TranslateCall = {
       from: choice.from,
       to: choice.to,
@@ -185,10 +195,13 @@ export class Batcher {
     }
     let out: string[]
     try {
-      out = await choice.translator.translate(job, combined)
+      out = await choice.translator.translate(job, combined.signal)
     } catch (err) {
-      if (timeout.aborted && !signal.aborted && !(err instanceof UpstreamError)) throw new UpstreamTimeoutError(choice.translator.name, this.timeoutMs, err)
+      if (timedOut && !signal.aborted && !(err instanceof UpstreamError)) throw new UpstreamTimeoutError(choice.translator.name, this.timeoutMs, err)
       throw err
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
     }
     if (!Array.isArray(out) || out.length !== segments.length) {
       throw new UpstreamError(choice.translator.name, `answered ${Array.isArray(out) ? out.length : 'no'} segments for ${segments.length}`)

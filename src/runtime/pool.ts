@@ -120,7 +120,7 @@ export class ThreadPool {
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? POOL_HEAP_MB },
       // our own balancer: the idle thread that ran the request's last task, else the first; a task is
       // watched from when a thread takes it (not while a replaced thread starts)
-      loadBalancer: (task, workers) => this.pick((task as unknown as Record<symbol, { entry?: QueuedTask } | null>)[Piscina.queueOptionsSymbol]?.entry, workers)
+      loadBalancer: (task, threads) => this.pick((task as unknown as Record<symbol, { entry?: QueuedTask } | null>)[Piscina.queueOptionsSymbol]?.entry, threads)
     })
   }
 
@@ -247,9 +247,9 @@ export class ThreadPool {
     }
   }
 
-  private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (entry: QueuedTask | undefined, workers: W[]): W | null {
-    const idle = workers.filter(w => w.currentUsage === 0 && !w.terminating && !w.destroyed)
-    const chosen = idle.find(w => w.id === entry?.work.lastThread) ?? idle[0] ?? null
+  private pick<W extends { id: number, currentUsage: number, terminating: boolean, destroyed: boolean }> (entry: QueuedTask | undefined, threads: W[]): W | null {
+    const idle = threads.filter(t => t.currentUsage === 0 && !t.terminating && !t.destroyed)
+    const chosen = idle.find(t => t.id === entry?.work.lastThread) ?? idle[0] ?? null
     if (chosen !== null && entry !== undefined) {
       entry.work.lastThread = chosen.id
       this.meter(entry, chosen.id)

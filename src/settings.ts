@@ -159,7 +159,7 @@ Credentials (cookies) are never allowed; a page sends its token or API key itsel
     defaultText: 'half the cores (at least 1; a container\'s CPU quota counts)',
     min: 1,
     max: 256,
-    help: 'Processes serving requests (`node:cluster`, one port); each holds its own engines, Apertium pipelines and thread pool (its share of the cores); without Redis the primary keeps one rate-limit count per client for all of them (see [Scaling](operations.md#scaling))',
+    help: 'Processes serving requests (`node:cluster`, one port); each holds its own engines, Apertium pipelines and thread pool (its share of the cores); without Redis each counts its rate limits and the primary adds them up for all of them every 20 ms (see [Scaling](operations.md#scaling))',
     comment: `Processes serving requests (node:cluster, sharing the port). Empty: half the cores, at least one
 (a container's CPU quota counts). Each process holds its own engines (its memory: docs/operations.md,
 Scaling), thread pool (its share of the cores) and Apertium pipelines.`

@@ -5,10 +5,15 @@
  * (so that each pool thread may take each kind): translate plain/html/markdown/json/office, bulk,
  * a document job, detect, analyze each part in each native language with long texts (they go to
  * the pool), edit in every spelling dictionary, substitute, locales; and prints the RSS after, the
- * most seen meanwhile, and a few seconds later. Apertium's pipelines are separate processes,
+ * most seen meanwhile, and 5 and 15 seconds later. Apertium's pipelines are separate processes,
  * printed apart.
  *
- *   npx tsx bench/memory.ts [--workers 1] [--rounds 2] [--node-args=--optimize-for-size]
+ *   npx tsx bench/memory.ts [--workers 1] [--rounds 2] [--node-args='--max-semi-space-size=2']
+ *                           [--env KEY=VALUE,...] [--root DIR]
+ *
+ * `--node-args`: Node flags beside the start command's (a later flag wins); `--env`: variables for
+ * the service; `--root DIR`: another checkout, built, whose dist/server.js runs (say a
+ * `git worktree` that nothing else rebuilds meanwhile).
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
@@ -17,7 +22,7 @@ import { parseArgs } from 'node:util'
 import { startService } from './lib/service.js'
 import { isNodeProcess, memoryOf, processTree, type ProcStat } from './lib/proc.js'
 
-const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1' }, rounds: { type: 'string', default: '2' }, 'node-args': { type: 'string', default: '' } } })
+const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1' }, rounds: { type: 'string', default: '2' }, 'node-args': { type: 'string', default: '' }, root: { type: 'string' }, env: { type: 'string', default: '' } } })
 const WORKERS = Number(args.workers)
 const ROUNDS = Number(args.rounds)
 
@@ -27,7 +32,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'))
 const nodeArgs = args['node-args'].split(' ').filter(arg => arg !== '')
 const service = await startService({
   nodeArgs,
+  ...(args.root === undefined ? {} : { root: args.root }),
   env: {
+    ...Object.fromEntries(args.env.split(',').filter(kv => kv !== '').map(kv => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
     WORKERS: String(WORKERS),
     DATA_DIR: dataDir,
     AUTH_CLIENTS: JSON.stringify(CLIENTS.map(c => ({ ...c, scopes: ['access'] })))
@@ -175,7 +182,7 @@ async function job (bearer: string): Promise<number> {
 
 try {
   const tokens = await Promise.all(CLIENTS.map(token))
-  console.log(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, WORKERS=${WORKERS}${nodeArgs.length === 0 ? '' : `, ${nodeArgs.join(' ')}`}`)
+  console.log(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, WORKERS=${WORKERS}${nodeArgs.length === 0 ? '' : `, ${nodeArgs.join(' ')}`}${args.env === '' ? '' : `, ${args.env}`}`)
   const ready = reading()
   print('at ready', ready)
   let peak = ready.workers.slice()
@@ -207,8 +214,13 @@ try {
   console.log(`  ${ROUNDS} rounds of ${calls.length + 1} kinds of request from ${CLIENTS.length} clients at once, ${seconds.toFixed(1)} s; answers: ${[...statuses].sort().map(([k, n]) => `${k} x${n}`).join(', ')}`)
   print('after every kind of request', reading())
   console.log(`  ${'the most seen meanwhile'.padEnd(34)} worker RSS ${peak.map(mb).join(', ')}`)
-  await new Promise(resolve => setTimeout(resolve, 5000))
-  print('5 s later', reading())
+  // V8 shrinks an idle heap (its memory reducer) some seconds after the allocations stop
+  let waited = 0
+  for (const seconds of [5, 15]) {
+    await new Promise(resolve => setTimeout(resolve, (seconds - waited) * 1000))
+    waited = seconds
+    print(`${seconds} s later`, reading())
+  }
 } finally {
   await service.child.stop()
   rmSync(dataDir, { recursive: true, force: true })

@@ -22,7 +22,7 @@ import { createRedis } from './redis/connection.js'
 import { RedisTranslationCache } from './redis/translation-cache.js'
 import { currentClient } from './lib/clients.js'
 import routes from './routes/index.js'
-import { Jobs, type JobQueue } from './jobs/index.js'
+import { Jobs, type JobQueue } from './jobs/queue.js'
 import { RedisJobs } from './jobs/redis.js'
 import web from './http/web.js'
 

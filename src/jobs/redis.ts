@@ -13,7 +13,7 @@ import { Redis } from 'ioredis'
 import { ServiceError, ServiceUnavailableError } from '../errors.js'
 import { withClient } from '../lib/clients.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
-import { TooManyJobsError, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './index.js'
+import { TooManyJobsError, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
 
 const QUEUE = 'document-jobs'
 /** How often a replica looks for cancel requests of the jobs it works, and counts waiting jobs. */

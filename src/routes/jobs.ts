@@ -13,7 +13,7 @@ import { checkDistinctTargets, translateOne } from './translate.js'
 import { answerText, heldBytes, readStoredBody } from '../http/bodies.js'
 import { pointerOf, problemType } from '../http/problem.js'
 import { NotFoundError, ServiceError, ValidationError } from '../errors.js'
-import type { JobError, JobState } from '../jobs/index.js'
+import type { JobError, JobState } from '../jobs/queue.js'
 
 const JOBS = '/language/translate/jobs'
 const ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'

@@ -3,7 +3,7 @@
  * the channel: started on the first call, started again by the next call after it died (its
  * calls in flight fail with a 503), stopped by close().
  */
-import { Worker, type Transferable } from 'node:worker_threads'
+import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads'
 import { connect, serve, parentEndpoint, workerEndpoint, type Connection, type Handlers } from './channel.js'
 
 /**
@@ -12,13 +12,13 @@ import { connect, serve, parentEndpoint, workerEndpoint, type Connection, type H
  * entry inherits the process's options as they are (a file entry breaks under --input-type, and
  * passing execArgv refuses V8 options such as --max-semi-space-size).
  */
-export function startModuleThread (from: string, name: string, workerData?: unknown, transferList?: Transferable[]): Worker {
+export function startModuleThread (from: string, name: string, workerData?: unknown, transferList?: Transferable[], resourceLimits?: ResourceLimits): Worker {
   const ext = from.endsWith('.ts') ? '.ts' : '.js'
   const url = new URL(`${name}${ext}`, from).href
   const load = ext === '.ts'
     ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(m => { m.register() }).then(() => import(${JSON.stringify(url)}))`
     : `import(${JSON.stringify(url)})`
-  return new Worker(load, { eval: true, workerData, ...(transferList === undefined ? {} : { transferList }) })
+  return new Worker(load, { eval: true, workerData, ...(transferList === undefined ? {} : { transferList }), ...(resourceLimits === undefined ? {} : { resourceLimits }) })
 }
 
 /** Inside such a thread: serves `handlers` to the thread that started it; returns what sends it notices. */
@@ -38,6 +38,8 @@ export interface ServiceThreadOptions {
   onNotice?: (notice: unknown) => void
   /** Called when the thread stops other than by close() (it crashed or exited). */
   onExit?: () => void
+  /** V8's limits for the thread's heap (default: the process's flags). */
+  resourceLimits?: ResourceLimits
 }
 
 /** The caller's side of a thread that serves its parent (serveParent). */
@@ -69,7 +71,7 @@ export class ServiceThread {
 
   private start (): Connection {
     if (this.connection !== undefined) return this.connection
-    const worker = this.worker = startModuleThread(this.options.from, this.options.name, this.options.data)
+    const worker = this.worker = startModuleThread(this.options.from, this.options.name, this.options.data, undefined, this.options.resourceLimits)
     const connection = this.connection = connect(workerEndpoint(worker), this.options.label)
     if (this.options.onNotice) connection.onNotice(this.options.onNotice)
     const down = (): void => {

@@ -2,7 +2,7 @@
  * The offline engines' thread (see thread.ts): the offline analyser and the rules editor, each
  * made on its first call; their models and dictionaries load here once for the whole process.
  */
-import { threadId } from 'node:worker_threads'
+import { resourceLimits, threadId } from 'node:worker_threads'
 import { serveParent } from '../../runtime/service-thread.js'
 import type { AnalysisPart, EditJob } from '../../core/ports.js'
 import { createOfflineAnalyzer } from '../offline-analyzer/index.js'
@@ -19,5 +19,5 @@ serveParent({
   editorReady: async () => { await rules().ready!() },
   edit: async (job: EditJob, signal: AbortSignal) => await rules().edit(job, signal),
   spellsAs: async (text: string, language: string, signal: AbortSignal) => await rules().spellsAs!(text, language, signal),
-  loaded: () => ({ threadId, analyzer: analyzer !== undefined, dictionaries: editor?.loads().map(l => l.language) ?? [] })
+  loaded: () => ({ threadId, analyzer: analyzer !== undefined, dictionaries: editor?.loads().map(l => l.language) ?? [], youngGenerationMb: resourceLimits.maxYoungGenerationSizeMb })
 })

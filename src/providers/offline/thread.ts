@@ -11,10 +11,14 @@ import type { AnalysisAnswer, Analyzer, EditedSegment, Editor, EditJob } from '.
 import { OFFLINE_ANALYZER, offlineSupports } from '../offline-analyzer/languages.js'
 import { rulesCannot, SPELLING_LANGUAGES } from '../rules-editor/index.js'
 
-const thread = new ServiceThread({ from: import.meta.url, name: './thread-main', label: 'the offline analyser and editor' })
+/** The thread's young generation (MB), whatever the start command gives the process's other threads. */
+const OFFLINE_YOUNG_MB = 24
 
-/** What the thread holds: its id, whether the analysers are made, and the dictionaries loaded. */
-export async function offlineLoaded (): Promise<{ threadId: number, analyzer: boolean, dictionaries: string[] }> {
+// analyses and edits allocate fast: with the process's 2 MB semi-spaces they were slower (docs/benchmarks.md, "Memory budget")
+const thread = new ServiceThread({ from: import.meta.url, name: './thread-main', label: 'the offline analyser and editor', resourceLimits: { maxYoungGenerationSizeMb: OFFLINE_YOUNG_MB } })
+
+/** What the thread holds: its id, whether the analysers are made, the dictionaries loaded, its young generation's bound (MB). */
+export async function offlineLoaded (): Promise<{ threadId: number, analyzer: boolean, dictionaries: string[], youngGenerationMb: number | undefined }> {
   return await thread.call('loaded', [])
 }
 

@@ -46,4 +46,8 @@ describe('the offline thread', () => {
     // each dictionary loaded once (a second load would be listed again)
     expect(loaded.dictionaries.filter(d => d === 'fr')).toEqual(['fr'])
   })
+
+  it('has a young generation of its own, larger than the 2 MB semi-spaces the start command gives the rest (analyses allocate fast)', async () => {
+    expect((await offlineLoaded()).youngGenerationMb).toBe(24)
+  })
 })

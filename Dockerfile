@@ -37,4 +37,5 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=1024", "dist/server.js"]
+# small young generations (the offline thread keeps a larger one): less memory, same speed (docs/benchmarks.md, "Memory budget")
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=1024", "dist/server.js"]

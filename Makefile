@@ -35,9 +35,9 @@ dist/.built: .stamps/npm $(SRC) scripts/copy-assets.mjs tsconfig.json tsconfig.b
 
 build: setup dist/.built
 
-# a small young generation keeps RSS near 340 MB under load instead of 460 MB, at no throughput cost (measured)
+# small young generations (the offline thread keeps a larger one): less memory, same speed (docs/benchmarks.md, "Memory budget")
 run: build
-	$(NODE) exec node --max-semi-space-size=8 --max-old-space-size=1024 dist/server.js
+	$(NODE) exec node --max-semi-space-size=2 --max-old-space-size=1024 dist/server.js
 
 dev: setup
 	$(NODE) npm run dev

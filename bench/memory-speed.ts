@@ -7,7 +7,7 @@
  * req/s as a fraction of the first variant's (median and each round's), p99, and each worker's
  * RSS after the runs.
  *
- *   npx tsx bench/memory-speed.ts [--variants '|--optimize-for-size'] [--rounds 3] [--duration 8]
+ *   npx tsx bench/memory-speed.ts [--variants='|--optimize-for-size'] [--rounds 3] [--duration 8]
  *                                 [--connections 8] [--workloads detect,translate,sentiment,analyze,edit]
  *                                 [--root DIR] [--baseline DIR]
  *

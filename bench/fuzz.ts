@@ -6,7 +6,7 @@
  * saved to bench/out/fuzz-failures/*.json). Exits 1 when anything failed.
  *
  *   npx tsx bench/fuzz.ts [--cases 100000] [--concurrency 8] [--seed 42] [--chunk 50] [--only 'POST /language/translate']
- *     [--node-options='--max-old-space-size=1024 --max-semi-space-size=8'] [--chunk-time-limit-ms 180000]
+ *     [--node-options='--max-old-space-size=1024 --max-semi-space-size=2'] [--chunk-time-limit-ms 180000]
  *     [--first-chunk 1180] [--shrink] [--yield]
  *
  * Cases are made in chunks of `--chunk` (operation i mod n, seed + i), so a failing chunk replays
@@ -48,7 +48,7 @@ const { values: args } = parseArgs({
     yield: { type: 'boolean', default: false },
     // the service's log level; its output is written to bench/out/fuzz-service.log at the end
     'log-level': { type: 'string', default: 'warn' },
-    // Node flags for the service, e.g. npm start's heap limits: --node-options='--max-old-space-size=1024 --max-semi-space-size=8'
+    // Node flags for the service, e.g. npm start's heap limits: --node-options='--max-old-space-size=1024 --max-semi-space-size=2'
     'node-options': { type: 'string' }
   }
 })

@@ -75,7 +75,7 @@ console.log(`service memory: RSS ${mb(before.rss)} MB before loading, ${mb(loade
   `${mb(scored.rss)} MB after the timing loops (+${mb(scored.rss - before.rss)}); ` +
   `heap used +${mb(loaded.heapUsed - before.heapUsed)} MB loaded, +${mb(scored.heapUsed - before.heapUsed)} MB after the loops`)
 console.log('(heap used is what stays live; RSS also keeps what V8 and the allocator hold after the loops\' churn. ' +
-  'Run with NODE_OPTIONS="--expose-gc --max-semi-space-size=8", as in production, for comparable figures)')
+  'Run with NODE_OPTIONS="--expose-gc --max-semi-space-size=2", as in production, for comparable figures)')
 
 /** About 20 words per language, for the time per sentence of the native analysers. */
 const NATIVE: Record<string, string> = {

@@ -130,7 +130,7 @@ const source = 'Some *fine* text.\\n\\n'.repeat(300)
 const prepared = await prepareDocument(source, 'text/markdown', { placeholders: true, rules: [], caseSensitive: false }, new DocumentWork(poolDocuments))
 console.log(prepared.segments.length, documentCost(source, 'text/markdown') > INLINE_COST)`
     const root = new URL('../../../../', import.meta.url)
-    for (const flags of [[], ['--max-semi-space-size=8', '--max-old-space-size=1024']]) {
+    for (const flags of [[], ['--max-semi-space-size=2', '--max-old-space-size=1024']]) {
       // a process kept alive by a document thread would run into the timeout and fail here
       const { stdout } = await run(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, timeout: 15_000 })
       expect(stdout.trim()).toBe('300 true')

@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import type { EditItem } from '../../src/core/ports.js'
-import { createRulesEditor } from '../../src/providers/rules-editor/index.js'
+import { createRulesEditor } from '../../src/providers/rules-editor/editor.js'
 import autocannon from 'autocannon'
 import { accessToken, startService } from '../lib/service.js'
 import { memoryOf } from '../lib/proc.js'

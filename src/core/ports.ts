@@ -76,7 +76,7 @@ export type EditItem =
 export type EditType = EditItem['type']
 
 /** One call to an editor: every segment of a document, in one language, with every requested edit. */
-export interface EditJob {
+export interface EditCall {
   /** The text's language (BCP 47); the edited text stays in it. */
   language: string
   edits: readonly EditItem[]
@@ -112,7 +112,7 @@ export interface Editor {
   /** Why this editor cannot do `edit` in `language` (a sentence for the 503 detail), or undefined when it can. */
   cannot: (edit: EditItem, language: string) => string | undefined
   /** Edits every segment; the answer has the same length and order. Honours the signal. */
-  edit: (job: EditJob, signal: AbortSignal) => Promise<EditedSegment[]>
+  edit: (job: EditCall, signal: AbortSignal) => Promise<EditedSegment[]>
   /**
    * Whether plain `text` spells as `language`: its words are in this editor's dictionary for it,
    * or misspellings with a clear fix (for a document whose language detection is unsure of).

@@ -4,9 +4,9 @@
  */
 import { resourceLimits, threadId } from 'node:worker_threads'
 import { serveParent } from '../../runtime/service-thread.js'
-import type { AnalysisPart, EditJob } from '../../core/ports.js'
+import type { AnalysisPart, EditCall } from '../../core/ports.js'
 import { createOfflineAnalyzer } from '../offline-analyzer/index.js'
-import { createRulesEditor } from '../rules-editor/index.js'
+import { createRulesEditor } from '../rules-editor/editor.js'
 
 let analyzer: ReturnType<typeof createOfflineAnalyzer> | undefined
 let editor: ReturnType<typeof createRulesEditor> | undefined
@@ -17,7 +17,7 @@ serveParent({
   analyzerReady: async () => { await offline().ready!() },
   analyze: async (text: string, language: string, parts: AnalysisPart[], signal: AbortSignal) => await offline().analyze(text, language, parts, signal),
   editorReady: async () => { await rules().ready!() },
-  edit: async (job: EditJob, signal: AbortSignal) => await rules().edit(job, signal),
+  edit: async (job: EditCall, signal: AbortSignal) => await rules().edit(job, signal),
   spellsAs: async (text: string, language: string, signal: AbortSignal) => await rules().spellsAs!(text, language, signal),
   loaded: () => ({ threadId, analyzer: analyzer !== undefined, dictionaries: editor?.loads().map(l => l.language) ?? [], youngGenerationMb: resourceLimits.maxYoungGenerationSizeMb })
 })

@@ -7,9 +7,9 @@
  * not keep the process alive while idle.
  */
 import { ServiceThread } from '../../runtime/service-thread.js'
-import type { AnalysisAnswer, Analyzer, EditedSegment, Editor, EditJob } from '../../core/ports.js'
+import type { AnalysisAnswer, Analyzer, EditedSegment, Editor, EditCall } from '../../core/ports.js'
 import { OFFLINE_ANALYZER, offlineSupports } from '../offline-analyzer/languages.js'
-import { rulesCannot, SPELLING_LANGUAGES } from '../rules-editor/index.js'
+import { rulesCannot, SPELLING_LANGUAGES } from '../rules-editor/editor.js'
 
 /** The thread's young generation (MB), whatever the start command gives the process's other threads. */
 const OFFLINE_YOUNG_MB = 24
@@ -37,7 +37,7 @@ export function createThreadedRulesEditor (): Editor {
     name: 'rules',
     cannot: (edit, language) => rulesCannot(edit, language, spelling),
     ready: async () => { await thread.call('editorReady', []) },
-    edit: async (job: EditJob, signal: AbortSignal) => await thread.call<EditedSegment[]>('edit', [job], signal),
+    edit: async (job: EditCall, signal: AbortSignal) => await thread.call<EditedSegment[]>('edit', [job], signal),
     spellsAs: async (text: string, language: string, signal: AbortSignal) => await thread.call<boolean>('spellsAs', [text, language], signal)
   }
 }

@@ -1,5 +1,5 @@
 /** The "openai" editor: every requested edit applied to a document's segments by a chat model in one call per batch, every answer checked. */
-import type { EditItem, EditJob, Editor } from '../../core/ports.js'
+import type { EditItem, EditCall, Editor } from '../../core/ports.js'
 import { OPENAI_SERVICE, type LlmClient } from './client.js'
 import { SEGMENTS_SCHEMA, answerSegments, checkSegments, type SegmentBatching } from './segments.js'
 
@@ -39,7 +39,7 @@ export function createOpenAiEditor (client: LlmClient, batching: SegmentBatching
     name: OPENAI_SERVICE,
     // a model does every edit in every language it writes
     cannot: () => undefined,
-    async edit (job: EditJob, signal: AbortSignal) {
+    async edit (job: EditCall, signal: AbortSignal) {
       const edited = await answerSegments(job.segments, batching, signal, async (segments, batchSignal) => await client.complete({
         system: EDIT_SYSTEM,
         payload: { task: 'edit', language: job.language, edits: wireEdits(job.edits), tone_level: job.toneLevel, segments },

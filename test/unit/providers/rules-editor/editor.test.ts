@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SIMPLER_PHRASES } from '../../../../src/providers/rules-editor/simplify-phrases.js'
-import { createRulesEditor } from '../../../../src/providers/rules-editor/index.js'
+import { createRulesEditor } from '../../../../src/providers/rules-editor/editor.js'
 import type { EditItem, EditedSegment } from '../../../../src/core/ports.js'
 
 const editor = createRulesEditor()

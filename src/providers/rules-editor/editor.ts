@@ -3,7 +3,7 @@
  * dictionaries, with a note for every change. No generative model: tone, length and clarify are
  * refused (see `cannot`).
  */
-import type { EditItem, EditJob, EditNote, EditType, EditedSegment, Editor } from '../../core/ports.js'
+import type { EditItem, EditCall, EditNote, EditType, EditedSegment, Editor } from '../../core/ports.js'
 import { SPELLING_LANGUAGES, createDictionaries, dictionaryFor, type DictionaryLoad } from './dictionaries.js'
 import { contractionChanges } from './contractions.js'
 import { createEnglishLexicon, englishGrammar, type EnglishLexicon } from './english.js'
@@ -117,7 +117,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
     async ready () {
       if (spelling.has('en')) await loadEnglish()
     },
-    async edit (job: EditJob, signal: AbortSignal): Promise<EditedSegment[]> {
+    async edit (job: EditCall, signal: AbortSignal): Promise<EditedSegment[]> {
       signal.throwIfAborted()
       const language = subtags(job.language).base
       const wanted = new Set<EditType>(job.edits.filter(e => cannot(e, job.language) === undefined).map(e => e.type))

@@ -186,7 +186,7 @@ export class Batcher {
     const onAbort = (): void => { combined.abort(signal.reason) }
     if (signal.aborted) onAbort()
     else signal.addEventListener('abort', onAbort, { once: true })
-    const job: TranslateCall = {
+    const call: TranslateCall = {
       from: choice.from,
       to: choice.to,
       segments,
@@ -195,7 +195,7 @@ export class Batcher {
     }
     let out: string[]
     try {
-      out = await choice.translator.translate(job, combined.signal)
+      out = await choice.translator.translate(call, combined.signal)
     } catch (err) {
       if (timedOut && !signal.aborted && !(err instanceof UpstreamError)) throw new UpstreamTimeoutError(choice.translator.name, this.timeoutMs, err)
       throw err

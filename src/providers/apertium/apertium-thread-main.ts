@@ -9,11 +9,11 @@ const apertium = createApertium(workerData as ApertiumOptions)
 const notify = serveParent({
   languages: async () => await apertium.languages(),
   ready: async () => { await apertium.ready!() },
-  translate: async (job: TranslateCall, signal: AbortSignal) => {
-    // a pipeline that starts for this job is reported before its answer: the caller may exit on it
+  translate: async (call: TranslateCall, signal: AbortSignal) => {
+    // a pipeline that starts for this call is reported before its answer: the caller may exit on it
     const starting = setTimeout(report, 50)
     try {
-      return await apertium.translate(job, signal)
+      return await apertium.translate(call, signal)
     } finally {
       clearTimeout(starting)
       report()

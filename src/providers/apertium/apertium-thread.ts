@@ -38,7 +38,7 @@ export function createApertiumThread (options: ApertiumOptions = {}): Translator
     name: 'apertium',
     supportsFormality: () => false,
     languages: keptUntilFailed(async () => await thread.call<LanguagePair[]>('languages', [])),
-    translate: async (job, signal) => await thread.call<string[]>('translate', [job], signal),
+    translate: async (call, signal) => await thread.call<string[]>('translate', [call], signal),
     ready: async () => { await thread.call('ready', []) },
     async close () {
       try {

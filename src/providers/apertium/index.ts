@@ -18,7 +18,7 @@ export interface ApertiumOptions {
   requestTimeoutMs?: number
   /** Idle time after which a pipeline's processes are stopped (default 10 min). */
   idleMs?: number
-  /** Requests waiting or in flight per pipeline beyond which new ones get 503 (default 20,000; a job holds at most 256). */
+  /** Requests waiting or in flight per pipeline beyond which new ones get 503 (default 20,000; a call holds at most 256). */
   maxPending?: number
   /**
    * Pipelines running at once, a hard cap (default 6): a direction without a free slot waits (at
@@ -28,8 +28,8 @@ export interface ApertiumOptions {
   /** How long a busy pipeline keeps its slot while another direction waits for one (default 2 s). */
   turnMs?: number
   /**
-   * Pipelines one direction may run at once (default 1): a job that finds every one of them with a
-   * backlog gets a new one when a slot and memory are free, so another client's long job does not
+   * Pipelines one direction may run at once (default 1): a call that finds every one of them with a
+   * backlog gets a new one when a slot and memory are free, so another client's long call does not
    * hold it up, and a busy direction uses more cores.
    */
   maxReplicas?: number
@@ -86,14 +86,14 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
       return pairList
     },
 
-    async translate (job: TranslateCall, signal: AbortSignal): Promise<string[]> {
+    async translate (call: TranslateCall, signal: AbortSignal): Promise<string[]> {
       if (closed) throw new ServiceUnavailableError('apertium is shutting down')
       signal.throwIfAborted()
-      const chain = findChain(await pairs(), job.from, job.to)
-      if (!chain) throw new UnsupportedPairError([{ from: job.from, to: job.to }])
-      if (job.segments.length === 0) return []
+      const chain = findChain(await pairs(), call.from, call.to)
+      if (!chain) throw new UnsupportedPairError([{ from: call.from, to: call.to }])
+      if (call.segments.length === 0) return []
       const legs = await Promise.all(chain.modes.map(mode => pipelines.get(mode)))
-      return translateSegments(job.segments, legs, signal)
+      return translateSegments(call.segments, legs, signal)
     },
 
     async ready () {

@@ -64,12 +64,22 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
     await stop()
     throw new Error(`${(err as Error).message}\n${output}`)
   }
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret })
-  })
-  const token = ((await res.json()) as { access_token: string }).access_token
+  // a service just started on a busy machine may answer 503 (overloaded) for a moment: try again
+  // rather than go on with no token, whose 401s would fail a test that is not about tokens
+  let res: Response | undefined
+  for (let attempt = 0; attempt < 20 && (res === undefined || res.status === 503); attempt++) {
+    if (res !== undefined) await new Promise(resolve => setTimeout(resolve, 500))
+    res = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret })
+    })
+  }
+  if (!res!.ok) {
+    await stop()
+    throw new Error(`the service refused a token: ${res!.status} ${await res!.text()}\n${output}`)
+  }
+  const token = ((await res!.json()) as { access_token: string }).access_token
   return {
     base,
     token,

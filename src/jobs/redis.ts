@@ -8,8 +8,11 @@
  * at every 2 s (or cancels at once when it is the one asked).
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { Queue, WaitingError, Worker, type Job } from 'bullmq'
-import { Redis } from 'ioredis'
+import type { Queue, Worker, Job } from 'bullmq'
+import type * as BullMq from 'bullmq'
+import type { Redis } from 'ioredis'
+import type * as IoRedis from 'ioredis'
+import { lazyPackage } from '../lib/lazy-package.js'
 import { ServiceError, ServiceUnavailableError } from '../errors.js'
 import { withClient } from '../lib/clients.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
@@ -43,6 +46,10 @@ class Stop extends Error {
   }
 }
 
+/** bullmq and ioredis, loaded when REDIS_URL makes a queue (~7 MB of heap a process without Redis need not hold). */
+const bullmq = lazyPackage<typeof BullMq>('bullmq')
+const ioredis = lazyPackage<typeof IoRedis>('ioredis')
+
 export class RedisJobs implements JobQueue {
   private readonly queue: Queue<JobData, string>
   private worker: Worker<JobData, string> | undefined
@@ -60,9 +67,9 @@ export class RedisJobs implements JobQueue {
   constructor (private readonly opts: JobsOptions & { redisUrl: string }) {
     this.connection = { url: opts.redisUrl, maxRetriesPerRequest: null }
     // a client's calls fail at once while Redis is away (the worker's connection waits for it instead)
-    this.queue = new Queue<JobData, string>(QUEUE, { connection: { url: opts.redisUrl, enableOfflineQueue: false } })
+    this.queue = new (bullmq().Queue)<JobData, string>(QUEUE, { connection: { url: opts.redisUrl, enableOfflineQueue: false } })
     this.queue.on('error', err => { opts.log.warn({ err }, 'job queue error') })
-    this.redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    this.redis = new (ioredis().Redis)(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     this.redis.on('error', err => { opts.log.warn({ err }, 'job queue connection error') })
   }
 
@@ -84,7 +91,7 @@ export class RedisJobs implements JobQueue {
   }
 
   async start (): Promise<void> {
-    this.worker = new Worker<JobData, string>(QUEUE, async (job, token, signal) => await this.process(job, token, signal), {
+    this.worker = new (bullmq().Worker)<JobData, string>(QUEUE, async (job, token, signal) => await this.process(job, token, signal), {
       connection: this.connection,
       concurrency: this.opts.concurrency,
       lockDuration: LOCK_MS,
@@ -159,7 +166,7 @@ export class RedisJobs implements JobQueue {
       if (reason instanceof Stop && reason.why === 'shutdown') {
         // back to waiting, for whichever replica takes it next
         await job.moveToWait(token)
-        throw new WaitingError()
+        throw new (bullmq().WaitingError)()
       }
       if (reason instanceof Stop && reason.why === 'cancel') throw new Error(CANCELLED)
       const error: JobError = reason instanceof Stop

@@ -4,7 +4,12 @@
  * bounded by REDIS_TIMEOUT_MS), the client reconnects by itself with backoff, and callers ask
  * `state()` first so a Redis that is down or slow costs requests nothing.
  */
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import type * as IoRedis from 'ioredis'
+import { lazyPackage } from '../lib/lazy-package.js'
+
+/** ioredis, loaded when REDIS_URL makes a connection (~2 MB of heap otherwise not held). */
+const ioredis = lazyPackage<typeof IoRedis>('ioredis')
 
 export type RedisState = 'ready' | 'degraded'
 
@@ -50,7 +55,7 @@ export function redisTarget (url: string): string {
 export function createRedis (url: string, options: { timeoutMs: number, log: RedisLog }): SharedRedis {
   const { timeoutMs, log } = options
   const target = redisTarget(url)
-  const client = new Redis(url, {
+  const client = new (ioredis().Redis)(url, {
     lazyConnect: true,
     // while disconnected, commands are refused at once instead of queued until Redis returns
     enableOfflineQueue: false,

@@ -4,7 +4,8 @@
  * comes from the `iso-639-3` package's table; the way back is Intl's (CLDR's aliases: `eng` ->
  * `en`), as core reads any tag.
  */
-import { iso6393To1 } from 'iso-639-3'
+// the mapping's own module: the package's index also loads its table of every language (~3 MB of heap)
+import { iso6393To1 } from 'iso-639-3/iso6393-to-1.js'
 
 /** ISO 639-1 -> 639-3: the first 639-3 code naming it (the macrolanguage where there is one: `ar` -> `ara`). */
 const ONE_TO_THREE = new Map<string, string>()

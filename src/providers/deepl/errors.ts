@@ -2,11 +2,15 @@
  * Turns deepl-node's errors into our typed upstream errors: their details in our words, and what
  * DeepL said only in `engineMessage`, for the log, without the API key or anything the request carried.
  */
-import { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } from 'deepl-node'
+import type * as DeeplNode from 'deepl-node'
+import { lazyPackage } from '../../lib/lazy-package.js'
 import { RateLimitedError, UpstreamError } from '../../errors.js'
 import { statusError, type Redactor } from '../../upstream/index.js'
 
 export const SERVICE = 'deepl'
+
+/** deepl-node's error classes, from the package a DeepL translator loaded. */
+const deeplNode = lazyPackage<typeof DeeplNode>('deepl-node')
 
 /** A non-retryable failure for an answer we cannot use. */
 export function unusable (what: string): UpstreamError {
@@ -20,6 +24,7 @@ export function unusable (what: string): UpstreamError {
  */
 export function fromDeepl (err: unknown, redactor: Redactor, texts: readonly string[] = []): UpstreamError {
   if (err instanceof UpstreamError) return err
+  const { AuthorizationError, ConnectionError, DeepLError, QuotaExceededError, TooManyRequestsError } = deeplNode()
   const said = (): string | undefined => err instanceof Error ? redactor.engineMessage(engineWords(err.message), texts) : undefined
   // deepl-node hides the answer's headers, so a Retry-After never reaches us: our backoff decides
   if (err instanceof TooManyRequestsError) return new RateLimitedError(SERVICE, undefined, undefined, said())

@@ -1,5 +1,7 @@
 /** The DeepL translator ("deepl"): the official deepl-node client, every call through one RemoteService. */
-import { Translator as DeeplClient, type Formality as DeeplFormality, type Language, type SourceLanguageCode, type TargetLanguageCode, type TextResult, type TranslateTextOptions } from 'deepl-node'
+import type * as DeeplNode from 'deepl-node'
+import type { Formality as DeeplFormality, Language, SourceLanguageCode, TargetLanguageCode, TextResult, TranslateTextOptions } from 'deepl-node'
+import { lazyPackage } from '../../lib/lazy-package.js'
 import { RemoteService, createRedactor, type RemoteOptions } from '../../upstream/index.js'
 import type { Formality, LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { MAX_TEXTS, formBytes, splitBatches } from './batches.js'
@@ -24,10 +26,13 @@ const TEXT_OPTIONS: TranslateTextOptions = {
   preserveFormatting: true
 }
 
+/** deepl-node (and axios under it), loaded when a DeepL translator is made. */
+const deeplNode = lazyPackage<typeof DeeplNode>('deepl-node')
+
 /** Creates the DeepL translator; nothing is fetched until languages() or translate(). */
 export function createDeepl (options: DeeplOptions): Translator {
   const remote = new RemoteService({ ...options.remote, service: SERVICE })
-  const client = new DeeplClient(options.apiKey, {
+  const client = new (deeplNode().Translator)(options.apiKey, {
     ...(options.serverUrl === undefined || options.serverUrl === '' ? {} : { serverUrl: options.serverUrl }),
     // retries and backoff are RemoteService's, so the deadline and the breaker see every attempt
     maxRetries: 0,

@@ -21,9 +21,14 @@
  * server that ignores `max_tokens` is cut off there), and refuses characters the question did not
  * hold that make text read otherwise than it is stored (NUL, bidi controls, lone surrogates).
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
+import type OpenAI from 'openai'
+import type * as OpenAiSdk from 'openai'
+import { lazyPackage } from '../../lib/lazy-package.js'
 import { UpstreamError } from '../../errors.js'
 import { RemoteService, createRedactor, statusError, type Redactor, type RemoteOptions } from '../../upstream/index.js'
+
+/** The SDK, loaded when a client is made (a process with no OpenAI engine never holds it). */
+const openAiSdk = lazyPackage<typeof OpenAiSdk>('openai')
 
 /** Service name in errors, metrics and `options.service`. */
 export const OPENAI_SERVICE = 'openai'
@@ -199,7 +204,7 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
   const cap = options.maxTokens ?? MAX_ANSWER_TOKENS
   const remote = new RemoteService({ ...options.remote, service: OPENAI_SERVICE })
   const key = options.apiKey !== undefined && options.apiKey !== '' ? options.apiKey : undefined
-  const sdk = new OpenAI({
+  const sdk = new (openAiSdk().OpenAI)({
     baseURL: options.baseUrl,
     apiKey: key ?? NO_KEY,
     // retries, backoff and the deadline are RemoteService's; the SDK's own would multiply them
@@ -242,7 +247,7 @@ export function createLlmClient (options: LlmClientOptions): LlmClient {
     } catch (err) {
       // any 400/422 qualifies: servers word the refusal differently, and a request that is bad for
       // another reason fails the json_object retry as well, so nothing is remembered then
-      if (!(err instanceof APIError) || (err.status !== 400 && err.status !== 422)) throw mapped(err)
+      if (!(err instanceof openAiSdk().APIError) || (err.status !== 400 && err.status !== 422)) throw mapped(err)
     }
     const answer = await send(call, question, { type: 'json_object' }, signal).catch(err => { throw mapped(err) })
     jsonSchemaRefused = true
@@ -326,6 +331,7 @@ function strings (value: unknown): string[] {
  * in our words; the server's own error (its body) goes to `engineMessage`, redacted, for the log.
  */
 function mapError (err: unknown, redactor: Redactor, texts: readonly string[]): unknown {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openAiSdk()
   // RemoteService sees its signal aborted and reports the timeout or the caller's reason
   if (err instanceof APIUserAbortError) return err
   if (err instanceof APIConnectionTimeoutError) {

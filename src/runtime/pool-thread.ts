@@ -7,6 +7,7 @@
 import { setPriority } from 'node:os'
 import { workerData } from 'node:worker_threads'
 import { sendable } from './channel.js'
+import { idleCollections, working } from './idle-gc.js'
 import type { TaskAnswer } from './pool.js'
 
 // below the event loop and the engine pipelines: on Linux a thread's nice value is its own, so
@@ -37,9 +38,16 @@ export function ready (): boolean {
   return true
 }
 
+/** How often idle-gc.ts gave back this thread's heap. */
+export function collections (): number {
+  return idleCollections()
+}
+
 /** Piscina's task function (pool-entry.mjs): one TaskCall. */
 export async function runCall ({ module, fn, args }: { module: string, fn: string, args: unknown[] }): Promise<TaskAnswer> {
   const from = process.threadCpuUsage()
+  // the heap a document grew goes back to the system once the thread is idle
+  const done = working()
   const cpuMs = (): number => {
     const { user, system } = process.threadCpuUsage(from)
     return (user + system) / 1000
@@ -51,5 +59,7 @@ export async function runCall ({ module, fn, args }: { module: string, fn: strin
     return { result, cpuMs: cpuMs() }
   } catch (err) {
     return { error: sendable(err), cpuMs: cpuMs() }
+  } finally {
+    done()
   }
 }

@@ -111,6 +111,8 @@ export class ThreadPool {
       maxThreads: threads,
       // the fair queue hands Piscina a task only when a thread is free (or starting)
       concurrentTasksPerWorker: 1,
+      // an idle thread waits on its event loop, not blocked in Atomics.wait: its timers run (idle-gc.ts)
+      atomics: 'async',
       // a thread inherits the process's options, and refuses some as a file entry (--input-type)
       // or in a thread at all (V8's): it needs none of them (pool-entry.mjs loads what it runs)
       execArgv: process.execArgv.filter(arg => arg === '--enable-source-maps' || arg === '--no-warnings'),

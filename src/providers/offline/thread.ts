@@ -17,8 +17,8 @@ const OFFLINE_YOUNG_MB = 24
 // analyses and edits allocate fast: with the process's 2 MB semi-spaces they were slower (docs/benchmarks.md, "Memory budget")
 const thread = new ServiceThread({ from: import.meta.url, name: './thread-main', label: 'the offline analyser and editor', resourceLimits: { maxYoungGenerationSizeMb: OFFLINE_YOUNG_MB } })
 
-/** What the thread holds: its id, whether the analysers are made, the dictionaries loaded, its young generation's bound (MB). */
-export async function offlineLoaded (): Promise<{ threadId: number, analyzer: boolean, dictionaries: string[], youngGenerationMb: number | undefined }> {
+/** What the thread holds: its id, whether the analysers are made, the dictionaries loaded, its young generation's bound (MB), how often its idle heap was collected (idle-gc.ts). */
+export async function offlineLoaded (): Promise<{ threadId: number, analyzer: boolean, dictionaries: string[], youngGenerationMb: number | undefined, idleCollections: number }> {
   return await thread.call('loaded', [])
 }
 

@@ -8,8 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DocumentsBusyError, UpstreamError, ValidationError } from '../../../src/errors.js'
 import { withClient } from '../../../src/lib/clients.js'
 import { PoolAccount, taskModule, ThreadPool } from '../../../src/runtime/pool.js'
+import { IDLE_MS } from '../../../src/runtime/idle-gc.js'
 
 const TASKS = taskModule(import.meta.url, './pool-tasks')
+// the thread's own module (as pool.ts names it), which counts its idle collections
+const POOL_THREAD = taskModule(new URL('../../../src/runtime/pool.ts', import.meta.url).href, './pool-thread')
 const pool = new ThreadPool({ threads: 2, queueMs: 10_000, busyError: waited => new DocumentsBusyError(waited), heapMb: 64 })
 afterAll(async () => { await pool.close() })
 
@@ -51,6 +54,22 @@ describe('the thread pool', () => {
   it('stops a task past its thread\'s heap as over its budget, and serves the next request', async () => {
     expect(await failure(run('allocate', [400]))).toBeInstanceOf(ValidationError)
     expect(await run<number>('allocate', [8])).toBe(8)
+  })
+
+  it('gives back the heap a task grew once its thread is idle (idle-gc.ts), not while it works', async () => {
+    // a heap far from its bound, so that V8 does not collect it first
+    const roomy = new ThreadPool({ threads: 1, queueMs: 10_000, busyError: waited => new DocumentsBusyError(waited) })
+    try {
+      const on = async <T>(fn: string, module = TASKS): Promise<T> => await roomy.run<T>({ module, fn, args: fn === 'grow' ? [40] : [] }, new PoolAccount(5000), { overBudget })
+      const before = await on<number>('collections', POOL_THREAD)
+      const grown = await on<{ physicalMb: number }>('grow')
+      expect(await on<number>('collections', POOL_THREAD)).toBe(before)
+      await new Promise(resolve => setTimeout(resolve, IDLE_MS + 600))
+      expect(await on<number>('collections', POOL_THREAD)).toBe(before + 1)
+      expect((await on<{ physicalMb: number }>('heap')).physicalMb).toBeLessThan(grown.physicalMb - 30)
+    } finally {
+      await roomy.close()
+    }
   })
 
   it('lets clients take turns, and one client holds at most all threads but one', async () => {

@@ -3,6 +3,7 @@ import { threadId } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { createThreadedOfflineAnalyzer, createThreadedRulesEditor, offlineLoaded } from '../../../../src/providers/offline/thread.js'
 import { withClient } from '../../../../src/lib/clients.js'
+import { IDLE_MS } from '../../../../src/runtime/idle-gc.js'
 
 const editor = createThreadedRulesEditor()
 
@@ -49,5 +50,10 @@ describe('the offline thread', () => {
 
   it('has a young generation of its own, larger than the 2 MB semi-spaces the start command gives the rest (analyses allocate fast)', async () => {
     expect((await offlineLoaded()).youngGenerationMb).toBe(24)
+  })
+
+  it('gives back the heap its loads and calls grew once it has been idle a moment (idle-gc.ts)', async () => {
+    await new Promise(resolve => setTimeout(resolve, IDLE_MS + 800))
+    expect((await offlineLoaded()).idleCollections).toBeGreaterThan(0)
   })
 })

@@ -9,20 +9,25 @@
  * printed apart.
  *
  *   npx tsx bench/memory.ts [--workers 1] [--rounds 2] [--node-args='--max-semi-space-size=2']
- *                           [--env KEY=VALUE,...] [--root DIR]
+ *                           [--env KEY=VALUE,...] [--root DIR] [--heaps] [--snapshots DIR]
  *
  * `--node-args`: Node flags beside the start command's (a later flag wins); `--env`: variables for
  * the service; `--root DIR`: another checkout, built, whose dist/server.js runs (say a
- * `git worktree` that nothing else rebuilds meanwhile).
+ * `git worktree` that nothing else rebuilds meanwhile). `--heaps`: also prints each thread's V8 heap
+ * right after the requests (physical, in use, outside it: typed arrays, wasm memories), read by a
+ * module preloaded into the service (bench/lib/thread-heaps.mjs; WORKERS=1 only); `--snapshots DIR`:
+ * and writes a heap snapshot of each thread there, which `node bench/memory-heaps.mjs FILE` sums
+ * (they take seconds and memory: the later readings are then off).
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { readFileSync, mkdtempSync, rmSync, existsSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { startService } from './lib/service.js'
 import { isNodeProcess, memoryOf, processTree, type ProcStat } from './lib/proc.js'
 
-const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1' }, rounds: { type: 'string', default: '2' }, 'node-args': { type: 'string', default: '' }, root: { type: 'string' }, env: { type: 'string', default: '' } } })
+const { values: args } = parseArgs({ options: { workers: { type: 'string', default: '1' }, rounds: { type: 'string', default: '2' }, 'node-args': { type: 'string', default: '' }, root: { type: 'string' }, env: { type: 'string', default: '' }, heaps: { type: 'boolean', default: false }, snapshots: { type: 'string' } } })
 const WORKERS = Number(args.workers)
 const ROUNDS = Number(args.rounds)
 
@@ -30,6 +35,12 @@ const CLIENTS = [{ id: 'bench', secret: 'bench-secret-123' }, { id: 'bench-2', s
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'))
 // Node's flags besides those `npm start` passes (V8's hold for every thread of the process)
 const nodeArgs = args['node-args'].split(' ').filter(arg => arg !== '')
+// each thread's heap after the requests: a module preloaded into the service reads them when told (a file appears)
+const heapsDir = args.snapshots !== undefined ? resolve(args.snapshots) : args.heaps ? join(dataDir, 'heaps') : undefined
+if (heapsDir !== undefined) {
+  mkdirSync(heapsDir, { recursive: true })
+  nodeArgs.push('--import', fileURLToPath(new URL('./lib/thread-heaps.mjs', import.meta.url)))
+}
 const service = await startService({
   nodeArgs,
   ...(args.root === undefined ? {} : { root: args.root }),
@@ -37,6 +48,7 @@ const service = await startService({
     ...Object.fromEntries(args.env.split(',').filter(kv => kv !== '').map(kv => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
     WORKERS: String(WORKERS),
     DATA_DIR: dataDir,
+    ...(heapsDir === undefined ? {} : { BENCH_HEAPS_DIR: heapsDir, BENCH_HEAPS_SNAPSHOTS: args.snapshots === undefined ? '0' : '1' }),
     AUTH_CLIENTS: JSON.stringify(CLIENTS.map(c => ({ ...c, scopes: ['access'] })))
   }
 })
@@ -214,6 +226,12 @@ try {
   console.log(`  ${ROUNDS} rounds of ${calls.length + 1} kinds of request from ${CLIENTS.length} clients at once, ${seconds.toFixed(1)} s; answers: ${[...statuses].sort().map(([k, n]) => `${k} x${n}`).join(', ')}`)
   print('after every kind of request', reading())
   console.log(`  ${'the most seen meanwhile'.padEnd(34)} worker RSS ${peak.map(mb).join(', ')}`)
+  if (heapsDir !== undefined) {
+    writeFileSync(join(heapsDir, 'trigger'), '')
+    for (let waited = 0; !existsSync(join(heapsDir, 'done')) && waited < 120_000; waited += 100) await new Promise(resolve => setTimeout(resolve, 100))
+    const heaps = existsSync(join(heapsDir, 'heaps.json')) ? JSON.parse(readFileSync(join(heapsDir, 'heaps.json'), 'utf8')) as Array<{ thread: string, threadId: number, physicalMb: number, usedMb: number, externalMb: number }> : []
+    console.log(`  V8 heaps right after (physical / in use + outside the heap): ${heaps.map(h => `${h.thread}${h.threadId === 0 ? '' : ` ${h.threadId}`} ${h.physicalMb.toFixed(0)} / ${h.usedMb.toFixed(0)} + ${h.externalMb.toFixed(0)} MB`).join(', ')}${args.snapshots === undefined ? '' : `; snapshots in ${heapsDir}`}`)
+  }
   // V8 shrinks an idle heap (its memory reducer) some seconds after the allocations stop
   let waited = 0
   for (const seconds of [5, 15]) {

@@ -5,6 +5,7 @@
  */
 import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads'
 import { connect, serve, parentEndpoint, workerEndpoint, type Connection, type Handlers } from './channel.js'
+import { collectedWhenIdle } from './idle-gc.js'
 
 /**
  * A worker thread running `name` (a sibling of the module at `from`, without extension). From
@@ -21,9 +22,9 @@ export function startModuleThread (from: string, name: string, workerData?: unkn
   return new Worker(load, { eval: true, workerData, ...(transferList === undefined ? {} : { transferList }), ...(resourceLimits === undefined ? {} : { resourceLimits }) })
 }
 
-/** Inside such a thread: serves `handlers` to the thread that started it; returns what sends it notices. */
+/** Inside such a thread: serves `handlers` to the thread that started it; returns what sends it notices. The heap its calls grow goes back to the system once it is idle (idle-gc.ts). */
 export function serveParent (handlers: Handlers): (notice: unknown) => void {
-  return serve(parentEndpoint(), handlers).notify
+  return serve(parentEndpoint(), collectedWhenIdle(handlers)).notify
 }
 
 export interface ServiceThreadOptions {

@@ -6,7 +6,6 @@
  *
  *   npx tsx bench/detect-accuracy/build-corpus.ts [--per-cell 200] [--min-cell 60] [--out FILE]
  */
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -17,6 +16,7 @@ import { cleanText, dedupeKey, rejection, sentenceRuns } from './filters.js'
 import { dominantScript, scriptProfile } from '../../src/providers/detector/scripts.js'
 import { scriptOfLanguage } from '../../src/providers/detector/codes.js'
 import { readMo } from './mo.js'
+import { labelOf, unpack } from './debian.js'
 
 /** Packages whose gettext catalogs cover many languages (UI strings, settings descriptions, messages). */
 const CATALOG_PACKAGES = [
@@ -46,19 +46,6 @@ const { values: args } = parseArgs({
 })
 const perCell = Number(args['per-cell'])
 const minCell = Number(args['min-cell'])
-
-/** The corpus label of a locale directory name ("pt_BR" -> "pt", "sr@latin" -> "sr-Latn"), or undefined to skip it. */
-function labelOf (locale: string): string | undefined {
-  const name = locale.replace(/\.[\w-]+(?=@|$)/, '')
-  const special: Record<string, string> = {
-    C: 'en', 'sr@latin': 'sr-Latn', 'sr@Latn': 'sr-Latn', zh_CN: 'zh', zh_SG: 'zh', zh: 'zh', zh_TW: 'zh-Hant', zh_HK: 'zh-Hant', no: 'nb', nb_NO: 'nb'
-  }
-  if (special[name] !== undefined) return special[name]
-  // other script/variant modifiers (ca@valencia, be@latin, sr@ijekavian...) are not one language label
-  if (name.includes('@') || name.startsWith('en')) return undefined
-  const match = /^([a-z]{2,3})(?:_[A-Z]{2})?$/.exec(name)
-  return match?.[1]
-}
 
 interface Candidate { text: string, source: string }
 const byLanguage = new Map<string, Map<string, Candidate>>()
@@ -90,21 +77,6 @@ function wrongScript (text: string, lang: string): string | undefined {
   const expected = scriptOfLanguage(lang)
   if (script === expected || (expected === 'Jpan' && script === 'Hani') || (expected === 'Kore' && script === 'Hani')) return undefined
   return 'not in the script of its language'
-}
-
-function unpack (pkg: string, cache: string): string {
-  const root = join(cache, 'unpacked', pkg)
-  if (existsSync(root)) return root
-  const debs = join(cache, 'debs')
-  mkdirSync(debs, { recursive: true })
-  const before = new Set(readdirSync(debs))
-  execFileSync('apt-get', ['download', '-q', pkg], { cwd: debs, stdio: ['ignore', 'ignore', 'inherit'] })
-  const deb = readdirSync(debs).find(f => !before.has(f) && f.startsWith(`${pkg}_`)) ??
-    readdirSync(debs).find(f => f.startsWith(`${pkg}_`))
-  if (deb === undefined) throw new Error(`apt-get download ${pkg} left no .deb`)
-  mkdirSync(root, { recursive: true })
-  execFileSync('dpkg-deb', ['-x', join(debs, deb), root])
-  return root
 }
 
 function listDir (dir: string): string[] {

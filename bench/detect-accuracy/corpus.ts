@@ -35,6 +35,9 @@ export const DEFAULT_CORPUS = fileURLToPath(new URL('../corpus/detect.jsonl', im
 /** Every dev-split string found (not only the balanced selection), for training. */
 export const DEFAULT_POOL = fileURLToPath(new URL('../corpus/dev-pool.jsonl', import.meta.url))
 
+/** Extra training-only text (build-training.ts): catalogs of packages the corpus does not read, none of its texts. */
+export const DEFAULT_EXTRA = fileURLToPath(new URL('../corpus/detect-train-extra.jsonl', import.meta.url))
+
 /** The short-text corpus (build-short-corpus.ts): CLDR names and phrases, and the Debian strings, by words. */
 export const DEFAULT_SHORT_CORPUS = fileURLToPath(new URL('../corpus/detect-short.jsonl', import.meta.url))
 

@@ -5,8 +5,10 @@
  *   npx tsx bench/detect-accuracy/run.ts                       in-process, createDetector()
  *   npx tsx bench/detect-accuracy/run.ts --corpus bench/corpus/detect-short.jsonl   the short-text corpus (build-short-corpus.ts)
  *   npx tsx bench/detect-accuracy/run.ts --model FILE          a model other than the shipped one (train.ts --out FILE)
+ *   npx tsx bench/detect-accuracy/run.ts --split tune --regression FILE   the dev split's tune part, another regression (train-regression.ts --out FILE)
  *   npx tsx bench/detect-accuracy/run.ts --url http://127.0.0.1:8080 --client-id ID --client-secret SECRET
  */
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -22,6 +24,7 @@ const { values: args } = parseArgs({
   options: {
     corpus: { type: 'string', default: DEFAULT_CORPUS },
     model: { type: 'string' },
+    regression: { type: 'string' },
     split: { type: 'string', default: 'test' },
     url: { type: 'string' },
     'client-id': { type: 'string' },
@@ -30,7 +33,11 @@ const { values: args } = parseArgs({
   }
 })
 
-const samples = readCorpus(args.corpus, args.split === 'all' ? undefined : args.split as 'dev' | 'test')
+// tune: the dev split's part the trainers tune on (not learned from), as train-*.ts pick it
+const isTune = (text: string): boolean => (createHash('sha256').update('tune\0').update(text).digest()[0] ?? 0) < 51
+const samples = args.split === 'tune'
+  ? readCorpus(args.corpus, 'dev').filter(s => isTune(s.text))
+  : readCorpus(args.corpus, args.split === 'all' ? undefined : args.split as 'dev' | 'test')
 const shortCorpus = samples.some(s => s.source.startsWith('cldr-'))
 console.log(`${new Date().toISOString()}: ${args.corpus}, ${args.split} split; ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.versions.node}`)
 console.log(shortCorpus
@@ -41,7 +48,7 @@ type Answers = Map<Sample, { language: string, confidence: number }>
 /** Detects every sample in-process; returns the answers and detections per second. */
 async function inProcess (): Promise<{ answers: Answers, rate: number, shortRate: number }> {
   const started = performance.now()
-  const detector = createDetector(args.model === undefined ? {} : { model: JSON.parse(readFileSync(args.model, 'utf8')) })
+  const detector = createDetector(args.model === undefined ? { regressionFile: args.regression } : { model: JSON.parse(readFileSync(args.model, 'utf8')) })
   await detector.ready()
   console.log(`detector ready in ${(performance.now() - started).toFixed(0)} ms`)
   const answers: Answers = new Map()

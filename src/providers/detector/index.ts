@@ -17,6 +17,8 @@ export interface DetectorOptions {
   model?: ModelData
   /** Use the shipped regression (regression.bin; default: unless `model` is given). */
   regression?: boolean
+  /** A regression other than the shipped one (bench/detect-accuracy/train-regression.ts --out FILE). */
+  regressionFile?: string | undefined
 }
 
 /** The shipped model, read in the background (2.5 MB: not worth blocking module loading for). */
@@ -30,8 +32,8 @@ async function shippedLexicon (): Promise<LexiconTable> {
 }
 
 /** The shipped regression over every language (regression.bin, 2.9 MB, in the lexicon's form: see ensemble.ts). */
-async function shippedRegression (): Promise<LexiconTable> {
-  return decodeLexicon(await readFile(new URL('./regression.bin', import.meta.url)))
+async function shippedRegression (file?: string): Promise<LexiconTable> {
+  return decodeLexicon(await readFile(file ?? new URL('./regression.bin', import.meta.url)))
 }
 
 /** Creates the detector and starts loading its models in the background; `ready()` resolves once they are loaded. */
@@ -40,7 +42,7 @@ export function createDetector (options: DetectorOptions = {}): Detector {
   let languages: string[] = []
   // a model given in full (a bench's) brings its own lexicon, or none
   const lexicon = options.model === undefined ? shippedLexicon() : undefined
-  const regression = options.regression ?? options.model === undefined ? shippedRegression() : undefined
+  const regression = options.regression ?? options.model === undefined ? shippedRegression(options.regressionFile) : undefined
   const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon, regression]).then(([voters, model, table, words]) => {
     const ensemble = createEnsemble(voters, model, table, words)
     detectFn = ensemble.detect

@@ -5,6 +5,7 @@ import type { Config } from './config.js'
 import problem, { clientError, frameworkError } from './http/problem.js'
 import requestIdPlugin, { requestId } from './http/request-id.js'
 import { requestSerializer } from './http/log-redaction.js'
+import { sharedSerializers } from './http/serializers.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
 import addressLimit from './http/address-limit.js'
@@ -95,8 +96,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkError,
-    clientErrorHandler: clientError
+    clientErrorHandler: clientError,
     // validators: http/bodies.ts (the same settings on the event loop and the pool threads)
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } }
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // the API takes JSON only (the token endpoint adds form bodies in its own scope): text/plain is a 415

@@ -10,10 +10,10 @@ import { sendable } from './channel.js'
 import { idleCollections, working } from './idle-gc.js'
 import type { TaskAnswer } from './pool.js'
 
-// below the event loop and the engine pipelines: on Linux a thread's nice value is its own, so
-// pool work takes the CPU left over rather than delaying every other request
+// a little below the event loop and the engine pipelines (on Linux a thread's nice value is its
+// own); not far below, or any other work on the machine starves documents (docs/benchmarks.md "Fairness")
 try {
-  setPriority(10)
+  setPriority(5)
 } catch {
   // not permitted here: the thread runs at the process's priority
 }

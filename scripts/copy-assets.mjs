@@ -2,5 +2,5 @@
 import { copyFileSync } from 'node:fs'
 
 // the thread pool's entry (plain JavaScript: Piscina loads it by path)
-for (const file of ['providers/detector/model.json', 'providers/detector/lexicon.bin', 'providers/detector/regression.bin', 'runtime/pool-entry.mjs']) copyFileSync(`src/${file}`, `dist/${file}`)
+for (const file of ['providers/detector/model.json', 'providers/detector/lexicon.bin', 'providers/detector/regression.bin', 'providers/detector/wordlists.bin', 'runtime/pool-entry.mjs']) copyFileSync(`src/${file}`, `dist/${file}`)
 // (the playground page is not copied: src/http/web.ts serves web/ at the package root from src and dist alike)

@@ -5,7 +5,9 @@
  * separates the pairs the voters confuse, and Han characters separate Simplified from Traditional.
  * For a text of a word or three, the prior also weighs how widely each language is spoken. A
  * discriminative model (a logistic regression over words and letter 1-4-grams, regression.bin)
- * adds its log probabilities for texts up to 100 characters.
+ * adds its log probabilities for texts up to 100 characters. For a text of one to three words,
+ * the spelling dictionaries' word lists (wordlists.bin) weigh against a language whose list lacks
+ * one of its words.
  */
 import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
@@ -13,6 +15,7 @@ import { traditionalBalance } from './hanzi.js'
 import { decodeLexicon, encodeLexicon, type LexiconTable } from './lexicon.js'
 import { Likelihoods, bucketIndex, type ModelData } from './model.js'
 import { forEachTrigram, forEachWord } from './words.js'
+import type { WordLists } from './wordlists.js'
 import { SCRIPTS, dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
 
@@ -41,6 +44,16 @@ const TINY = 4
  */
 const TINY_DISSENT = 4
 
+/** Texts of at most this many words are checked against the spelling dictionaries' word lists. */
+const WORD_LIST_WORDS = 3
+/**
+ * Nats a language with a word list loses per word of the text its list lacks, and gains when
+ * its list holds them all, for a lone word and for two or three (tuned on the short corpus's tune
+ * part and the greetings test).
+ */
+export interface WordListWeights { miss: [number, number], hit: [number, number] }
+export const WORD_LIST_WEIGHTS: WordListWeights = { miss: [2, 4], hit: [1, 1] }
+
 export type DetectFn = (text: string, only?: readonly string[]) => Candidate[]
 
 interface Group {
@@ -57,7 +70,7 @@ export const REGRESSION_BIAS = '\u0001'
 export const REGRESSION_GRAMS = 4
 
 /** Builds the detection function over loaded voters and the learned model. */
-export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable, regressionTable?: LexiconTable): { detect: DetectFn, languages: string[] } {
+export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable, regressionTable?: LexiconTable, wordLists?: WordLists, wordListWeights: WordListWeights = WORD_LIST_WEIGHTS): { detect: DetectFn, languages: string[] } {
   // only languages some voter can name: one none of them models would soak up every doubtful text
   const universe = new Set<string>()
   for (const voter of voters) for (const answer of voter.answers) for (const language of meaningsOf(answer)) universe.add(language)
@@ -99,6 +112,12 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   const table = lexiconTable ?? (data.lexicon === undefined ? undefined : decodeLexicon(encodeLexicon(data.lexicon)))
   const lexicon = table === undefined ? undefined : compileLexicon(table, index, languages.length)
   const regression = regressionTable === undefined ? undefined : compileRegression(regressionTable, index, languages.length)
+  // per ensemble language: its word list's number (-1: none)
+  const listOf = new Int16Array(languages.length).fill(-1)
+  wordLists?.languages.forEach((language, j) => { const i = index.get(language); if (i !== undefined) listOf[i] = j })
+  // per list: how many of the text's words it lacks
+  const missing = new Uint8Array(wordLists?.languages.length ?? 0)
+  const held = new Uint8Array(missing.length)
   const zh = index.get('zh') ?? -1
   const zhHant = index.get('zh-Hant') ?? -1
 
@@ -137,6 +156,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
       for (const i of candidates) scores[i] = scores[i]! + Math.max(table[i]!, least)
     }
 
+    if (wordLists !== undefined) addWordLists(wordLists, sample, candidates)
     if (lexicon !== undefined) addLexicon(lexicon, sample, candidates, bucket)
     // a lone word is left to the voters, as for the lexicon (its n-grams made "Hallo" Finnish, "Tak" Indonesian)
     if (regression !== undefined && words >= LEXICON_MIN_WORDS) addRegression(regression, sample, candidates, bucket)
@@ -148,6 +168,30 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
       if (zh >= 0 && zhHant >= 0) scores[zhHant] = scores[zhHant]! + balance * HANZI_WEIGHT
     }
     return calibrated(candidates, temperature[bucket] ?? 1)
+  }
+
+  // a language whose dictionary lacks a word of a short text is less likely; one that spells them all, a little more
+  function addWordLists (lists: WordLists, sample: string, candidates: readonly number[]): void {
+    let all = 0
+    forEachWord(sample, () => { all++ })
+    if (all > WORD_LIST_WORDS) return
+    missing.fill(0)
+    let checked = 0
+    forEachWord(sample, word => {
+      // longer words are in no list
+      if (word.length > lists.maxLetters) return
+      checked++
+      lists.holders(word, held)
+      for (let j = 0; j < missing.length; j++) missing[j] = missing[j]! + 1 - held[j]!
+    })
+    if (checked === 0) return
+    const k = all === 1 ? 0 : 1
+    const miss = wordListWeights.miss[k]
+    const hit = wordListWeights.hit[k]
+    for (const i of candidates) {
+      const j = listOf[i]!
+      if (j >= 0) scores[i] = scores[i]! + (missing[j] === 0 ? hit : -miss * missing[j]!)
+    }
   }
 
   // words only matter when another member of the group is still in reach of the best

@@ -5,9 +5,10 @@
 import { readFile } from 'node:fs/promises'
 import { ServiceUnavailableError } from '../../errors.js'
 import type { Candidate, Detector } from '../../core/ports.js'
-import { createEnsemble, type DetectFn } from './ensemble.js'
+import { createEnsemble, type DetectFn, type WordListWeights } from './ensemble.js'
 import { decodeLexicon, type LexiconTable } from './lexicon.js'
 import type { ModelData } from './model.js'
+import { decodeWordLists, type WordLists } from './wordlists.js'
 import { loadVoters, type VoterName } from './voters/index.js'
 
 export interface DetectorOptions {
@@ -19,6 +20,12 @@ export interface DetectorOptions {
   regression?: boolean
   /** A regression other than the shipped one (bench/detect-accuracy/train-regression.ts --out FILE). */
   regressionFile?: string | undefined
+  /** Use the spelling dictionaries' word lists (wordlists.bin; default: unless `model` is given). */
+  wordLists?: boolean
+  /** Word lists other than the shipped ones (bench/detect-accuracy/build-wordlists.ts --out FILE). */
+  wordListsFile?: string | undefined
+  /** Their weights (bench/detect-accuracy/tune-wordlists.ts changes them between runs). */
+  wordListWeights?: WordListWeights
 }
 
 /** The shipped model, read in the background (2.5 MB: not worth blocking module loading for). */
@@ -36,6 +43,11 @@ async function shippedRegression (file?: string): Promise<LexiconTable> {
   return decodeLexicon(await readFile(file ?? new URL('./regression.bin', import.meta.url)))
 }
 
+/** Which languages' Hunspell dictionaries hold a word (wordlists.bin, 4 MB of Bloom filters: see wordlists.ts). */
+async function shippedWordLists (file?: string): Promise<WordLists> {
+  return decodeWordLists(await readFile(file ?? new URL('./wordlists.bin', import.meta.url)))
+}
+
 /** Creates the detector and starts loading its models in the background; `ready()` resolves once they are loaded. */
 export function createDetector (options: DetectorOptions = {}): Detector {
   let detectFn: DetectFn | undefined
@@ -43,8 +55,9 @@ export function createDetector (options: DetectorOptions = {}): Detector {
   // a model given in full (a bench's) brings its own lexicon, or none
   const lexicon = options.model === undefined ? shippedLexicon() : undefined
   const regression = options.regression ?? options.model === undefined ? shippedRegression(options.regressionFile) : undefined
-  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon, regression]).then(([voters, model, table, words]) => {
-    const ensemble = createEnsemble(voters, model, table, words)
+  const lists = options.wordLists ?? options.model === undefined ? shippedWordLists(options.wordListsFile) : undefined
+  const loading = Promise.all([loadVoters(options.voters), options.model ?? shippedModel(), lexicon, regression, lists]).then(([voters, model, table, words, spelling]) => {
+    const ensemble = createEnsemble(voters, model, table, words, spelling, options.wordListWeights)
     detectFn = ensemble.detect
     languages = ensemble.languages
   })

@@ -63,15 +63,12 @@ const STILL_WRONG: Record<string, string> = {
   'Excuse me': 'sq',
   'Bye bye': 'lg',
   Hallo: 'en',
-  Salut: 'fi',
-  Sí: 'cs',
-  Adiós: 'hu',
-  Tchau: 'de',
+  Salut: 'id',
+  Tchau: 'cy',
   Hoi: 'en',
   Dag: 'en',
   Dobranoc: 'hr',
   Tak: 'en',
-  Hej: 'fr',
   'La revedere': 'it'
 }
 

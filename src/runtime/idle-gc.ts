@@ -16,13 +16,20 @@ export const GROWTH_MB = 12
 
 type Collect = (options: { type: 'major', flavor: 'last-resort' }) => void
 
-let collect: Collect | undefined
-/** V8's gc(), without --expose-gc for the whole process: a context made while the flag is on has it. */
-function collector (): Collect {
+let collect: Collect | null | undefined
+/**
+ * V8's gc(), without --expose-gc on the command line: a context made while the flag is on has it.
+ * The flag is the process's and stays on: a thread turning it off raced another's context
+ * ("gc is not defined"). Where it cannot be had, the thread is not collected early, never stopped.
+ */
+function collector (): Collect | null {
   if (collect === undefined) {
     setFlagsFromString('--expose-gc')
-    collect = runInNewContext('gc') as Collect
-    setFlagsFromString('--no-expose-gc')
+    try {
+      collect = runInNewContext('gc') as Collect
+    } catch {
+      collect = null
+    }
   }
   return collect
 }
@@ -49,7 +56,9 @@ function check (): void {
     return
   }
   if (physicalMb() - baseMb < GROWTH_MB) return
-  collector()({ type: 'major', flavor: 'last-resort' })
+  const gc = collector()
+  if (gc === null) return
+  gc({ type: 'major', flavor: 'last-resort' })
   counts[COUNT] = idleCollections() + 1
   baseMb = physicalMb()
 }

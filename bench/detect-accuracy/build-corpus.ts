@@ -7,7 +7,7 @@
  *   npx tsx bench/detect-accuracy/build-corpus.ts [--per-cell 200] [--min-cell 60] [--out FILE]
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { BUCKETS, DEFAULT_CORPUS, DEFAULT_POOL, bucketOf, splitOf, type Bucket, type Sample } from './corpus.js'
@@ -15,8 +15,7 @@ import { helpPageParagraphs, manPageParagraphs } from './documents.js'
 import { cleanText, dedupeKey, rejection, sentenceRuns } from './filters.js'
 import { dominantScript, scriptProfile } from '../../src/providers/detector/scripts.js'
 import { scriptOfLanguage } from '../../src/providers/detector/codes.js'
-import { readMo } from './mo.js'
-import { labelOf, unpack } from './debian.js'
+import { catalogEntries, filesUnder, labelOf, listDir, unpack } from './debian.js'
 
 /** Packages whose gettext catalogs cover many languages (UI strings, settings descriptions, messages). */
 const CATALOG_PACKAGES = [
@@ -79,38 +78,15 @@ function wrongScript (text: string, lang: string): string | undefined {
   return 'not in the script of its language'
 }
 
-function listDir (dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir) : []
-}
-
-function filesUnder (dir: string, suffix: string): string[] {
-  const found: string[] = []
-  for (const name of listDir(dir)) {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) found.push(...filesUnder(path, suffix))
-    else if (name.endsWith(suffix)) found.push(path)
-  }
-  return found
-}
-
 // salted so the selection order is independent of the dev/test split, which hashes the bare text
 function hashOf (s: string): string {
   return createHash('sha256').update('order\0').update(s).digest('hex')
 }
 
 function readCatalogs (root: string, pkg: string): void {
-  const localeDir = join(root, 'usr/share/locale')
-  for (const locale of listDir(localeDir)) {
-    const lang = labelOf(locale)
-    if (lang === undefined) continue
-    for (const file of filesUnder(join(localeDir, locale, 'LC_MESSAGES'), '.mo')) {
-      for (const entry of readMo(readFileSync(file))) {
-        // credits are names of people, not text in the language
-        if (/translator|credits/i.test(entry.source)) continue
-        add('en', entry.source, pkg)
-        if (dedupeKey(cleanText(entry.translation)) !== dedupeKey(cleanText(entry.source))) add(lang, entry.translation, pkg)
-      }
-    }
+  for (const entry of catalogEntries(join(root, 'usr/share/locale'))) {
+    add('en', entry.source, pkg)
+    if (dedupeKey(cleanText(entry.translation)) !== dedupeKey(cleanText(entry.source))) add(entry.lang, entry.translation, pkg)
   }
 }
 

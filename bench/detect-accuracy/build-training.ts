@@ -11,15 +11,14 @@
  *   npx tsx bench/detect-accuracy/build-training.ts [--per-language 15000] [--out FILE]
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { scriptOfLanguage } from '../../src/providers/detector/codes.js'
 import { dominantScript, scriptProfile } from '../../src/providers/detector/scripts.js'
 import { DEFAULT_CORPUS, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, DEFAULT_EXTRA, readCorpus, shortBucketOf, type Sample } from './corpus.js'
-import { labelOf, unpack } from './debian.js'
+import { catalogEntries, labelOf, unpack } from './debian.js'
 import { cleanText, dedupeKey, rejection, sentenceRuns } from './filters.js'
-import { readMo } from './mo.js'
 
 /** Packages with gettext catalogs that build-corpus.ts does not read. */
 export const EXTRA_PACKAGES = [
@@ -74,26 +73,10 @@ function add (lang: string, raw: string, source: string): void {
   }
 }
 
-function filesUnder (dir: string, suffix: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir).flatMap(name => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path, suffix) : name.endsWith(suffix) ? [path] : []
-  })
-}
-
 function readCatalogs (dir: string, pkg: string, label: (locale: string) => string | undefined): void {
-  if (!existsSync(dir)) return
-  for (const locale of readdirSync(dir)) {
-    const lang = label(locale)
-    if (lang === undefined) continue
-    for (const file of filesUnder(join(dir, locale, 'LC_MESSAGES'), '.mo')) {
-      for (const entry of readMo(readFileSync(file))) {
-        if (/translator|credits/i.test(entry.source)) continue
-        add('en', entry.source, pkg)
-        if (dedupeKey(cleanText(entry.translation)) !== dedupeKey(cleanText(entry.source))) add(lang, entry.translation, pkg)
-      }
-    }
+  for (const entry of catalogEntries(dir, label)) {
+    add('en', entry.source, pkg)
+    if (dedupeKey(cleanText(entry.translation)) !== dedupeKey(cleanText(entry.source))) add(entry.lang, entry.translation, pkg)
   }
 }
 

@@ -1,7 +1,8 @@
-/** Debian packages as the corpus scripts read them: locale directory labels, and fetching a package unpacked. */
+/** Debian packages as the corpus scripts read them: locale directory labels, fetching a package unpacked, its gettext catalogs. */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { readMo } from './mo.js'
 
 /** The corpus label of a locale directory name ("pt_BR" -> "pt", "sr@latin" -> "sr-Latn"), or undefined to skip it. */
 export function labelOf (locale: string): string | undefined {
@@ -30,4 +31,34 @@ export function unpack (pkg: string, cache: string): string {
   mkdirSync(root, { recursive: true })
   execFileSync('dpkg-deb', ['-x', join(debs, deb), root])
   return root
+}
+
+/** A directory's entries, none when it is missing. */
+export function listDir (dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir) : []
+}
+
+/** The files under `dir`, at any depth, whose names end with `suffix`. */
+export function filesUnder (dir: string, suffix: string): string[] {
+  return listDir(dir).flatMap(name => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path, suffix) : name.endsWith(suffix) ? [path] : []
+  })
+}
+
+/**
+ * The entries of the gettext catalogs under `dir` (`<locale>/LC_MESSAGES/*.mo`) with their locale's
+ * label; translators' credits are left out (names of people, not text in the language).
+ */
+export function * catalogEntries (dir: string, label: (locale: string) => string | undefined = labelOf): Generator<{ lang: string, source: string, translation: string }> {
+  for (const locale of listDir(dir)) {
+    const lang = label(locale)
+    if (lang === undefined) continue
+    for (const file of filesUnder(join(dir, locale, 'LC_MESSAGES'), '.mo')) {
+      for (const entry of readMo(readFileSync(file))) {
+        if (/translator|credits/i.test(entry.source)) continue
+        yield { lang, source: entry.source, translation: entry.translation }
+      }
+    }
+  }
 }

@@ -3,9 +3,8 @@
  * detector (issue 31: they must never lose to a rare language). Each phrase is right in any of
  * the languages it belongs to ("Hej" is Swedish, Danish, Bokmål and Polish).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
+import { describe, expect, it } from 'vitest'
+import { detectOverHttp } from './detect-over-http.js'
 
 /** Phrases by the language they were chosen for; `ALSO` names the other languages they are right in. */
 const PHRASES: Record<string, string[]> = {
@@ -72,19 +71,7 @@ const STILL_WRONG: Record<string, string> = {
   'La revedere': 'it'
 }
 
-let app: FastifyInstance
-let auth: Record<string, string>
-beforeAll(async () => {
-  app = await testApp({}, { engines: true })
-  auth = bearer(await tokenFor(app))
-})
-afterAll(async () => { await app.close() })
-
-async function detected (text: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: text } } })
-  expect(res.statusCode).toBe(200)
-  return res.json().language
-}
+const detected = detectOverHttp()
 
 const cases = Object.entries(PHRASES).flatMap(([language, texts]) => texts.map(text => ({ text, right: [language, ...ALSO[text] ?? []] })))
 

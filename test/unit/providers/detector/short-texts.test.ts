@@ -1,21 +1,8 @@
 /** Short texts through POST /language/detect with the real detector (issue 31: "ok" was Polish, "Bye" Luganda). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
+import { describe, expect, it } from 'vitest'
+import { detectOverHttp } from './detect-over-http.js'
 
-let app: FastifyInstance
-let auth: Record<string, string>
-beforeAll(async () => {
-  app = await testApp({}, { engines: true })
-  auth = bearer(await tokenFor(app))
-})
-afterAll(async () => { await app.close() })
-
-async function detected (text: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: text } } })
-  expect(res.statusCode).toBe(200)
-  return res.json().language
-}
+const detected = detectOverHttp()
 
 describe('POST /language/detect on a word or two', () => {
   it('reads "ok" and "Bye" as English: under 4 letters one voter\'s slip no longer vetoes a language (eld answered Polish for "ok", CLD2 Luganda for "Bye")', async () => {

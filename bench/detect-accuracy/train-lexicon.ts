@@ -20,7 +20,7 @@ import { bucketIndex, type Lexicon, type ModelData } from '../../src/providers/d
 import type { Voter } from '../../src/providers/detector/voter.js'
 import { loadVoters } from '../../src/providers/detector/voters/index.js'
 import { forEachTrigram, forEachWord } from '../../src/providers/detector/words.js'
-import { CORE_LANGUAGES, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample } from './corpus.js'
+import { CORE_LANGUAGES, CORE_SHARE, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample, weightedAccuracy } from './corpus.js'
 import { usageTable } from './usage.js'
 
 const MODEL = fileURLToPath(new URL('../../src/providers/detector/model.json', import.meta.url))
@@ -41,7 +41,6 @@ const MIN_COUNT = 2
 /** Buckets the lexicon weighs in: up to 100 characters (past it the voters read the language well). */
 const LEXICON_BUCKETS = 2
 const TUNE_PER_CELL = 150
-const CORE_SHARE = 0.97
 /** CLDR's lists of names (languages, territories, scripts, currencies): proper nouns, not texts. */
 const NAMES = /^cldr-(language|region|script|currency)$/
 /** Texts of up to this many words get the usage prior (tuned per count). */
@@ -116,16 +115,7 @@ const replay: Voter[] = voters.map((v, i) => ({ name: v.name, answers: v.answers
 
 /** Accuracy on tune samples, core and long tail weighted by CORE_SHARE. */
 function accuracy (model: ModelData, samples: Sample[]): number {
-  const { detect } = createEnsemble(replay, model)
-  const right = { core: 0, tail: 0 }
-  const all = { core: 0, tail: 0 }
-  for (const s of samples) {
-    current = s.text
-    const kind = CORE_LANGUAGES.has(s.lang) ? 'core' : 'tail'
-    all[kind]++
-    if (detect(s.text)[0]?.language === s.lang) right[kind]++
-  }
-  return CORE_SHARE * right.core / Math.max(1, all.core) + (1 - CORE_SHARE) * right.tail / Math.max(1, all.tail)
+  return weightedAccuracy(createEnsemble(replay, model).detect, samples, text => { current = text })
 }
 
 const lexicon = lexiconOf(fit)

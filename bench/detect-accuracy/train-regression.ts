@@ -22,7 +22,7 @@ import { bucketIndex, type Lexicon, type ModelData } from '../../src/providers/d
 import type { Voter } from '../../src/providers/detector/voter.js'
 import { loadVoters } from '../../src/providers/detector/voters/index.js'
 import { forEachWord } from '../../src/providers/detector/words.js'
-import { CORE_LANGUAGES, DEFAULT_EXTRA, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample } from './corpus.js'
+import { DEFAULT_EXTRA, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample, weightedAccuracy } from './corpus.js'
 
 const DETECTOR = new URL('../../src/providers/detector/', import.meta.url)
 const { values: args } = parseArgs({
@@ -56,7 +56,6 @@ const MAX_WEIGHT = [8, 1.5]
 /** Stored as uint8 around 128 in steps of 1/20; smaller weights are dropped. */
 const QUANTIZATION = { zero: 128, scale: 20 }
 const TUNE_PER_CELL = 150
-const CORE_SHARE = 0.97
 const NAMES = /^cldr-(language|region|script|currency)$/
 
 const base = JSON.parse(readFileSync(fileURLToPath(new URL('model.json', DETECTOR)), 'utf8')) as ModelData
@@ -181,16 +180,7 @@ function tableOf (r: Regression, least: number): Lexicon {
 let current = ''
 const replay: Voter[] = voters.map((v, i) => ({ name: v.name, answers: v.answers, top: () => answersOf(current)[i] || undefined }))
 function accuracy (table: LexiconTable, samples: Sample[]): number {
-  const { detect } = createEnsemble(replay, base, lexicon, table)
-  const right = { core: 0, tail: 0 }
-  const all = { core: 0, tail: 0 }
-  for (const s of samples) {
-    current = s.text
-    const kind = CORE_LANGUAGES.has(s.lang) ? 'core' : 'tail'
-    all[kind]++
-    if (detect(s.text)[0]?.language === s.lang) right[kind]++
-  }
-  return CORE_SHARE * right.core / Math.max(1, all.core) + (1 - CORE_SHARE) * right.tail / Math.max(1, all.tail)
+  return weightedAccuracy(createEnsemble(replay, base, lexicon, table).detect, samples, text => { current = text })
 }
 
 /** The weight per bucket (in the table's header, read at each detection) that scores best on the tune texts. */

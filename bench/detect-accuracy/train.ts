@@ -15,7 +15,7 @@ import { bucketIndex, type ModelData, type WordGroup } from '../../src/providers
 import type { Voter } from '../../src/providers/detector/voter.js'
 import { loadVoters } from '../../src/providers/detector/voters/index.js'
 import { forEachTrigram, forEachWord } from '../../src/providers/detector/words.js'
-import { CORE_LANGUAGES, DEFAULT_POOL, readCorpus, type Sample } from './corpus.js'
+import { CORE_LANGUAGES, CORE_SHARE, DEFAULT_POOL, readCorpus, type Sample, weightedAccuracy } from './corpus.js'
 
 const MODEL = fileURLToPath(new URL('../../src/providers/detector/model.json', import.meta.url))
 /** Languages the voters are known to confuse; word evidence decides inside each group. */
@@ -26,7 +26,6 @@ const TUNE_PER_CELL = 150
  * Expected share of requests in the core (widely used) languages: the long tail gets a lower prior
  * so that, say, Italian is not answered as Friulian. Only used to weigh the tuning objective.
  */
-const CORE_SHARE = 0.97
 
 const { values: args } = parseArgs({ options: { pool: { type: 'string', default: DEFAULT_POOL }, out: { type: 'string', default: MODEL } } })
 
@@ -154,16 +153,7 @@ const model: ModelData = {
 
 /** Accuracy on the tune set, core and long-tail languages weighted by CORE_SHARE. */
 function accuracy (m: ModelData, samples = tune): number {
-  const { detect } = createEnsemble(replay, m)
-  const right = { core: 0, tail: 0 }
-  const all = { core: 0, tail: 0 }
-  for (const s of samples) {
-    current = s.text
-    const kind = CORE_LANGUAGES.has(s.lang) ? 'core' : 'tail'
-    all[kind]++
-    if (detect(s.text)[0]?.language === s.lang) right[kind]++
-  }
-  return CORE_SHARE * right.core / Math.max(1, all.core) + (1 - CORE_SHARE) * right.tail / Math.max(1, all.tail)
+  return weightedAccuracy(createEnsemble(replay, m).detect, samples, text => { current = text })
 }
 
 function tailPriors (logPrior: number): Record<string, number> {

@@ -1,7 +1,7 @@
 /**
  * Which languages' spelling dictionaries hold a word: one Bloom filter per language
  * (wordlists.bin, built by bench/detect-accuracy/build-wordlists.ts from Debian's Hunspell
- * dictionaries). A filter never misses a word it holds; it wrongly holds about 1% of others.
+ * dictionaries). A filter never misses a word it holds; it wrongly holds about 2% of others.
  */
 
 export interface WordList {

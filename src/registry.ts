@@ -9,7 +9,7 @@ import { settingName as s } from './settings.js'
 import type { Analyzer, Capabilities, Detector, Editor, Translator } from './core/ports.js'
 import type { RemoteOptions } from './upstream/index.js'
 import type { ApertiumOptions } from './providers/apertium/index.js'
-import { createApertiumThread } from './providers/apertium/apertium-thread.js'
+import { createApertium } from './providers/apertium/index.js'
 import { machineCores, processShare } from './runtime/machine.js'
 import { createDetector } from './providers/detector/index.js'
 import { createDeepl } from './providers/deepl/translator.js'
@@ -52,8 +52,7 @@ const PROVIDERS: Record<ServiceName, ProviderFactory> = {
   libretranslate: (config, remote) => config.libretranslate.url === undefined
     ? undefined
     : { translator: createLibreTranslate({ url: config.libretranslate.url, remote, ...(config.libretranslate.apiKey === undefined ? {} : { apiKey: config.libretranslate.apiKey }) }) },
-  // in a thread of its own: starting pipelines and coding their streams stay off the event loop
-  apertium: (config) => ({ translator: createApertiumThread(apertiumOptions(config)) })
+  apertium: (config) => ({ translator: createApertium(apertiumOptions(config)) })
 }
 
 /**

@@ -67,7 +67,7 @@ const PARTS: Array<[part: string, frame: RegExp]> = [
   ['logging', /node_modules\/pino|dist\/http\/log-redaction/],
   ['auth (token check)', /dist\/http\/auth\/|node_modules\/jose\//],
   ['limits (rate limit, headers, load shedding)', /@fastify\/rate-limit|@fastify\/helmet|@fastify\/under-pressure|dist\/http\/(limits|address-limit|cluster-rate-limit|attempts)\.js/],
-  ['channel to the Apertium thread', /dist\/runtime\/channel\.js|^postMessage |node:internal\/worker/],
+  ['channel to another thread', /dist\/runtime\/channel\.js|^postMessage |node:internal\/worker/],
   ['answer (serialization, writing)', /fast-json-stringify|fastify\/lib\/(reply|serialization)\.js|^writeUtf8String|node:_http_outgoing/],
   ['body (parse, validation)', /secure-json-parse|fastify\/lib\/(contentTypeParser|validation)\.js|node_modules\/ajv\/|dist\/http\/(validation|bodies|json-text)\.js/],
   ['segments (documents, sentences)', /dist\/core\/(documents|verbatim|segment|text)/],

@@ -75,7 +75,7 @@ function getOn (base: string, token: string, path = '/language/edit/tones'): Pro
 
 describe('WORKERS=2', () => {
   it('runs two worker processes, verifies tokens on both, and holds one rate limit per client across them', async () => {
-    // the primary and two workers (its children in /proc running the server; the primary's Apertium thread may be reading the modes meanwhile)
+    // the primary and two workers (its children in /proc running the server)
     const workers = (await childrenOf(service.child.pid!)).filter(pid => commandOf(pid).includes('server.ts'))
     expect(workers.length).toBe(2)
 

@@ -42,13 +42,8 @@ export interface ApertiumOptions {
 
 export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes'
 
-/** The Apertium translator, and the process groups of its running pipelines. */
-export interface ApertiumTranslator extends Translator {
-  processGroups: () => number[]
-}
-
 /** Creates the Apertium translator ("apertium"); nothing is started until the first translation. */
-export function createApertium (options: ApertiumOptions = {}): ApertiumTranslator {
+export function createApertium (options: ApertiumOptions = {}): Translator {
   const modesDir = options.modesDir ?? DEFAULT_MODES_DIR
   const pipelines = new PipelineSet({
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
@@ -79,7 +74,6 @@ export function createApertium (options: ApertiumOptions = {}): ApertiumTranslat
   return {
     name: 'apertium',
     supportsFormality: () => false,
-    processGroups: () => pipelines.processGroups(),
 
     languages () {
       pairList ??= pairs().then(listPairs)

@@ -139,11 +139,6 @@ export class Pipeline {
     return this.child !== undefined
   }
 
-  /** The process group of the running process (its shell leads it), if one runs. */
-  get processGroup (): number | undefined {
-    return this.child?.pid
-  }
-
   /** Requests waiting or in flight. */
   get pending (): number {
     return this.waitingCount + this.written

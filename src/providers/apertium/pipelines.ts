@@ -162,11 +162,6 @@ export class PipelineSet implements Slots {
     this.weights.clear()
   }
 
-  /** The process groups running now (to be killed with the process that started them). */
-  processGroups (): number[] {
-    return [...this.recency.keys()].map(p => p.processGroup).filter((g): g is number => g !== undefined)
-  }
-
   /** Kills every process group synchronously (for process exit). */
   killAll (): void {
     for (const pipeline of this.recency.keys()) pipeline.kill()

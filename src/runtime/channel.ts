@@ -292,18 +292,3 @@ export function connect (endpoint: Endpoint, label: string): Connection {
   }
   return { call, onNotice: listener => { noticeListeners.push(listener) }, failAll }
 }
-
-/**
- * `ask` answered once and kept for later callers; forgotten when it fails, so the next caller asks
- * again (what the other side serves that does not change, such as an engine's languages).
- */
-export function keptUntilFailed<T> (ask: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | undefined
-  return () => {
-    if (kept === undefined) {
-      const asked = kept = ask()
-      asked.catch(() => { if (kept === asked) kept = undefined })
-    }
-    return kept
-  }
-}

@@ -3,28 +3,15 @@
  *
  * nspell expands every affixed form into memory when it loads: dictionary-fr takes 4.8 s and
  * ~410 MB, dictionary-it and dictionary-pt run for minutes past 1 GB. Here a dictionary costs its
- * stems (in one string, see StemTable) and rules only (all ten: 26 MB of heap and 14 MB of typed
- * arrays, was 97 MB of heap with a Map of stems), and a word is checked by undoing at most two suffixes and one prefix.
+ * stems (in one string, see StemTable) and rules (in typed arrays, see AffixRules) only (all ten:
+ * 17 MB of heap and 16 MB of typed arrays; 25 and 15 MB with an object per affix rule, 97 MB of
+ * heap with a Map of stems), and a word is checked by undoing at most two suffixes and one prefix.
  *
  * Supported: FLAG (char, long, num, UTF-8), PFX/SFX with cross products and continuation classes
  * (two suffixes, or prefix and suffix), CIRCUMFIX, NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND,
  * NOSUGGEST, ICONV (undone on suggestions), TRY, REP. Not compounding: callers treat unknown words
  * that split into known words as correct.
  */
-
-interface Affix {
-  /** The rule's flag, as one internal char. */
-  flag: string
-  /** Whether it combines with an affix of the other kind on the same stem. */
-  cross: boolean
-  strip: string
-  add: string
-  /** Continuation flags (internal chars): affixes allowed on top of this one. */
-  cont: string
-  condition: (stem: string) => boolean
-  circumfix: boolean
-  needAffix: boolean
-}
 
 /** A dictionary stem the checker reached, with its flags (internal chars inside this file, names outside). */
 export interface Root {
@@ -195,12 +182,11 @@ function splitDicLine (line: string): [string, string] {
 interface ParsedAff {
   toInternal: (raw: string) => string
   fromInternal: (flags: string) => string[]
-  prefixes: Map<string, Affix[]>
-  suffixes: Map<string, Affix[]>
-  maxPrefixAdd: number
-  maxSuffixAdd: number
+  rules: AffixRules
+  prefixes: AffixIndex
+  suffixes: AffixIndex
   /** For a suffix flag: the suffixes that list it in their continuation class (it may sit on top of them). */
-  inner: Map<string, { table: Map<string, Affix[]>, maxAdd: number }>
+  inner: Map<string, AffixIndex>
   forbidden: string
   needAffix: string
   onlyInCompound: string
@@ -240,8 +226,6 @@ function parseAff (text: string): ParsedAff {
   }
   const toInternal = (raw: string): string => split(raw).map(internal).join('')
 
-  const prefixes = new Map<string, Affix[]>()
-  const suffixes = new Map<string, Affix[]>()
   const pending: Array<{ kind: 'PFX' | 'SFX', flag: string, strip: string, add: string, cont: string, cond: string, cross: boolean }> = []
   const headers = new Map<string, { cross: boolean, left: number }>()
   const special = { forbidden: '', needAffix: '', onlyInCompound: '', noSuggest: '', circumfix: '' }
@@ -286,65 +270,41 @@ function parseAff (text: string): ParsedAff {
       }
       head.left--
       const [add, cont = ''] = f[3]!.split('/') as [string, string?]
-      pending.push({
-        kind: key,
-        flag,
-        strip: f[2] === '0' ? '' : fresh(f[2]!),
-        add: add === '0' ? '' : fresh(add),
-        cont,
-        cond: fresh(f[4] ?? '.'),
-        cross: head.cross
-      })
+      pending.push({ kind: key, flag, strip: f[2] === '0' ? '' : f[2]!, add: add === '0' ? '' : add, cont, cond: f[4] ?? '.', cross: head.cross })
     }
   }
 
   const circumfix = special.circumfix === '' ? '' : toInternal(special.circumfix)
   const needAffix = special.needAffix === '' ? '' : toInternal(special.needAffix)
-  const inner: ParsedAff['inner'] = new Map()
-  // rules share conditions ("[^aeiou]y" hundreds of times in pt): one test each
-  const conditions = new Map<string, (stem: string) => boolean>()
-  let maxPrefixAdd = 0
-  let maxSuffixAdd = 0
-  for (const p of pending) {
+  const rules = new AffixRules(pending.map(p => {
     const cont = p.cont === '' ? '' : toInternal(p.cont)
-    const conditionKey = p.kind + p.cond
-    let condition = conditions.get(conditionKey)
-    if (condition === undefined) conditions.set(conditionKey, condition = compileCondition(p.cond, p.kind === 'SFX'))
-    const affix: Affix = {
+    return {
       flag: internal(p.flag),
-      cross: p.cross,
       strip: p.strip,
       add: p.add,
       cont,
-      condition,
+      condition: p.cond,
+      atEnd: p.kind === 'SFX',
+      cross: p.cross,
       circumfix: circumfix !== '' && cont.includes(circumfix),
       needAffix: needAffix !== '' && cont.includes(needAffix)
     }
-    const table = p.kind === 'PFX' ? prefixes : suffixes
-    const list = table.get(p.add)
-    if (list === undefined) table.set(p.add, [affix])
-    else list.push(affix)
-    if (p.kind === 'PFX') maxPrefixAdd = Math.max(maxPrefixAdd, p.add.length)
-    else {
-      maxSuffixAdd = Math.max(maxSuffixAdd, p.add.length)
-      for (const c of new Set(cont)) {
-        let under = inner.get(c)
-        if (under === undefined) inner.set(c, under = { table: new Map(), maxAdd: 0 })
-        const same = under.table.get(p.add)
-        if (same === undefined) under.table.set(p.add, [affix])
-        else same.push(affix)
-        under.maxAdd = Math.max(under.maxAdd, p.add.length)
-      }
-    }
+  }))
+  // plain loops: a closure here would keep `pending` alive with the returned functions
+  const prefixNumbers: number[] = []
+  const suffixNumbers: number[] = []
+  for (let i = 0; i < pending.length; i++) (pending[i]!.kind === 'PFX' ? prefixNumbers : suffixNumbers).push(i)
+  const inner: ParsedAff['inner'] = new Map()
+  for (const c of new Set(suffixNumbers.flatMap(i => Array.from(rules.cont(i))))) {
+    inner.set(c, new AffixIndex(rules, suffixNumbers.filter(i => rules.cont(i).includes(c))))
   }
 
   return {
     toInternal,
     fromInternal: flags => Array.from(flags, c => reverse[c.charCodeAt(0) - 0x100] ?? ''),
-    prefixes,
-    suffixes,
-    maxPrefixAdd,
-    maxSuffixAdd,
+    rules,
+    prefixes: new AffixIndex(rules, prefixNumbers),
+    suffixes: new AffixIndex(rules, suffixNumbers),
     inner,
     forbidden: special.forbidden === '' ? '' : toInternal(special.forbidden),
     needAffix,
@@ -356,6 +316,118 @@ function parseAff (text: string): ParsedAff {
     // OCONV turns ' into ’ (fr) or ij into ĳ (nl); the caller keeps the writer's apostrophes, so
     // only undo ICONV's letter rewrites (not its Unicode composition): suggestions come back as the text was written
     oconv: iconv.filter(([from, to]) => Array.from(to).length === 1 && Array.from(from).length > 1 && from.normalize('NFC') !== to).map(([from, to]) => [to, from])
+  }
+}
+
+/** A PFX or SFX line: its flag and continuation flags as internal chars. */
+interface AffixRule {
+  flag: string
+  strip: string
+  add: string
+  cont: string
+  condition: string
+  /** A suffix's condition tests the end of the stem, a prefix's its start. */
+  atEnd: boolean
+  /** Whether it combines with an affix of the other kind on the same stem. */
+  cross: boolean
+  circumfix: boolean
+  needAffix: boolean
+}
+
+const CROSS = 1
+const CIRCUMFIX = 2
+const NEED_AFFIX = 4
+
+/**
+ * Every PFX and SFX rule by its number, in typed arrays: its strings and condition by their number
+ * in a list where each is once. About 12 bytes a rule, where an object with strings of its own took
+ * about 150 (pt has 25,770 suffix rules, fr 5,343).
+ */
+class AffixRules {
+  /** Flags, strips, adds and continuation classes, each once. */
+  readonly #strings: string[] = []
+  /** Four numbers a rule in #strings: its flag, strip, add and continuation flags. */
+  readonly #fields: Uint16Array | Uint32Array
+  /** CROSS, CIRCUMFIX and NEED_AFFIX bits. */
+  readonly #bits: Uint8Array
+  readonly #condition: Uint16Array | Uint32Array
+  /** Rules share conditions ("[^aeiou]y" hundreds of times in pt): one test each. */
+  readonly #conditions: Array<(stem: string) => boolean> = []
+
+  constructor (rules: AffixRule[]) {
+    const strings = new Map<string, number>()
+    const conditions = new Map<string, number>()
+    const string = (s: string): number => {
+      let n = strings.get(s)
+      if (n === undefined) {
+        // fresh: a kept slice of the .aff text would keep all of it
+        n = this.#strings.push(fresh(s)) - 1
+        strings.set(s, n)
+      }
+      return n
+    }
+    const fields = rules.flatMap(r => [string(r.flag), string(r.strip), string(r.add), string(r.cont)])
+    const condition = rules.map(r => {
+      const key = (r.atEnd ? '$' : '^') + r.condition
+      let n = conditions.get(key)
+      if (n === undefined) conditions.set(key, n = this.#conditions.push(compileCondition(fresh(r.condition), r.atEnd)) - 1)
+      return n
+    })
+    this.#fields = this.#strings.length <= 0x10000 ? Uint16Array.from(fields) : Uint32Array.from(fields)
+    this.#condition = this.#conditions.length <= 0x10000 ? Uint16Array.from(condition) : Uint32Array.from(condition)
+    this.#bits = Uint8Array.from(rules, r => (r.cross ? CROSS : 0) | (r.circumfix ? CIRCUMFIX : 0) | (r.needAffix ? NEED_AFFIX : 0))
+  }
+
+  flag (rule: number): string { return this.#strings[this.#fields[rule * 4]!]! }
+  strip (rule: number): string { return this.#strings[this.#fields[rule * 4 + 1]!]! }
+  add (rule: number): string { return this.#strings[this.#fields[rule * 4 + 2]!]! }
+  /** Continuation flags: affixes allowed on top of this one. */
+  cont (rule: number): string { return this.#strings[this.#fields[rule * 4 + 3]!]! }
+  cross (rule: number): boolean { return (this.#bits[rule]! & CROSS) !== 0 }
+  circumfix (rule: number): boolean { return (this.#bits[rule]! & CIRCUMFIX) !== 0 }
+  needAffix (rule: number): boolean { return (this.#bits[rule]! & NEED_AFFIX) !== 0 }
+  /** Whether the rule's condition holds for `stem`. */
+  fits (rule: number, stem: string): boolean { return this.#conditions[this.#condition[rule]!]!(stem) }
+}
+
+/**
+ * Some rules by what they add: the rules of one group (same add, in the file's order) are
+ * `rules[starts[g]]` up to `rules[starts[g + 1]]`, no array per group.
+ */
+class AffixIndex {
+  /** Rule numbers, grouped by add. */
+  readonly rules: Uint16Array | Uint32Array
+  readonly starts: Uint32Array
+  /** The longest add. */
+  readonly maxAdd: number
+  readonly #groups = new Map<string, number>()
+
+  constructor (all: AffixRules, numbers: number[]) {
+    const byAdd = new Map<string, number[]>()
+    for (const n of numbers) {
+      const add = all.add(n)
+      const same = byAdd.get(add)
+      if (same === undefined) byAdd.set(add, [n])
+      else same.push(n)
+    }
+    const grouped = [...byAdd.values()].flat()
+    this.rules = grouped.every(n => n < 0x10000) ? Uint16Array.from(grouped) : Uint32Array.from(grouped)
+    this.starts = new Uint32Array(byAdd.size + 1)
+    let at = 0
+    let maxAdd = 0
+    for (const [add, same] of byAdd) {
+      this.starts[this.#groups.size] = at
+      this.#groups.set(add, this.#groups.size)
+      at += same.length
+      maxAdd = Math.max(maxAdd, add.length)
+    }
+    this.starts[byAdd.size] = at
+    this.maxAdd = maxAdd
+  }
+
+  /** The group of rules that add `add`, or -1. */
+  group (add: string): number {
+    return this.#groups.get(add) ?? -1
   }
 }
 
@@ -498,7 +570,7 @@ class Checker implements SpellChecker {
   /** The first root (or every root into `all`) that makes `word` a valid form. */
   #check (word: string, first: boolean, all?: Root[]): Root | undefined {
     if (word === '' || this.#forbidden(word)) return undefined
-    const { needAffix, suffixes, prefixes, maxSuffixAdd, maxPrefixAdd, inner } = this.#aff
+    const { needAffix, rules, suffixes, prefixes, inner } = this.#aff
     let result: Root | undefined
     const hit = (root: Root): boolean => {
       all?.push(root)
@@ -509,62 +581,71 @@ class Checker implements SpellChecker {
     if (direct !== undefined && hit({ stem: word, flags: direct })) return result
 
     // one suffix, or two when the inner one lists the outer one in its continuation class
-    const top = Math.min(maxSuffixAdd, word.length)
+    const top = Math.min(suffixes.maxAdd, word.length)
     for (let len = 0; len <= top; len++) {
-      const rules = suffixes.get(word.slice(word.length - len))
-      if (rules === undefined) continue
+      const group = suffixes.group(word.slice(word.length - len))
+      if (group === -1) continue
       const base = word.slice(0, word.length - len)
-      for (const s of rules) {
-        const stem = base + s.strip
-        if (stem === '' || !s.condition(stem)) continue
-        if (!s.circumfix && !s.needAffix) {
-          const flags = this.#flagsOf(stem, f => f.includes(s.flag))
-          if (flags !== undefined && hit({ stem, flags, suffix: { add: s.add, flag: s.flag } })) return result
+      for (let k = suffixes.starts[group]!; k < suffixes.starts[group + 1]!; k++) {
+        const s = suffixes.rules[k]!
+        const stem = base + rules.strip(s)
+        if (stem === '' || !rules.fits(s, stem)) continue
+        const flag = rules.flag(s)
+        if (!rules.circumfix(s) && !rules.needAffix(s)) {
+          const flags = this.#flagsOf(stem, f => f.includes(flag))
+          if (flags !== undefined && hit({ stem, flags, suffix: { add: rules.add(s), flag } })) return result
         }
-        const under = inner.get(s.flag)
-        if (under === undefined || s.needAffix) continue
+        const under = inner.get(flag)
+        if (under === undefined || rules.needAffix(s)) continue
         const top2 = Math.min(under.maxAdd, stem.length)
         for (let len2 = 0; len2 <= top2; len2++) {
-          const rules2 = under.table.get(stem.slice(stem.length - len2))
-          if (rules2 === undefined) continue
+          const group2 = under.group(stem.slice(stem.length - len2))
+          if (group2 === -1) continue
           const base2 = stem.slice(0, stem.length - len2)
-          for (const s1 of rules2) {
-            const root = base2 + s1.strip
-            if (root === '' || s1.circumfix || !s1.condition(root)) continue
-            const flags = this.#flagsOf(root, f => f.includes(s1.flag))
-            if (flags !== undefined && hit({ stem: root, flags, suffix: { add: s.add, flag: s.flag } })) return result
+          for (let k2 = under.starts[group2]!; k2 < under.starts[group2 + 1]!; k2++) {
+            const s1 = under.rules[k2]!
+            const root = base2 + rules.strip(s1)
+            if (root === '' || rules.circumfix(s1) || !rules.fits(s1, root)) continue
+            const flag1 = rules.flag(s1)
+            const flags = this.#flagsOf(root, f => f.includes(flag1))
+            if (flags !== undefined && hit({ stem: root, flags, suffix: { add: rules.add(s), flag } })) return result
           }
         }
       }
     }
 
     // a prefix, alone or with a suffix (cross product, or one allowed by the other's continuation class)
-    const ptop = Math.min(maxPrefixAdd, word.length)
+    const ptop = Math.min(prefixes.maxAdd, word.length)
     for (let plen = 1; plen <= ptop; plen++) {
-      const prules = prefixes.get(word.slice(0, plen))
-      if (prules === undefined) continue
+      const pgroup = prefixes.group(word.slice(0, plen))
+      if (pgroup === -1) continue
       const after = word.slice(plen)
-      for (const p of prules) {
-        const rest = p.strip + after
-        if (rest === '' || !p.condition(rest)) continue
-        if (!p.circumfix && !p.needAffix) {
-          const flags = this.#flagsOf(rest, f => f.includes(p.flag))
+      for (let pk = prefixes.starts[pgroup]!; pk < prefixes.starts[pgroup + 1]!; pk++) {
+        const p = prefixes.rules[pk]!
+        const rest = rules.strip(p) + after
+        if (rest === '' || !rules.fits(p, rest)) continue
+        const pflag = rules.flag(p)
+        const pcircumfix = rules.circumfix(p)
+        if (!pcircumfix && !rules.needAffix(p)) {
+          const flags = this.#flagsOf(rest, f => f.includes(pflag))
           if (flags !== undefined && hit({ stem: rest, flags })) return result
         }
-        const stop = Math.min(maxSuffixAdd, rest.length)
+        const stop = Math.min(suffixes.maxAdd, rest.length)
         for (let len = 0; len <= stop; len++) {
-          const rules = suffixes.get(rest.slice(rest.length - len))
-          if (rules === undefined) continue
+          const group = suffixes.group(rest.slice(rest.length - len))
+          if (group === -1) continue
           const base = rest.slice(0, rest.length - len)
-          for (const s of rules) {
-            if (s.circumfix !== p.circumfix) continue
-            const stem = base + s.strip
-            if (stem === '' || !s.condition(stem)) continue
-            const byCross = p.cross && s.cross
-            const sAllowsP = s.cont.includes(p.flag)
-            const pAllowsS = p.cont.includes(s.flag)
-            const flags = this.#flagsOf(stem, f => f.includes(s.flag) && (sAllowsP || ((byCross || pAllowsS) && f.includes(p.flag))))
-            if (flags !== undefined && hit({ stem, flags, suffix: { add: s.add, flag: s.flag } })) return result
+          for (let k = suffixes.starts[group]!; k < suffixes.starts[group + 1]!; k++) {
+            const s = suffixes.rules[k]!
+            if (rules.circumfix(s) !== pcircumfix) continue
+            const stem = base + rules.strip(s)
+            if (stem === '' || !rules.fits(s, stem)) continue
+            const flag = rules.flag(s)
+            const byCross = rules.cross(p) && rules.cross(s)
+            const sAllowsP = rules.cont(s).includes(pflag)
+            const pAllowsS = rules.cont(p).includes(flag)
+            const flags = this.#flagsOf(stem, f => f.includes(flag) && (sAllowsP || ((byCross || pAllowsS) && f.includes(pflag))))
+            if (flags !== undefined && hit({ stem, flags, suffix: { add: rules.add(s), flag } })) return result
           }
         }
       }

@@ -4,8 +4,8 @@
  * nspell expands every affixed form into memory when it loads: dictionary-fr takes 4.8 s and
  * ~410 MB, dictionary-it and dictionary-pt run for minutes past 1 GB. Here a dictionary costs its
  * stems (in one string, see StemTable) and rules (in typed arrays, see AffixRules) only (all ten:
- * 17 MB of heap and 16 MB of typed arrays; 25 and 15 MB with an object per affix rule, 97 MB of
- * heap with a Map of stems), and a word is checked by undoing at most two suffixes and one prefix.
+ * 15 MB of heap and 16 MB of typed arrays; 25 and 15 MB with an object per affix rule and all of
+ * fr's and nl's stems two bytes a char, 97 MB of heap with a Map of stems), and a word is checked by undoing at most two suffixes and one prefix.
  *
  * Supported: FLAG (char, long, num, UTF-8), PFX/SFX with cross products and continuation classes
  * (two suffixes, or prefix and suffix), CIRCUMFIX, NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND,
@@ -87,9 +87,11 @@ export async function createSpellChecker (affText: string, dicText: string): Pro
  * per stem (about 100 bytes a stem on the heap; here about 20). Lookups allocate nothing.
  */
 class StemTable {
-  /** The stems, each followed by a newline (no stem holds one). */
+  /** The stems of Latin-1 chars, each followed by a newline (no stem holds one): V8 keeps such a string in one byte a char. */
   readonly #text: string
-  /** Where entry i starts in #text; one more entry marks the end. */
+  /** The other stems, after those: one of them (fr's 1ʳᵉ, nl's €) in #text would make it two bytes a char (nl: 3.7 MB, not 1.9). */
+  readonly #wide: string
+  /** Where entry i starts in #text, or at #text.length + where in #wide; one more entry marks the end. */
   readonly #starts: Uint32Array
   /** Entry i's flag set, by its number in #flagSets. */
   readonly #flags: Uint16Array | Uint32Array
@@ -99,8 +101,17 @@ class StemTable {
   /** The next entry of the same stem (homonyms with other flags: few), by entry. */
   readonly #same = new Map<number, number>()
 
-  constructor (words: string[], flagIds: number[], flagSets: string[]) {
-    this.#text = words.join('\n') + '\n'
+  constructor (stems: string[], stemFlags: number[], flagSets: string[]) {
+    // entries in the file's order, but the Latin-1 stems first (a stem's homonyms keep their order)
+    const order = stems.map((_, i) => i)
+    const isWide = (i: number): boolean => /[^\0-\xff]/.test(stems[i]!)
+    const narrow = order.filter(i => !isWide(i))
+    const wide = order.filter(isWide)
+    const words = [...narrow, ...wide].map(i => stems[i]!)
+    const flagIds = [...narrow, ...wide].map(i => stemFlags[i]!)
+    // a copy: a slice of a two-byte .dic text is two bytes a char whatever its chars, JSON.parse's string one if it can
+    this.#text = fresh([...words.slice(0, narrow.length), ''].join('\n'))
+    this.#wide = [...words.slice(narrow.length), ''].join('\n')
     this.#starts = new Uint32Array(words.length + 1)
     let at = 0
     for (let i = 0; i < words.length; i++) {
@@ -151,7 +162,8 @@ class StemTable {
       const entry = this.#slots[slot]! - 1
       if (entry === -1) return -1
       const start = this.#starts[entry]!
-      if (this.#starts[entry + 1]! - start - 1 === word.length && this.#text.startsWith(word, start)) return entry
+      if (this.#starts[entry + 1]! - start - 1 !== word.length) continue
+      if (start < this.#text.length ? this.#text.startsWith(word, start) : this.#wide.startsWith(word, start - this.#text.length)) return entry
     }
   }
 
@@ -198,7 +210,11 @@ interface ParsedAff {
   oconv: Array<[string, string]>
 }
 
-/** A copy of `s` of its own: V8 keeps a piece of 13 characters or more of a string as a slice of it, so one kept affix would keep the whole .aff text (0.9 MB for pt). */
+/**
+ * A copy of `s` of its own: V8 keeps a piece of 13 characters or more of a string as a slice of it,
+ * so one kept affix would keep the whole .aff text (0.9 MB for pt). The copy is one byte a char
+ * when all its chars are Latin-1, even where `s` is two (a piece of a text with a "€").
+ */
 const fresh = (s: string): string => s.length < 13 ? s : JSON.parse(JSON.stringify(s)) as string
 
 function parseAff (text: string): ParsedAff {

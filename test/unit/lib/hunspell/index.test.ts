@@ -37,6 +37,16 @@ describe('hunspell checker', () => {
     for (const w of ['walkers', 'wals', 'word2000', 'walk\nwalker']) expect(checker.correct(w), w).toBe(false)
   })
 
+  it('finds stems of chars past Latin-1 (kept apart from the others) among Latin-1 ones, homonyms in the file\'s order', async () => {
+    const aff = ['SFX A Y 1', 'SFX A 0 s .', 'SFX B Y 1', 'SFX B 0 en .'].join('\n')
+    const dic = ['7', '€5-biljet/A', 'café/A', 'cĳfer/A', 'cĳfer/B', 'bĳ', 'bi', 'été/B'].join('\n')
+    const checker = await createSpellChecker(aff, dic)
+    expect(checker.stemFlags('cĳfer')).toEqual([['A'], ['B']])
+    expect(checker.stemFlags('été')).toEqual([['B']])
+    for (const w of ['€5-biljets', 'cafés', 'cĳfers', 'cĳferen', 'bĳ', 'bi', 'étéen']) expect(checker.correct(w), w).toBe(true)
+    for (const w of ['€5-biljet\ncafé', 'cĳfer\nbĳ', 'cĳfe', 'bĳs', 'b', 'étés', 'cafe']) expect(checker.correct(w), w).toBe(false)
+  })
+
   it('accepts every form nspell expands from dictionary-en (but its compound-rule ordinals)', async () => {
     const { createDictionaries } = await import('../../../../src/providers/rules-editor/dictionaries.js')
     const ours = (await createDictionaries().speller('en')).checker

@@ -54,6 +54,9 @@ export const DEFAULT_CORPUS = fileURLToPath(new URL('../corpus/detect.jsonl', im
 /** Every dev-split string found (not only the balanced selection), for training. */
 export const DEFAULT_POOL = fileURLToPath(new URL('../corpus/dev-pool.jsonl', import.meta.url))
 
+/** Whether an extra training text's source is everyday text (fortune cookies, a game's dialogue) rather than a program's interface. */
+export const isEveryday = (source: string): boolean => source.startsWith('fortunes') || source.startsWith('wesnoth')
+
 /** Extra training-only text (build-training.ts): catalogs of packages the corpus does not read, none of its texts. */
 export const DEFAULT_EXTRA = fileURLToPath(new URL('../corpus/detect-train-extra.jsonl', import.meta.url))
 

@@ -6,6 +6,7 @@
  *   npx tsx bench/detect-accuracy/run.ts --corpus bench/corpus/detect-short.jsonl   the short-text corpus (build-short-corpus.ts)
  *   npx tsx bench/detect-accuracy/run.ts --model FILE          a model other than the shipped one (train.ts --out FILE)
  *   npx tsx bench/detect-accuracy/run.ts --split tune --regression FILE   the dev split's tune part, another regression (train-regression.ts --out FILE)
+ *   npx tsx bench/detect-accuracy/run.ts --lists FILE   other word lists (build-wordlists.ts or build-everyday.ts --out FILE)
  *   npx tsx bench/detect-accuracy/run.ts --url http://127.0.0.1:8080 --client-id ID --client-secret SECRET
  */
 import { createHash } from 'node:crypto'
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     corpus: { type: 'string', default: DEFAULT_CORPUS },
     model: { type: 'string' },
     regression: { type: 'string' },
+    lists: { type: 'string' },
     split: { type: 'string', default: 'test' },
     url: { type: 'string' },
     'client-id': { type: 'string' },
@@ -48,7 +50,7 @@ type Answers = Map<Sample, { language: string, confidence: number }>
 /** Detects every sample in-process; returns the answers and detections per second. */
 async function inProcess (): Promise<{ answers: Answers, rate: number, shortRate: number }> {
   const started = performance.now()
-  const detector = createDetector(args.model === undefined ? { regressionFile: args.regression } : { model: JSON.parse(readFileSync(args.model, 'utf8')) })
+  const detector = createDetector(args.model === undefined ? { regressionFile: args.regression, wordListsFile: args.lists } : { model: JSON.parse(readFileSync(args.model, 'utf8')) })
   await detector.ready()
   console.log(`detector ready in ${(performance.now() - started).toFixed(0)} ms`)
   const answers: Answers = new Map()

@@ -22,7 +22,7 @@ import { bucketIndex, type Lexicon, type ModelData } from '../../src/providers/d
 import type { Voter } from '../../src/providers/detector/voter.js'
 import { loadVoters } from '../../src/providers/detector/voters/index.js'
 import { forEachWord } from '../../src/providers/detector/words.js'
-import { DEFAULT_EXTRA, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, readCorpus, type Sample, weightedAccuracy } from './corpus.js'
+import { DEFAULT_EXTRA, DEFAULT_POOL, DEFAULT_SHORT_CORPUS, isEveryday, readCorpus, type Sample, weightedAccuracy } from './corpus.js'
 
 const DETECTOR = new URL('../../src/providers/detector/', import.meta.url)
 const { values: args } = parseArgs({
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     short: { type: 'string', default: DEFAULT_SHORT_CORPUS },
     // build-training.ts's extra catalogs, fit only ('' for none)
     extra: { type: 'string', default: DEFAULT_EXTRA },
+    // its everyday text too (fortunes, game dialogue): yes, no, or fortunes (those only)
+    everyday: { type: 'string', default: 'no' },
     out: { type: 'string', default: fileURLToPath(new URL('regression.bin', DETECTOR)) }
   }
 })
@@ -64,7 +66,7 @@ const isTune = (text: string): boolean => (createHash('sha256').update('tune\0')
 const cldr = existsSync(args.short) ? readCorpus(args.short, 'dev').filter(s => s.source.startsWith('cldr-')) : []
 const pool = [...readCorpus(args.pool, 'dev'), ...cldr]
 const bucketOf = (text: string): number => bucketIndex(base.bucketLimits, [...text].length)
-const extra = args.extra !== '' && existsSync(args.extra) ? readCorpus(args.extra) : []
+const extra = (args.extra !== '' && existsSync(args.extra) ? readCorpus(args.extra) : []).filter(s => !isEveryday(s.source) || args.everyday === 'yes' || (args.everyday === 'fortunes' && s.source.startsWith('fortunes')))
 // build-training.ts left out every text of the corpora; the tune texts are kept out once more
 const fit = [...pool.filter(s => !isTune(s.text)), ...extra.filter(s => !isTune(s.text))]
 console.log(`fit: ${fit.length} texts (${extra.length} extra from ${args.extra || 'none'})`)

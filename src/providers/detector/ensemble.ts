@@ -7,7 +7,8 @@
  * discriminative model (a logistic regression over words and letter 1-4-grams, regression.bin)
  * adds its log probabilities for texts up to 100 characters. For a text of one to three words,
  * the spelling dictionaries' word lists (wordlists.bin) weigh against a language whose list lacks
- * one of its words.
+ * one of its words, and a language whose everyday text often has a lone word gains (wordlists.bin's
+ * everyday lists).
  */
 import type { Candidate } from '../../core/ports.js'
 import { baseOf, meaningsOf, scriptOfLanguage } from './codes.js'
@@ -15,7 +16,7 @@ import { traditionalBalance } from './hanzi.js'
 import { decodeLexicon, encodeLexicon, type LexiconTable } from './lexicon.js'
 import { Likelihoods, bucketIndex, type ModelData } from './model.js'
 import { forEachTrigram, forEachWord } from './words.js'
-import type { WordLists } from './wordlists.js'
+import { EVERYDAY, EVERYDAY_MAX_LETTERS, type WordLists } from './wordlists.js'
 import { SCRIPTS, dominantScript, scriptIndexOf, scriptProfile, type ScriptProfile } from './scripts.js'
 import type { Voter } from './voter.js'
 
@@ -51,8 +52,8 @@ const WORD_LIST_WORDS = 3
  * its list holds them all, for a lone word and for two or three (tuned on the short corpus's tune
  * part and the greetings test).
  */
-export interface WordListWeights { miss: [number, number], hit: [number, number] }
-export const WORD_LIST_WEIGHTS: WordListWeights = { miss: [2, 4], hit: [1, 1] }
+export interface WordListWeights { miss: [number, number], hit: [number, number], everyday: [number, number] }
+export const WORD_LIST_WEIGHTS: WordListWeights = { miss: [2, 4], hit: [1, 1], everyday: [8, 0] }
 
 export type DetectFn = (text: string, only?: readonly string[]) => Candidate[]
 
@@ -118,6 +119,9 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   // per list: how many of the text's words it lacks
   const missing = new Uint8Array(wordLists?.languages.length ?? 0)
   const held = new Uint8Array(missing.length)
+  // per list: the ensemble language whose everyday words it lists (-1: a spelling list, or none), and how many of the text's words it holds
+  const everydayOf = Int16Array.from(wordLists?.languages ?? [], name => name.startsWith(EVERYDAY) ? index.get(name.slice(EVERYDAY.length)) ?? -1 : -1)
+  const holding = new Uint8Array(missing.length)
   const zh = index.get('zh') ?? -1
   const zhHant = index.get('zh-Hant') ?? -1
 
@@ -170,22 +174,29 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
     return calibrated(candidates, temperature[bucket] ?? 1)
   }
 
-  // a language whose dictionary lacks a word of a short text is less likely; one that spells them all, a little more
+  // a language whose dictionary lacks a word of a short text is less likely; one that spells them all, a little more;
+  // one whose everyday text often has a lone word, more
   function addWordLists (lists: WordLists, sample: string, candidates: readonly number[]): void {
     let all = 0
     forEachWord(sample, () => { all++ })
     if (all > WORD_LIST_WORDS) return
     missing.fill(0)
+    holding.fill(0)
     let checked = 0
     forEachWord(sample, word => {
       // longer words are in no list
+      if (word.length > EVERYDAY_MAX_LETTERS) return
+      lists.holders(word, held)
+      for (let j = 0; j < held.length; j++) holding[j] = holding[j]! + held[j]!
       if (word.length > lists.maxLetters) return
       checked++
-      lists.holders(word, held)
       for (let j = 0; j < missing.length; j++) missing[j] = missing[j]! + 1 - held[j]!
     })
-    if (checked === 0) return
     const k = all === 1 ? 0 : 1
+    const everyday = wordListWeights.everyday[k]
+    // (a language no candidate of this text gets a score that is reset before it is read)
+    if (everyday !== 0) for (let j = 0; j < holding.length; j++) if (everydayOf[j]! >= 0 && holding[j] === all) scores[everydayOf[j]!] = scores[everydayOf[j]!]! + everyday
+    if (checked === 0) return
     const miss = wordListWeights.miss[k]
     const hit = wordListWeights.hit[k]
     for (const i of candidates) {

@@ -43,7 +43,7 @@ async function shippedRegression (file?: string): Promise<LexiconTable> {
   return decodeLexicon(await readFile(file ?? new URL('./regression.bin', import.meta.url)))
 }
 
-/** Which languages' Hunspell dictionaries hold a word (wordlists.bin, 4 MB of Bloom filters: see wordlists.ts). */
+/** Which languages' Hunspell dictionaries, and everyday text, hold a word (wordlists.bin, 4 MB of Bloom filters: see wordlists.ts). */
 async function shippedWordLists (file?: string): Promise<WordLists> {
   return decodeWordLists(await readFile(file ?? new URL('./wordlists.bin', import.meta.url)))
 }

@@ -2,6 +2,8 @@
  * Which languages' spelling dictionaries hold a word: one Bloom filter per language
  * (wordlists.bin, built by bench/detect-accuracy/build-wordlists.ts from Debian's Hunspell
  * dictionaries). A filter never misses a word it holds; it wrongly holds about 2% of others.
+ * The same file holds the everyday words' lists ("everyday:de", bench/detect-accuracy/build-everyday.ts):
+ * the words most often met in a language's everyday text, at 16 bits a word (~0.05% wrongly held).
  */
 
 export interface WordList {
@@ -20,6 +22,11 @@ export interface WordLists {
 }
 
 const MAGIC = 0x314c5700 // "\0WL1"
+
+/** The name of a language's everyday words' list is this and its tag. */
+export const EVERYDAY = 'everyday:'
+/** Everyday words are listed up to this many letters ("dobranoc"); the spelling lists' limit is the file's maxLetters. */
+export const EVERYDAY_MAX_LETTERS = 24
 
 /** Two 32-bit hashes of a word (FNV-1a with two seeds); the filter's probes are h1 + i * h2. */
 function hashes (word: string): [number, number] {
@@ -64,6 +71,35 @@ export function encodeWordLists (lists: readonly WordList[], bitsPerWord: number
     offset += filter.length
   }
   const json = Buffer.from(JSON.stringify({ maxLetters, lists: header }))
+  const head = Buffer.alloc(8)
+  head.writeUInt32LE(MAGIC, 0)
+  head.writeUInt32LE(json.length, 4)
+  return Buffer.concat([head, json, ...filters])
+}
+
+/** One file of the lists of both: `base`'s lists whose names do not start with `prefix`, then `added`'s (filters copied as they are). */
+export function mergeWordLists (base: Uint8Array, added: Uint8Array, prefix: string): Buffer {
+  const read = (bytes: Uint8Array): { maxLetters: number, lists: Array<{ language: string, offset: number, bits: number, probes: number }>, data: Uint8Array } => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    if (view.getUint32(0, true) !== MAGIC) throw new Error('wordlists.bin: not a word list file')
+    const length = view.getUint32(4, true)
+    return { ...JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))), data: bytes.subarray(8 + length) }
+  }
+  const a = read(base)
+  const b = read(added)
+  const header: typeof a.lists = []
+  const filters: Uint8Array[] = []
+  let offset = 0
+  for (const [file, keep] of [[a, (l: string) => !l.startsWith(prefix)], [b, () => true]] as const) {
+    for (const h of file.lists) {
+      if (!keep(h.language)) continue
+      const filter = file.data.subarray(h.offset, h.offset + h.bits / 8)
+      header.push({ ...h, offset })
+      filters.push(filter)
+      offset += filter.length
+    }
+  }
+  const json = Buffer.from(JSON.stringify({ maxLetters: a.maxLetters, lists: header }))
   const head = Buffer.alloc(8)
   head.writeUInt32LE(MAGIC, 0)
   head.writeUInt32LE(json.length, 4)

@@ -61,13 +61,9 @@ const ALSO: Record<string, string[]> = {
 const STILL_WRONG: Record<string, string> = {
   'Excuse me': 'sq',
   'Bye bye': 'lg',
-  Hallo: 'en',
-  Salut: 'id',
   Tchau: 'cy',
   Hoi: 'en',
-  Dag: 'en',
-  Dobranoc: 'hr',
-  Tak: 'en',
+  Tak: 'id',
   'La revedere': 'it'
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { decodeWordLists, encodeWordLists } from '../../../../src/providers/detector/wordlists.js'
+import { decodeWordLists, encodeWordLists, EVERYDAY, mergeWordLists } from '../../../../src/providers/detector/wordlists.js'
 
 /** Random lower-case strings of 4-7 letters: almost none is a word, so a hit is a false positive. */
 function randomWords (count: number, seed: number): string[] {
@@ -40,5 +40,31 @@ describe('wordlists.bin', () => {
     expect(holders('tchau')).not.toContain('de')
     expect(holders('hej')).not.toContain('fr')
     expect(holders('sí')).not.toContain('cs')
+  })
+
+  it('ships the words frequent in everyday text (fortunes, game dialogue) of the languages that have such text, as lists of their own', () => {
+    const lists = decodeWordLists(readFileSync(new URL('../../../../src/providers/detector/wordlists.bin', import.meta.url)))
+    const holders = (word: string): string[] => lists.languages.filter((l, j) => l.startsWith(EVERYDAY) && lists.has(j, word)).map(l => l.slice(EVERYDAY.length))
+    expect(lists.languages).toEqual(expect.arrayContaining(['en', 'de', 'fr', 'es', 'it', 'pl', 'pt', 'ru', 'cs'].map(l => `${EVERYDAY}${l}`)))
+    expect(holders('hallo')).toContain('de')
+    expect(holders('dobranoc')).toContain('pl')
+    expect(holders('salut')).toContain('ca')
+    expect(holders('hello')).toContain('en')
+    expect(holders('hallo')).not.toContain('en')
+    expect(holders('dobranoc')).not.toContain('en')
+    // Debian's interface words are not everyday words
+    expect(holders('nastavení')).toEqual([])
+    expect(holders('einstellungen')).toEqual([])
+  })
+
+  it('merges two files: the lists of the first but those of a prefix, then those of the second, each filter as it was', () => {
+    const base = encodeWordLists([{ language: 'xx', words: new Set(['hallo']) }, { language: 'p:yy', words: new Set(['old']) }], 8, 7)
+    const added = encodeWordLists([{ language: 'p:yy', words: new Set(['dobranoc']) }], 16, 24)
+    const lists = decodeWordLists(mergeWordLists(base, added, 'p:'))
+    expect(lists.languages).toEqual(['xx', 'p:yy'])
+    expect(lists.maxLetters).toBe(7)
+    expect(lists.has(0, 'hallo')).toBe(true)
+    expect(lists.has(1, 'dobranoc')).toBe(true)
+    expect(lists.has(1, 'old')).toBe(false)
   })
 })

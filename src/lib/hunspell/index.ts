@@ -4,14 +4,17 @@
  * nspell expands every affixed form into memory when it loads: dictionary-fr takes 4.8 s and
  * ~410 MB, dictionary-it and dictionary-pt run for minutes past 1 GB. Here a dictionary costs its
  * stems (in one string, see StemTable) and rules (in typed arrays, see AffixRules) only (all ten:
- * 15 MB of heap and 16 MB of typed arrays; 25 and 15 MB with an object per affix rule and all of
- * fr's and nl's stems two bytes a char, 97 MB of heap with a Map of stems), and a word is checked by undoing at most two suffixes and one prefix.
+ * 27 MB of heap and typed arrays, en-GB, en-AU and en-CA sharing en's stems, see StemOverlay; 40 MB
+ * with an object per affix rule, fr's and nl's stems two bytes a char and English's four times,
+ * 97 MB with a Map of stems), and a word is checked by undoing at most two suffixes and one prefix.
  *
  * Supported: FLAG (char, long, num, UTF-8), PFX/SFX with cross products and continuation classes
  * (two suffixes, or prefix and suffix), CIRCUMFIX, NEEDAFFIX, FORBIDDENWORD, ONLYINCOMPOUND,
  * NOSUGGEST, ICONV (undone on suggestions), TRY, REP. Not compounding: callers treat unknown words
  * that split into known words as correct.
  */
+
+import { createHash } from 'node:crypto'
 
 /** A dictionary stem the checker reached, with its flags (internal chars inside this file, names outside). */
 export interface Root {
@@ -51,9 +54,21 @@ const YIELD_LINES = 20_000
 // letters past the 30 most frequent of a TRY line (œ, ÿ, ñ in French) are rarely the fix; skipping them halves the work
 const COMMON_LETTERS = 30
 
-/** Builds a checker from the .aff and .dic texts; parses in slices so a server's other requests keep running. */
-export async function createSpellChecker (affText: string, dicText: string): Promise<SpellChecker> {
-  const aff = parseAff(affText)
+/** What a checker is made of, for a checker of a dictionary that differs from it in a few stems. */
+const parts = new WeakMap<SpellChecker, { affHash: string, aff: ParsedAff, stems: Stems }>()
+
+/**
+ * Builds a checker from the .aff and .dic texts; parses in slices so a server's other requests keep
+ * running. With `base`, a checker of a dictionary with the same .aff and most of the same stems
+ * (en for en-GB: 2,627 of 49,601 lines differ), it shares base's rules and stems and keeps only the
+ * stems that differ (1.4 MB a variant of English otherwise).
+ */
+export async function createSpellChecker (affText: string, dicText: string, base?: SpellChecker): Promise<SpellChecker> {
+  // a digest, not the text: pt's .aff is 0.9 MB
+  const affHash = createHash('sha256').update(affText).digest('hex')
+  const shared = base === undefined ? undefined : parts.get(base)
+  const same = shared?.affHash === affHash && shared.stems instanceof StemTable ? { aff: shared.aff, stems: shared.stems } : undefined
+  const aff = same?.aff ?? parseAff(affText)
   const words: string[] = []
   const flagIds: number[] = []
   const flagSets: string[] = []
@@ -78,7 +93,56 @@ export async function createSpellChecker (affText: string, dicText: string): Pro
     words.push(word)
     flagIds.push(id)
   }
-  return new Checker(aff, new StemTable(words, flagIds, flagSets))
+  const stems = same === undefined ? new StemTable(words, flagIds, flagSets) : new StemOverlay(same.stems, words, flagIds, flagSets)
+  const checker = new Checker(aff, stems)
+  parts.set(checker, { affHash, aff, stems })
+  return checker
+}
+
+/** A dictionary's stems: each one's flag sets (internal chars), one string or several in the file's order; undefined when it is not a stem. */
+interface Stems {
+  get: (stem: string) => string | string[] | undefined
+}
+
+/** The flag set of an entry that says its stem is not in the dictionary (flags are chars from U+0100). */
+const NOT_A_STEM = '\0'
+
+/** The stems of a dictionary as another's (`base`) but where they differ, kept here. */
+class StemOverlay implements Stems {
+  readonly #base: StemTable
+  /** The entries of the stems whose flag sets differ from base's, and one NOT_A_STEM for each of base's stems not here. */
+  readonly #differ: StemTable
+
+  constructor (base: StemTable, words: string[], flagIds: number[], flagSets: string[]) {
+    const own = new StemTable(words, flagIds, flagSets)
+    const differ: string[] = []
+    const differFlags: number[] = []
+    for (let i = 0; i < words.length; i++) {
+      if (sameFlags(own.get(words[i]!), base.get(words[i]!))) continue
+      differ.push(words[i]!)
+      differFlags.push(flagIds[i]!)
+    }
+    for (const stem of new Set(base.stems())) {
+      if (own.get(stem) !== undefined) continue
+      differ.push(stem)
+      differFlags.push(flagSets.length)
+    }
+    this.#base = base
+    // sparse: most stems looked up are not in it, and a miss stops at the first slot
+    this.#differ = new StemTable(differ, differFlags, [...flagSets, NOT_A_STEM], 8)
+  }
+
+  get (stem: string): string | string[] | undefined {
+    const hash = fnv1a(stem)
+    const differ = this.#differ.get(stem, hash)
+    if (differ === undefined) return this.#base.get(stem, hash)
+    return differ === NOT_A_STEM ? undefined : differ
+  }
+}
+
+function sameFlags (a: string | string[] | undefined, b: string | string[] | undefined): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object') return a === b
+  return a.length === b.length && a.every((flags, i) => flags === b[i])
 }
 
 /**
@@ -86,7 +150,7 @@ export async function createSpellChecker (affText: string, dicText: string): Pro
  * typed arrays (where they start, their flag set, a hash table), instead of a Map of a string
  * per stem (about 100 bytes a stem on the heap; here about 20). Lookups allocate nothing.
  */
-class StemTable {
+class StemTable implements Stems {
   /** The stems of Latin-1 chars, each followed by a newline (no stem holds one): V8 keeps such a string in one byte a char. */
   readonly #text: string
   /** The other stems, after those: one of them (fr's 1ʳᵉ, nl's €) in #text would make it two bytes a char (nl: 3.7 MB, not 1.9). */
@@ -101,17 +165,26 @@ class StemTable {
   /** The next entry of the same stem (homonyms with other flags: few), by entry. */
   readonly #same = new Map<number, number>()
 
-  constructor (stems: string[], stemFlags: number[], flagSets: string[]) {
-    // entries in the file's order, but the Latin-1 stems first (a stem's homonyms keep their order)
-    const order = stems.map((_, i) => i)
-    const isWide = (i: number): boolean => /[^\0-\xff]/.test(stems[i]!)
-    const narrow = order.filter(i => !isWide(i))
-    const wide = order.filter(isWide)
-    const words = [...narrow, ...wide].map(i => stems[i]!)
-    const flagIds = [...narrow, ...wide].map(i => stemFlags[i]!)
-    // a copy: a slice of a two-byte .dic text is two bytes a char whatever its chars, JSON.parse's string one if it can
-    this.#text = fresh([...words.slice(0, narrow.length), ''].join('\n'))
-    this.#wide = [...words.slice(narrow.length), ''].join('\n')
+  /** `room`: slots per entry, at least. */
+  constructor (stems: string[], stemFlags: number[], flagSets: string[], room = 1.5) {
+    // entries in the file's order, but the Latin-1 stems first (a stem's homonyms keep their order);
+    // most dictionaries have no other, and one test of all their stems spares a test a stem
+    const all = lines(stems)
+    let words = stems
+    let flagIds = stemFlags
+    let narrow = stems.length
+    if (/[^\0-\xff]/.test(all)) {
+      const latin: number[] = []
+      const other: number[] = []
+      for (let i = 0; i < stems.length; i++) (/[^\0-\xff]/.test(stems[i]!) ? other : latin).push(i)
+      const order = latin.concat(other)
+      narrow = latin.length
+      words = order.map(i => stems[i]!)
+      flagIds = order.map(i => stemFlags[i]!)
+    }
+    // else a copy: a slice of a two-byte .dic text is two bytes a char whatever its chars, JSON.parse's string one if it can
+    this.#text = narrow === words.length ? all : fresh(lines(words.slice(0, narrow)))
+    this.#wide = lines(words.slice(narrow))
     this.#starts = new Uint32Array(words.length + 1)
     let at = 0
     for (let i = 0; i < words.length; i++) {
@@ -122,7 +195,7 @@ class StemTable {
     this.#flags = flagSets.length <= 0x10000 ? Uint16Array.from(flagIds) : Uint32Array.from(flagIds)
     this.#flagSets = flagSets
     let size = 1
-    while (size < words.length * 1.5) size *= 2
+    while (size < words.length * room) size *= 2
     this.#slots = new Uint32Array(size)
     // the last entry of each stem seen so far, to keep homonyms in the order of the file
     const last = new Map<number, number>()
@@ -139,8 +212,8 @@ class StemTable {
   }
 
   /** The stem's flag sets (internal chars): one string, several in the file's order, or undefined when it is not a stem. */
-  get (stem: string): string | string[] | undefined {
-    const first = this.#find(stem)
+  get (stem: string, hash = fnv1a(stem)): string | string[] | undefined {
+    const first = this.#find(stem, hash)
     if (first === -1) return undefined
     if (!this.#same.has(first)) return this.#flagSets[this.#flags[first]!]!
     const out: string[] = []
@@ -148,17 +221,15 @@ class StemTable {
     return out
   }
 
-  /** FNV-1a over the UTF-16 units. */
-  #hash (word: string): number {
-    let h = 0x811c9dc5
-    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193)
-    return h >>> 0
+  /** Every entry's stem (a homonym's as often as it is listed). */
+  stems (): string[] {
+    return [...this.#text.split('\n').slice(0, -1), ...this.#wide.split('\n').slice(0, -1)]
   }
 
   /** The first entry of `word`, or -1. */
-  #find (word: string): number {
+  #find (word: string, hash = fnv1a(word)): number {
     const mask = this.#slots.length - 1
-    for (let slot = this.#hash(word) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.#slots[slot]! - 1
       if (entry === -1) return -1
       const start = this.#starts[entry]!
@@ -170,10 +241,22 @@ class StemTable {
   /** The empty slot where `word` (not in the table) goes. */
   #slot (word: string): number {
     const mask = this.#slots.length - 1
-    let slot = this.#hash(word) & mask
+    let slot = fnv1a(word) & mask
     while (this.#slots[slot] !== 0) slot = (slot + 1) & mask
     return slot
   }
+}
+
+/** Each followed by a newline. */
+function lines (strings: string[]): string {
+  return strings.length === 0 ? '' : strings.join('\n') + '\n'
+}
+
+/** FNV-1a over the UTF-16 units. */
+function fnv1a (word: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193)
+  return h >>> 0
 }
 
 /** The word and its flags; `\/` escapes a slash inside the word; morphology after whitespace is dropped. */
@@ -465,13 +548,13 @@ function compileCondition (cond: string, atEnd: boolean): (stem: string) => bool
 
 class Checker implements SpellChecker {
   readonly #aff: ParsedAff
-  readonly #entries: StemTable
+  readonly #entries: Stems
   /** What an edit may insert or substitute: TRY's most frequent lowercase letters (and the apostrophe). */
   readonly #alphabet: string[]
   /** Every lowercase letter of TRY by its base letter ("e" -> é, è, ê, ë): accent slips. */
   readonly #variants: Map<string, string[]>
 
-  constructor (aff: ParsedAff, entries: StemTable) {
+  constructor (aff: ParsedAff, entries: Stems) {
     this.#aff = aff
     this.#entries = entries
     // letters and the apostrophe from TRY: what an edit may insert or substitute
@@ -569,7 +652,11 @@ class Checker implements SpellChecker {
 
   /** The first of `stem`'s entries usable as a word base (not forbidden, not compound-only) whose flags pass `test`. */
   #flagsOf (stem: string, test: (flags: string) => boolean): string | undefined {
-    const e = this.#entries.get(stem)
+    return this.#usable(this.#entries.get(stem), test)
+  }
+
+  /** The first of a stem's flag sets `e` usable as a word base (as #flagsOf). */
+  #usable (e: string | string[] | undefined, test: (flags: string) => boolean): string | undefined {
     if (e === undefined) return undefined
     const { forbidden, onlyInCompound } = this.#aff
     const usable = (f: string): boolean => !(forbidden !== '' && f.includes(forbidden)) && !(onlyInCompound !== '' && f.includes(onlyInCompound)) && test(f)
@@ -577,15 +664,19 @@ class Checker implements SpellChecker {
     return e.find(usable)
   }
 
-  #forbidden (word: string): boolean {
-    const e = this.#entries.get(word)
-    if (e === undefined || this.#aff.forbidden === '') return false
-    return (typeof e === 'string' ? [e] : e).some(f => f.includes(this.#aff.forbidden))
+  /** Whether a stem's flag sets `e` forbid it. */
+  #forbidden (e: string | string[] | undefined): boolean {
+    const { forbidden } = this.#aff
+    if (e === undefined || forbidden === '') return false
+    return typeof e === 'string' ? e.includes(forbidden) : e.some(f => f.includes(forbidden))
   }
 
   /** The first root (or every root into `all`) that makes `word` a valid form. */
   #check (word: string, first: boolean, all?: Root[]): Root | undefined {
-    if (word === '' || this.#forbidden(word)) return undefined
+    if (word === '') return undefined
+    // the word's own entries, looked up once for both questions
+    const own = this.#entries.get(word)
+    if (this.#forbidden(own)) return undefined
     const { needAffix, rules, suffixes, prefixes, inner } = this.#aff
     let result: Root | undefined
     const hit = (root: Root): boolean => {
@@ -593,7 +684,7 @@ class Checker implements SpellChecker {
       result ??= root
       return first
     }
-    const direct = this.#flagsOf(word, f => !(needAffix !== '' && f.includes(needAffix)))
+    const direct = this.#usable(own, f => !(needAffix !== '' && f.includes(needAffix)))
     if (direct !== undefined && hit({ stem: word, flags: direct })) return result
 
     // one suffix, or two when the inner one lists the outer one in its continuation class

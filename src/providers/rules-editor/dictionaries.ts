@@ -58,7 +58,7 @@ export function createDictionaries (): { speller: (language: string) => Promise<
   const speller = (language: string): Promise<Speller> => {
     let p = loading.get(language)
     if (p === undefined) {
-      p = load(language, loads)
+      p = load(language, loads, speller)
       loading.set(language, p)
       // a failed load (missing package) may be retried by a later call
       p.catch(() => loading.delete(language))
@@ -68,14 +68,16 @@ export function createDictionaries (): { speller: (language: string) => Promise<
   return { speller, loads: () => [...loads] }
 }
 
-async function load (language: string, loads: DictionaryLoad[]): Promise<Speller> {
+async function load (language: string, loads: DictionaryLoad[], speller: (language: string) => Promise<Speller>): Promise<Speller> {
   const name = own(PACKAGES, language)
   if (name === undefined) throw new Error(`no spelling dictionary for "${language}"`)
   const started = performance.now()
   // read the files, not the package's module: its default export would keep both buffers alive
   const dir = dirname(require.resolve(name))
   const [aff, dic] = await Promise.all([readFile(join(dir, 'index.aff'), 'utf8'), readFile(join(dir, 'index.dic'), 'utf8')])
-  const checker = await createSpellChecker(aff, dic)
+  // en-GB, en-AU and en-CA differ from en in a few stems (same .aff): their checkers share its rules and stems (1.2 MB each)
+  const american = language.startsWith('en-') ? (await speller('en')).checker : undefined
+  const checker = await createSpellChecker(aff, dic, american)
   loads.push({ language, ms: Math.round(performance.now() - started) })
   const base = language.split('-')[0]!
   return { language: base, dictionary: language, checker, compounds: COMPOUNDING.has(base), cache: new Map() }

@@ -4,25 +4,56 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createSpellChecker } from '../../../../src/lib/hunspell/index.js'
+import { createSpellChecker, type SpellChecker } from '../../../../src/lib/hunspell/index.js'
 
 // Debian's hunspell (the program) and hunspell-tools (unmunch), installed by make test
 const installed = existsSync('/usr/bin/hunspell') && existsSync('/usr/bin/unmunch')
 const require = createRequire(import.meta.url)
+
+/** A dictionary package's folder and texts. */
+function dictionary (name: string): { dir: string, aff: string, dic: string } {
+  const dir = dirname(require.resolve(`dictionary-${name.toLowerCase()}`))
+  return { dir, aff: readFileSync(join(dir, 'index.aff'), 'utf8'), dic: readFileSync(join(dir, 'index.dic'), 'utf8') }
+}
 const work = mkdtempSync(join(tmpdir(), 'hunspell-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** Every form Hunspell's unmunch expands from about 150 stems spread over the .dic: every affix rule it applies, strips and conditions included. */
-function forms (dir: string, dic: string): string[] {
-  const lines = dic.split('\n').slice(1).filter(line => line !== '')
+/** The .dic's entries (its lines but the count). */
+const entries = (dic: string): string[] => dic.split('\n').slice(1).filter(line => line !== '')
+
+/** About 150 entries spread over the .dic. */
+function spread (dic: string): string[] {
+  const lines = entries(dic)
   const step = Math.ceil(lines.length / 150)
-  const sample = lines.filter((_, i) => i % step === 3)
+  return lines.filter((_, i) => i % step === 3)
+}
+
+/** Every form Hunspell's unmunch expands from the entries, by every affix rule, strips and conditions included (2,500 of them at most). */
+function forms (dir: string, sample: string[]): string[] {
   const file = join(work, 'sample.dic')
   writeFileSync(file, `${sample.length}\n${sample.join('\n')}\n`)
   const out = execFileSync('unmunch', [file, join(dir, 'index.aff')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 })
   // unmunch leaves some continuation flags after a slash; the hunspell program splits words at a hyphen (pt's clitics)
   const all = [...new Set(out.split('\n').map(w => w.split('/')[0]!).filter(w => w !== '' && !/[\s-]/.test(w)))]
   return all.filter((_, i) => i % Math.ceil(all.length / 2500) === 0)
+}
+
+/** The forms, their misspellings, and the program's verdict on each. */
+function verdicts (dir: string, sample: string[]): Map<string, boolean> {
+  const right = forms(dir, sample)
+  const words = [...new Set([...right, ...right.map(swapped)])]
+    // Hunspell takes a leading apostrophe off a word ('là) before it checks it; callers do the same
+    .filter(w => !/^['’]/.test(w))
+  return hunspell(dir, words)
+}
+
+/** The words on which `checker` and the program differ, and how many it said are right and misspelled. */
+function compare (checker: SpellChecker, verdicts: Map<string, boolean>): { differ: string[], right: number, misspelled: number } {
+  // Hunspell takes "Bend" for "bend"; the checker takes case as given, and its callers ask for the lowercase of a capitalised word
+  const known = (w: string): boolean => checker.correct(w) || (w.slice(1) === w.slice(1).toLowerCase() && checker.correct(w.toLowerCase()))
+  const differ = [...verdicts].filter(([w, ok]) => known(w) !== ok).map(([w, ok]) => `${w} (Hunspell: ${ok ? 'right' : 'misspelled'})`)
+  const right = [...verdicts.values()].filter(ok => ok).length
+  return { differ, right, misspelled: verdicts.size - right }
 }
 
 /** `word` with its two middle letters swapped: mostly a misspelling, sometimes another word. */
@@ -49,19 +80,27 @@ function hunspell (dir: string, words: string[]): Map<string, boolean> {
 describe.skipIf(!installed)('hunspell checker against the hunspell program', () => {
   // the languages without compounding (de and nl compound, which this checker leaves to its callers)
   it.each(['en', 'fr', 'es', 'it', 'pt'])('answers as Hunspell for %s\'s forms and their misspellings', async (language) => {
-    const dir = dirname(require.resolve(`dictionary-${language}`))
-    const dic = readFileSync(join(dir, 'index.dic'), 'utf8')
-    const right = forms(dir, dic)
-    const words = [...new Set([...right, ...right.map(swapped)])]
-      // Hunspell takes a leading apostrophe off a word ('là) before it checks it; callers do the same
-      .filter(w => !/^['’]/.test(w))
-    const verdicts = hunspell(dir, words)
-    const checker = await createSpellChecker(readFileSync(join(dir, 'index.aff'), 'utf8'), dic)
-    const differ = [...verdicts].filter(([w, ok]) => checker.correct(w) !== ok).map(([w, ok]) => `${w} (Hunspell: ${ok ? 'right' : 'misspelled'})`)
+    const { aff, dic, dir } = dictionary(language)
+    const { differ, right, misspelled } = compare(await createSpellChecker(aff, dic), verdicts(dir, spread(dic)))
     expect(differ).toEqual([])
     // enough words of both kinds that a broken rule shows
-    const counts = [...verdicts.values()]
-    expect(counts.filter(ok => ok).length).toBeGreaterThan(200)
-    expect(counts.filter(ok => !ok).length).toBeGreaterThan(200)
+    expect(right).toBeGreaterThan(200)
+    expect(misspelled).toBeGreaterThan(200)
+  }, 60_000)
+
+  it.each(['en-GB', 'en-AU', 'en-CA'])('answers as Hunspell for %s built on en, on the forms of the entries where they differ', async (variant) => {
+    const en = dictionary('en')
+    const { aff, dic, dir } = dictionary(variant)
+    expect(aff).toBe(en.aff)
+    const base = await createSpellChecker(en.aff, en.dic)
+    const ours = new Set(entries(dic))
+    const american = new Set(entries(en.dic))
+    // the variant's own entries (colour/MS) and en's it lacks (color/MS): its verdict is "misspelled" on those it does not share
+    const differing = [...entries(dic).filter(line => !american.has(line)), ...entries(en.dic).filter(line => !ours.has(line))]
+    expect(differing.length).toBeGreaterThan(1000)
+    const { differ, right, misspelled } = compare(await createSpellChecker(aff, dic, base), verdicts(dir, [...differing, ...spread(dic)]))
+    expect(differ).toEqual([])
+    expect(right).toBeGreaterThan(200)
+    expect(misspelled).toBeGreaterThan(200)
   }, 60_000)
 })

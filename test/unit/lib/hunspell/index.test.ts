@@ -47,6 +47,25 @@ describe('hunspell checker', () => {
     for (const w of ['€5-biljet\ncafé', 'cĳfer\nbĳ', 'cĳfe', 'bĳs', 'b', 'étés', 'cafe']) expect(checker.correct(w), w).toBe(false)
   })
 
+  it('answers for a dictionary built on another with the same .aff as for it built alone: stems added, dropped, flagged otherwise, homonyms', async () => {
+    const aff = ['SFX A Y 1', 'SFX A 0 s .', 'SFX B Y 1', 'SFX B 0 ed .'].join('\n')
+    const base = await createSpellChecker(aff, ['5', 'color/A', 'walk/A', 'walk/B', 'talk/A', 'jump/A'].join('\n'))
+    const dic = ['5', 'colour/A', 'walk/B', 'walk/A', 'talk/A', 'talk/B', 'jump/A'].join('\n')
+    const alone = await createSpellChecker(aff, dic)
+    const variant = await createSpellChecker(aff, dic, base)
+    const otherAff = await createSpellChecker(aff + '\n', dic, base)
+    const words = ['color', 'colors', 'colour', 'colours', 'walk', 'walks', 'walked', 'talk', 'talks', 'talked', 'jump', 'jumps', 'jumped']
+    for (const checker of [variant, otherAff]) {
+      for (const w of words) {
+        expect(checker.correct(w), w).toBe(alone.correct(w))
+        expect(checker.stemFlags(w), w).toEqual(alone.stemFlags(w))
+      }
+    }
+    expect(variant.stemFlags('walk')).toEqual([['B'], ['A']])
+    expect(variant.correct('colors')).toBe(false)
+    expect(base.correct('colors')).toBe(true)
+  })
+
   it('accepts every form nspell expands from dictionary-en (but its compound-rule ordinals)', async () => {
     const { createDictionaries } = await import('../../../../src/providers/rules-editor/dictionaries.js')
     const ours = (await createDictionaries().speller('en')).checker

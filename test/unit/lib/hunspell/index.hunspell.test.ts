@@ -6,17 +6,18 @@ import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createSpellChecker, type SpellChecker } from '../../../../src/lib/hunspell/index.js'
 
-// Debian's hunspell (the program) and hunspell-tools (unmunch), installed by make test
+// The checker against the real Hunspell on the same dictionaries: Debian's hunspell (the program)
+// and hunspell-tools (unmunch, which expands stems into their forms); without them, skipped
 const installed = existsSync('/usr/bin/hunspell') && existsSync('/usr/bin/unmunch')
 const require = createRequire(import.meta.url)
+const work = mkdtempSync(join(tmpdir(), 'hunspell-'))
+afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 /** A dictionary package's folder and texts. */
 function dictionary (name: string): { dir: string, aff: string, dic: string } {
   const dir = dirname(require.resolve(`dictionary-${name.toLowerCase()}`))
   return { dir, aff: readFileSync(join(dir, 'index.aff'), 'utf8'), dic: readFileSync(join(dir, 'index.dic'), 'utf8') }
 }
-const work = mkdtempSync(join(tmpdir(), 'hunspell-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 /** The .dic's entries (its lines but the count). */
 const entries = (dic: string): string[] => dic.split('\n').slice(1).filter(line => line !== '')
@@ -42,7 +43,7 @@ function forms (dir: string, sample: string[]): string[] {
 function verdicts (dir: string, sample: string[]): Map<string, boolean> {
   const right = forms(dir, sample)
   const words = [...new Set([...right, ...right.map(swapped)])]
-    // Hunspell takes a leading apostrophe off a word ('là) before it checks it; callers do the same
+    // Hunspell's tokenizer takes a leading apostrophe off ('là): it would answer for another word
     .filter(w => !/^['’]/.test(w))
   return hunspell(dir, words)
 }

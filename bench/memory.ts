@@ -71,7 +71,7 @@ function reading (): { workers: number[], primary: number | undefined, others: n
   }
 }
 function print (label: string, r: ReturnType<typeof reading>): void {
-  console.log(`  ${label.padEnd(34)} worker RSS ${r.workers.map(mb).join(', ')}${r.primary === undefined ? '' : `; primary ${mb(r.primary)}`}; Apertium pipelines ${mb(r.others)} PSS`)
+  console.log(`  ${label.padEnd(34)} worker RSS ${r.workers.map(mb).join(', ')}${r.primary === undefined ? '' : `; primary ${mb(r.primary)}`}; Apertium pipelines and their launcher ${mb(r.others)} PSS`)
 }
 
 async function token (client: { id: string, secret: string }): Promise<string> {

@@ -30,12 +30,15 @@ export function allProcesses (): ProcessInfo[] {
 }
 
 /**
- * Pipeline group leaders started by this process: its children that lead a process group of
- * their own. A real mode's leader is `bash -c <pipeline> apertium-<mode> ...` (filter by mode);
- * bash runs a one-command pipeline in its own place, so a fake mode's leader is its script.
+ * Pipeline group leaders started for this process: the children of its pipeline launcher (a child
+ * of this process) that lead a process group of their own. A real mode's leader is
+ * `bash -c <pipeline> apertium-<mode> ...` (filter by mode); bash runs a one-command pipeline in
+ * its own place, so a fake mode's leader is its script.
  */
 export function pipelineLeaders (mode?: string): ProcessInfo[] {
-  return allProcesses().filter(p => p.ppid === process.pid && p.pgid === p.pid &&
+  const processes = allProcesses()
+  const launchers = new Set(processes.filter(p => p.ppid === process.pid && p.args.includes('--input-type=module')).map(p => p.pid))
+  return processes.filter(p => launchers.has(p.ppid) && p.pgid === p.pid &&
     (mode === undefined || p.args[4] === `apertium-${mode}`))
 }
 

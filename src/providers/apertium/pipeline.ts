@@ -23,9 +23,8 @@
  * A process starts only with a slot from `slots` (the pipeline set's cap on running pipelines, slots.ts);
  * requests that find no free slot wait, at most `requestTimeoutMs`.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
-import { keepAlive, killGroup, spawnPipeline } from './process-group.js'
+import { PipelineProcess } from './process-group.js'
 import { FairQueue } from '../../lib/fair-queue.js'
 import { SlotWait, type Slots } from './slots.js'
 import { streamCost } from './stream/split.js'
@@ -91,7 +90,7 @@ export const START_TIMEOUT_FACTOR = 3
 export class Pipeline {
   readonly mode: string
   private readonly options: PipelineOptions
-  private child: ChildProcessWithoutNullStreams | undefined
+  private child: PipelineProcess | undefined
   private chunks: Buffer[] = []
   /**
    * Requests not written yet, by client. Settled ones (aborted, failed) stay in their line and are
@@ -232,12 +231,9 @@ export class Pipeline {
     if (!child) return
     this.child = undefined
     this.chunks = []
+    child.kill()
     // the slot is free when the memory is: once the process is gone
-    const exited = child.pid === undefined || child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>(resolve => child.once('exit', () => resolve()))
-    killGroup(child)
-    this.options.slots?.release(this, exited)
+    this.options.slots?.release(this, child.exited)
   }
 
   /** The slot asked for is free: start and write what waits. */
@@ -264,7 +260,7 @@ export class Pipeline {
 
   /** Kills the process group without waiting (for process exit). */
   kill (): void {
-    if (this.child) killGroup(this.child)
+    this.child?.kill()
   }
 
   /** Makes the abort of a signal settle the entry. */
@@ -351,26 +347,15 @@ export class Pipeline {
     return entries
   }
 
-  private start (): ChildProcessWithoutNullStreams {
-    const child = spawnPipeline(this.mode, this.options.script)
-    this.child = child
+  private start (): void {
     this.answered = false
     this.stderrTail = ''
-    child.stdout.on('data', (chunk: Buffer) => this.onData(child, chunk))
-    child.stderr.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL)
+    const child: PipelineProcess = new PipelineProcess(this.mode, this.options.script, {
+      stdout: chunk => this.onData(child, chunk),
+      stderr: chunk => { this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL) },
+      ended: (how, cause) => this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline ${how}${this.stderrSuffix()}`, cause))
     })
-    // a dead stage closes the pipe; 'exit' and 'close' below report it
-    child.stdin.on('error', () => {})
-    child.on('error', error => this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline could not start`, error)))
-    // 'exit': the shell alone may die, its stages still holding our pipes open ('close' waits for them)
-    const ended = (code: number | null, signal: NodeJS.Signals | null): void => {
-      const how = code === null ? `signal ${signal}` : `code ${code}`
-      this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline exited with ${how}${this.stderrSuffix()}`))
-    }
-    child.on('exit', ended)
-    child.on('close', ended)
-    return child
+    this.child = child
   }
 
   private stderrSuffix (): string {
@@ -395,7 +380,7 @@ export class Pipeline {
       this.start()
     }
     const child = this.child!
-    keepAlive(child, true)
+    child.keepAlive(true)
     // one write call for everything that fits: fewer system calls and wake-ups of the first stage
     let out = ''
     while (this.inflight.length < MAX_WRITES && (this.inflight.length === 0 || this.writtenCost < MAX_INFLIGHT_COST) && this.waitingCount > 0) {
@@ -415,7 +400,7 @@ export class Pipeline {
       this.writtenCost += cost
       if (this.inflight.length === 1) this.armHeadTimer()
     }
-    if (out) child.stdin.write(out)
+    if (out) child.write(out)
   }
 
   /**
@@ -428,7 +413,7 @@ export class Pipeline {
     for (const entry of this.takeAllWaiting()) this.settle(entry, () => entry.reject(error))
   }
 
-  private onData (child: ChildProcessWithoutNullStreams, chunk: Buffer): void {
+  private onData (child: PipelineProcess, chunk: Buffer): void {
     let rest = chunk
     while (child === this.child) {
       const nul = rest.indexOf(0)
@@ -447,7 +432,7 @@ export class Pipeline {
    * Splits the answer to the oldest write at its requests' markers. `[#n]` cannot come from
    * text: escaping gives every `]` of the text a backslash.
    */
-  private onAnswer (child: ChildProcessWithoutNullStreams, answer: string): void {
+  private onAnswer (child: PipelineProcess, answer: string): void {
     const write = this.inflight[0]
     const parts: string[] = []
     let at = 0
@@ -488,7 +473,7 @@ export class Pipeline {
    * from outside costs no request, and an input that crashes a stage, or a pipeline that breaks on
    * every input, cannot hold requests forever.
    */
-  private onBroken (child: ChildProcessWithoutNullStreams, error: Error): void {
+  private onBroken (child: PipelineProcess, error: Error): void {
     if (child !== this.child) return
     const entries = this.inflight.flat().filter(entry => !entry.settled)
     this.inflight = []
@@ -514,7 +499,7 @@ export class Pipeline {
 
   private whenIdle (): void {
     if (this.inflight.length > 0 || !this.child) return
-    keepAlive(this.child, false)
+    this.child.keepAlive(false)
     clearTimeout(this.idleTimer)
     this.idleTimer = setTimeout(() => this.stop(), this.options.idleMs)
     this.idleTimer.unref()

@@ -35,6 +35,12 @@ const LEXICON_WORDS = 64
  * a whole text (Catalan's clitic "hi" made "Hi" Catalan at 0.98).
  */
 const LEXICON_MIN_WORDS = 2
+/**
+ * The share of its weight the regression has on a lone word: at its full weight its n-grams made
+ * "Hallo" Finnish and "Merci" Italian; at a fifth, with the everyday words' lists, the short
+ * corpus's lone words gain and the greetings keep their languages (tuned on the tune part).
+ */
+const LONE_WORD_REGRESSION = 0.2
 /** Texts of fewer letters ("ok", "Bye", "Sí") are shorter than any of the corpus: the voters' slips on them are unmeasured. */
 const TINY = 4
 /**
@@ -162,8 +168,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
 
     if (wordLists !== undefined) addWordLists(wordLists, sample, candidates)
     if (lexicon !== undefined) addLexicon(lexicon, sample, candidates, bucket)
-    // a lone word is left to the voters, as for the lexicon (its n-grams made "Hallo" Finnish, "Tak" Indonesian)
-    if (regression !== undefined && words >= LEXICON_MIN_WORDS) addRegression(regression, sample, candidates, bucket)
+    if (regression !== undefined) addRegression(regression, sample, candidates, bucket, words >= LEXICON_MIN_WORDS ? 1 : LONE_WORD_REGRESSION)
     const best = argmax(candidates)
     const group = groupOf.get(best)
     if (group !== undefined && contested(group, best)) addWordEvidence(group, sample, candidates)
@@ -260,8 +265,8 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   }
 
   // the regression over every language with Debian text: its log probabilities, the least of them for a language it lacks
-  function addRegression (model: CompiledRegression, sample: string, candidates: readonly number[], bucket: number): void {
-    const weight = model.table.weight[bucket] ?? 0
+  function addRegression (model: CompiledRegression, sample: string, candidates: readonly number[], bucket: number, share: number): void {
+    const weight = (model.table.weight[bucket] ?? 0) * share
     if (weight === 0) return
     const { logits } = model
     const norm = regressionLogits(model.table, sample, logits)

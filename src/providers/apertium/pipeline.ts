@@ -353,6 +353,8 @@ export class Pipeline {
     const child: PipelineProcess = new PipelineProcess(this.mode, this.options.script, {
       stdout: chunk => this.onData(child, chunk),
       stderr: chunk => { this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL) },
+      // the clock runs from the time the requests can reach the process, not while the launcher starts it
+      started: () => { if (child === this.child) this.armHeadTimer() },
       ended: (how, cause) => this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline ${how}${this.stderrSuffix()}`, cause))
     })
     this.child = child
@@ -461,7 +463,7 @@ export class Pipeline {
     clearTimeout(this.headTimer)
     this.headTimer = undefined
     const child = this.child
-    if (!child || this.inflight.length === 0) return
+    if (!child?.started || this.inflight.length === 0) return
     const ms = this.options.requestTimeoutMs * (this.answered ? 1 : START_TIMEOUT_FACTOR)
     this.headTimer = setTimeout(() => this.onBroken(child, new UpstreamTimeoutError(SERVICE, ms)), ms)
   }

@@ -10,16 +10,13 @@
  * once what it has written is answered, so directions take turns instead of one waiting for
  * another to fall idle. A replica more never stops another pipeline: it starts only in free room.
  */
-import { execFile } from 'node:child_process'
 import { stat } from 'node:fs/promises'
-import { promisify } from 'node:util'
 import { ServiceUnavailableError, UpstreamError } from '../../errors.js'
 import { FairQueue } from '../../lib/fair-queue.js'
 import type { Mode } from './modes.js'
 import { Pipeline } from './pipeline.js'
+import { runCommand } from './process-group.js'
 import type { Slots } from './slots.js'
-
-const run = promisify(execFile)
 
 export interface PipelineSetOptions {
   requestTimeoutMs: number
@@ -272,7 +269,7 @@ export class PipelineSet implements Slots {
     let script: string
     try {
       // the same pipeline with every stage flushing on NUL (-z) and word-bound blanks kept
-      script = (await run('apertium-wblank-mode', ['-z', mode.file], { encoding: 'utf8' })).stdout.trim()
+      script = (await runCommand(['apertium-wblank-mode', '-z', mode.file])).trim()
     } catch (error) {
       throw new UpstreamError('apertium', `cannot read mode ${mode.name}`, error)
     }

@@ -23,17 +23,29 @@ function watchedScript (script: string): string {
   return `trap 'kill -KILL 0' CHLD\n0<&0 ${script} &\nwait\n`
 }
 
-/** The launcher's code: spawns what it is sent, hands the pipes over, reports exits. */
+/**
+ * The launcher's code: spawns what it is sent, hands the pipes over, reports exits; or runs a
+ * command (`run`) and answers its output. Its children lead process groups of their own, so a
+ * signal to the service's group does not reach them. Each runs with the service's environment at
+ * the time it was asked for.
+ */
 const LAUNCHER = `
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 const tell = (message, handle) => { if (process.connected) process.send(message, handle) }
-process.on('message', ({ id, args }) => {
-  const child = spawn('bash', args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
+process.on('message', ({ id, args, run, env }) => {
+  if (run !== undefined) {
+    execFile(run[0], run.slice(1), { encoding: 'utf8', detached: true, maxBuffer: 1 << 20, env }, (error, output) =>
+      tell(error ? { id, error: error.message } : { id, output }))
+    return
+  }
+  const child = spawn('bash', args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env })
   child.on('error', error => tell({ id, error: error.message }))
   if (child.pid === undefined) return
-  tell({ id, pid: child.pid, stream: 'stdin' }, child.stdin)
-  tell({ id, stream: 'stdout' }, child.stdout)
+  // the output pipes first: a pipe is read here until it has been handed over, and what was read
+  // here would be lost, so nothing may be written before both are ours
+  tell({ id, pid: child.pid, stream: 'stdout' }, child.stdout)
   tell({ id, stream: 'stderr' }, child.stderr)
+  tell({ id, stream: 'stdin' }, child.stdin)
   child.on('exit', (code, signal) => tell({ id, exit: code === null ? 'signal ' + signal : 'code ' + code }))
 })
 process.on('disconnect', () => process.exit(0))
@@ -41,6 +53,7 @@ process.on('disconnect', () => process.exit(0))
 
 interface LauncherMessage {
   id: number
+  output?: string
   pid?: number
   stream?: 'stdin' | 'stdout' | 'stderr'
   exit?: string
@@ -53,17 +66,33 @@ class Launcher {
   private nextId = 0
   /** Pipelines it started that have not exited, by id. */
   private readonly started = new Map<number, PipelineProcess>()
+  /** Commands it runs, by id. */
+  private readonly runs = new Map<number, { resolve: (output: string) => void, reject: (error: Error) => void }>()
 
   constructor () {
     process.on('exit', () => this.child?.kill('SIGKILL'))
   }
 
-  launch (process: PipelineProcess, args: string[]): number {
+  launch (pipeline: PipelineProcess, args: string[]): number {
     const id = ++this.nextId
-    this.started.set(id, process)
-    this.running().send({ id, args })
+    this.started.set(id, pipeline)
+    this.running().send({ id, args, env: process.env })
     this.keepAlive()
     return id
+  }
+
+  /** Runs a command (no shell) in the launcher and answers its output. */
+  async run (command: string[]): Promise<string> {
+    const id = ++this.nextId
+    const done = new Promise<string>((resolve, reject) => this.runs.set(id, { resolve, reject }))
+    this.running().send({ id, run: command, env: process.env })
+    this.keepAlive()
+    try {
+      return await done
+    } finally {
+      this.runs.delete(id)
+      this.keepAlive()
+    }
   }
 
   /** Forgets a pipeline that exited. */
@@ -74,21 +103,30 @@ class Launcher {
 
   private running (): ChildProcess {
     if (this.child?.connected === true) return this.child
-    const env = { ...globalThis.process.env }
+    const env = { ...process.env }
     // the service's own preloads and flags are not the launcher's
     delete env['NODE_OPTIONS']
-    const child = spawn(globalThis.process.execPath, ['--max-old-space-size=32', '--max-semi-space-size=1', '--input-type=module', '-e', LAUNCHER], {
+    // a process group of its own: a signal to the service's group is the service's to act on (it
+    // drains, then exits), and the launcher goes when the service does (its channel closes)
+    const child = spawn(process.execPath, ['--max-old-space-size=32', '--max-semi-space-size=1', '--input-type=module', '-e', LAUNCHER], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      env
+      env,
+      detached: true
     })
     this.child = child
-    child.on('message', (message: LauncherMessage, handle?: Socket) => this.started.get(message.id)?.fromLauncher(message, handle))
+    child.on('message', (message: LauncherMessage, handle?: Socket) => {
+      const run = this.runs.get(message.id)
+      if (run === undefined) this.started.get(message.id)?.fromLauncher(message, handle)
+      else if (message.output === undefined) run.reject(new Error(message.error))
+      else run.resolve(message.output)
+    })
     const gone = (): void => {
       if (this.child !== child) return
       this.child = undefined
       const orphans = [...this.started.values()]
       this.started.clear()
       for (const orphan of orphans) orphan.launcherGone()
+      for (const run of this.runs.values()) run.reject(new Error('the pipeline launcher exited'))
     }
     child.on('error', gone)
     child.on('exit', gone)
@@ -98,7 +136,7 @@ class Launcher {
 
   /** The launcher keeps the event loop alive only while a pipeline waits for its pipes. */
   private keepAlive (): void {
-    const waiting = [...this.started.values()].some(p => p.waitingForPipes)
+    const waiting = this.runs.size > 0 || [...this.started.values()].some(p => p.waitingForPipes)
     const child = this.child
     if (child === undefined) return
     if (waiting) {
@@ -113,10 +151,18 @@ class Launcher {
 
 let launcher: Launcher | undefined
 
+/** Runs a command (no shell) through the launcher, off the service's process group, and answers its output. */
+export async function runCommand (command: string[]): Promise<string> {
+  launcher ??= new Launcher()
+  return await launcher.run(command)
+}
+
 /** What the pipeline hears from its processes. */
 export interface PipelineHandlers {
   stdout: (chunk: Buffer) => void
   stderr: (chunk: Buffer) => void
+  /** Its first stage's pipe has come: what was written is on its way. */
+  started: () => void
   /** The group ended or could not start (`how`: "exited with code 1", "could not start"). */
   ended: (how: string, cause?: Error) => void
 }
@@ -150,7 +196,12 @@ export class PipelineProcess {
   }
 
   get waitingForPipes (): boolean {
-    return !this.over && this.stderr === undefined
+    return !this.over && this.stdin === undefined
+  }
+
+  /** Whether its first stage's pipe has come, the last of the three (until then writes wait here). */
+  get started (): boolean {
+    return this.stdin !== undefined
   }
 
   /** Writes to the first stage (kept until its pipe has come). */
@@ -206,6 +257,7 @@ export class PipelineProcess {
       handle.on('error', () => {})
       if (this.queued.length > 0) handle.write(this.queued.join(''))
       this.queued = []
+      this.handlers.started()
     } else if (message.stream === 'stdout') {
       this.stdout = handle
       handle.on('data', this.handlers.stdout)

@@ -60,6 +60,12 @@ interface LauncherMessage {
   error?: string
 }
 
+class LauncherGone extends Error {
+  constructor () {
+    super('the pipeline launcher exited')
+  }
+}
+
 /** The process's launcher, started when a pipeline first starts and again if it died. */
 class Launcher {
   private child: ChildProcess | undefined
@@ -81,14 +87,17 @@ class Launcher {
     return id
   }
 
-  /** Runs a command (no shell) in the launcher and answers its output. */
-  async run (command: string[]): Promise<string> {
+  /** Runs a command (no shell) in the launcher and answers its output; once more in a new launcher if it died meanwhile. */
+  async run (command: string[], again = true): Promise<string> {
     const id = ++this.nextId
     const done = new Promise<string>((resolve, reject) => this.runs.set(id, { resolve, reject }))
     this.running().send({ id, run: command, env: process.env })
     this.keepAlive()
     try {
       return await done
+    } catch (error) {
+      if (!again || !(error instanceof LauncherGone)) throw error
+      return await this.run(command, false)
     } finally {
       this.runs.delete(id)
       this.keepAlive()
@@ -126,7 +135,7 @@ class Launcher {
       const orphans = [...this.started.values()]
       this.started.clear()
       for (const orphan of orphans) orphan.launcherGone()
-      for (const run of this.runs.values()) run.reject(new Error('the pipeline launcher exited'))
+      for (const run of this.runs.values()) run.reject(new LauncherGone())
     }
     child.on('error', gone)
     child.on('exit', gone)
@@ -273,7 +282,7 @@ export class PipelineProcess {
 
   /** The launcher died: a group that has its pipes is watched through them; one still waiting never comes. */
   launcherGone (): void {
-    if (this.waitingForPipes) this.end('could not start', new Error('the pipeline launcher exited'))
+    if (this.waitingForPipes) this.end('could not start', new LauncherGone())
     this.exit()
   }
 

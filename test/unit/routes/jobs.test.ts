@@ -249,9 +249,15 @@ describe('/metrics', () => {
     libre.latencyMs = 100
     const scrape = async (): Promise<string> => (await app.inject({ method: 'GET', url: '/metrics' })).body
     const long = await submit(app, mine, { document: { value: lines(2000) }, source: 'en', targets: ['es'] })
-    const waiting = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    // the second after the first holds the slot: submitted together, the small one may take it first
     await until(app, mine, long.id, ['running'])
-    const busy = await scrape()
+    const waiting = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    // held once this process has claimed it, just after its answer
+    let busy = await scrape()
+    for (let i = 0; i < 250 && metric(busy, 'document_jobs{status="queued"}') !== 1; i++) {
+      await new Promise(resolve => setTimeout(resolve, 20))
+      busy = await scrape()
+    }
     expect(metric(busy, 'document_jobs{status="running"}')).toBe(1)
     expect(metric(busy, 'document_jobs{status="queued"}')).toBe(1)
     await app.inject({ method: 'DELETE', url: long.location, headers: bearer(mine) })

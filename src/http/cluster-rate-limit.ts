@@ -160,12 +160,15 @@ export function clusterStore (): new (options: FastifyRateLimitOptions) => Clust
         this.kept.set(total.key, { current: total.current, ttl: total.ttl, iterationStartMs: total.iterationStartMs, unsent: 0, timeWindow: 0, max: 0 })
         return
       }
-      if (total.iterationStartMs !== entry.iterationStartMs) {
-        // the later window wins (one side saw the window end first)
-        if (total.iterationStartMs < entry.iterationStartMs) return
+      // each side starts a window at its first request, so one window has two starts a little apart
+      const window = Math.max(entry.timeWindow, total.ttl)
+      if (total.iterationStartMs >= entry.iterationStartMs + window) {
+        // a window that began after this one ended: the later window wins
         entry.current = total.current + entry.unsent
+      } else if (total.iterationStartMs + window <= entry.iterationStartMs) {
+        return
       } else {
-        // counts only grow within a window: a total older than one already heard changes nothing
+        // counts only grow within a window: a total that has not heard all of this worker's requests yet changes nothing
         entry.current = Math.max(entry.current, total.current + entry.unsent)
       }
       entry.ttl = total.ttl

@@ -53,4 +53,16 @@ describe('a worker\'s store', () => {
     store.heard({ store: 0, key: 'client:b', current: 12, ttl: 60_000, iterationStartMs: Date.now() })
     expect(incr(store, 'client:b').current).toBe(13)
   })
+
+  it('never lowers a count on a total whose window the primary started a little later: the same window, seen from its clock', () => {
+    const store = new (clusterStore())({} as FastifyRateLimitOptions)
+    // ten here, all sent; the primary had heard only the other worker's four when it answered
+    for (let i = 0; i < 10; i++) incr(store, 'client:a')
+    store.takeCounted()
+    store.heard({ store: 0, key: 'client:a', current: 4, ttl: 60_000, iterationStartMs: Date.now() + 5 })
+    expect(incr(store, 'client:a').current).toBe(11)
+    // a window that began once this one had ended is a new one
+    store.heard({ store: 0, key: 'client:a', current: 1, ttl: 60_000, iterationStartMs: Date.now() + 61_000 })
+    expect(incr(store, 'client:a').current).toBe(3)
+  })
 })

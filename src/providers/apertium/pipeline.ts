@@ -197,7 +197,7 @@ export class Pipeline {
 
   /**
    * Writes what waits once the requests of this tick are all queued: requests that arrive
-   * together (one message of the channel holds a tick's worth of them) go in one write.
+   * together (a document's segments, concurrent requests' batches) go in one write.
    */
   private schedulePump (): void {
     if (this.pumpScheduled) return

@@ -110,26 +110,27 @@ function readCatalogs (dir: string, pkg: string, label: (locale: string) => stri
 // LibreOffice names its locales in BCP 47 (pt-BR, sr-Latn)
 const officeLabel = (locale: string): string | undefined => locale === 'sr-Latn' ? 'sr-Latn' : labelOf(locale.replace('-', '_'))
 
-for (const pkg of EXTRA_PACKAGES) {
+/** A package unpacked into the cache; undefined (said on stderr) when it cannot be had. */
+function unpacked (pkg: string): string | undefined {
   process.stderr.write(`reading ${pkg}\n`)
-  let root: string
   try {
-    root = unpack(pkg, args.cache)
+    return unpack(pkg, args.cache)
   } catch (error) {
     process.stderr.write(`  skipped: ${(error as Error).message}\n`)
-    continue
+    return undefined
   }
+}
+
+for (const pkg of EXTRA_PACKAGES) {
+  const root = unpacked(pkg)
+  if (root === undefined) continue
   readCatalogs(join(root, 'usr/share/locale'), pkg, labelOf)
   readCatalogs(join(root, 'usr/lib/libreoffice/program/resource'), pkg, officeLabel)
 }
 
 for (const pkg of WESNOTH_PACKAGES) {
-  process.stderr.write(`reading ${pkg}\n`)
-  try {
-    readCatalogs(join(unpack(pkg, args.cache), WESNOTH_LOCALE), pkg, labelOf)
-  } catch (error) {
-    process.stderr.write(`  skipped: ${(error as Error).message}\n`)
-  }
+  const root = unpacked(pkg)
+  if (root !== undefined) readCatalogs(join(root, WESNOTH_LOCALE), pkg, labelOf)
 }
 
 // an IRC log's "[12:00] <nick> " or a quote's "  -- Author" is not the text
@@ -149,14 +150,8 @@ function * cookiesOf (text: string): Generator<string> {
 }
 
 for (const [pkg, { lang, files }] of Object.entries(FORTUNE_PACKAGES)) {
-  process.stderr.write(`reading ${pkg}\n`)
-  let root: string
-  try {
-    root = unpack(pkg, args.cache)
-  } catch (error) {
-    process.stderr.write(`  skipped: ${(error as Error).message}\n`)
-    continue
-  }
+  const root = unpacked(pkg)
+  if (root === undefined) continue
   const decoder = new TextDecoder('utf-8', { fatal: true })
   for (const path of filesUnder(join(root, 'usr/share/games/fortunes'), '')) {
     const name = path.split('/').pop()!

@@ -154,7 +154,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
     const bucket = bucketIndex(bucketLimits, profile.codePoints)
     const allowedBases = only === undefined ? undefined : new Set(only.map(normalizedBase))
     // the fewer words a text has, the more how widely a language is spoken decides
-    const words = wordsIn(sample, Math.max(usageWeight.length, LEXICON_MIN_WORDS))
+    const words = wordsIn(sample)
     const weight = usageWeight.length === 0 ? 0 : usageWeight[Math.min(words, usageWeight.length) - 1] ?? 0
     for (const i of candidates) scores[i] = prior[i]! + weight * usage[i]!
     // under TINY letters one voter's answer may cost a language at most TINY_DISSENT below the one it favours
@@ -166,7 +166,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
       for (const i of candidates) scores[i] = scores[i]! + Math.max(table[i]!, least)
     }
 
-    if (wordLists !== undefined) addWordLists(wordLists, sample, candidates)
+    if (wordLists !== undefined) addWordLists(wordLists, sample, words, candidates)
     if (lexicon !== undefined) addLexicon(lexicon, sample, candidates, bucket)
     if (regression !== undefined) addRegression(regression, sample, candidates, bucket, words >= LEXICON_MIN_WORDS ? 1 : LONE_WORD_REGRESSION)
     const best = argmax(candidates)
@@ -181,9 +181,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
 
   // a language whose dictionary lacks a word of a short text is less likely; one that spells them all, a little more;
   // one whose everyday text often has a lone word, more
-  function addWordLists (lists: WordLists, sample: string, candidates: readonly number[]): void {
-    let all = 0
-    forEachWord(sample, () => { all++ })
+  function addWordLists (lists: WordLists, sample: string, all: number, candidates: readonly number[]): void {
     if (all > WORD_LIST_WORDS) return
     missing.fill(0)
     holding.fill(0)
@@ -385,11 +383,11 @@ function compileRegression (table: LexiconTable, index: ReadonlyMap<string, numb
   return { table, to, logits: new Float64Array(table.languages.length) }
 }
 
-/** How many words `text` has, at most `limit`. */
-function wordsIn (text: string, limit: number): number {
+/** How many words `text` has. */
+function wordsIn (text: string): number {
   let count = 0
   forEachWord(text, () => { count++ })
-  return Math.min(count, limit)
+  return count
 }
 
 /** SAMPLE units of a long text from its first letter on (a long run of numbers or symbols may lead). */

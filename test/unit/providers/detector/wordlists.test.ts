@@ -9,6 +9,9 @@ function randomWords (count: number, seed: number): string[] {
   return Array.from({ length: count }, () => Array.from({ length: 4 + next() % 4 }, () => String.fromCharCode(97 + next() % 26)).join(''))
 }
 
+/** The word lists the detector ships. */
+const shippedLists = (): ReturnType<typeof decodeWordLists> => decodeWordLists(readFileSync(new URL('../../../../src/providers/detector/wordlists.bin', import.meta.url)))
+
 describe('wordlists.bin', () => {
   it('holds every word it was given and few others (~2% at 8 bits a word)', () => {
     const words = new Set(randomWords(20_000, 1))
@@ -29,7 +32,7 @@ describe('wordlists.bin', () => {
   })
 
   it('ships the everyday words of the big languages in their lists, and not in every list', () => {
-    const lists = decodeWordLists(readFileSync(new URL('../../../../src/providers/detector/wordlists.bin', import.meta.url)))
+    const lists = shippedLists()
     const holders = (word: string): string[] => lists.languages.filter((_, j) => lists.has(j, word))
     expect(holders('hej')).toEqual(expect.arrayContaining(['sv', 'da', 'pl']))
     expect(holders('adiós')).toContain('es')
@@ -43,7 +46,7 @@ describe('wordlists.bin', () => {
   })
 
   it('ships the words frequent in everyday text (fortunes, game dialogue) of the languages that have such text, as lists of their own', () => {
-    const lists = decodeWordLists(readFileSync(new URL('../../../../src/providers/detector/wordlists.bin', import.meta.url)))
+    const lists = shippedLists()
     const holders = (word: string): string[] => lists.languages.filter((l, j) => l.startsWith(EVERYDAY) && lists.has(j, word)).map(l => l.slice(EVERYDAY.length))
     expect(lists.languages).toEqual(expect.arrayContaining(['en', 'de', 'fr', 'es', 'it', 'pl', 'pt', 'ru', 'cs'].map(l => `${EVERYDAY}${l}`)))
     expect(holders('hallo')).toContain('de')

@@ -188,9 +188,9 @@ async function runBatches (outputs: TargetDocument[], options: TranslateOptions,
         progress({ done, total })
       }
   progress?.({ done, total })
-  // one group failing fails the request: the others stop waiting for engines
+  // one group failing fails the request: the others stop waiting for engines (a lone group needs no signal of its own)
   const group = new AbortController()
-  const combined = AbortSignal.any([signal, group.signal])
+  const combined = groups.size > 1 ? AbortSignal.any([signal, group.signal]) : signal
   await Promise.all([...groups].map(async ([key, list]) => {
     const choices = list[0]!.choices
     if (choices === 'identity') {

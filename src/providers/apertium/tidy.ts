@@ -4,15 +4,19 @@
  * and the capital Apertium gives the first word of every sentence ("save changes" -> "Salva
  * cambios", "{name} has invited you" -> "{name} Te ha invitado"). Nothing is changed where the
  * source itself has the same shape (double spaces, leading spaces, a capital first word).
+ *
+ * It reads a segment's shape (its text, a token as one word-like character, tags left out) and
+ * marks what to drop or lower-case by position, so a segment costs a few strings, not an object
+ * per character (this runs for every segment Apertium answers).
  */
 import type { TaggedPart } from '../../core/tagged.js'
 
-type Atom = { char: string } | { part: TaggedPart }
-
-const BREAK = /[\n\v\f\r\x85\u2028\u2029]/
 const LINE_SPLIT = /[\n\v\f\r\x85\u2028\u2029]+/
 // a protected token counts as a word-like character
 const TOKEN = '\uFFFC'
+const SPACE = 0x20
+
+const isBreak = (code: number): boolean => (code >= 0x0a && code <= 0x0d) || code === 0x85 || code === 0x2028 || code === 0x2029
 
 function shape (parts: readonly TaggedPart[]): string {
   let out = ''
@@ -23,95 +27,114 @@ function shape (parts: readonly TaggedPart[]): string {
   return out
 }
 
-function toAtoms (parts: readonly TaggedPart[]): Atom[] {
-  const atoms: Atom[] = []
-  for (const part of parts) {
-    if (part.type === 'text') for (const char of part.text) atoms.push({ char })
-    else atoms.push({ part })
-  }
-  return atoms
-}
-
-function toParts (atoms: readonly Atom[]): TaggedPart[] {
-  const parts: TaggedPart[] = []
-  for (const atom of atoms) {
-    const last = parts.at(-1)
-    if ('part' in atom) parts.push(atom.part)
-    else if (last?.type === 'text') last.text += atom.char
-    else parts.push({ type: 'text', text: atom.char })
-  }
-  return parts
-}
-
-/** The character an atom stands for in the shape ('' for tags). */
-function charOf (atom: Atom): string {
-  if ('char' in atom) return atom.char
-  return atom.part.type === 'token' ? TOKEN : ''
-}
-
-/** Drops spaces at the start of every line (or at the end, walking backwards). */
-function dropLineEdgeSpaces (atoms: Atom[], backwards: boolean): Atom[] {
-  const order = backwards ? [...atoms].reverse() : atoms
-  const kept: Atom[] = []
+/** Marks the spaces at the start of every line (or at the end, walking backwards) of what is not dropped yet. */
+function dropLineEdgeSpaces (shape: string, drop: Uint8Array, backwards: boolean): void {
   let atEdge = true
-  for (const atom of order) {
-    const c = charOf(atom)
-    if (c === ' ' && atEdge) continue
-    if (BREAK.test(c)) atEdge = true
-    else if (c !== '') atEdge = false
-    kept.push(atom)
+  for (let k = 0; k < shape.length; k++) {
+    const i = backwards ? shape.length - 1 - k : k
+    if (drop[i] === 1) continue
+    const code = shape.charCodeAt(i)
+    if (code === SPACE && atEdge) drop[i] = 1
+    else atEdge = isBreak(code)
   }
-  return backwards ? kept.reverse() : kept
 }
 
-function collapseSpaces (atoms: Atom[]): Atom[] {
+/** Marks every space that follows a kept space. */
+function collapseSpaces (shape: string, drop: Uint8Array): void {
   let previousSpace = false
-  return atoms.filter(atom => {
-    const c = charOf(atom)
-    if (c === '') return true
-    const keep = !(c === ' ' && previousSpace)
-    previousSpace = c === ' '
-    return keep
-  })
+  for (let i = 0; i < shape.length; i++) {
+    if (drop[i] === 1) continue
+    const space = shape.charCodeAt(i) === SPACE
+    if (space && previousSpace) drop[i] = 1
+    previousSpace = space
+  }
 }
 
-/** Lower-cases the first word of each output line whose source line starts in lower case. */
-function uncapitalize (atoms: Atom[], source: string): void {
-  const sourceLines = source.split(LINE_SPLIT)
-  const lines: number[][] = [[]]
-  atoms.forEach((atom, i) => {
-    const c = charOf(atom)
-    if (BREAK.test(c)) {
-      if (lines.at(-1)!.length > 0) lines.push([])
-    } else if (c !== '') {
-      lines.at(-1)!.push(i)
+const isLetter = (code: number): boolean => code < 0x80 ? ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) : /\p{L}/u.test(String.fromCodePoint(code))
+
+/** Where the first word of each output line whose source line starts in lower case has a capital to lower-case. */
+function capitalsToLower (shape: string, drop: Uint8Array, sourceLines: readonly string[]): number[] {
+  // per output line (its kept characters, breaks apart): where its first letter is, and the character after that letter
+  const firsts: number[] = []
+  const afterFirst: string[] = []
+  let inLine = false
+  let wanted = false
+  for (let i = 0; i < shape.length;) {
+    const code = shape.codePointAt(i)!
+    const at = i
+    i += code > 0xffff ? 2 : 1
+    if (drop[at] === 1) continue
+    if (isBreak(code)) {
+      inLine = wanted = false
+      continue
     }
-  })
-  if (lines.at(-1)!.length === 0) lines.pop()
-  const nonEmptySource = sourceLines.filter(l => l !== '')
-  if (nonEmptySource.length !== lines.length) return
-  lines.forEach((line, n) => {
-    const first = /\p{L}/u.exec(nonEmptySource[n]!)?.[0]
-    if (first === undefined || !/\p{Ll}/u.test(first)) return
-    const at = line.findIndex(i => /\p{L}/u.test(charOf(atoms[i]!)))
-    if (at === -1) return
-    const capital = atoms[line[at]!]!
-    const next = line[at + 1] === undefined ? '' : charOf(atoms[line[at + 1]!]!)
+    if (!inLine) {
+      inLine = true
+      firsts.push(-1)
+      afterFirst.push('')
+    }
+    const n = firsts.length - 1
+    if (wanted) {
+      afterFirst[n] = String.fromCodePoint(code)
+      wanted = false
+    } else if (firsts[n] === -1 && isLetter(code)) {
+      firsts[n] = at
+      wanted = true
+    }
+  }
+  const lines = sourceLines.filter(l => l !== '')
+  if (lines.length !== firsts.length) return []
+  const lower: number[] = []
+  firsts.forEach((first, n) => {
+    const sourceFirst = /\p{L}/u.exec(lines[n]!)?.[0]
+    if (first === -1 || sourceFirst === undefined || !/\p{Ll}/u.test(sourceFirst)) return
     // one-letter words ("I", "A") and acronyms stay as they are
-    if (!/\p{Lu}/u.test(charOf(capital)) || !/\p{Ll}/u.test(next)) return
-    atoms[line[at]!] = { char: charOf(capital).toLowerCase() }
+    if (/\p{Lu}/u.test(String.fromCodePoint(shape.codePointAt(first)!)) && /\p{Ll}/u.test(afterFirst[n]!)) lower.push(first)
   })
+  return lower
 }
 
 /** The translated parts with Apertium's spacing and capitalisation artifacts removed. */
 export function tidy (output: readonly TaggedPart[], source: readonly TaggedPart[]): TaggedPart[] {
   const src = shape(source)
-  let atoms = toAtoms(output)
-  const startsWithSpace = src.split(LINE_SPLIT).some(line => line.startsWith(' '))
-  const endsWithSpace = src.split(LINE_SPLIT).some(line => line.endsWith(' '))
-  if (!startsWithSpace) atoms = dropLineEdgeSpaces(atoms, false)
-  if (!endsWithSpace) atoms = dropLineEdgeSpaces(atoms, true)
-  if (!src.includes('  ')) atoms = collapseSpaces(atoms)
-  uncapitalize(atoms, src)
-  return toParts(atoms)
+  const out = shape(output)
+  const drop = new Uint8Array(out.length)
+  const sourceLines = src.split(LINE_SPLIT)
+  if (!sourceLines.some(line => line.startsWith(' '))) dropLineEdgeSpaces(out, drop, false)
+  if (!sourceLines.some(line => line.endsWith(' '))) dropLineEdgeSpaces(out, drop, true)
+  if (!src.includes('  ')) collapseSpaces(out, drop)
+  const lower = capitalsToLower(out, drop, sourceLines)
+
+  const parts: TaggedPart[] = []
+  const pushText = (text: string): void => {
+    if (text === '') return
+    const last = parts.at(-1)
+    if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + text }
+    else parts.push({ type: 'text', text })
+  }
+  let pos = 0
+  for (const part of output) {
+    if (part.type === 'token') pos += TOKEN.length
+    if (part.type !== 'text') {
+      parts.push(part)
+      continue
+    }
+    const end = pos + part.text.length
+    let text = ''
+    let from = pos
+    for (let i = pos; i < end; i++) {
+      const capital = lower.length > 0 && lower.includes(i)
+      if (drop[i] !== 1 && !capital) continue
+      text += out.slice(from, i)
+      if (capital) {
+        const char = String.fromCodePoint(out.codePointAt(i)!)
+        text += char.toLowerCase()
+        i += char.length - 1
+      }
+      from = i + 1
+    }
+    pushText(text + out.slice(from, end))
+    pos = end
+  }
+  return parts
 }

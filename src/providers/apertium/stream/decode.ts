@@ -228,8 +228,25 @@ function toParts (units: readonly Unit[], source: Inventory): TaggedPart[] {
   return parts
 }
 
+/** What needs reading in an answer's text: escapes, blanks, a token word. */
+const NOT_PLAIN = /[\\[\]]|zxqv/i
+
+/**
+ * A segment without tags or tokens (most are) answered as plain text ending with the sentence's
+ * empty blank: its text, without the full stop the encoding added; undefined when the stream needs reading.
+ */
+function plainAnswer (stream: string, source: readonly TaggedPart[]): TaggedPart[] | undefined {
+  if (!stream.endsWith('[]') || !source.every(p => p.type === 'text')) return undefined
+  const body = stream.slice(0, -2)
+  if (NOT_PLAIN.test(body)) return undefined
+  const text = body.endsWith('.') ? body.slice(0, -1) : body
+  return text === '' ? [] : [{ type: 'text', text }]
+}
+
 /** An Apertium answer (stream format, request marker removed) as tagged parts with the source's tags, each once. */
 export function decodeSegment (stream: string, source: readonly TaggedPart[]): TaggedPart[] {
+  const plain = plainAnswer(stream, source)
+  if (plain !== undefined) return plain
   const ids = inventory(source)
   const word = tokenWord(source)
   // the word is made of letters only: nothing from the client goes into this expression

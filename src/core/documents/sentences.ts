@@ -111,8 +111,20 @@ export function sentenceBreaks (text: string, locale: string): number[] {
   return out
 }
 
+/** Where a sentence may end: a sentence terminal, Greek's question mark (";" in its locale), a line or paragraph break. */
+const MAY_END = /[\p{Sentence_Terminal};\u037e\n\v\f\r\x85\u2028\u2029]/u
+/** A text's end that starts no sentence after it: terminals and closing quotes or brackets, then spaces. */
+const LAST_END = /^[\p{Sentence_Terminal}"'”’»)\]}]*[\p{Zs}\t]*$/u
+
+/** Whether `text` is one sentence to any locale's segmenter: it has no end but its own (most short requests). */
+export function isOneSentence (text: string): boolean {
+  const end = text.search(MAY_END)
+  return end === -1 || LAST_END.test(text.slice(end))
+}
+
 /** The Unicode sentence breaks of `text`, minus the unsafe ones. */
 function unicodeBreaks (text: string, locale: string): number[] {
+  if (isOneSentence(text)) return []
   const spans = protectedSpans(text)
   const breaks: number[] = []
   let previous = 0

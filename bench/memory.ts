@@ -5,7 +5,7 @@
  * (so that each pool thread may take each kind): translate plain/html/markdown/json/office, bulk,
  * a document job, detect, analyze each part in each native language with long texts (they go to
  * the pool), edit in every spelling dictionary, substitute, locales; and prints the RSS after, the
- * most seen meanwhile, and 5 and 15 seconds later. Apertium's pipelines are separate processes,
+ * most seen meanwhile, and 1, 5 and 15 seconds later (a worker thread collects its heap once idle 200 ms). Apertium's pipelines are separate processes,
  * printed apart.
  *
  *   npx tsx bench/memory.ts [--workers 1] [--rounds 2] [--node-args='--max-semi-space-size=2']
@@ -234,7 +234,7 @@ try {
   }
   // V8 shrinks an idle heap (its memory reducer) some seconds after the allocations stop
   let waited = 0
-  for (const seconds of [5, 15]) {
+  for (const seconds of [1, 5, 15]) {
     await new Promise(resolve => setTimeout(resolve, (seconds - waited) * 1000))
     waited = seconds
     print(`${seconds} s later`, reading())

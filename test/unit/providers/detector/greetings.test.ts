@@ -59,9 +59,8 @@ const ALSO: Record<string, string[]> = {
  * "Greetings"). The second test fails once one of them is right, so that it comes off this list.
  */
 const STILL_WRONG: Record<string, string> = {
-  'Excuse me': 'sq',
   'Bye bye': 'lg',
-  Tchau: 'cy',
+  Tchau: 'de',
   Hoi: 'en',
   Tak: 'id',
   'La revedere': 'it'

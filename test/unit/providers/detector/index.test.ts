@@ -40,7 +40,8 @@ describe('createDetector', () => {
     for (const [text, language] of settled) {
       const [first] = await detector.detect(text)
       expect(first?.language).toBe(language)
-      expect(first?.confidence).toBeGreaterThan(0.99)
+      // Georgian's script is Mingrelian's too: on a word or two no voter's answer rules it out (ensemble.ts TINY_DISSENT)
+      expect(first?.confidence).toBeGreaterThan(0.98)
     }
   })
 

@@ -43,8 +43,7 @@ async function translateSegment (segment: string, legs: readonly Pipeline[], sig
  */
 export async function translateSegments (segments: readonly string[], legs: readonly Pipeline[], signal: AbortSignal): Promise<string[]> {
   const failed = new AbortController()
-  // a lone segment has no others to withdraw
-  const both = segments.length > 1 ? AbortSignal.any([signal, failed.signal]) : signal
+  const both = AbortSignal.any([signal, failed.signal])
   // the pipelines take the clients waiting on them in turns, a request of each at a time (a call of no known client is a client of its own)
   const turn = currentClient() ?? {}
   const out = new Array<string>(segments.length)

@@ -5,7 +5,7 @@
  * sentences, at the same concurrency, in one run.
  *
  *   npm run bench:translate [-- --duration 15 --connections 8 --warmup 300 --bulk-requests 6 --worker-rounds 3
- *                                --runs off,apy,minimal,on,none,bulk,workers --rounds 1 --profile --baseline DIR]
+ *                                --runs off,apy,minimal,on,none,bulk,workers --rounds 1 --profile --baseline DIR --node-args FLAGS]
  *
  * It builds the service when dist/ is missing or older than src/, starts it (node dist/server.js),
  * apertium-apy and the minimal server on free 127.0.0.1 ports, warms them, then measures with autocannon:
@@ -24,7 +24,7 @@
  * (a shared machine's speed drifts): each figure is the round of median speed, and the fractions
  * the median of the rounds' own (their spread printed). `--baseline DIR`: another checkout, built
  * (a `git worktree` of the commit before a change), whose service is measured cache off in the same
- * turns as ours (a change's effect in one run). `--profile` runs the service under `node --cpu-prof` and prints
+ * turns as ours (a change's effect in one run; `--baseline .` and `--node-args='--flag'`, given to ours only: a Node flag's). `--profile` runs the service under `node --cpu-prof` and prints
  * where its busy time went (profile in bench/out/); with `--runs off` that is the engine path alone.
  */
 import { availableParallelism, loadavg } from 'node:os'
@@ -68,7 +68,8 @@ const { values: flags } = parseArgs({
     'outside-connections': { type: 'string', default: '32' },
     'outside-latency': { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
-    baseline: { type: 'string' }
+    baseline: { type: 'string' },
+    'node-args': { type: 'string', default: '' }
   }
 })
 const RUN_NAMES = ['off', 'apy', 'minimal', 'on', 'none', 'bulk', 'workers', 'outside'] as const
@@ -305,7 +306,7 @@ async function main (): Promise<void> {
   }
   if (flags.profile) mkdirSync(OUT_DIR, { recursive: true })
   // default settings (WORKERS as the machine makes it); the `workers` run compares others
-  const service = await startService({ env: { WORKERS: '' }, nodeArgs: flags.profile ? ['--cpu-prof', '--cpu-prof-dir', OUT_DIR] : [] })
+  const service = await startService({ env: { WORKERS: '' }, nodeArgs: [...flags['node-args'].split(' ').filter(Boolean), ...(flags.profile ? ['--cpu-prof', '--cpu-prof-dir', OUT_DIR] : [])] })
   const token = await accessToken(service)
   console.log(`at start: ${memoryLine(service)}`)
   const apy = RUNS.has('apy') ? await startApy() : undefined

@@ -54,8 +54,8 @@ export async function startService (options: ServiceOptions = {}): Promise<Servi
   const port = await freePort()
   const clientId = 'bench'
   const clientSecret = 'bench-secret-123'
-  // the flags `npm start` runs the service with (docs/benchmarks.md, "Memory budget"), then BENCH_NODE_ARGS (space-separated: a flag to try)
-  const node = [process.execPath, '--max-semi-space-size=2', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), join(root, 'dist/server.js')]
+  // the flags `npm start` runs the service with (docs/benchmarks.md, "Memory budget")
+  const node = [process.execPath, '--max-semi-space-size=2', '--max-old-space-size=1024', ...(options.nodeArgs ?? []), join(root, 'dist/server.js')]
   const command = [...(options.wrapper ?? []), ...node]
   const child = startChild(command[0]!, command.slice(1), {
     cwd: root,

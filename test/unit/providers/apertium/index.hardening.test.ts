@@ -393,8 +393,9 @@ describe('finding 4: a pipeline process that dies is noticed at once', () => {
     expect(outcome.ms).toBeLessThan(3000)
     const next = await timed(run(t, ['The house is big.']))
     expect(next.value).toEqual(['La casa es grande.'])
-    // the stages of the dead shell went with it
-    expect(await eventually(() => pipelineLeaders('eng-spa').length === 1)).toBe(true)
+    // the stages of the dead shell went with it (a replica may have started meanwhile on a busy machine: count the dead group, not the leaders)
+    expect(await eventually(() => groupMembers(leader!.pid).length === 0)).toBe(true)
+    expect(pipelineLeaders('eng-spa').length).toBeGreaterThanOrEqual(1)
   })
 })
 

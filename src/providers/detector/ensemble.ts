@@ -54,6 +54,8 @@ const TINY = 4
  */
 const TINY_DISSENT = 4
 const DISSENT_WORDS = 2
+/** Texts longer than this are never read as one word said again. */
+const REPEATED_MAX = 64
 
 /** Texts of at most this many words are checked against the spelling dictionaries' word lists. */
 const WORD_LIST_WORDS = 3
@@ -148,7 +150,7 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   }
 
   function detect (text: string, only?: readonly string[]): Candidate[] {
-    const sample = text.length > SAMPLE ? sampleOf(text) : text
+    const sample = text.length > SAMPLE ? sampleOf(text) : repeatedWord(text) ?? text
     scriptProfile(sample, profile)
     if (profile.letters === 0) return []
     const candidates = candidatesFor(dominantScript(profile), only)
@@ -392,6 +394,30 @@ function wordsIn (text: string): number {
   let count = 0
   forEachWord(text, () => { count++ })
   return count
+}
+
+/**
+ * The word of a short text that is one word said again ("Bye bye", "No, no, no!"), as first
+ * written: it is read as that lone word. Counted twice, an unseen word cost a language twice the
+ * lexicon's backoff ("bye" ~33 nats for English each time, so "Bye bye" was Luganda).
+ */
+function repeatedWord (text: string): string | undefined {
+  if (text.length > REPEATED_MAX) return undefined
+  let first: string | undefined
+  let count = 0
+  let same = true
+  forEachWord(text, word => {
+    if (first === undefined) first = word
+    else if (word !== first) same = false
+    count++
+  })
+  if (!same || count < 2 || first === undefined) return undefined
+  // as first written (the voters read letter case); the lower-cased word where lower-casing changed its length
+  for (let at = 0; at + first.length <= text.length; at++) {
+    const written = text.slice(at, at + first.length)
+    if (written.toLowerCase() === first) return written
+  }
+  return first
 }
 
 /** SAMPLE units of a long text from its first letter on (a long run of numbers or symbols may lead). */

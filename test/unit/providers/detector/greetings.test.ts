@@ -59,7 +59,6 @@ const ALSO: Record<string, string[]> = {
  * "Greetings"). The second test fails once one of them is right, so that it comes off this list.
  */
 const STILL_WRONG: Record<string, string> = {
-  'Bye bye': 'lg',
   Tchau: 'de',
   Hoi: 'en',
   Tak: 'id',

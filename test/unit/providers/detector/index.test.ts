@@ -90,6 +90,14 @@ describe('createDetector', () => {
     expect(wrong).toEqual([])
   })
 
+  it('reads a word said again as that lone word (issue 31: "Bye bye" was Luganda at 0.89, "Bye" English)', async () => {
+    const pairs: Array<[string, string]> = [['Bye bye', 'Bye'], ['bye-bye!', 'bye'], ['Merci, merci', 'Merci'], ['Nein nein nein', 'Nein'], ['Hola hola', 'Hola']]
+    for (const [repeated, lone] of pairs) expect(await detector.detect(repeated)).toEqual(await detector.detect(lone))
+    expect(await best('Bye bye')).toBe('en')
+    // two different words stay two words
+    expect(await detector.detect('Bye now')).not.toEqual(await detector.detect('Bye'))
+  })
+
   it('returns calibrated confidences: in [0, 1], best first, summing to at most 1', async () => {
     for (const text of [SPANISH, 'Postavke', 'Hello', 'Terima kasih']) {
       const candidates = await detector.detect(text)

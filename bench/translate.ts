@@ -117,6 +117,8 @@ interface CpuSnapshot {
   node: number
   pipelines: number
   apy: number
+  /** of `apy`: its Node processes (the minimal server's own; none of apertium-apy's) */
+  apyNode: number
   bench: number
   machine: number
 }
@@ -132,6 +134,7 @@ function cpuNow (service: Service, apy: Other | undefined): CpuSnapshot {
     node: cpuMsOf(new Set(serviceTree.filter(isNodeProcess).map(p => p.pid)), all),
     pipelines: cpuMsOf(new Set(serviceTree.filter(p => !isNodeProcess(p)).map(p => p.pid)), all),
     apy: apy ? cpuMsOf(new Set(processTree(apy.child.pid, all).map(p => p.pid)), all) : 0,
+    apyNode: apy ? cpuMsOf(new Set(processTree(apy.child.pid, all).filter(isNodeProcess).map(p => p.pid)), all) : 0,
     bench: (usage.user + usage.system) / 1000,
     machine: machineBusyMs()
   }
@@ -143,8 +146,13 @@ function cpuNow (service: Service, apy: Other | undefined): CpuSnapshot {
  */
 function cpuPer (before: CpuSnapshot, after: CpuSnapshot, count: number, unit: string, ours: boolean): string {
   const d = (k: keyof CpuSnapshot): number => after[k] - before[k]
-  const us = (k: keyof CpuSnapshot): string => (d(k) * 1000 / count).toFixed(0)
-  const server = ours ? `service Node ${us('node')} + pipelines ${us('pipelines')}` : `that server and its pipeline ${us('apy')}`
+  const perUnit = (ms: number): string => (ms * 1000 / count).toFixed(0)
+  const us = (k: keyof CpuSnapshot): string => perUnit(d(k))
+  const server = ours
+    ? `service Node ${us('node')} + pipelines ${us('pipelines')}`
+    : d('apyNode') > 0
+      ? `that server's Node ${us('apyNode')} + its pipeline ${perUnit(d('apy') - d('apyNode'))}`
+      : `that server and its pipeline ${us('apy')}`
   const others = Math.max(0, d('machine') - d('node') - d('pipelines') - d('apy') - d('bench'))
   return `CPU us/${unit}: ${server}, bench ${us('bench')}; other processes used ${(others / d('at')).toFixed(2)} of ${availableParallelism()} cores`
 }

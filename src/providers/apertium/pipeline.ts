@@ -23,7 +23,7 @@
  * A process starts only with a slot from `slots` (the pipeline set's cap on running pipelines, slots.ts);
  * requests that find no free slot wait, at most `requestTimeoutMs`.
  */
-import { EngineBusyError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
+import { EngineBusyError, ServiceError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../errors.js'
 import { PipelineProcess } from './process-group.js'
 import { FairQueue } from '../../lib/fair-queue.js'
 import { SlotWait, type Slots } from './slots.js'
@@ -352,17 +352,21 @@ export class Pipeline {
     this.stderrTail = ''
     const child: PipelineProcess = new PipelineProcess(this.mode, this.options.script, {
       stdout: chunk => this.onData(child, chunk),
-      stderr: chunk => { this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL) },
+      stderr: text => { this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL) },
       // the clock runs from the time the requests can reach the process, not while the launcher starts it
       started: () => { if (child === this.child) this.armHeadTimer() },
-      ended: (how, cause) => this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline ${how}${this.stderrSuffix()}`, cause))
+      ended: (how, cause) => this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline ${how}`, cause, { engineMessage: this.stderrSaid() }))
     })
     this.child = child
   }
 
-  private stderrSuffix (): string {
+  /**
+   * What its stages last wrote to stderr ("Error: Cannot open file ..."), for the log only: a
+   * stage's words may quote a text, and the pipeline serves every client.
+   */
+  private stderrSaid (): string | undefined {
     const tail = this.stderrTail.trim()
-    return tail ? `: ${tail.split('\n').at(-1)}` : ''
+    return tail === '' ? undefined : tail
   }
 
   /** Writes waiting requests while the window has room; starts the process (with a slot) when needed. */
@@ -446,7 +450,7 @@ export class Pipeline {
       at = end + marker.length
     }
     if (!write || parts.length !== write.length || answer.slice(at).trim() !== '') {
-      this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline answered out of step${this.stderrSuffix()}`))
+      this.onBroken(child, new UpstreamError(SERVICE, `${this.mode} pipeline answered out of step`, undefined, { engineMessage: this.stderrSaid() }))
       return
     }
     this.inflight.shift()
@@ -491,7 +495,8 @@ export class Pipeline {
       } else if (i === 0) {
         this.settle(entry, () => entry.reject(error))
       } else {
-        this.settle(entry, () => entry.reject(new UpstreamError(SERVICE, `${this.mode} pipeline failed ${entry.attempts + 1} times while this request waited`, error)))
+        this.settle(entry, () => entry.reject(new UpstreamError(SERVICE, `${this.mode} pipeline failed ${entry.attempts + 1} times while this request waited`, error,
+          { engineMessage: error instanceof ServiceError ? error.engineMessage : undefined })))
       }
     })
     for (const entry of retry) this.wait(entry)

@@ -29,6 +29,11 @@ function watchedScript (script: string): string {
  * signal to the service's group does not reach them. Each runs with the service's environment at
  * the time it was asked for.
  */
+/** How long a group whose output closed waits for the launcher's word of its exit (and of its stderr) before it counts as ended. */
+const OUTPUT_CLOSED_WAIT_MS = 250
+/** How much of a group's stderr the launcher tells at once (its latest). */
+const STDERR_TOLD = 2000
+
 const LAUNCHER = `
 import { execFile, spawn } from 'node:child_process'
 const tell = (message, handle) => { if (process.connected) process.send(message, handle) }
@@ -41,12 +46,40 @@ process.on('message', ({ id, args, run, env }) => {
   const child = spawn('bash', args, { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env })
   child.on('error', error => tell({ id, error: error.message }))
   if (child.pid === undefined) return
-  // the output pipes first: a pipe is read here until it has been handed over, and what was read
-  // here would be lost, so nothing may be written before both are ours
+  // the output first: a pipe is read here until it has been handed over, and what was read here
+  // would be lost, so nothing may be written before it is theirs
   tell({ id, pid: child.pid, stream: 'stdout' }, child.stdout)
-  tell({ id, stream: 'stderr' }, child.stderr)
   tell({ id, stream: 'stdin' }, child.stdin)
-  child.on('exit', (code, signal) => tell({ id, exit: code === null ? 'signal ' + signal : 'code ' + code }))
+  // stderr stays here and its latest is told: a stage that cannot start writes why at once and
+  // exits, often before a pipe handed over could arrive (pipes go over one at a time)
+  let tail = ''
+  let timer
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (tail !== '') tell({ id, stderr: tail })
+    tail = ''
+  }
+  child.stderr.setEncoding('utf8')
+  child.stderr.on('data', text => {
+    tail = (tail + text).slice(-${STDERR_TOLD})
+    timer ??= setTimeout(flush, 50)
+  })
+  child.on('exit', (code, signal) => {
+    // what stderr still holds goes first: at its end, or in a moment if stages outlive the shell
+    let told = false
+    const exit = () => {
+      if (told) return
+      told = true
+      flush()
+      tell({ id, exit: code === null ? 'signal ' + signal : 'code ' + code })
+    }
+    if (child.stderr.readableEnded) exit()
+    else {
+      child.stderr.once('end', exit)
+      setTimeout(exit, 100)
+    }
+  })
 })
 process.on('disconnect', () => process.exit(0))
 `
@@ -55,7 +88,9 @@ interface LauncherMessage {
   id: number
   output?: string
   pid?: number
-  stream?: 'stdin' | 'stdout' | 'stderr'
+  stream?: 'stdin' | 'stdout'
+  /** The latest of what the group wrote to stderr (at most STDERR_TOLD characters, told at most every 50 ms). */
+  stderr?: string
   exit?: string
   error?: string
 }
@@ -169,7 +204,8 @@ export async function runCommand (command: string[]): Promise<string> {
 /** What the pipeline hears from its processes. */
 export interface PipelineHandlers {
   stdout: (chunk: Buffer) => void
-  stderr: (chunk: Buffer) => void
+  /** The latest of what it wrote to stderr. */
+  stderr: (text: string) => void
   /** Its first stage's pipe has come: what was written is on its way. */
   started: () => void
   /** The group ended or could not start (`how`: "exited with code 1", "could not start"). */
@@ -182,13 +218,13 @@ export class PipelineProcess {
   private pid: number | undefined
   private stdin: Socket | undefined
   private stdout: Socket | undefined
-  private stderr: Socket | undefined
   /** What was written before stdin arrived. */
   private queued: string[] = []
   private active = true
   private killed = false
+  /** Set once its output closed: the wait for the launcher's word of the exit. */
+  private outputClosed: NodeJS.Timeout | undefined
   private over = false
-  private exitHow: string | undefined
   private readonly id: number
   private readonly handlers: PipelineHandlers
   private resolveExited!: () => void
@@ -222,7 +258,7 @@ export class PipelineProcess {
   /** A busy pipeline keeps Node's event loop alive, an idle one must not. */
   keepAlive (active: boolean): void {
     this.active = active
-    for (const socket of [this.stdin, this.stdout, this.stderr]) {
+    for (const socket of [this.stdin, this.stdout]) {
       if (active) socket?.ref()
       else socket?.unref()
     }
@@ -237,7 +273,8 @@ export class PipelineProcess {
         process.kill(-this.pid, 'SIGKILL')
       } catch {}
     }
-    for (const socket of [this.stdin, this.stdout, this.stderr]) socket?.destroy()
+    for (const socket of [this.stdin, this.stdout]) socket?.destroy()
+    clearTimeout(this.outputClosed)
   }
 
   fromLauncher (message: LauncherMessage, handle?: Socket): void {
@@ -246,8 +283,12 @@ export class PipelineProcess {
       this.exit()
       return
     }
+    if (message.stderr !== undefined) {
+      this.handlers.stderr(message.stderr)
+      return
+    }
     if (message.exit !== undefined) {
-      this.exitHow = message.exit
+      clearTimeout(this.outputClosed)
       this.end(`exited with ${message.exit}`)
       this.exit()
       return
@@ -271,12 +312,11 @@ export class PipelineProcess {
       this.stdout = handle
       handle.on('data', this.handlers.stdout)
       handle.on('error', () => {})
-      // the shell alone may die, its stages still holding the pipe; or they all go at once
-      handle.on('close', () => this.end(`exited with ${this.exitHow ?? 'its output closed'}`))
-    } else {
-      this.stderr = handle
-      handle.on('data', this.handlers.stderr)
-      handle.on('error', () => {})
+      // the shell alone may die, its stages still holding the pipe (its exit tells); or they all
+      // go at once: then the exit, which comes after what they wrote to stderr, is waited for a moment
+      handle.on('close', () => {
+        this.outputClosed ??= setTimeout(() => this.end('exited with its output closed'), OUTPUT_CLOSED_WAIT_MS).unref()
+      })
     }
   }
 

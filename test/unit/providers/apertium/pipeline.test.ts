@@ -96,6 +96,27 @@ describe('warm pipelines (real processes)', () => {
     expect(await behind).toEqual(['two'])
   })
 
+  it('say why a pipeline failed at start, for the log: what its stages wrote to stderr is the error\'s engineMessage, never its detail', async () => {
+    // a stage that cannot start writes why at once and exits, before its pipes can have reached the service
+    const dir = mkdtempSync(join(tmpdir(), 'apertium-broken-'))
+    try {
+      const script = join(dir, 'broken-stage')
+      writeFileSync(script, "#!/bin/sh\necho \"Error: Cannot open file 'eng-spa.automorf.bin'\" >&2\nexit 1\n", { mode: 0o755 })
+      writeFileSync(join(dir, 'eng-spa.mode'), `${script} $1\n`)
+      // several at once, as at start-up: each pipe waits its turn to be handed over
+      const failures = await Promise.all(Array.from({ length: 8 }, async () =>
+        await run(translator({ modesDir: dir }), ['hello']).then(() => undefined, (err: unknown) => err)))
+      for (const failed of failures) {
+        expect(failed).toBeInstanceOf(UpstreamError)
+        expect((failed as UpstreamError).engineMessage).toContain("Cannot open file 'eng-spa.automorf.bin'")
+        // a stage's words may quote another client's text: clients get ours only
+        expect((failed as UpstreamError).message).not.toContain('Cannot open')
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('time out a stuck pipeline, kill its whole group and retry the requests behind it', async () => {
     const t = translator({ modesDir: fakeModesDir(), requestTimeoutMs: 300 })
     const started = Date.now()

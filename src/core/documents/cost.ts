@@ -8,7 +8,8 @@ import type { MimeType } from './mime.js'
 
 /**
  * Estimated cost units (about a microsecond of segmenting each) a document may have to be worked
- * inline, and a request's inline work in all: beyond, its documents go to the document runner.
+ * inline, and a request's inline work in all (a document read inline is rebuilt inline: both
+ * count): beyond, its documents go to the document runner.
  */
 export const INLINE_COST = 2000
 export const LANE_INLINE_COST = 10_000

@@ -14,7 +14,8 @@ import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { HeldValue, JsonFragment } from './held.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
-import { DocumentMemo, runDocumentTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+import { DocumentMemo, guarded, runDocumentTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+import type { Prepared } from './prepare.js'
 import { documentCost, INLINE_COST, LANE_INLINE_COST, LIGHT_COST } from './cost.js'
 
 export { documentCost, INLINE_COST } from './cost.js'
@@ -75,19 +76,34 @@ export class DocumentWork {
   }
 
   /**
+   * Whether a task is worked inline: its document is cheap (or there is no runner), and the
+   * request's inline work so far leaves room for `times` its cost (then counted). A document held
+   * by the runner (a large body's) is always worked there.
+   */
+  private inline (task: DocumentTask, times = 1): boolean {
+    if (task.value instanceof HeldValue || (task.kind === 'changes' && task.edited instanceof JsonFragment)) return false
+    const cost = documentCost(task.value, task.mimeType)
+    if (this.account !== undefined && (cost > INLINE_COST || this.inlineCost + times * cost > LANE_INLINE_COST)) return false
+    this.inlineCost += times * cost
+    return true
+  }
+
+  /**
+   * The preparation of a document worked inline, from the request's memo; undefined where the
+   * runner works it. Its rebuilding will be inline too: both are counted now.
+   */
+  preparedInline (task: Extract<DocumentTask, { kind: 'prepare' }>): Prepared | undefined {
+    if (!this.inline(task, 2)) return undefined
+    return guarded(task.path, () => this.document(task.value).memo.prepare(task, task.settings))
+  }
+
+  /**
    * Runs a task inline when the document is cheap (or there is no runner), else on the runner.
-   * A document held by the runner (a large body's) is always worked there, and what is rebuilt of
-   * it comes back as JSON text for the answer (JsonFragment).
+   * What is rebuilt of a document held by the runner comes back as JSON text for the answer
+   * (JsonFragment).
    */
   async run (task: DocumentTask): Promise<WorkResult> {
-    const held = task.value instanceof HeldValue
-    if (!held && !(task.kind === 'changes' && task.edited instanceof JsonFragment)) {
-      const cost = documentCost(task.value, task.mimeType)
-      if (this.account === undefined || (cost <= INLINE_COST && this.inlineCost + cost <= LANE_INLINE_COST)) {
-        this.inlineCost += cost
-        return runDocumentTask(task, this.document(task.value).memo) as WorkResult
-      }
-    }
+    if (this.inline(task)) return runDocumentTask(task, this.document(task.value).memo) as WorkResult
     if (this.account === undefined) throw new Error('a held document needs a document runner')
     // the key lets the thread that prepared the document rebuild it from what it read (tasks.ts threadMemo)
     const sent: DocumentTask = { ...task, key: this.document(task.value).key }
@@ -128,7 +144,16 @@ export async function textOfDocument (value: unknown, mimeType: MimeType, work: 
  * the runner's thread's when it runs there again; another thread reads the document anew).
  */
 export async function prepareDocument (value: unknown, mimeType: MimeType, settings: PrepareSettings, work: DocumentWork, path: FieldPath = DOCUMENT_VALUE): Promise<PreparedDocument> {
-  const result = await work.run({ kind: 'prepare', value, mimeType, settings, path })
+  const task = { kind: 'prepare', value, mimeType, settings, path } as const
+  // read on the event loop: rebuilt by the preparation itself, from what it read
+  const read = work.preparedInline(task)
+  if (read !== undefined) {
+    return {
+      segments: read.segments,
+      finish: async (translations, _finishing, targets) => guarded(path, () => translations.map((translated, i) => read.finish(translated, targets?.[i])))
+    }
+  }
+  const result = await work.run(task)
   const { segments } = result as Extract<TaskResult, { kind: 'prepare' }>
   return {
     segments,

@@ -77,12 +77,17 @@ export class DocumentMemo {
 
 const TOO_DEEP = 'this document nests too deeply to be processed; simplify it or send it as text/plain'
 
-/** Runs a task, starting from what `memo` holds of its document. A stack overflow is the document's fault: a 400 at its path. */
+/** Runs a task, starting from what `memo` holds of its document. */
 export function runDocumentTask (task: DocumentTask, memo = new DocumentMemo()): TaskResult {
+  return guarded(task.path, () => runWith(task, memo))
+}
+
+/** Runs document work on the document at `path`: a stack overflow is the document's fault, a 400 at its path. */
+export function guarded<T> (path: FieldPath, work: () => T): T {
   try {
-    return runWith(task, memo)
+    return work()
   } catch (err) {
-    if (err instanceof RangeError && !(err instanceof ValidationError)) throw invalidField(task.path, TOO_DEEP)
+    if (err instanceof RangeError && !(err instanceof ValidationError)) throw invalidField(path, TOO_DEEP)
     throw err
   }
 }

@@ -5,7 +5,8 @@
  * 400 at its path) without harming the next requests.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
+import { documentChanges, documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument, type DocumentTask } from '../../../../src/core/documents/offload.js'
+import { LANE_INLINE_COST } from '../../../../src/core/documents/cost.js'
 import { changesOf } from '../../../../src/core/editing/changes.js'
 import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
@@ -147,5 +148,34 @@ describe('documents on the thread pool', () => {
       await pool.close()
     }
     expect(processPool().size).toBeGreaterThanOrEqual(2)
+  })
+
+  it('rebuilds each document where it read it: inline from its own reading, or on the runner, never read on the event loop and rebuilt on a thread', async () => {
+    // a bulk request of cheap documents, more than the request's inline allowance holds
+    const docs = Array.from({ length: 60 }, (_, i) => `The house number ${i} is red and the garden is green. `.repeat(6))
+    const cost = documentCost(docs[0]!, 'text/plain')
+    expect(cost).toBeLessThan(INLINE_COST)
+    expect(cost * docs.length).toBeGreaterThan(LANE_INLINE_COST)
+    const sent = new Map<unknown, string[]>()
+    const recording = {
+      account: (budgetMs: number, signal?: AbortSignal) => {
+        const account = poolDocuments.account(budgetMs, signal)
+        return {
+          get spentMs () { return account.spentMs },
+          run: async (task: DocumentTask, options: { heavy: boolean, overBudget: () => Error }) => {
+            sent.set(task.value, [...sent.get(task.value) ?? [], task.kind])
+            return await account.run(task, options)
+          }
+        }
+      }
+    }
+    const work = new DocumentWork(recording)
+    const prepared = await Promise.all(docs.map(async doc => await prepareDocument(doc, 'text/plain', settings, work)))
+    const rebuilt = await Promise.all(prepared.map(async p => await p.finish([p.segments], work)))
+    rebuilt.forEach((results, i) => expect(results[0]!.value).toBe(docs[i]!.replaceAll('house', 'home')))
+    // some on the event loop, some on the runner, and each document read and rebuilt in the same place
+    expect(sent.size).toBeGreaterThan(0)
+    expect(sent.size).toBeLessThan(docs.length)
+    for (const kinds of sent.values()) expect(kinds).toEqual(['prepare', 'finish'])
   })
 })

@@ -20,12 +20,13 @@ describe('a service thread over the channel', () => {
     const t = start()
     expect(await t.call<string>('echo', ['warm'])).toBe('WARM')
     const spun = t.call<number>('spin', [400])
-    // timers keep firing on this thread while the other one computes
+    // timers keep firing on this thread while the other one computes (20 in an idle 400 ms; a
+    // blocked event loop would fire at most one, after; a busy machine fired 8)
     let ticks = 0
     const timer = setInterval(() => { ticks++ }, 20)
     expect(await spun).toBe(400)
     clearInterval(timer)
-    expect(ticks).toBeGreaterThan(8)
+    expect(ticks).toBeGreaterThan(3)
     expect(await t.call<string>('echo', ['hola'])).toBe('HOLA')
   })
 

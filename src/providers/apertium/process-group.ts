@@ -23,17 +23,17 @@ function watchedScript (script: string): string {
   return `trap 'kill -KILL 0' CHLD\n0<&0 ${script} &\nwait\n`
 }
 
-/**
- * The launcher's code: spawns what it is sent, hands the pipes over, reports exits; or runs a
- * command (`run`) and answers its output. Its children lead process groups of their own, so a
- * signal to the service's group does not reach them. Each runs with the service's environment at
- * the time it was asked for.
- */
 /** How long a group whose output closed waits for the launcher's word of its exit (and of its stderr) before it counts as ended. */
 const OUTPUT_CLOSED_WAIT_MS = 250
 /** How much of a group's stderr the launcher tells at once (its latest). */
 const STDERR_TOLD = 2000
 
+/**
+ * The launcher's code: spawns what it is sent, hands its input and output pipes over, tells what
+ * it writes to stderr, reports exits; or runs a command (`run`) and answers its output. Its
+ * children lead process groups of their own, so a signal to the service's group does not reach
+ * them. Each runs with the service's environment at the time it was asked for.
+ */
 const LAUNCHER = `
 import { execFile, spawn } from 'node:child_process'
 const tell = (message, handle) => { if (process.connected) process.send(message, handle) }

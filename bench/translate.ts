@@ -127,14 +127,15 @@ interface CpuSnapshot {
 function cpuNow (service: Service, apy: Other | undefined): CpuSnapshot {
   const all = processes()
   const serviceTree = processTree(service.child.pid, all)
+  const apyTree = apy ? processTree(apy.child.pid, all) : []
   const usage = process.cpuUsage()
   // the service's Node processes (with WORKERS > 1 the primary and its workers); the rest are pipelines
   return {
     at: performance.now(),
     node: cpuMsOf(new Set(serviceTree.filter(isNodeProcess).map(p => p.pid)), all),
     pipelines: cpuMsOf(new Set(serviceTree.filter(p => !isNodeProcess(p)).map(p => p.pid)), all),
-    apy: apy ? cpuMsOf(new Set(processTree(apy.child.pid, all).map(p => p.pid)), all) : 0,
-    apyNode: apy ? cpuMsOf(new Set(processTree(apy.child.pid, all).filter(isNodeProcess).map(p => p.pid)), all) : 0,
+    apy: cpuMsOf(new Set(apyTree.map(p => p.pid)), all),
+    apyNode: cpuMsOf(new Set(apyTree.filter(isNodeProcess).map(p => p.pid)), all),
     bench: (usage.user + usage.system) / 1000,
     machine: machineBusyMs()
   }

@@ -14,7 +14,7 @@ import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { HeldValue, JsonFragment } from './held.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
-import { DocumentMemo, guarded, runDocumentTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
+import { DocumentMemo, guarded, rebuildAll, runDocumentTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
 import type { Prepared } from './prepare.js'
 import { documentCost, INLINE_COST, LANE_INLINE_COST, LIGHT_COST } from './cost.js'
 
@@ -150,7 +150,7 @@ export async function prepareDocument (value: unknown, mimeType: MimeType, setti
   if (read !== undefined) {
     return {
       segments: read.segments,
-      finish: async (translations, _finishing, targets) => guarded(path, () => translations.map((translated, i) => read.finish(translated, targets?.[i])))
+      finish: async (translations, _finishing, targets) => guarded(path, () => rebuildAll(read, translations, targets))
     }
   }
   const result = await work.run(task)

@@ -100,7 +100,12 @@ function runWith (task: DocumentTask, memo: DocumentMemo): TaskResult {
   }
   const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }
-  return { kind: 'finish', results: (task.translations ?? [prepared.segments]).map((translated, i) => prepared.finish(translated, task.targets?.[i])) }
+  return { kind: 'finish', results: rebuildAll(prepared, task.translations ?? [prepared.segments], task.targets) }
+}
+
+/** The document rebuilt once per answer set, from one preparation; `targets`: each set's language. */
+export function rebuildAll (prepared: Prepared, translations: readonly string[][], targets?: readonly string[]): Array<{ value: unknown, applied: AppliedSubstitution[] }> {
+  return translations.map((translated, i) => prepared.finish(translated, targets?.[i]))
 }
 
 /**

@@ -17,7 +17,8 @@ export function cachedJson (value: unknown): { body: string, etag: string, send:
 export function sendCached (request: FastifyRequest, reply: FastifyReply, body: string, etag: string): FastifyReply {
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('vary', 'Authorization')
   const match = request.headers['if-none-match']
-  if (match !== undefined && match.split(',').some(t => t.trim() === etag || t.trim() === '*')) {
+  // weak comparison (RFC 9110 13.1.2): a proxy that compresses the answer sends our tag back as W/"..."
+  if (match !== undefined && match.split(',').some(t => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
     return reply.code(304).send()
   }
   return reply.type('application/json; charset=utf-8').send(body)

@@ -62,17 +62,20 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
   const deadlineMs = opts.config.limits.handlerTimeoutMs
   const root = opts.root === true
   const doc = compatDoc(LIBRETRANSLATE_TAG, root)
-  const ltErrors = compatErrorHandler(fieldName, message => ({ error: message }), EXPECTED)
   // no key at all is LibreTranslate's 400 (the refusal is counted against the address all the same)
-  const errorHandler = async (error: Error, request: FastifyRequest, reply: FastifyReply): Promise<unknown> =>
-    error instanceof InvalidApiKeyError && (keyOf(request) ?? '') === ''
-      ? sendCompatError(reply, { status: 400, message: KEY_NEEDED, headers: {} }, message => ({ error: message }))
-      : await ltErrors(error, request, reply)
+  const errorHandlerFor = (expected: Record<string, string>): (error: Error, request: FastifyRequest, reply: FastifyReply) => Promise<unknown> => {
+    const ltErrors = compatErrorHandler(fieldName, message => ({ error: message }), expected)
+    return async (error, request, reply) =>
+      error instanceof InvalidApiKeyError && (keyOf(request) ?? '') === ''
+        ? sendCompatError(reply, { status: 400, message: KEY_NEEDED, headers: {} }, message => ({ error: message }))
+        : await ltErrors(error, request, reply)
+  }
+  const errorHandler = errorHandlerFor(EXPECTED)
   const keyedRoute = { config: KEYED_ROUTE, ...keyed(app, keyOf), errorHandler }
 
   /** A keyed POST's options: its words, the body it reads (JSON or a form) and what it answers. */
-  const keyedPost = (words: [string, string, string], body: TSchema, answer: TSchema, what: string): RouteShorthandOptions =>
-    ({ ...keyedRoute, schema: { ...doc(...words), consumes: JSON_OR_FORM, body, response: ltResponses(answer, what, true) } })
+  const keyedPost = (words: [string, string, string], body: TSchema, answer: TSchema, what: string, expected = EXPECTED): RouteShorthandOptions =>
+    ({ ...keyedRoute, errorHandler: expected === EXPECTED ? errorHandler : errorHandlerFor(expected), schema: { ...doc(...words), consumes: JSON_OR_FORM, body, response: ltResponses(answer, what, true) } })
 
   app.post('/translate', keyedPost(['libretranslate_translate', 'Translate text (LibreTranslate\'s POST /translate)',
     'As LibreTranslate answers it, through the same translation as `POST /language/translate`: `q` a string or an array, `source` a code or `auto` (detected per text, and answered in `detectedLanguage`), `format` `text` or `html`. The key is `api_key`, one of a client\'s `api_keys`.'],
@@ -109,7 +112,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
 
   app.post('/detect', keyedPost(['libretranslate_detect', 'Detect the language of a text (LibreTranslate\'s POST /detect)',
     'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect (numbers, emoji, a URL) answers `[{"confidence": 0, "language": "en"}]`, as LibreTranslate does.'],
-  LtDetectRequest, LtDetectResponse, 'The candidate languages, most likely first'), async (request, reply) => {
+  LtDetectRequest, LtDetectResponse, 'The candidate languages, most likely first', { ...EXPECTED, q: 'a string' }), async (request, reply) => {
     const q = (request.body as { q: string }).q
     if (q === '') throw new ValidationError('Invalid request: missing q parameter')
     const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))

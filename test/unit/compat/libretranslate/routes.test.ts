@@ -148,6 +148,10 @@ describe('LibreTranslate-compatible API', () => {
     const empty = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: { q: '', api_key: KEY } })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error).toBe('Invalid request: missing q parameter')
+    // /detect reads one text: its error says so (not translate's "or an array")
+    const many = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: { q: ['Bonjour tout le monde'], api_key: KEY } })
+    expect(many.statusCode).toBe(400)
+    expect(many.json().error).toBe('Invalid request: q: must be a string')
   })
 
   it('languages (GET and POST): [{code, name, targets}] without a key; a wrong key given is a 403', async () => {

@@ -161,6 +161,8 @@ function uniqueTags (tags: readonly string[]): string[] {
 
 interface Answer { segments: string[], service: string }
 
+const composed = (segment: string): string => segment.normalize('NFC')
+
 /** One engine call per (choices, pair) for every distinct segment of every target document; cache first. */
 async function runBatches (outputs: TargetDocument[], options: TranslateOptions, deps: TranslationDeps, signal: AbortSignal, bulk: boolean, progress?: Progress): Promise<Map<TargetDocument, Answer>> {
   const groups = new Map<string, TargetDocument[]>()
@@ -177,8 +179,9 @@ async function runBatches (outputs: TargetDocument[], options: TranslateOptions,
     ...(options.formality === undefined ? {} : { formality: options.formality }),
     ...(options.context === undefined ? {} : { context: options.context })
   }
-  // progress counts each group's distinct segments, those copied as they are (identity) done at once
-  const distinctOf = new Map([...groups].map(([key, list]) => [key, [...new Set(list.flatMap(j => j.segments))]]))
+  // progress counts each group's distinct segments, those copied as they are (identity) done at once;
+  // engines get them composed (NFC): Apertium reads a decomposed accent as a character of its own
+  const distinctOf = new Map([...groups].map(([key, list]) => [key, [...new Set(list.flatMap(j => key === 'identity' ? j.segments : j.segments.map(composed)))]]))
   const total = [...distinctOf.values()].reduce((n, segments) => n + segments.length, 0)
   let done = distinctOf.get('identity')?.length ?? 0
   const count = progress === undefined
@@ -210,7 +213,7 @@ async function runBatches (outputs: TargetDocument[], options: TranslateOptions,
         what,
         ...(count === undefined ? {} : { progress: count })
       }, deps.cache, deps.batcher, combined)
-      for (const out of list) answers.set(out, { segments: out.segments.map(s => translations.get(s)!), service })
+      for (const out of list) answers.set(out, { segments: out.segments.map(s => translations.get(composed(s))!), service })
     } catch (err) {
       group.abort(err)
       throw err

@@ -144,3 +144,18 @@ describe('control characters stay where they were', () => {
     expect(detected.body.language).toBe('en')
   })
 })
+
+describe('decomposed accents (macOS writes NFD) translate as the composed letters do', () => {
+  it('gives the engine composed text: no mark lands on another word', async () => {
+    const decomposed = 'El cafe\u0301 esta\u0301 abierto. La nin\u0303a come.'
+    const { status, body } = await post('/language/translate', { document: { value: decomposed }, source: 'es', targets: ['en'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const fromComposed = await post('/language/translate', { document: { value: decomposed.normalize('NFC') }, source: 'es', targets: ['en'] })
+    expect(body.results.en.value).toBe(fromComposed.body.results.en.value)
+    expect(body.results.en.value).not.toMatch(/\p{M}/u)
+    expect(body.results.en.value).toMatch(/girl/)
+    // the same language is no translation: the text comes back as it was sent, decomposed
+    const same = await post('/language/translate', { document: { value: decomposed }, source: 'es', targets: ['es'] })
+    expect(same.body.results.es.value).toBe(decomposed)
+  })
+})

@@ -30,7 +30,7 @@ const markdownText: TextFormat = {
     if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')
     return out
   },
-  collapse: /[ \t]*\n[ \t]*/g
+  collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
 }
 
 function span (node: Nodes): { start: number, end: number } | undefined {

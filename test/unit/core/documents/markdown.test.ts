@@ -44,6 +44,16 @@ describe('text/markdown: a README', () => {
     ])
   })
 
+  it('reads Windows line ends (CRLF) as line ends: the same sentences, no carriage return sent or left mid-line', () => {
+    const crlf = readme.replaceAll('\n', '\r\n')
+    const windows = md(crlf)
+    expect(windows.segments).toEqual(doc.segments)
+    expect(windows.rebuild(windows.segments)).toBe(crlf)
+    const out = windows.rebuild(windows.segments.map(upper)) as string
+    expect(out.replace(/\r\n/g, '')).not.toMatch(/\r/)
+    expect(out.replaceAll('\r\n', '\n')).toBe(doc.rebuild(doc.segments.map(upper)))
+  })
+
   it('keeps front matter, code, URLs, HTML, definitions and table syntax byte for byte', () => {
     const out = doc.rebuild(doc.segments.map(upper)) as string
     for (const kept of [

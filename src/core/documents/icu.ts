@@ -28,12 +28,18 @@ export interface MessageSyntax {
   syntax: Array<[number, number]>
   /** Offsets of each `#` inside a plural's sub-message. */
   hashes: number[]
+  /** [start, end) of each quoted literal in a message's text (`'{'`, `'{name}'`), quotes included. */
+  quoted: Array<[number, number]>
+  /** Offsets of each doubled apostrophe (`''`, one apostrophe) in a message's text, outside quoted literals. */
+  doubled: number[]
 }
 
 class Scanner {
   i = 0
   readonly syntax: Array<[number, number]> = []
   readonly hashes: number[] = []
+  readonly quoted: Array<[number, number]> = []
+  readonly doubled: number[] = []
   constructor (readonly text: string) {}
 
   private space (): void {
@@ -77,8 +83,12 @@ class Scanner {
     const t = this.text
     while (this.i < t.length) {
       const c = t[this.i]
-      if (c === "'") this.quote(plural)
-      else if (c === '{') {
+      if (c === "'") {
+        const from = this.i
+        this.quote(plural)
+        if (this.i - from === 2 && t[from + 1] === "'") this.doubled.push(from)
+        else if (this.i - from > 1) this.quoted.push([from, Math.min(this.i, t.length)])
+      } else if (c === '{') {
         if (!this.argument(depth, plural)) return false
       } else if (c === '}') return depth > 0
       else {
@@ -160,7 +170,7 @@ export function messageSyntax (text: string): MessageSyntax | undefined {
   if (!text.includes('{')) return undefined
   const scanner = new Scanner(text)
   if (!scanner.message(0, false) || scanner.i < text.length || scanner.syntax.length === 0) return undefined
-  return { syntax: scanner.syntax, hashes: scanner.hashes }
+  return { syntax: scanner.syntax, hashes: scanner.hashes, quoted: scanner.quoted, doubled: scanner.doubled }
 }
 
 type TextItem = Extract<Item, { kind: 'text' }>
@@ -188,10 +198,15 @@ function balance (run: Item[]): Item[] {
 }
 
 /**
- * The runs of a run that holds ICU messages: its sub-messages' text, each `#` of a plural a
- * token, the syntax between them left out (to the skeleton). The run itself when it holds none.
+ * The runs of a run that holds ICU messages: its sub-messages' text, each `#` of a plural and each
+ * quoted literal (`'{'`) a token, a doubled apostrophe sent as one, the syntax between them left
+ * out (to the skeleton). The run itself when it holds none.
  */
 export function messageRuns (items: readonly Item[]): Item[][] {
+  return messageParts(items)?.runs ?? [items.slice()]
+}
+
+function messageParts (items: readonly Item[]): { runs: Item[][], doubles: boolean } | undefined {
   let flat = ''
   const at: number[] = []
   for (const item of items) {
@@ -200,19 +215,49 @@ export function messageRuns (items: readonly Item[]): Item[][] {
     else if (item.kind === 'token') flat += TOKEN_CHAR
   }
   const found = messageSyntax(flat)
-  if (found === undefined) return [items.slice()]
-  const { syntax, hashes } = found
-  // text the parser could not align cannot be cut: keep the run whole (items, ranges and hashes are all ascending)
+  if (found === undefined) return undefined
+  const { syntax, doubled } = found
+  // the tokens: each `#` and each quoted literal, ascending
+  const tokens: Array<[number, number]> = [...found.hashes.map((h): [number, number] => [h, h + 1]), ...found.quoted].sort((a, b) => a[0] - b[0])
+  // what is cut or changed must lie in one text item the parser aligned, else the run stays whole
+  const itemAt = (offset: number): number => {
+    let k = at.length - 1
+    while (k > 0 && at[k]! > offset) k--
+    return k
+  }
+  const inAlignedText = (from: number, to: number): boolean => {
+    const k = itemAt(from)
+    const item = items[k]!
+    return item.kind === 'text' && item.offsets !== null && to <= at[k]! + item.text.length
+  }
+  if (!tokens.every(([a, b]) => inAlignedText(a, b)) || !doubled.every(d => inAlignedText(d, d + 2))) return undefined
   let s = 0
-  let x = 0
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!
     if (item.kind !== 'text' || item.offsets !== null) continue
     const from = at[k]!
-    const to = from + item.text.length
     while (s < syntax.length && syntax[s]![1] <= from) s++
-    while (x < hashes.length && hashes[x]! < from) x++
-    if ((s < syntax.length && syntax[s]![0] < to) || (x < hashes.length && hashes[x]! < to)) return [items.slice()]
+    if (s < syntax.length && syntax[s]![0] < from + item.text.length) return undefined
+  }
+
+  /** Characters [a, b) of a text item (at p in the flat text), each doubled apostrophe in them as one. */
+  let d = 0
+  const piece = (item: TextItem, p: number, a: number, b: number): TextItem => {
+    while (d < doubled.length && doubled[d]! < p + a) d++
+    if (d === doubled.length || doubled[d]! >= p + b) return sliceText(item, a, b)
+    const o = item.offsets!
+    let text = ''
+    const starts: number[] = []
+    const ends: number[] = []
+    for (let j = a; j < b; j++) {
+      text += item.text[j]!
+      starts.push(o.starts[j]!)
+      if (d < doubled.length && doubled[d] === p + j && j + 1 < b) {
+        ends.push(o.ends[++j]!)
+        d++
+      } else ends.push(o.ends[j]!)
+    }
+    return { kind: 'text', text, start: starts[0]!, end: ends.at(-1)!, offsets: { starts: Int32Array.from(starts), ends: Int32Array.from(ends) } }
   }
 
   const runs: Item[][] = [[]]
@@ -243,22 +288,36 @@ export function messageRuns (items: readonly Item[]): Item[][] {
         continue
       }
       const stop = s === undefined ? end : Math.min(s[0], end)
-      while (h < hashes.length && hashes[h]! < q) h++
-      for (; h < hashes.length && hashes[h]! < stop; h++) {
-        const hash = hashes[h]!
-        if (hash > q) runs.at(-1)!.push(sliceText(item, q - p, hash - p))
+      while (h < tokens.length && tokens[h]![0] < q) h++
+      for (; h < tokens.length && tokens[h]![0] < stop; h++) {
+        const [from, to] = tokens[h]!
+        if (from > q) runs.at(-1)!.push(piece(item, p, q - p, from - p))
         const o = item.offsets!
-        runs.at(-1)!.push({ kind: 'token', start: o.starts[hash - p]!, end: o.ends[hash - p]!, weak: false, breaks: false })
-        q = hash + 1
+        runs.at(-1)!.push({ kind: 'token', start: o.starts[from - p]!, end: o.ends[to - 1 - p]!, weak: false, breaks: false })
+        q = to
       }
-      if (stop > q) runs.at(-1)!.push(sliceText(item, q - p, stop - p))
+      if (stop > q) runs.at(-1)!.push(piece(item, p, q - p, stop - p))
       q = stop
     }
   })
-  return runs.filter(run => run.length > 0).map(balance)
+  return { runs: runs.filter(run => run.length > 0).map(balance), doubles: doubled.length > 0 }
+}
+
+/**
+ * A format's escaping for translated text inside an ICU message: an apostrophe is doubled where a
+ * lone one would start a quoted literal (before `{`, `}`, `#`, `|` or another apostrophe, or at the
+ * end of a piece, which a token or the syntax follows), and everywhere when the message doubled its
+ * own (`can''t`), so that its style is kept.
+ */
+function icuFormat (format: TextFormat, doubles: boolean): TextFormat {
+  const apostrophe = doubles ? /'/g : /'(?=[{}#|']|$)/g
+  return { ...format, escape: (text, atStart) => format.escape(text.replace(apostrophe, "''"), atStart) }
 }
 
 /** The sentence segments of a run whose text may be ICU messages: each sub-message's on its own. */
 export function segmentMessageRun (items: Item[], format: TextFormat, locale: string): SegmentDraft[] {
-  return messageRuns(items).flatMap(run => segmentRun(run, format, locale))
+  const parts = messageParts(items)
+  if (parts === undefined) return segmentRun(items, format, locale)
+  const inMessage = icuFormat(format, parts.doubles)
+  return parts.runs.flatMap(run => segmentRun(run, inMessage, locale))
 }

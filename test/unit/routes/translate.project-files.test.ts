@@ -204,6 +204,23 @@ describe('ICU MessageFormat: the structure, # and arguments kept, each sub-messa
   })
 })
 
+describe("ICU's apostrophe: a doubled one reaches the engine as one, and comes back doubled", () => {
+  const catalog = { seen: "{n, plural, one {I can''t see # car.} other {I can''t see # cars.}}", quoted: "{n, plural, one {Type '{'# to open.} other {Type '{'# to open them.}}" }
+
+  it('through an outside engine (what it was sent) and through Apertium', async () => {
+    const { status, body, out } = await translate(catalog, 'application/json', 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
+    expect(sent).toEqual(expect.arrayContaining(["I can't see <x id=\"1\"/> car.", "I can't see <x id=\"1\"/> cars."]))
+    expect(sent.join('\n')).not.toContain("''")
+    expect(out).toEqual({ seen: "{n, plural, one {I CAN''T SEE # CAR.} other {I CAN''T SEE # CARS.}}", quoted: "{n, plural, one {TYPE '{'# TO OPEN.} other {TYPE '{'# TO OPEN THEM.}}" })
+    const apertium = await translate(catalog, 'application/json')
+    expect(apertium.status, JSON.stringify(apertium.body)).toBe(200)
+    expect(apertium.out.seen).toMatch(/^\{n, plural, one \{[^{}']+ # [^{}']+\} other \{[^{}']+ # [^{}']+\}\}$/)
+    expect(apertium.out.quoted).toMatch(/^\{n, plural, one \{\S+ '\{'# [^{}']+\} other \{\S+ '\{'# [^{}']+\}\}$/)
+  })
+})
+
 describe('XLIFF: a unit whose source is empty', () => {
   it('gets no target and no state, in 1.2 and 2.0', async () => {
     const v1 = '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n <file source-language="en" datatype="plaintext" original="a">\n  <body>\n' +

@@ -107,5 +107,23 @@ describe('ICU messages in plain text', () => {
 
   it('leaves text that is not a message as it was segmented before', () => {
     expect(plain('Press { to open. Then go.').segments).toEqual(['Press { to open.', 'Then go.'])
+    // without a plural or select it is not taken for ICU: '' stays two apostrophes (wiki markup, LaTeX quotes)
+    expect(plain("An ''italic'' word, can''t.").segments).toEqual(["An ''italic'' word, can''t."])
+  })
+
+  it("sends a doubled apostrophe as one and writes the translation's back doubled, as the message did", () => {
+    const { segments, out } = plain("{n, plural, one {I can''t see # car.} other {I can''t see # cars.}}")
+    expect(segments).toEqual(["I can't see <x id=\"1\"/> car.", "I can't see <x id=\"1\"/> cars."])
+    expect(out).toBe("{n, plural, one {I CAN''T SEE # CAR.} other {I CAN''T SEE # CARS.}}")
+    // a message whose apostrophes are single keeps them single, but where one would quote
+    const doc = segmentDocument("{n, plural, one {It's # car} other {It's # cars}}", 'text/plain')
+    expect(doc.segments).toEqual(["It's <x id=\"1\"/> car", "It's <x id=\"1\"/> cars"])
+    expect(doc.rebuild(["C'est <x id=\"1\"/> l'", "C'est <x id=\"1\"/> l'|"])).toBe("{n, plural, one {C'est # l''} other {C'est # l''|}}")
+  })
+
+  it('keeps a quoted literal as it was, never sent: its quotes are syntax', () => {
+    const { segments, out } = plain("{n, plural, one {Type '{'# here} other {Type '{name}' and #}}")
+    expect(segments).toEqual(['Type <x id="1"/><x id="2"/> here', 'Type <x id="1"/> and <x id="2"/>'])
+    expect(out).toBe("{n, plural, one {TYPE '{'# HERE} other {TYPE '{name}' AND #}}")
   })
 })

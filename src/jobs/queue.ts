@@ -88,6 +88,8 @@ export class Jobs implements JobQueue {
   private closing = false
   private running = 0
   private sweeping: Promise<void> | undefined
+  /** Each client's submission in progress in this process (the next waits for it). */
+  private readonly submitting = new Map<string, Promise<void>>()
 
   private readonly finishListeners: Array<(status: 'done' | 'failed' | 'cancelled', seconds: number) => void> = []
   private work?: JobWork
@@ -134,17 +136,40 @@ export class Jobs implements JobQueue {
 
   /** A new job for `client`; its state. */
   async submit (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
+    // a client's submissions in this process one at a time: counting its jobs and adding one are one step
+    const mine = (this.submitting.get(client) ?? Promise.resolve()).then(async () => await this.admit(client, request, meta))
+    const tail = mine.then(() => {}, () => {})
+    this.submitting.set(client, tail)
+    try {
+      return await mine
+    } finally {
+      if (this.submitting.get(client) === tail) this.submitting.delete(client)
+    }
+  }
+
+  private async admit (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
+    if (await this.openJobs(client) >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
+    const state: JobState = { id: randomUUID(), status: 'queued', progress: { done: 0, total: 0 }, created: new Date().toISOString() }
+    const { dir, claim } = await this.store.create(client, request, state, meta)
+    // another process may have added this client's jobs meanwhile: counted again with this one in,
+    // a job that finds too many steps back (each counts every job added before its count, so those
+    // that stay are never more than the limit)
+    if (await this.openJobs(client) > this.opts.perClient) {
+      await this.store.remove(dir)
+      throw new TooManyJobsError(this.opts.perClient)
+    }
+    this.run(dir, client, claim)
+    return state
+  }
+
+  /** The client's jobs queued or running, in every process. */
+  private async openJobs (client: string): Promise<number> {
     let open = 0
     for (const dir of await this.store.ofClient(client)) {
       const state = await this.current(dir)
       if (state !== undefined && !FINISHED.has(state.status)) open++
     }
-    if (open >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
-    const state: JobState = { id: randomUUID(), status: 'queued', progress: { done: 0, total: 0 }, created: new Date().toISOString() }
-    const dir = await this.store.create(client, request, state, meta)
-    const claim = await this.store.claim(dir)
-    if (claim !== undefined) this.run(dir, client, claim)
-    return state
+    return open
   }
 
   /** The job's state as its client sees it, and its result's JSON text when done; undefined: no such job (for this client). */

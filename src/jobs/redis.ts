@@ -28,6 +28,10 @@ const LOCK_MS = 10_000
 const CLOSE_MS = 3000
 /** The longest a client's call waits for Redis before it is answered 503. */
 const CALL_MS = 3000
+/** The most a submission holds its client's lock (it lapses by itself if the replica dies holding it). */
+const SUBMIT_LOCK_MS = 5000
+/** Deletes a lock only when it still holds the token it was taken with. */
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 /** A failed job's reason: the error, as JSON after this prefix (cancelled jobs say CANCELLED). */
 const ERROR_PREFIX = 'job-error:'
 const CANCELLED = 'cancelled'
@@ -201,6 +205,24 @@ export class RedisJobs implements JobQueue {
 
   private async add (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
     const folder = this.clientFolder(client)
+    // a client's submissions one at a time across replicas: counting its jobs and adding one are one step
+    const lock = `bull:${QUEUE}:submit:${folder}`
+    const token = randomUUID()
+    // waiting for it takes at most half the call's time, so that a job is never added after its request was answered 503
+    const deadline = Date.now() + CALL_MS / 2
+    for (let wait = 5; await this.redis.set(lock, token, 'PX', SUBMIT_LOCK_MS, 'NX') !== 'OK'; wait = Math.min(2 * wait, 50)) {
+      if (Date.now() + wait > deadline) throw new ServiceUnavailableError('Too many of this client\'s jobs are being posted at once; try again.', 1)
+      await new Promise(resolve => setTimeout(resolve, wait))
+    }
+    try {
+      return await this.addLocked(client, folder, request, meta)
+    } finally {
+      // only if still ours: a lock that lapsed (SUBMIT_LOCK_MS) may be another's now
+      await this.redis.eval(RELEASE, 1, lock, token).catch(() => {})
+    }
+  }
+
+  private async addLocked (client: string, folder: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
     const open = (await this.queue.getJobs(['waiting', 'prioritized', 'active', 'delayed'])).filter(j => j.id?.startsWith(`${folder}-`) === true).length
     if (open >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
     const id = randomUUID()

@@ -65,14 +65,17 @@ export class JobStore {
     return join(this.clientDir(client), id)
   }
 
-  async create (client: string, request: Buffer | string, state: JobState, meta?: Record<string, string>): Promise<string> {
+  async create (client: string, request: Buffer | string, state: JobState, meta?: Record<string, string>): Promise<{ dir: string, claim: string }> {
     const dir = this.jobDir(client, state.id)
     await mkdir(dir, { recursive: true })
     if (meta !== undefined) await writeAtomic(join(dir, 'meta.json'), JSON.stringify(meta))
     await writeAtomic(join(dir, 'client'), client)
     await writeAtomic(join(dir, 'request.json'), request)
+    // claimed by this process before its state makes it a job any process's sweep could take
+    const claim = join(dir, 'claim-1')
+    await writeFile(claim, JSON.stringify({ pid: process.pid, instance: INSTANCE }))
     await writeAtomic(join(dir, 'state.json'), JSON.stringify(state))
-    return dir
+    return { dir, claim }
   }
 
   /** The job's state; undefined when there is no such job (or it was just removed). */

@@ -67,8 +67,8 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
     redis?.kill('SIGKILL')
   })
 
-  async function start (): Promise<RunningService> {
-    const service = await startService({ REDIS_URL: redisUrl, LIBRETRANSLATE_URL: libre.url, LIBRETRANSLATE_API_KEY: libre.key, TRANSLATION_SERVICES: 'libretranslate', RATE_LIMIT_MAX: '100000' })
+  async function start (env: Record<string, string> = {}): Promise<RunningService> {
+    const service = await startService({ REDIS_URL: redisUrl, LIBRETRANSLATE_URL: libre.url, LIBRETRANSLATE_API_KEY: libre.key, TRANSLATION_SERVICES: 'libretranslate', RATE_LIMIT_MAX: '100000', ...env })
     services.push(service)
     return service
   }
@@ -128,5 +128,21 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
     const after = await job(second, id)
     expect(after.json['status']).toBe('cancelled')
     expect(after.json['result']).toBeUndefined()
+  }, 120_000)
+
+  it('jobs posted at once to both replicas: never more than JOB_MAX_PER_CLIENT taken', async () => {
+    libre.latencyMs = 600
+    const replicas = await Promise.all([start({ JOB_MAX_PER_CLIENT: '3' }), start({ JOB_MAX_PER_CLIENT: '3' })])
+    const body = { document: { value: book(3000) }, source: 'en', targets: ['es'], options: { cache: false } }
+    const answers = await Promise.all(Array.from({ length: 16 }, async (_, i) => await replicas[i % 2]!.post('/language/translate/jobs', body)))
+    // 503: the client's lock was held too long on a busy machine (try again); never a 5xx of another kind
+    expect(answers.map(a => a.status).filter(s => s !== 202 && s !== 429 && s !== 503)).toEqual([])
+    const taken = answers.filter(a => a.status === 202).map(a => a.json['id'] as string)
+    expect(taken.length).toBeGreaterThanOrEqual(1)
+    expect(taken.length).toBeLessThanOrEqual(3)
+    for (const id of taken) {
+      const cancel = await fetch(`${replicas[0]!.base}/language/translate/jobs/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${replicas[0]!.token}` } })
+      expect(cancel.status).toBe(204)
+    }
   }, 120_000)
 })

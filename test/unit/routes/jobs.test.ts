@@ -227,6 +227,26 @@ describe('expiry and limits', () => {
     await submit(app, mine, body)
   })
 
+  it('holds the limit against jobs posted at once, to one process and to two sharing DATA_DIR', async () => {
+    const { app, mine } = await jobsApp({ JOB_MAX_PER_CLIENT: '3' })
+    libre.latencyMs = 200
+    const body = { document: { value: lines(300) }, source: 'en', targets: ['es'] }
+    const post = (to: FastifyInstance, token: string) => to.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(token), payload: body })
+    const codes = (await Promise.all(Array.from({ length: 20 }, async () => await post(app, mine)))).map(r => r.statusCode).sort()
+    expect(codes).toEqual([202, 202, 202, ...Array<number>(17).fill(429)])
+    // a second process on the same jobs: together they never take more than the limit
+    const { app: second, dataDir: secondDir } = await jobsApp({ JOB_MAX_PER_CLIENT: '3' })
+    const shared = await jobsApp({ JOB_MAX_PER_CLIENT: '3', DATA_DIR: secondDir })
+    const theirs = await tokenFor(second, CLIENT)
+    const sharedToken = await tokenFor(shared.app, CLIENT)
+    const both = await Promise.all(Array.from({ length: 20 }, async (_, i) => await post(i % 2 === 0 ? second : shared.app, i % 2 === 0 ? theirs : sharedToken)))
+    const accepted = both.filter(r => r.statusCode === 202).length
+    expect(both.every(r => r.statusCode === 202 || r.statusCode === 429)).toBe(true)
+    expect(accepted).toBeGreaterThanOrEqual(1)
+    expect(accepted).toBeLessThanOrEqual(3)
+    expect(readdirSync(readdirSync(join(secondDir, 'jobs')).map(d => join(secondDir, 'jobs', d))[0]!)).toHaveLength(accepted)
+  })
+
   it('takes waiting jobs in turn by client: one client\'s backlog does not hold another\'s job back', async () => {
     const { app, mine, other } = await jobsApp({ JOB_CONCURRENCY: '1' })
     libre.latencyMs = 100

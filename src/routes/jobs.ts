@@ -9,7 +9,8 @@ import { jobSchema } from '../schemas/jobs.js'
 import { header } from '../schemas/common.js'
 import { DEFAULT_LIMITS } from '../core/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
-import { checkDistinctTargets, translateOne } from './translate.js'
+import { checkDistinctTargets, checkOne, translateOne } from './translate.js'
+import { withinDeadline } from './signal.js'
 import { answerText, heldBytes, readStoredBody } from '../http/bodies.js'
 import { pointerOf, problemType } from '../http/problem.js'
 import { NotFoundError, ServiceError, ValidationError } from '../errors.js'
@@ -81,6 +82,8 @@ export default async function jobRoutes (fastify: FastifyInstance, opts: { confi
   }, async (request, reply) => {
     const body = request.body
     checkDistinctTargets(body.targets, limits.targets)
+    // what the translation would refuse before its work is refused now, not as a failed job
+    await withinDeadline(reply, opts.config.limits.handlerTimeoutMs, async signal => { await checkOne(app, body, limits.targets, signal) })
     // a body read on the pool is stored as its bytes; a small one as its JSON
     const state = await app.jobs.submit(clientOf(request), heldBytes(body) ?? JSON.stringify(body))
     return await reply.code(202).header('location', `${JOBS}/${state.id}`).send(state)

@@ -58,9 +58,18 @@ function resultsOut (doc: TranslatedDocument): Record<string, { value: Translate
 
 /** POST /language/translate's answer to `body` (a job's work too: `progress` told as segments are translated). */
 export async function translateOne (app: FastifyInstance, body: TranslationRequestT, targetLimit: number, signal: AbortSignal, progress?: Progress): Promise<{ results: ReturnType<typeof resultsOut>, original: TranslationRequestT, extra: TranslatedDocument['extra'] }> {
-  const input = { ...translateInput(body, targetLimit), documents: [documentIn(body.document)], documentPath: () => ['document' as const], ...(progress === undefined ? {} : { progress }) }
+  const input = { ...oneInput(body, targetLimit), ...(progress === undefined ? {} : { progress }) }
   const [doc] = await app.services.translation.translate(input, signal)
   return { results: resultsOut(doc!), original: body, extra: doc!.extra }
+}
+
+/** Throws what translateOne would answer before any work (a job's request, checked before it is taken). */
+export async function checkOne (app: FastifyInstance, body: TranslationRequestT, targetLimit: number, signal: AbortSignal): Promise<void> {
+  await app.services.translation.check(oneInput(body, targetLimit), signal)
+}
+
+function oneInput (body: TranslationRequestT, targetLimit: number): TranslateInput {
+  return { ...translateInput(body, targetLimit), documents: [documentIn(body.document)], documentPath: () => ['document'] }
 }
 
 export default async function translateRoutes (fastify: FastifyInstance, opts: { config: Config }): Promise<void> {

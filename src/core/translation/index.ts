@@ -1,7 +1,7 @@
 /** The translation use case: documents into targets, and what the configured services can translate. */
 import { canonicalTag, sameBase } from '../languages.js'
 import { languageName } from '../locales.js'
-import { translateDocuments } from './translate.js'
+import { checkTranslation, translateDocuments } from './translate.js'
 import type { TranslatedDocument, TranslateInput, TranslationDeps } from './types.js'
 
 export type * from './types.js'
@@ -16,6 +16,8 @@ export interface LanguageEntry {
 export interface Translation {
   /** Every document into every target, one result per document in order. */
   translate: (input: TranslateInput, signal: AbortSignal) => Promise<TranslatedDocument[]>
+  /** What translate checks before its work (formats, tags, pairs, the text limit), without the work: throws what it would. */
+  check: (input: TranslateInput, signal: AbortSignal) => Promise<void>
   /** Source and target languages with the services that take each. */
   languages: () => Promise<{ source: LanguageEntry[], target: LanguageEntry[] }>
   /** Whether every source -> target pair can be translated, and the services that can do them all. */
@@ -28,6 +30,7 @@ export function createTranslation (deps: TranslationDeps): Translation {
   const { catalog } = deps
   return {
     translate: async (input, signal) => await translateDocuments(input, deps, signal),
+    check: async (input, signal) => { await checkTranslation(input, deps, signal) },
 
     async languages () {
       await catalog.load()

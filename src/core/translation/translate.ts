@@ -31,8 +31,12 @@ interface TargetDocument {
   segments: string[]
 }
 
-/** Translates every document into every target. */
-export async function translateDocuments (input: TranslateInput, deps: TranslationDeps, signal: AbortSignal): Promise<TranslatedDocument[]> {
+/**
+ * What is checked before any segmenting or engine call: formats, tags, each document's source
+ * (detected where asked), a service for every pair, the text limit. Throws what the request is
+ * answered with.
+ */
+async function admit (input: TranslateInput, deps: TranslationDeps, signal: AbortSignal) {
   const options = input.options ?? {}
   const targets = uniqueTags(input.targets)
   checkRuleTags(input.substitutions ?? [])
@@ -75,6 +79,17 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   // the text limit before any segmenting work for the targets
   await checkTextLimit(docs.map(({ doc, mime }, i) => ({ value: doc.value, mime, at: [...input.documentPath(i), 'value'], kept: doc.kept })), deps.textChars,
     input.documents.length === 1 ? [...input.documentPath(0), 'value'] : ['documents'], work)
+  return { options, targets, docs, work, choicesFor }
+}
+
+/** Checks a request as translateDocuments would before its work (a job before it is taken). */
+export async function checkTranslation (input: TranslateInput, deps: TranslationDeps, signal: AbortSignal): Promise<void> {
+  await admit(input, deps, signal)
+}
+
+/** Translates every document into every target. */
+export async function translateDocuments (input: TranslateInput, deps: TranslationDeps, signal: AbortSignal): Promise<TranslatedDocument[]> {
+  const { options, targets, docs, work, choicesFor } = await admit(input, deps, signal)
 
   const outputs = await prepareTargets(docs, targets, work, input, choicesFor)
   const answers = await runBatches(outputs, options, deps, signal, input.documents.length > 1, input.progress)

@@ -137,10 +137,13 @@ describe('POST /language/translate/jobs', () => {
     const bad = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: { document: { value: 'x' }, targets: [] } })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].pointer).toBe('/targets')
-    const job = await submit(app, mine, { document: { value: 'Hello' }, source: 'en', targets: ['xx-Qaaa'] })
+    // found only when the document is read: the job fails with the request's answer
+    const broken = { document: { value: '<xliff version="1.2"><file><body><trans-unit id="a"><source>Hello', mime_type: 'application/xliff+xml' }, source: 'en', targets: ['es'] }
+    const job = await submit(app, mine, broken)
     const failed = await until(app, mine, job.id, ['done', 'failed'])
     expect(failed.status).toBe('failed')
-    const direct = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(mine), payload: { document: { value: 'Hello' }, source: 'en', targets: ['xx-Qaaa'] } })
+    const direct = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(mine), payload: broken })
+    expect(direct.statusCode).toBe(400)
     expect(failed.error.status).toBe(direct.statusCode)
     expect(failed.error.detail).toBe(direct.json().detail)
     expect(failed.result).toBeUndefined()
@@ -152,6 +155,29 @@ describe('POST /language/translate/jobs', () => {
     expect((await status(app, mine, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404)
     const malformed = await app.inject({ method: 'GET', url: '/language/translate/jobs/..%2F..%2Fetc', headers: bearer(mine) })
     expect(malformed.statusCode).toBe(400)
+  })
+})
+
+describe('a job\'s request is checked before 202', () => {
+  // a document malformed in its format (a broken SRT, a DOCX that is not one) is found when the job reads it: the job fails with that 400
+  it('answers what POST /language/translate would refuse before its work at once, and keeps no job', async () => {
+    const { app, dataDir, mine } = await jobsApp({ MAX_TEXT_CHARS: '1000' })
+    const cases: Array<[unknown, number, string]> = [
+      [{ document: { value: 'Hello.', mime_type: 'application/pdf' }, source: 'en', targets: ['es'] }, 400, '/document/mime_type'],
+      [{ document: { value: 'Hello.' }, source: 'en', targets: ['xx-invalid-!!'] }, 400, '/targets/0'],
+      [{ document: { value: 'Hello.' }, source: 'en!!', targets: ['es'] }, 400, '/source'],
+      [{ document: { value: 'Hello.' }, source: 'en', targets: ['es'], options: { formality: 'more' } }, 400, '/options/formality'],
+      [{ document: { value: 'A house. '.repeat(200) }, source: 'en', targets: ['es'] }, 413, '/document/value']
+    ]
+    for (const [payload, code, pointer] of cases) {
+      const direct = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(mine), payload: payload as object })
+      const job = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: payload as object })
+      expect(direct.statusCode, direct.body).toBe(code)
+      expect(job.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(code)
+      expect(job.json().detail).toBe(direct.json().detail)
+      expect(JSON.stringify(job.json()), JSON.stringify(payload)).toContain(pointer)
+    }
+    expect(existsSync(join(dataDir, 'jobs')) ? readdirSync(join(dataDir, 'jobs')) : []).toEqual([])
   })
 })
 
@@ -282,7 +308,7 @@ describe('/metrics', () => {
     expect(metric(busy, 'document_jobs{status="queued"}')).toBe(1)
     await app.inject({ method: 'DELETE', url: long.location, headers: bearer(mine) })
     await until(app, mine, waiting.id, ['done'])
-    const failed = await submit(app, mine, { document: { value: 'Hello' }, source: 'en', targets: ['xx-Qaaa'] })
+    const failed = await submit(app, mine, { document: { value: '<xliff version="1.2"><file><body><trans-unit id="a"><source>Hello', mime_type: 'application/xliff+xml' }, source: 'en', targets: ['es'] })
     await until(app, mine, failed.id, ['failed'])
     await until(app, mine, long.id, ['cancelled'])
     const after = await scrape()

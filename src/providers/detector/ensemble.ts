@@ -83,6 +83,10 @@ export const REGRESSION_BIAS = '\u0001'
 export const REGRESSION_GRAMS = 4
 
 /** Builds the detection function over loaded voters and the learned model. */
+/** Pictographs (emoji, ❤, ★), other symbols, and the joiners and variation selectors of emoji sequences. */
+const HAS_SYMBOL = /[\p{Extended_Pictographic}\p{So}\u200d\ufe0e\ufe0f]/u
+const SYMBOLS = /[\p{Extended_Pictographic}\p{So}\u200d\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}]+/gu
+
 export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable, regressionTable?: LexiconTable, wordLists?: WordLists, wordListWeights: WordListWeights = WORD_LIST_WEIGHTS): { detect: DetectFn, languages: string[] } {
   // only languages some voter can name: one none of them models would soak up every doubtful text
   const universe = new Set<string>()
@@ -150,6 +154,8 @@ export function createEnsemble (voters: readonly Voter[], data: ModelData, lexic
   }
 
   function detect (text: string, only?: readonly string[]): Candidate[] {
+    // emoji and other symbols are no language's (a voter read "❤" as Croatian's)
+    if (HAS_SYMBOL.test(text)) text = text.replace(SYMBOLS, ' ')
     const sample = text.length > SAMPLE ? sampleOf(text) : repeatedWord(text) ?? text
     scriptProfile(sample, profile)
     if (profile.letters === 0) return []

@@ -98,6 +98,19 @@ describe('createDetector', () => {
     expect(await detector.detect('Bye now')).not.toEqual(await detector.detect('Bye'))
   })
 
+  it('reads emoji and symbols as no language\'s: a text with them is read as without (a probe: "I love ❤️ teh cat." was Croatian at 0.73)', async () => {
+    for (const [text, plain] of [
+      ['I love ❤️ teh cat.', 'I love  teh cat.'],
+      ['Je t\'aime ❤️‍🔥', 'Je t\'aime '],
+      ['👍🏽 Danke schön', ' Danke schön'],
+      ['Good morning ☀️★', 'Good morning ']
+    ]) {
+      expect(await detector.detect(text), text).toEqual(await detector.detect(plain))
+    }
+    expect(await best('I love ❤️ teh cat.')).toBe('en')
+    expect(await detector.detect('❤️🔥')).toEqual([])
+  })
+
   it('returns calibrated confidences: in [0, 1], best first, summing to at most 1', async () => {
     for (const text of [SPANISH, 'Postavke', 'Hello', 'Terima kasih']) {
       const candidates = await detector.detect(text)

@@ -41,7 +41,9 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
     if (t.kind !== 'word' || t.guarded) continue
     const target = fixableTail(t.text, speller)
     if (target === undefined) continue
-    const { text, offset } = target
+    const { offset } = target
+    // checked composed (the dictionaries are): a decomposed é is still é, and the change spans what was written
+    const text = target.text.normalize('NFC')
     const chars = Array.from(text)
     if (chars.length < 3 || chars.length > MAX_WORD || /\p{N}/u.test(text) || !VOWEL.test(text)) continue
     const lower = text.toLocaleLowerCase(locale)
@@ -57,10 +59,12 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
     if (speller.language === 'en' && ((speller.dictionary === 'en' && isBritish(lower, checker)) || isPlural(lower, checker))) continue
     const fix = confidentFix(lower, speller, budget)
     if (fix === undefined) continue
+    // an English word written with accents the dictionary lacks is a loanword spelt in full ("jalapeño", "fiancée")
+    if (speller.language === 'en' && fix === bare(lower)) continue
     const written = apostrophe === '’' ? fix.replaceAll("'", '’') : fix
     const replacement = matchCase(text, written, locale)
     const start = t.start + offset
-    const end = start + text.length
+    const end = start + target.text.length
     changes.push({ start, end, replacement, note: { original: text, replacement, type: 'grammar', reason: `Misspelling of "${replacement}"` } })
   }
   return changes
@@ -84,8 +88,9 @@ export function spellsAs (tokens: readonly Token[], speller: Speller, budget: Sp
       known++
       continue
     }
-    const lower = target.text.toLocaleLowerCase(speller.language)
-    const inDictionary = (c: SpellChecker): boolean => c.correct(target.text) || c.correct(lower)
+    const text = target.text.normalize('NFC')
+    const lower = text.toLocaleLowerCase(speller.language)
+    const inDictionary = (c: SpellChecker): boolean => c.correct(text) || c.correct(lower)
     if (inDictionary(speller.checker) || speller.also?.some(inDictionary) === true ||
       (speller.language === 'en' && isPlural(lower, speller.checker))) known++
     else if (confidentFix(lower, speller, budget) === undefined) return false
@@ -145,9 +150,13 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
 
 /** The one lowercase suggestion that is `word` with accents added, if there is exactly one. */
 function accentOnly (word: string, suggestions: readonly Suggestion[]): string | undefined {
-  const bare = (w: string): string => w.normalize('NFD').replace(/\p{M}/gu, '')
   const fixes = suggestions.filter(s => s.word !== word && s.word === s.word.toLowerCase() && bare(s.word) === word)
   return fixes.length === 1 ? fixes[0]!.word : undefined
+}
+
+/** The word without its accents. */
+function bare (word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '')
 }
 
 /** Whether `fix` starts like `word` (same letter, an accent apart, or its first two letters swapped). */

@@ -100,10 +100,10 @@ describe('createDetector', () => {
 
   it('reads emoji and symbols as no language\'s: a text with them is read as without (a probe: "I love ❤️ teh cat." was Croatian at 0.73)', async () => {
     for (const [text, plain] of [
-      ['I love ❤️ teh cat.', 'I love  teh cat.'],
-      ['Je t\'aime ❤️‍🔥', 'Je t\'aime '],
-      ['👍🏽 Danke schön', ' Danke schön'],
-      ['Good morning ☀️★', 'Good morning ']
+      ['I love ❤️ teh cat.', 'I love  teh cat.'] as const,
+      ['Je t\'aime ❤️‍🔥', 'Je t\'aime '] as const,
+      ['👍🏽 Danke schön', ' Danke schön'] as const,
+      ['Good morning ☀️★', 'Good morning '] as const
     ]) {
       expect(await detector.detect(text), text).toEqual(await detector.detect(plain))
     }

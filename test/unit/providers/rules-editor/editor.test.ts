@@ -107,6 +107,18 @@ describe('rules editor: English grammar', () => {
     }
   })
 
+  it('keeps accented loanwords, and reads a decomposed accent as the letter it makes (a probe: "jalapeño" became "jalapeno", "Cafe\u0301" lost its accent)', async () => {
+    for (const right of ['I like jalapeño peppers.', 'My fiancée is naïve about the café.', 'Cafe\u0301 is good. I like it.', 'The jalapen\u0303o is hot.']) {
+      const result = await edit('en', ['grammar'], right)
+      expect(result.segment, right).toBe(right)
+      expect(result.notes).toEqual([])
+    }
+    // a misspelling beside a decomposed accent is still fixed, and the accent stays as written
+    expect(await fixed('en', ['grammar'], 'The cafe\u0301 libary is open.')).toBe('The cafe\u0301 library is open.')
+    // outside English an accent dropped or added is still a fix
+    expect(await fixed('fr', ['grammar'], 'Il fait tres beau.')).toBe('Il fait très beau.')
+  })
+
   it('reads en-GB, en-AU and en-CA with their own dictionaries, and takes American spellings there as written', async () => {
     for (const language of ['en-GB', 'en-AU', 'en-CA', 'en-NZ', 'en']) {
       for (const right of ["The centre's theatre was full.", 'The colour of the programme changed.', 'They organize the catalogue.']) {

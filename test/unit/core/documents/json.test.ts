@@ -49,6 +49,13 @@ describe('application/json given as JSON text', () => {
     expect(out).toContain('"THE FILE \\"%(FILENAME)S\\" IS TOO LARGE."')
   })
 
+  it('keeps the order of keys that are whole numbers, which an object value cannot ("200" before "title")', () => {
+    const text = '{"title": "Errors", "404": "Not found", "200": "All fine", "1e3": 1000.0}'
+    const doc = segmentDocument(text, 'application/json')
+    expect(doc.rebuild(doc.segments.map(upper))).toBe('{"title": "ERRORS", "404": "NOT FOUND", "200": "ALL FINE", "1e3": 1000.0}')
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(['200', '404', 'title', '1e3'])
+  })
+
   it('answers a 400 at the path for invalid JSON', () => {
     const err = validationError(() => segmentDocument('{"a": "b",}', 'application/json', { path: ['documents', 3, 'value'] }))
     expect(err.status).toBe(400)

@@ -126,8 +126,8 @@ export class DocumentWork {
  */
 export interface PreparedDocument {
   segments: string[]
-  /** `targets`: the language of each answer set (formats such as gettext name it in the document). */
-  finish: (translations: string[][], work: DocumentWork, targets?: string[]) => Promise<Array<{ value: unknown, applied: AppliedSubstitution[] }>>
+  /** `targets`: the language of each answer set (formats such as gettext name it in the document); undefined: the source's, left as it is. */
+  finish: (translations: string[][], work: DocumentWork, targets?: Array<string | undefined>) => Promise<Array<{ value: unknown, applied: AppliedSubstitution[] }>>
 }
 
 /** The visible text of a document (what would be translated, without markup, code or URLs). */

@@ -44,7 +44,7 @@ export type DocumentTask =
    * `translations` absent: once, with the identity translation (substitution). `targets`: the
    * language of each answer set, for formats that name it (gettext's Language and plurals).
    */
-  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][], targets?: string[] }
+  | TaskBase & { kind: 'finish', settings: PrepareSettings, translations?: string[][], targets?: Array<string | undefined> }
   /** The `changes` of an edit: `value` (the original) against `edited`. */
   | TaskBase & { kind: 'changes', edited: unknown, notes: EditNote[], asked: EditType[] }
 
@@ -104,7 +104,7 @@ function runWith (task: DocumentTask, memo: DocumentMemo): TaskResult {
 }
 
 /** The document rebuilt once per answer set, from one preparation; `targets`: each set's language. */
-export function rebuildAll (prepared: Prepared, translations: readonly string[][], targets?: readonly string[]): Array<{ value: unknown, applied: AppliedSubstitution[] }> {
+export function rebuildAll (prepared: Prepared, translations: readonly string[][], targets?: ReadonlyArray<string | undefined>): Array<{ value: unknown, applied: AppliedSubstitution[] }> {
   return translations.map((translated, i) => prepared.finish(translated, targets?.[i]))
 }
 

@@ -99,7 +99,8 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
   for (const out of outputs) byPreparation.set(out.prepared, [...byPreparation.get(out.prepared) ?? [], out])
   const finished = new Map<TargetDocument, { value: unknown, applied: AppliedSubstitution[] }>()
   await Promise.all([...byPreparation].map(async ([prepared, list]) => {
-    const rebuilt = await prepared.finish(list.map(out => answers.get(out)!.segments), work, list.map(out => out.target))
+    // a target the source already is gets the document as it was: its language is not renamed (an EPUB's dc:language, a PO header)
+    const rebuilt = await prepared.finish(list.map(out => answers.get(out)!.segments), work, list.map(out => out.choices === 'identity' ? undefined : out.target))
     list.forEach((out, k) => finished.set(out, rebuilt[k]!))
   }))
   return docs.map(({ mime, source, detected }, i) => {

@@ -137,3 +137,16 @@ describe('real ODT and EPUB files through Apertium', () => {
     expect(text(three.after['EPUB/text/a.xhtml']!)).toContain('<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="es"><head><meta charset="utf-8"/><title>Prueba</title>')
   })
 })
+
+describe('a target the source already is', () => {
+  it('gets every file back as it was sent, its language not renamed (an EPUB\'s dc:language was)', async () => {
+    for (const [name, mime] of [['pandoc-tiny.epub', EPUB], ['pandoc-epub2_no_cover.epub', EPUB], ['mammoth-tables.docx', DOCX]] as const) {
+      const value = file(name)
+      const { status, body } = await post('/language/translate', { document: { value, mime_type: mime }, source: 'en', targets: ['en', 'en-GB'] })
+      expect(status, JSON.stringify(body)).toBe(200)
+      expect(body.extra.services).toEqual({ en: 'none', 'en-GB': 'none' })
+      expect(body.results.en.value, name).toBe(value)
+      expect(body.results['en-GB'].value, name).toBe(value)
+    }
+  })
+})

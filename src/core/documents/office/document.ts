@@ -132,7 +132,8 @@ function textParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] 
   if (mime.startsWith('application/vnd.oasis.opendocument.')) return odfParts(pkg, mime, locale)
   const format = FORMATS[mime as OoxmlType]
   const types = contentTypes(pkg)
-  if (![...types.values()].some(t => t === format.main)) throw new PartError(`is not a ${OFFICE_TYPES[mime]} file: it has no main part of type ${format.main}`)
+  // a part [Content_Types].xml names but the package lacks is no main part
+  if (![...types].some(([name, t]) => t === format.main && pkg.byName.has(name))) throw new PartError(`is not a ${OFFICE_TYPES[mime]} file: it has no main part of type ${format.main}`)
   const parts: TextPart[] = []
   for (const e of pkg.entries) {
     const vocabulary = format.parts.get(types.get(e.name) ?? '')

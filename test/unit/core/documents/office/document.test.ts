@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../../src/core/documents/segment.js'
@@ -112,6 +113,11 @@ describe('DOCX documents', () => {
     expect(problem(base64(broken))).toMatch(/part "word\/document.xml", line 2, column \d+: unexpected close tag/)
     const undefinedEntity = zipSync({ ...members(base64(makeDocx(''))), 'word/document.xml': strToU8('<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>&lol;</w:t></w:r></w:p></w:body></w:document>') })
     expect(problem(base64(undefinedEntity))).toMatch(/undefined entity/)
+    // a real file (mammoth's fixture) without its main part, which [Content_Types].xml still names
+    const real = members(readFileSync(new URL('../../../../data/office/mammoth-tables.docx', import.meta.url)).toString('base64'))
+    const { 'word/document.xml': main, ...rest } = real
+    expect(main).toBeDefined()
+    expect(problem(base64(zipSync(rest)))).toMatch(/has no main part of type application\/vnd.openxmlformats-officedocument.wordprocessingml.document.main\+xml/)
   })
 })
 

@@ -34,6 +34,8 @@ const DUBLIN_CORE = mixedText('http://purl.org/dc/elements/1.1/', 'title', ['des
 const NCX = mixedText('http://www.daisy.org/z3986/2005/ncx/', 'text')
 
 const XML_DECLARATION = /^\uFEFF?<\?xml[^>]*\?>\s*/
+/** A DOCTYPE with an internal subset: `<!DOCTYPE html [ <!ENTITY ...> ]>`. */
+const INTERNAL_SUBSET = /<!DOCTYPE[^>[]*\[/i
 
 /** `tag` (a start tag as written) with the values of the attributes `names` that it has set to `value`. */
 function withLanguage (tag: string, names: RegExp, value: string): string {
@@ -41,7 +43,9 @@ function withLanguage (tag: string, names: RegExp, value: string): string {
 }
 
 /** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows; translated, its root's lang and xml:lang (where set) name the target. */
-function xhtmlDocument (source: string, locale: string): PartDocument {
+function xhtmlDocument (source: string, name: string, locale: string): PartDocument {
+  // as the package document and the NCX: an internal DTD subset (entities declared) is refused, not read as text
+  if (INTERNAL_SUBSET.test(source.slice(0, source.search(/<(?![?!])/) >>> 0))) throw new PartError(`part "${name}" declares entities in its DOCTYPE, which are not read (entity expansion?)`)
   const declaration = XML_DECLARATION.exec(source)?.[0] ?? ''
   const body = source.slice(declaration.length)
   const doc = stringDocument(body, htmlDrafts(body, locale))
@@ -61,7 +65,8 @@ function xhtmlDocument (source: string, locale: string): PartDocument {
 
 /** The parts of an EPUB with text, by member name; a PartError naming what is missing. */
 export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: string, doc: PartDocument }> {
-  if (!pkg.has('mimetype') || pkg.text('mimetype').trim() !== 'application/epub+zip') throw new PartError('is not an EPUB: its first member is not "mimetype" saying application/epub+zip')
+  // (where the member stands is not checked: books zipped with it elsewhere are read, and written back in their order)
+  if (!pkg.has('mimetype') || pkg.text('mimetype').trim() !== 'application/epub+zip') throw new PartError('is not an EPUB: it has no "mimetype" member saying application/epub+zip')
   if (!pkg.has('META-INF/container.xml')) throw new PartError('is not an EPUB: META-INF/container.xml is missing')
   const container = parseXml(pkg.text('META-INF/container.xml'), 'META-INF/container.xml')
   const rootfile = elementsWhere(container, e => e.local === 'rootfile').map(e => e.attributes['full-path']).find(p => p !== undefined)
@@ -85,7 +90,7 @@ export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: stri
     const type = item.attributes['media-type'] ?? ''
     const name = resolve(item.attributes.href ?? '')
     if (name === undefined || done.has(name)) continue
-    if (type === 'application/xhtml+xml') parts.push({ name, doc: xhtmlDocument(pkg.text(name), locale) })
+    if (type === 'application/xhtml+xml') parts.push({ name, doc: xhtmlDocument(pkg.text(name), name, locale) })
     else if (type === 'application/x-dtbncx+xml') {
       const source = pkg.text(name)
       parts.push({ name, doc: paragraphsDocument(source, parseXml(source, name, { externalDoctype: true }), NCX, locale) })

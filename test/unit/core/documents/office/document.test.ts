@@ -284,5 +284,9 @@ describe('EPUB documents', () => {
     // an obfuscated font is copied as it is: the book is read
     expect(segmentDocument(base64(encryption('OEBPS/font/a.ttf')), EPUB).segments).toHaveLength(doc.segments.length)
     expect(problem(makeDocx(''))).toMatch(/is not an EPUB/)
+    // a chapter declaring entities is refused as the package document and the NCX are (a probe's got 200, "&xxe;" written back as text)
+    const chapter = text(members(base64(file))['OEBPS/text/chapter 1.xhtml']!)
+    const declaring = chapter.replace('<!DOCTYPE html>', '<!DOCTYPE html [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace('The red', '&xxe; red')
+    expect(problem(zipSync({ ...members(base64(file)), 'OEBPS/text/chapter 1.xhtml': strToU8(declaring) }))).toMatch(/part "OEBPS\/text\/chapter 1.xhtml" declares entities in its DOCTYPE/)
   })
 })

@@ -52,17 +52,17 @@ export function documentOfFile (file: FormFile, mime: string, field: string): { 
   if (isBinaryType(mime)) return { value: Buffer.from(file.bytes).toString('base64'), mime_type: mime }
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file.bytes)
+    // a byte order mark stays: core reads what follows it and writes it back, so the file keeps it
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(file.bytes)
   } catch {
     throw invalidField([field], 'the file is not UTF-8 text')
   }
-  // a byte order mark is no text to translate
-  return { value: text.startsWith('\uFEFF') ? text.slice(1) : text, mime_type: mime }
+  return { value: text, mime_type: mime }
 }
 
 /** Characters of a document's text as uploaded (a binary format: its bytes), what the APIs count as billed. */
 export function fileCharacters (document: { value: string, mime_type: string }): number {
-  return isBinaryType(document.mime_type) ? Buffer.byteLength(document.value, 'base64') : document.value.length
+  return isBinaryType(document.mime_type) ? Buffer.byteLength(document.value, 'base64') : document.value.length - (document.value.startsWith('\uFEFF') ? 1 : 0)
 }
 
 /** The translated file in a done job's answer (a translate answer's JSON text, one target). */

@@ -72,12 +72,19 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
  * is a string, or an object/array whose string leaves are documents of `mimeType`
  * (application/json: leaves are plain text, and a string value is JSON text).
  */
+const withMark = (rebuilt: unknown): unknown => typeof rebuilt === 'string' ? `\uFEFF${rebuilt}` : rebuilt
+
 export function segmentDocument (value: unknown, mimeType: MimeType, options: SegmentOptions = {}): SegmentedDocument {
   const locale = options.language ?? 'en'
   const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
   const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept)
   if (typeof value === 'string') {
+    // a byte order mark (Windows editors write one) is no text: what follows it is read, and it is written back first
+    if (value.startsWith('\uFEFF')) {
+      const rest = segmentDocument(value.slice(1), mimeType, options)
+      return { segments: rest.segments, rebuild: (translated, target) => withMark(rest.rebuild(translated, target)) }
+    }
     if (mimeType === 'application/json') return jsonTextDocument(value, leaf, path)
     const doc = leaf(value, () => path)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target) }

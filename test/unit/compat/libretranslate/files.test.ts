@@ -57,6 +57,17 @@ describe('POST /translate_file', () => {
     expect((await fetch(`${url.origin}${prefix}/download_file/${parts.slice(1).join('.')}`)).status).toBe(404)
   }, 60_000)
 
+  it('keeps a UTF-8 byte order mark, as the JSON route does (subtitle files are often saved with one)', async () => {
+    const srt = '\uFEFF1\n00:00:01,000 --> 00:00:02,000\nThe red car is very fast.\n'
+    const res = await translateFile('/translate_file', 'movie.srt', srt)
+    expect(res.status, await res.clone().text()).toBe(200)
+    const bytes = Buffer.from(await (await fetch((await res.json() as { translatedFileUrl: string }).translatedFileUrl)).arrayBuffer())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const expected = await direct(srt, 'application/x-subrip')
+    expect(expected.startsWith('\uFEFF1\n')).toBe(true)
+    expect(bytes.toString('utf8')).toBe(expected)
+  }, 60_000)
+
   it('refuses what it cannot translate and a request without a key, in LibreTranslate\'s shape', async () => {
     const pdf = await translateFile('/translate_file', 'scan.pdf', '%PDF-1.4')
     expect(pdf.status).toBe(400)

@@ -13,8 +13,8 @@ describe('uploaded files', () => {
     expect(extensionOf('archive.tar.gz')).toBe('gz')
   })
 
-  it('reads a text file as UTF-8 without its byte order mark, a binary one as base64, and refuses text that is not UTF-8', () => {
-    expect(documentOfFile({ bytes: Buffer.from('\uFEFFHello'), filename: 'a.txt', type: 'text/plain' }, 'text/plain', 'file')).toEqual({ value: 'Hello', mime_type: 'text/plain' })
+  it('reads a text file as UTF-8 with its byte order mark (core keeps it out of the text and writes it back), a binary one as base64, and refuses text that is not UTF-8', () => {
+    expect(documentOfFile({ bytes: Buffer.from('\uFEFFHello'), filename: 'a.txt', type: 'text/plain' }, 'text/plain', 'file')).toEqual({ value: '\uFEFFHello', mime_type: 'text/plain' })
     expect(documentOfFile({ bytes: Buffer.from([1, 2, 3]), filename: 'a.odt', type: 'application/octet-stream' }, 'application/vnd.oasis.opendocument.text', 'file').value).toBe('AQID')
     expect(() => documentOfFile({ bytes: Buffer.from([0xff, 0xfe, 0x41]), filename: 'a.txt', type: 'text/plain' }, 'text/plain', 'file')).toThrow(/UTF-8/)
   })

@@ -464,7 +464,8 @@ describe('finding 5: APERTIUM_MAX_PIPELINES holds', () => {
     const t = translator({ modesDir: fakeModes(0.1), maxPipelines: 1, turnMs: 60_000, requestTimeoutMs: 1000 })
     const sampler = await sampleRunning()
     const bulk = run(t, Array.from({ length: 1000 }, (_, i) => `SLOW ${i} ${'y'.repeat(100)}`))
-    await new Promise(resolve => setTimeout(resolve, 200))
+    // the bulk holds the one slot once its pipeline runs (a fixed pause was too short on a loaded machine)
+    expect(await eventually(() => pipelineLeaders().length === 1)).toBe(true)
     const other = await timed(run(t, ['hello'], 'es', 'en'))
     // every slot working for another direction is overload, not a broken engine
     expect(other.error).toBeInstanceOf(EngineBusyError)

@@ -104,6 +104,32 @@ describe('offline editing over HTTP', () => {
     expect(plain.json.changes).toEqual([])
   })
 
+  it('corrects a word without reflowing its paragraph: line breaks, indentation and a quote\'s ">" stay (a probe saw them joined)', async () => {
+    const cases: Array<[string, string]> = [
+      ['> Thanks to\n> our great team, who wrote teh code.\n', 'text/markdown'],
+      ['- An item that runs\n  over two lines with teh typo.\n', 'text/markdown'],
+      ['<p>Thanks to\nour great team,\n  who wrote teh code.</p>', 'text/html']
+    ]
+    for (const [value, mime] of cases) {
+      const res = await edit({ document: { value, mime_type: mime, language: 'en' }, edits: [{ type: 'grammar' }] })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      expect(res.json.document.value, value).toBe(value.replace('teh', 'the'))
+      expect(res.json.changes).toEqual([{ offset: value.indexOf('teh'), length: 3, original: 'teh', replacement: 'the', type: 'grammar', reason: 'Misspelling of "the"' }])
+    }
+  })
+
+  it('leaves names alone: a product written with a dot, a name at a sentence\'s start (a probe saw "Salman" made "Salmon", ".NET" glued)', async () => {
+    for (const value of ['The .NET runtime is fast, and apps with .NET too.', 'Salman Mitha wrote it. Frazer Smith fixed it.', 'We use the .env file and .gitignore here.']) {
+      const res = await edit({ document: { value, language: 'en' }, edits: [{ type: 'syntax' }, { type: 'grammar' }] })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      expect(res.json.document.value).toBe(value)
+      expect(res.json.changes).toEqual([])
+    }
+    // a lowercase misspelling and a swap at a sentence's start are still fixed
+    const fixed = await edit({ document: { value: 'Teh libary is open. Recieve it .', language: 'en' }, edits: [{ type: 'syntax' }, { type: 'grammar' }] })
+    expect(fixed.json.document.value).toBe('The library is open. Receive it.')
+  })
+
   it('answers 503 naming OPENAI_BASE_URL / OPENAI_MODEL for edits that need a model', async () => {
     for (const edits of [[{ type: 'tone', tone: 'friendly' }], [{ type: 'length', length: 'shorten' }], [{ type: 'clarify' }], [{ type: 'grammar' }, { type: 'tone', tone: 'sad' }]]) {
       const res = await edit({ document: { value: 'Their going home.', language: 'en' }, edits })

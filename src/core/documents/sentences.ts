@@ -44,6 +44,7 @@ function endsWithAbbreviation (text: string, start: number, end: number): boolea
 export const MAX_SENTENCE_CHARS = 2000
 
 const BLANK = /\s/u
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
 
 /** Merged placeholder spans (sorted, disjoint) and whether an offset falls strictly inside one. */
 function insideSpan (spans: ReadonlyArray<[number, number]>): (at: number) => boolean {
@@ -93,7 +94,8 @@ function cutLongSentence (text: string, start: number, end: number, inside: (at:
 
 /**
  * Offsets where a new sentence starts in `text` (0 excluded). No break is made after an
- * abbreviation or initial ("Mr. Smith", "J. R. R. Tolkien", "the U.S. Army"), nor inside a
+ * abbreviation or initial ("Mr. Smith", "J. R. R. Tolkien", "the U.S. Army"), nor after a full stop
+ * a letter or digit follows at once (".NET", "good.Then": one sentence to the engine), nor inside a
  * placeholder or a verbatim span (a URL, path, file name...), nor between a tag token and its
  * partner (`<0>…</0>`). A sentence longer than MAX_SENTENCE_CHARS gets extra breaks.
  */
@@ -135,6 +137,8 @@ function unicodeBreaks (text: string, locale: string): number[] {
     if (index === 0) continue
     for (; s < spans.length && spans[s]![0] < index; s++) reach = Math.max(reach, spans[s]![1])
     if (reach > index) continue
+    // a full stop with a letter or digit right after it ends no sentence: ".NET", ".env", "v.2"
+    if (text[index - 1] === '.' && LETTER_OR_DIGIT.test(text[index] ?? '')) continue
     if (endsWithAbbreviation(text, previous, index)) continue
     breaks.push(index)
     previous = index

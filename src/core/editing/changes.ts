@@ -244,3 +244,38 @@ export function changesOf (before: unknown, after: unknown, notes: readonly Edit
   walk(before, after, '')
   return out
 }
+
+/**
+ * Whether a change only joins lines: a line break with what prefixes the next line (indentation, a
+ * quote's `>`) made one space, where no editor said why. Translation's rebuild writes a changed
+ * sentence on one line; an edit must not reflow a paragraph it corrected one word of.
+ */
+export function joinsLines (change: Change): boolean {
+  return change.reason === undefined && change.original.includes('\n') && /^[\s>]*$/.test(change.original) && change.replacement.trim() === ''
+}
+
+/** `text` with `changes` (offsets and lengths in its code points, ascending, apart) made. */
+export function applyChanges (text: string, changes: readonly Change[]): string {
+  const toUnits = codePointUnits(text)
+  let out = ''
+  let at = 0
+  for (const c of changes) {
+    const start = toUnits(c.offset)
+    out += text.slice(at, start) + c.replacement
+    at = toUnits(c.offset + c.length)
+  }
+  return out + text.slice(at)
+}
+
+/** A converter from code-point offsets to UTF-16 ones for one text, for increasing offsets. */
+function codePointUnits (text: string): (points: number) => number {
+  let unit = 0
+  let point = 0
+  return points => {
+    for (; point < points && unit < text.length; point++) {
+      const c = text.charCodeAt(unit)
+      unit += c >= 0xd800 && c <= 0xdbff && unit + 1 < text.length ? 2 : 1
+    }
+    return unit
+  }
+}

@@ -59,6 +59,9 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
     if (speller.language === 'en' && ((speller.dictionary === 'en' && isBritish(lower, checker)) || isPlural(lower, checker))) continue
     const fix = confidentFix(lower, speller, budget)
     if (fix === undefined) continue
+    // a capitalised word at a sentence's start may be a name: "Salman" is no "Salmon", "Restify" no
+    // "Rectify"; a letter left out ("Libary") or a strong fix (a swap, a doubling, an accent) is made
+    if (text !== lower && !isStrong(lower, fix, speller) && !oneLetterLeftOut(lower, fix)) continue
     // an English word written with accents the dictionary lacks is a loanword spelt in full ("jalapeño", "fiancée")
     if (speller.language === 'en' && fix === bare(lower)) continue
     const written = apostrophe === '’' ? fix.replaceAll("'", '’') : fix
@@ -146,6 +149,19 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
   if (strong.length === 1) return strong[0]!.word
   if (strong.length === 0 && plausible.length === 1 && !short) return plausible[0]!.word
   return undefined
+}
+
+/** Whether `fix` is among the dictionary's strong suggestions for `word` (as worked out by confidentFix). */
+function isStrong (word: string, fix: string, speller: Speller): boolean {
+  return speller.cache.get(word)?.some(s => s.word === fix && s.strong) === true
+}
+
+/** Whether `fix` is `word` with one letter more. */
+function oneLetterLeftOut (word: string, fix: string): boolean {
+  if (fix.length !== word.length + 1) return false
+  let i = 0
+  while (i < word.length && word[i] === fix[i]) i++
+  return word.slice(i) === fix.slice(i + 1)
 }
 
 /** The one lowercase suggestion that is `word` with accents added, if there is exactly one. */

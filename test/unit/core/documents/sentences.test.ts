@@ -17,6 +17,16 @@ describe('sentence breaks', () => {
     expect(sentenceBreaks('Hello\nworld', 'en')).toEqual(segmenterBreaks('Hello\nworld', 'en'))
   })
 
+  it('breaks nowhere a letter or digit follows a full stop at once (a probe saw "The .NET runtime" sent as "The ." and "NET runtime")', () => {
+    for (const text of ['The .NET runtime is fast. It runs.', 'Copy .env and .gitignore here. Then run.', 'It was good.Then we left. Fine.', 'Use version .5 now. Yes.']) {
+      const breaks = sentenceBreaks(text, 'en')
+      expect(breaks, text).toHaveLength(1)
+      expect(text.slice(breaks[0]!), text).toMatch(/^(It runs|Then run|Fine|Yes)\.$/)
+    }
+    // where ICU itself breaks
+    expect(segmenterBreaks('The .NET runtime is fast. It runs.', 'en')).toHaveLength(2)
+  })
+
   it('never takes for one sentence a text the segmenter breaks, in any locale (random texts of terminals, closers, spaces and letters)', () => {
     const chars = ['a', 'B', ' ', '.', '!', '?', '。', '؟', '।', ';', ',', ':', '"', '”', '»', ')', ']', '\u00a0', '😀', '1', 'é', 'あ', '\u037e', '…', '‼', '\u3000', '(', '-', "'", '‽', '\t', '۔', '፧', '\uff0e', '\u2024', '\uff61', '\n', '\r', '\u2029']
     const locales = ['en', 'el', 'ja', 'zh', 'de', 'ar', 'hi', 'th', 'ur', 'am', 'hy']

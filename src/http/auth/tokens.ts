@@ -87,8 +87,10 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
 
   const explain = (err: unknown): Error => {
     if (err instanceof InvalidTokenError) return err
-    // the outside issuer's key set could not be fetched: not the client's fault
-    if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid || err instanceof TypeError) {
+    // the outside issuer's key set could not be fetched (no answer, not 200, not JSON: jose's plain
+    // JOSEError, which nothing about a token throws): not the client's fault
+    if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid || err instanceof TypeError ||
+      (err instanceof joseErrors.JOSEError && err.code === joseErrors.JOSEError.code)) {
       return new ServiceUnavailableError('The token issuer\'s key set (AUTH_JWKS_URL) could not be fetched; try again later.', 30)
     }
     if (err instanceof joseErrors.JWTExpired) return new InvalidTokenError('the access token has expired')

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
@@ -61,6 +63,31 @@ describe('tokens of an outside OAuth2/OIDC issuer (AUTH_JWKS_URL)', () => {
       expect(res.headers['content-type']).toMatch(/problem\+json/)
     } finally {
       await unreachable.close()
+    }
+  })
+
+  it('answers 503 (not 401) when the key set answers an error or no JSON (an identity provider\'s outage), 200 again once it is back', async () => {
+    const token = await oidc.token('access')
+    let mode: 'error' | 'html' | 'ok' = 'error'
+    const keys = createServer((req, res) => {
+      if (mode === 'error') res.writeHead(500).end('Internal Server Error')
+      else if (mode === 'html') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>')
+      else void fetch(oidc.jwksUrl).then(async r => { res.writeHead(200, { 'content-type': 'application/json' }).end(await r.text()) })
+    })
+    await new Promise<void>(resolve => keys.listen(0, '127.0.0.1', resolve))
+    const flaky = await testApp({ AUTH_JWKS_URL: `http://127.0.0.1:${(keys.address() as AddressInfo).port}/jwks`, AUTH_ISSUER: oidc.issuer, AUTH_AUDIENCE: oidc.audience })
+    try {
+      for (const m of ['error', 'html'] as const) {
+        mode = m
+        const res = await flaky.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
+        expect(res.statusCode, m).toBe(503)
+        expect(res.json().detail).toMatch(/AUTH_JWKS_URL/)
+      }
+      mode = 'ok'
+      expect((await flaky.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })).statusCode).toBe(200)
+    } finally {
+      await flaky.close()
+      keys.close()
     }
   })
 })

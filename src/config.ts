@@ -195,6 +195,11 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     if (signingAlgorithm(key) === undefined) {
       throw new ConfigError('AUTH_JWT_PRIVATE_KEY_FILE', `${keyFile} holds a ${key.asymmetricKeyType ?? 'unknown'} key; use RSA (PKCS#1 v1.5), EC P-256/P-384/P-521 or Ed25519`)
     }
+    // RS256 signers (jose among them) refuse shorter RSA keys: every token request would fail
+    const bits = key.asymmetricKeyDetails?.modulusLength
+    if (key.asymmetricKeyType === 'rsa' && bits !== undefined && bits < 2048) {
+      throw new ConfigError('AUTH_JWT_PRIVATE_KEY_FILE', `${keyFile} holds a ${bits}-bit RSA key; RS256 needs 2048 bits or more (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072)`)
+    }
   }
 
   const jwksUrl = url('AUTH_JWKS_URL')

@@ -203,10 +203,10 @@ With no client configured (and no AUTH_JWKS_URL) start-up creates one and prints
     name: 'AUTH_JWT_PRIVATE_KEY_FILE',
     group: 'auth',
     type: 'file',
-    values: 'a PEM private key file (RSA, EC P-256/384/521, Ed25519)',
+    values: 'a PEM private key file (RSA of 2048 bits or more, EC P-256/384/521, Ed25519)',
     help: 'A private key to sign with instead of the secret, checked at start; its public key is published at `/.well-known/jwks.json`',
-    comment: `Instead of the secret: a PEM private key file (RSA, EC P-256/384/521 or Ed25519; checked at
-start); its public key is published at /.well-known/jwks.json.`
+    comment: `Instead of the secret: a PEM private key file (RSA of 2048 bits or more, EC P-256/384/521 or
+Ed25519; checked at start); its public key is published at /.well-known/jwks.json.`
   },
   {
     name: 'AUTH_TOKEN_TTL',

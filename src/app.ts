@@ -5,6 +5,7 @@ import type { Config } from './config.js'
 import problem, { clientError, frameworkError } from './http/problem.js'
 import requestIdPlugin, { requestId } from './http/request-id.js'
 import { requestSerializer } from './http/log-redaction.js'
+import { closeQuietConnectionsOnShutdown } from './http/connections.js'
 import { sharedSerializers } from './http/serializers.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
@@ -91,6 +92,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     // a socket may stay silent while a long translation runs; requests must arrive in full within requestTimeout
     connectionTimeout: config.limits.requestTimeoutMs + 10_000,
     requestTimeout: config.limits.requestTimeoutMs,
+    // given to node:http as the server is made, and checked every second: set afterwards (as
+    // requestTimeout alone is), a body sent a byte a second got its 408 only after 85 s
+    http: { requestTimeout: config.limits.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     keepAliveTimeout: config.limits.keepAliveTimeoutMs,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -103,6 +107,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
 
   // the API takes JSON only (the token endpoint adds form bodies in its own scope): text/plain is a 415
   app.removeContentTypeParser('text/plain')
+  closeQuietConnectionsOnShutdown(app)
 
   const registry = options.registry ?? createRegistry(config)
   // REDIS_URL: rate limits and the translation cache shared by every replica

@@ -373,8 +373,8 @@ their turn by address, up to 2 s, then 503 with Retry-After.`
     default: 120_000,
     min: 1000,
     max: 3_600_000,
-    help: 'Time a client has to send a whole request, milliseconds',
-    comment: 'Time a client has to send a whole request, in milliseconds.'
+    help: 'Time a client has to send a whole request, milliseconds (its headers: this or 60 s, the shorter); checked every second, then 408',
+    comment: 'Time a client has to send a whole request, in milliseconds (its headers: this or 60 s, the\nshorter); checked every second, then 408.'
   },
   {
     name: 'HANDLER_TIMEOUT_MS',

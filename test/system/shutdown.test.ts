@@ -6,6 +6,7 @@
  * the service exits 0 in bounded time, leaving no Apertium process behind.
  */
 import { existsSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { commandOf, descendants } from '../helpers/proc.js'
 import { startService } from '../helpers/service.js'
@@ -63,6 +64,58 @@ describe.each(CASES)('%s', (_, workers, signal, to) => {
       for (let i = 0; i < 200 && !service.output().includes('"url":"/language/translate/bulk"'); i++) await new Promise(resolve => setTimeout(resolve, 25))
       await new Promise(resolve => setTimeout(resolve, 200))
       expect(pipeline.filter(pid => existsSync(`/proc/${pid}`) && commandOf(pid) !== '')).toEqual([])
+    } finally {
+      await service.stop()
+    }
+  }, 60_000)
+})
+
+describe('connections with no request in progress', () => {
+  it('do not hold a shutdown: one that sent nothing, one that sent half a request, one answered before its body was read (exit 0 at once, was 1 after 10 s)', async () => {
+    const service = await startService({ WORKERS: '1' })
+    const { port } = new URL(service.base)
+    const open = (first?: string): Promise<Socket> => new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => { if (first !== undefined) socket.write(first); resolve(socket) })
+      socket.on('error', () => {})
+      socket.once('error', reject)
+    })
+    try {
+      const sockets = [
+        await open(),
+        await open('GET /health HTTP/1.1\r\nHost: x\r\n'),
+        // no token: answered 401 at once, its 100 KB body never read
+        await open('POST /language/detect HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"document":')
+      ]
+      await new Promise(resolve => setTimeout(resolve, 300))
+      const killedAt = Date.now()
+      service.child.kill('SIGTERM')
+      const { code } = await service.exited
+      expect(code).toBe(0)
+      expect(Date.now() - killedAt).toBeLessThan(5000)
+      for (const socket of sockets) socket.destroy()
+    } finally {
+      await service.stop()
+    }
+  }, 60_000)
+})
+
+describe('REQUEST_TIMEOUT_MS', () => {
+  it('answers 408 to a body sent a byte a second soon after the timeout (was after 85 s for 3 s)', async () => {
+    const service = await startService({ WORKERS: '1', REQUEST_TIMEOUT_MS: '2000' })
+    const { port } = new URL(service.base)
+    try {
+      const started = Date.now()
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(`POST /language/detect HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${service.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`)
+          const drip = setInterval(() => socket.write(' '), 500)
+          socket.once('close', () => clearInterval(drip))
+        })
+        socket.once('data', data => { resolve(data.toString('latin1').split('\r\n')[0]!); socket.destroy() })
+        socket.once('error', reject)
+      })
+      expect(answer).toBe('HTTP/1.1 408 Request Timeout')
+      expect(Date.now() - started).toBeLessThan(10_000)
     } finally {
       await service.stop()
     }

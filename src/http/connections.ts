@@ -1,0 +1,44 @@
+/**
+ * Connections on shutdown: one with no request in progress is closed at once. Node keeps a
+ * connection that has sent nothing, or only part of a request, open through server.close() (it is
+ * not "idle" to Node), and one whose answer went out before its body was read (an early 401) waits
+ * for that body: any client, or a load balancer's spare connection, held every shutdown to its
+ * 10 s grace and an exit status of 1. Requests in progress finish, their connections closed after.
+ */
+import type { Socket } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+
+export function closeQuietConnectionsOnShutdown (app: FastifyInstance): void {
+  const open = new Set<Socket>()
+  const busy = new Set<Socket>()
+  let closing = false
+  /** Ends a connection, and drops it if the client does not close its side soon. */
+  const end = (socket: Socket): void => {
+    socket.end()
+    setTimeout(() => socket.destroy(), 1000).unref()
+  }
+  app.server.on('connection', (socket: Socket) => {
+    if (closing) {
+      socket.destroy()
+      return
+    }
+    open.add(socket)
+    socket.once('close', () => {
+      open.delete(socket)
+      busy.delete(socket)
+    })
+  })
+  app.server.on('request', (request: { socket: Socket }, response: { once: (event: 'close', listener: () => void) => void }) => {
+    const socket = request.socket
+    busy.add(socket)
+    response.once('close', () => {
+      busy.delete(socket)
+      if (closing) end(socket)
+    })
+  })
+  app.addHook('preClose', done => {
+    closing = true
+    for (const socket of open) if (!busy.has(socket)) socket.destroy()
+    done()
+  })
+}

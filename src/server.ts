@@ -90,7 +90,25 @@ async function serve (config: Config): Promise<void> {
       }
     })
   }
-  await app.listen({ host: config.host, port: config.port })
+  try {
+    await app.listen({ host: config.host, port: config.port })
+  } catch (err) {
+    const why = LISTEN_ERRORS[(err as NodeJS.ErrnoException).code ?? '']
+    if (why === undefined) throw err
+    // a configuration error: a cluster primary stops rather than start another worker that fails the same way
+    process.stderr.write(`configuration error: HOST, PORT: cannot listen on ${config.host}:${config.port}: ${why}\n`)
+    await Promise.race([app.close(), new Promise(resolve => setTimeout(resolve, 2000).unref())])
+    process.exit(EX_CONFIG)
+  }
+}
+
+/** Why the service cannot listen, by the system's error code. */
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'the port is in use by another process',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'no network interface of this machine has that address',
+  ENOTFOUND: 'no such host name',
+  EAI_AGAIN: 'the host name could not be looked up'
 }
 
 /**

@@ -110,7 +110,10 @@ export async function translateDocuments (input: TranslateInput, deps: Translati
     for (const out of outputs) {
       if (out.doc !== i) continue
       const answer = answers.get(out)!
-      const { value, applied: used } = finished.get(out)!
+      const { value: rebuilt, applied: used } = finished.get(out)!
+      // the source's own language with no phrase substituted is the document as sent (a rebuild
+      // would fill a PO's msgstr or an XLIFF's targets with copies of their sources)
+      const value = out.choices === 'identity' && used.length === 0 ? docs[i]!.doc.value : rebuilt
       // finish gives back the shape it was given: a Document value
       results[out.target] = { value: value as DocumentValue, language: out.target, mimeType: mime }
       services[out.target] = answer.service

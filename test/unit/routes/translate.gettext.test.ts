@@ -46,6 +46,20 @@ describe('gettext PO through /language/translate and /bulk', () => {
     expect(sent).toContain('The red car is in <x id="1"/>.')
   })
 
+  it('into its own language (or a region of it): the file as sent, msgstr left empty (a probe saw every msgstr filled with its msgid)', async () => {
+    const xliff = '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" datatype="plaintext" original="a"><body><trans-unit id="a"><source>The house.</source></trans-unit></body></file></xliff>'
+    const { status, body } = await post('/language/translate/bulk', { documents: [{ value: PO, mime_type: MIME }, { value: xliff, mime_type: 'application/xliff+xml' }], source: 'en', targets: ['en', 'en-GB'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    for (const target of ['en', 'en-GB']) {
+      expect(body[0].results[target].value).toBe(PO)
+      expect(body[1].results[target].value).toBe(xliff)
+      expect(body[0].extra.services[target]).toBe('none')
+    }
+    // a phrase substituted is a change: then the document is rebuilt with it
+    const substituted = await post('/language/translate', { document: { value: PO, mime_type: MIME }, source: 'en', targets: ['en'], substitutions: [{ text: 'house', substitution: 'home' }] })
+    expect(translation(substituted.body.results.en.value as string, 'The house is big.', 'home')).toEqual(['The home is big.'])
+  })
+
   it('a broken file is a 400 at /document/value naming the line', async () => {
     const { status, body } = await post('/language/translate', { document: { value: 'msgid "a"\nmsgstr "b"\nnot po\n', mime_type: MIME }, source: 'en', targets: ['es'] })
     expect(status).toBe(400)

@@ -55,3 +55,23 @@ export function resolveTags (parts: readonly TaggedPart[], kinds: ReadonlyMap<nu
   }
   return out
 }
+
+/**
+ * The parts without the pairs an engine emptied: an inline element whose words the engine merged
+ * into others or dropped comes back as an empty pair at the sentence's end, which would be written
+ * as stray markup (Markdown's `____`, an empty `<tt></tt>` after the full stop). (A source never
+ * sends an empty pair: an element with nothing in it is a token.)
+ */
+export function withoutEmptiedPairs (parts: readonly TaggedPart[]): TaggedPart[] {
+  const out: TaggedPart[] = []
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!
+    const next = parts[i + 1]
+    if (p.type === 'open' && next?.type === 'close' && next.id === p.id) {
+      i++
+      continue
+    }
+    out.push(p)
+  }
+  return out
+}

@@ -159,3 +159,12 @@ describe('decomposed accents (macOS writes NFD) translate as the composed letter
     expect(same.body.results.es.value).toBe(decomposed)
   })
 })
+
+describe('an inline element whose words Apertium merges or drops', () => {
+  it('leaves no empty markup behind (a probe saw "modesta.__" and "lo.<tt></tt>")', async () => {
+    const md = (await translate('Adding listeners _will_ impose a **modest** penalty.\n', 'text/markdown', ['es'])).es as string
+    expect(md).not.toMatch(/__|\*\*\*\*|\*\*\s*$|_\s*$/)
+    const html = (await translate('<p>The inner <tt>do</tt>-loop runs. The <em>will</em> is here.</p>', 'text/html', ['es'])).es as string
+    expect(html).not.toMatch(/<(tt|em)><\/\1>/)
+  })
+})

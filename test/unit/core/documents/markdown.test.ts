@@ -54,6 +54,15 @@ describe('text/markdown: a README', () => {
     expect(out.replaceAll('\r\n', '\n')).toBe(doc.rebuild(doc.segments.map(upper)))
   })
 
+  it('writes no markers for an element whose words the engine emptied (was "modesta.__")', () => {
+    const doc = md('Listeners _will_ impose a **modest** penalty.\n')
+    expect(doc.segments).toEqual(['Listeners <g id="1">will</g> impose a <g id="2">modest</g> penalty.'])
+    expect(doc.rebuild(['Los oyentes imponen una pena <g id="2">modesta</g>.<g id="1"></g>'])).toBe('Los oyentes imponen una pena **modesta**.\n')
+    const html = segmentDocument('<p>The <a href="/x"></a> inner <tt>do</tt>-loop.</p>', 'text/html')
+    expect(html.segments).toEqual(['The <x id="1"/> inner <g id="2">do</g>-loop.'])
+    expect(html.rebuild(['El <x id="1"/> interior -el bucle.<g id="2"></g>'])).toBe('<p>El <a href="/x"></a> interior -el bucle.</p>')
+  })
+
   it('keeps front matter, code, URLs, HTML, definitions and table syntax byte for byte', () => {
     const out = doc.rebuild(doc.segments.map(upper)) as string
     for (const kept of [

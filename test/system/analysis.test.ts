@@ -85,6 +85,12 @@ describe('offline analysis over HTTP', () => {
     expect(res.json).toMatchObject({ language: 'fr', sentiment: 'negative', meta: { source_language: 'fr' } })
     const mine = await service.post('/language/analyze/sentiment', { document: { value: 'Great!', language: 'en' }, meta: { analyzer: 'mine' } })
     expect(mine.json.meta.analyzer).toBe('mine')
+    // "und" (undetermined) is detected too, in analyze and in edit (a probe got French read by the English analysers)
+    const und = await sentiment('Ce film est nul, je le déteste. Quelle horreur, vraiment mauvais.', 'und')
+    expect(und.json).toMatchObject({ language: 'fr', sentiment: 'negative' })
+    const edited = await service.post('/language/edit', { document: { value: 'Il fait tres beau.', language: 'und' }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200)
+    expect(edited.json.document).toEqual({ value: 'Il fait très beau.', language: 'fr' })
   })
 
   it('translates Esperanto and Catalan to English first and says so', async () => {

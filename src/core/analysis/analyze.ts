@@ -86,8 +86,10 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
 
   let sourceLanguage: string
   let detected: Analyzed['detected']
-  if (document.language !== undefined) {
-    sourceLanguage = canonicalTag(document.language, ['document', 'language'])
+  // "und" (undetermined) given is no language given: it is detected
+  const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
+  if (given !== undefined && given !== 'und') {
+    sourceLanguage = given
   } else {
     detected = await deps.detect(text)
     sourceLanguage = detected.language

@@ -79,8 +79,10 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   const { document } = input
   const work = new DocumentWork(deps.documents, signal)
   const { mime } = await openDocument(document, deps.textChars, work)
-  const language = document.language !== undefined
-    ? canonicalTag(document.language, ['document', 'language'])
+  // "und" (undetermined) given is no language given: it is detected
+  const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
+  const language = given !== undefined && given !== 'und'
+    ? given
     : await detectedLanguage(await textOfDocument(document.value, mime, work), deps, signal)
 
   const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))

@@ -21,6 +21,9 @@ async function corsPlugin (app: FastifyInstance, opts: { config: Config }): Prom
     maxAge: PREFLIGHT_MAX_AGE,
     // the preflight is answered in onRequest, registered before the limits and auth hooks
     hook: 'onRequest',
+    // an OPTIONS without Origin or Access-Control-Request-Method (curl -X OPTIONS, a monitor) is
+    // answered as a preflight too, not with the plugin's 400 in text/plain
+    strictPreflight: false,
     logLevel: 'warn'
   })
 }

@@ -27,6 +27,13 @@ describe('CORS', () => {
         expect(res.headers['access-control-allow-credentials']).toBeUndefined()
         expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0)
       }
+      // an OPTIONS that is no browser's preflight (no Origin, no requested method) gets the same 204, not a text/plain 400
+      for (const url of ['/language/translate', '*']) {
+        const bare = await app.inject({ method: 'OPTIONS', url })
+        expect(bare.statusCode, url).toBe(204)
+        expect(bare.body).toBe('')
+        expect(String(bare.headers['access-control-allow-methods'])).toContain('POST')
+      }
     } finally {
       await app.close()
     }

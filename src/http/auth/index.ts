@@ -39,11 +39,15 @@ declare module 'fastify' {
 
 const REALM = 'language-service'
 
-/** 401 for a missing, malformed, forged, expired or wrong-audience token. */
+/**
+ * 401 for a missing, malformed, forged, expired or wrong-audience token. `noToken`: the request
+ * carried no bearer token at all (none, or another scheme), so the challenge names no error
+ * (RFC 6750 §3.1); the problem's detail still says what to send.
+ */
 export class UnauthorizedError extends ServiceError {
-  constructor (detail: string) {
+  constructor (detail: string, noToken = false) {
     super(401, 'unauthorized', 'Unauthorized', detail, {
-      headers: { 'www-authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"` }
+      headers: { 'www-authenticate': noToken ? `Bearer realm="${REALM}"` : `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/"/g, "'")}"` }
     })
   }
 }
@@ -209,9 +213,9 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
 
   /** The client a bearer header names, or UnauthorizedError / InsufficientScopeError. */
   const bearerClient = async (header: string | undefined, scope: Scope): Promise<NonNullable<FastifyRequest['client']>> => {
-    if (!header) throw new UnauthorizedError('an access token is required: Authorization: Bearer <token> (get one from POST /oauth/token)')
+    if (!header) throw new UnauthorizedError('an access token is required: Authorization: Bearer <token> (get one from POST /oauth/token)', true)
     const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header)
-    if (!match) throw new UnauthorizedError('the Authorization header must be "Bearer <token>"')
+    if (!match) throw new UnauthorizedError('the Authorization header must be "Bearer <token>"', !/^Bearer\b/i.test(header))
     let verified
     try {
       verified = await tokens.verify(match[1]!)

@@ -123,11 +123,13 @@ describe('bearer tokens on /language routes', () => {
       const res = await call(token === undefined ? {} : bearer(token))
       expect(res.statusCode, name).toBe(401)
       expect(res.headers['content-type'], name).toMatch(/^application\/problem\+json/)
-      expect(res.headers['www-authenticate'], name).toMatch(/^Bearer realm="language-service", error="invalid_token"/)
+      // no token at all: a challenge without an error code (RFC 6750 §3.1); a token refused: invalid_token
+      expect(res.headers['www-authenticate'], name).toMatch(token === undefined ? /^Bearer realm="language-service"$/ : /^Bearer realm="language-service", error="invalid_token"/)
       expect(res.json().status, name).toBe(401)
     }
     const scheme = await call({ authorization: basic(CLIENT.id, CLIENT.secret) })
     expect(scheme.statusCode).toBe(401)
+    expect(scheme.headers['www-authenticate']).toBe('Bearer realm="language-service"')
   })
 
   it('answers 403 insufficient_scope for a valid token without scope access', async () => {

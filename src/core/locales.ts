@@ -133,15 +133,30 @@ function displayNames (display: string, fallback: 'none' | 'code'): Record<NameT
 const ENGLISH_NAMES = displayNames(ENGLISH, 'none')
 
 /**
- * The display language's name, else the English one, else (CLDR has no name for the
- * language in either: apc, skr...) the display language's pattern around the codes: "lld (Italie)".
+ * The display language's name, else (it has no name for the language: "cic" in French) the English
+ * name of the language in the display language's pattern around its own names of the rest:
+ * "Chickasaw (États-Unis)", else the English one, else (CLDR has no name for the language in
+ * either: apc, skr...) the display language's pattern around the codes: "lld (Italie)".
  */
 function createNamer (display: string): Namer {
   const own = displayNames(display, 'none')
   const spelled = displayNames(display, 'code')
+  /** "cic (États-Unis)" with the English names for the codes the display language has no name for. */
+  const mixed = (code: string): string | undefined => {
+    const [language, ...rest] = code.split('-')
+    const english = ENGLISH_NAMES.language.of(language!)
+    const around = spelled.language.of(code)
+    // the pattern spells the code itself first ("cic (États-Unis)"), not a name that starts like it ("occitan (ARANES)")
+    if (english === undefined || around === undefined || around === language || !around.startsWith(language!) || /\p{L}/u.test(around[language!.length] ?? '')) return undefined
+    let name = english + around.slice(language!.length)
+    const script = rest.find(subtag => /^[A-Z][a-z]{3}$/.test(subtag))
+    const scriptName = script === undefined || own.script.of(script) !== undefined ? undefined : ENGLISH_NAMES.script.of(script)
+    if (scriptName !== undefined) name = name.replace(new RegExp(`\\b${script!}\\b`), scriptName)
+    return name
+  }
   return {
     locale: own.language.resolvedOptions().locale,
-    name: (type, code) => own[type].of(code) ?? ENGLISH_NAMES[type].of(code) ?? titledVariants(spelled[type].of(code) ?? code, code)
+    name: (type, code) => own[type].of(code) ?? (type === 'language' ? mixed(code) : undefined) ?? ENGLISH_NAMES[type].of(code) ?? titledVariants(spelled[type].of(code) ?? code, code)
   }
 }
 

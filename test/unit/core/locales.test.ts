@@ -93,6 +93,11 @@ describe('getLocale', () => {
       parent: 'pt'
     })
     expect(getLocale('de-CH', { display: 'DE' }).name).toBe('Deutsch (Schweiz)')
+    // a language the display language has no name for: its English name, the rest still in the display language (was all English)
+    const english = (type: 'language' | 'script', code: string): string => new Intl.DisplayNames('en', { type }).of(code)!
+    const french = new Intl.DisplayNames('fr', { type: 'region' }).of('US')!
+    expect(getLocale('cic-US', { display: 'fr' }).name).toBe(`${english('language', 'cic')} (${french})`)
+    expect(getLocale('hnj-Hmnp-US', { display: 'de' }).name).toBe(`${english('language', 'hnj')} (${english('script', 'Hmnp')}, ${new Intl.DisplayNames('de', { type: 'region' }).of('US')!})`)
   })
 
   it('refuses a display language Intl has no names in with a 400 at /display, rather than answering English as if asked', () => {
@@ -249,11 +254,15 @@ describe('listLocales', () => {
     const frenchNames = new Intl.DisplayNames(['fr'], { type: 'language', languageDisplay: 'standard', fallback: 'none' })
     const english = new Map(list.map(l => [l.tag, l.name]))
     const unnamed = french.filter(l => frenchNames.of(l.tag) === undefined)
-    const inEnglish = unnamed.filter(l => l.name === english.get(l.tag))
-    // hnj-Hmnp has an English name and no French one
-    expect(inEnglish.map(l => l.tag)).toContain('hnj-Hmnp')
+    const englishLanguage = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
+    const named = unnamed.filter(l => englishLanguage.of(l.tag.split('-')[0]!) !== undefined)
+    // hnj-Hmnp has an English name and no French one: the language's English name, its script's French one
+    expect(named.map(l => l.tag)).toContain('hnj-Hmnp')
+    expect(french.find(l => l.tag === 'hnj-Hmnp')?.name).toBe(`${englishLanguage.of('hnj')!} (${new Intl.DisplayNames(['fr'], { type: 'script' }).of('Hmnp')!})`)
+    for (const locale of named) expect(locale.name.startsWith(englishLanguage.of(locale.tag.split('-')[0]!)!), locale.tag).toBe(true)
+    expect(english.get('hnj-Hmnp')).toBe(`${englishLanguage.of('hnj')!} (Nyiakeng Puachue Hmong)`)
     // the rest have no name in either: French pattern around the codes
-    for (const locale of unnamed.filter(l => !inEnglish.includes(l))) expect(locale.name).toMatch(/^[a-z]{2,3}( \(.+\))?$/)
+    for (const locale of unnamed.filter(l => !named.includes(l))) expect(locale.name).toMatch(/^[a-z]{2,3}( \(.+\))?$/)
     expect(french.find(l => l.tag === 'apc-SY')?.name).toBe('apc (Syrie)')
   })
 

@@ -84,8 +84,8 @@ export const REGRESSION_GRAMS = 4
 
 /** Builds the detection function over loaded voters and the learned model. */
 /** Pictographs (emoji, ❤, ★), other symbols, and the joiners and variation selectors of emoji sequences. */
-const HAS_SYMBOL = /[\p{Extended_Pictographic}\p{So}\u200d\ufe0e\ufe0f]/u
-const SYMBOLS = /[\p{Extended_Pictographic}\p{So}\u200d\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}]+/gu
+const HAS_SYMBOL = /\p{Extended_Pictographic}|\p{So}|\p{Emoji_Modifier}|\u200d|\ufe0e|\ufe0f/u
+const SYMBOLS = /(?:\p{Extended_Pictographic}|\p{So}|\p{Emoji_Modifier}|\u200d|\ufe0e|\ufe0f)+/gu
 
 export function createEnsemble (voters: readonly Voter[], data: ModelData, lexiconTable?: LexiconTable, regressionTable?: LexiconTable, wordLists?: WordLists, wordListWeights: WordListWeights = WORD_LIST_WEIGHTS): { detect: DetectFn, languages: string[] } {
   // only languages some voter can name: one none of them models would soak up every doubtful text

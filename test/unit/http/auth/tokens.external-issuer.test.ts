@@ -72,7 +72,7 @@ describe('tokens of an outside OAuth2/OIDC issuer (AUTH_JWKS_URL)', () => {
     const keys = createServer((req, res) => {
       if (mode === 'error') res.writeHead(500).end('Internal Server Error')
       else if (mode === 'html') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>')
-      else void fetch(oidc.jwksUrl).then(async r => { res.writeHead(200, { 'content-type': 'application/json' }).end(await r.text()) })
+      else fetch(oidc.jwksUrl).then(async r => { res.writeHead(200, { 'content-type': 'application/json' }).end(await r.text()) }).catch(() => res.destroy())
     })
     await new Promise<void>(resolve => keys.listen(0, '127.0.0.1', resolve))
     const flaky = await testApp({ AUTH_JWKS_URL: `http://127.0.0.1:${(keys.address() as AddressInfo).port}/jwks`, AUTH_ISSUER: oidc.issuer, AUTH_AUDIENCE: oidc.audience })

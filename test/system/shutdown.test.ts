@@ -113,6 +113,8 @@ describe('REQUEST_TIMEOUT_MS', () => {
         })
         socket.once('data', data => { resolve(data.toString('latin1').split('\r\n')[0]!); socket.destroy() })
         socket.once('error', reject)
+        // within the test's own time, so that the service is stopped below whatever happens
+        setTimeout(() => { socket.destroy(); reject(new Error('no answer in 30 s')) }, 30_000).unref()
       })
       expect(answer).toBe('HTTP/1.1 408 Request Timeout')
       expect(Date.now() - started).toBeLessThan(10_000)

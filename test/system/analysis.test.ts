@@ -53,6 +53,23 @@ describe('offline analysis over HTTP', () => {
     expect(types).toEqual({ 'Tim Cook': 'PERSON', Apple: 'ORGANIZATION' })
   })
 
+  it('finds in decomposed text (NFD, as macOS writes it) the entities it finds composed, offsets slicing the text as sent (a probe saw "Jose" and lost "Renée Zellweger")', async () => {
+    const composed = 'José Mourinho met Renée Zellweger in Montréal, and François Hollande came too.'
+    const decomposed = composed.normalize('NFD')
+    type Found = { name: string, type: string, meta: { offsets: Array<{ offset: number, length: number, text: string }> } }
+    const find = async (value: string): Promise<Found[]> => (await service.post('/language/analyze', { document: { value, language: 'en' }, analyses: ['entities'] })).json.entities.entities
+    const [nfc, nfd] = [await find(composed), await find(decomposed)]
+    expect(nfc.map(e => e.name)).toEqual(expect.arrayContaining(['José Mourinho', 'Renée Zellweger', 'Montréal']))
+    expect(nfd.map(e => [e.name, e.type])).toEqual(nfc.map(e => [e.name, e.type]))
+    const points = Array.from(decomposed)
+    for (const e of nfd) {
+      for (const o of e.meta.offsets) {
+        expect(points.slice(o.offset, o.offset + o.length).join('')).toBe(o.text)
+        expect(o.text.normalize('NFC')).toBe(e.name)
+      }
+    }
+  })
+
   it('returns only the parts asked for', async () => {
     const res = await service.post('/language/analyze', { document: { value: 'The striker scored twice and the team won the league title.', language: 'en' }, analyses: ['categories'] })
     expect(res.status).toBe(200)

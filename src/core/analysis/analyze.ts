@@ -81,8 +81,10 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   const work = new DocumentWork(deps.documents, signal)
   const { mime } = await openDocument(document, deps.textChars, work)
   // HTML, Markdown and JSON are analysed on their text, never on markup
-  const text = await textOfDocument(document.value, mime, work)
-  if (text.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
+  const sent = await textOfDocument(document.value, mime, work)
+  if (sent.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
+  // analysers read it composed (a decomposed é is é to them: "Jose\u0301" was found as "Jose"); entity offsets are mapped back
+  const { text, toSent } = composedText(sent)
 
   let sourceLanguage: string
   let detected: Analyzed['detected']
@@ -143,7 +145,55 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   }
   if (viaEnglish.length > 0) runs.push(analyzeInEnglish(result, text, sourceLanguage, viaEnglish, deps, signal))
   await Promise.all(runs)
+  if (toSent !== undefined) {
+    result.text = sent
+    if (result.entities?.offsetsIn === 'text') {
+      const points = Array.from(sent)
+      result.entities.entities = result.entities.entities.map(entity => ({ ...entity, mentions: entity.mentions.map(m => toSent(m, points)) }))
+    }
+  }
   return result
+}
+
+type Mention = FoundEntity['mentions'][number]
+
+/**
+ * `sent` composed (NFC), and, when that changed it, the mapping of a mention in the composed text
+ * back to the text as sent. Composition works within a letter and its marks; where it reached
+ * across them (Hangul jamo), the text is analysed as sent.
+ */
+function composedText (sent: string): { text: string, toSent?: (mention: Mention, points: readonly string[]) => Mention } {
+  const text = sent.normalize('NFC')
+  if (text === sent) return { text }
+  // code-point offsets of each cluster's start: in the composed text -> in the text as sent
+  const starts = new Map<number, number>()
+  let composedAt = 0
+  let sentAt = 0
+  let joined = ''
+  for (const [cluster] of sent.matchAll(/\P{M}\p{M}*|\p{M}+/gu)) {
+    starts.set(composedAt, sentAt)
+    const one = cluster.normalize('NFC')
+    joined += one
+    composedAt += codePointLength(one)
+    sentAt += codePointLength(cluster)
+  }
+  starts.set(composedAt, sentAt)
+  if (joined !== text) return { text: sent }
+  const at = (offset: number): number => {
+    for (let o = offset; o >= 0; o--) {
+      const found = starts.get(o)
+      if (found !== undefined) return found
+    }
+    return 0
+  }
+  return {
+    text,
+    toSent: (m, points) => {
+      const offset = at(m.offset)
+      const length = at(m.offset + m.length) - offset
+      return { ...m, offset, length, text: points.slice(offset, offset + length).join('') }
+    }
+  }
 }
 
 /** Why an analyzer failed: a service error's detail (our words), never another error's message. */

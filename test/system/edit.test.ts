@@ -76,6 +76,9 @@ describe('offline editing over HTTP', () => {
     for (const change of res.json.changes) expect(change.reason).toBeTruthy()
     const fr = await edit({ document: { value: "C'est tres bien.", language: 'fr' }, edits: [{ type: 'grammar' }] })
     expect(fr.json.document.value).toBe("C'est très bien.")
+    // a comma glued to the next word: the space goes after it (a probe saw "apples ,pears" left)
+    const comma = await edit({ document: { value: 'I like apples ,pears and plums, right ?', language: 'en' }, edits: [{ type: 'syntax' }] })
+    expect(comma.json.document.value).toBe('I like apples, pears and plums, right?')
   })
 
   it('edits a short text without a language as English when detection is unsure and it spells as English; no text is a 400', async () => {

@@ -31,6 +31,13 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
         i++
         continue
       }
+      // "apples ,pears": the space goes after the comma
+      if (commaGluedToNext(list, i)) {
+        const original = t.text + punct!.text
+        changes.push({ start: t.start, end: punct!.end, replacement: ', ', note: { original, replacement: ', ', type: 'syntax', reason: 'Space before ","' } })
+        i++
+        continue
+      }
       // a run of plain spaces between two things; leading and trailing whitespace and line layout stay
       if (i > 0 && i < list.length - 1 && t.text.length > 1 && /^ +$/.test(t.text)) {
         const reason = list[i - 1]!.kind === 'punct' && /[.!?]/.test(list[i - 1]!.text) ? 'Extra space between sentences' : 'Extra space between words'
@@ -57,6 +64,13 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
     }
   }
   return changes
+}
+
+/** Whether the plain spaces at `i` stand between two words with a comma glued to the second ("apples ,pears"). */
+function commaGluedToNext (tokens: readonly Token[], i: number): boolean {
+  const [before, space, comma, after] = [tokens[i - 1], tokens[i]!, tokens[i + 1], tokens[i + 2]]
+  return /^ +$/.test(space.text) && before?.kind === 'word' && !before.guarded && comma?.kind === 'punct' && comma.text === ',' && !comma.guarded &&
+    after?.kind === 'word' && !after.guarded && /^\p{L}/u.test(after.text)
 }
 
 /**

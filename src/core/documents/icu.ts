@@ -221,9 +221,15 @@ function messageParts (items: readonly Item[]): { runs: Item[][], doubles: boole
   const tokens: Array<[number, number]> = [...found.hashes.map((h): [number, number] => [h, h + 1]), ...found.quoted].sort((a, b) => a[0] - b[0])
   // what is cut or changed must lie in one text item the parser aligned, else the run stays whole
   const itemAt = (offset: number): number => {
-    let k = at.length - 1
-    while (k > 0 && at[k]! > offset) k--
-    return k
+    // the last item starting at or before `offset` (binary search: `at` ascends)
+    let lo = 0
+    let hi = at.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (at[mid]! <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return lo
   }
   const inAlignedText = (from: number, to: number): boolean => {
     const k = itemAt(from)

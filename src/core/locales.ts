@@ -151,7 +151,8 @@ function createNamer (display: string): Namer {
     let name = english + around.slice(language!.length)
     const script = rest.find(subtag => /^[A-Z][a-z]{3}$/.test(subtag))
     const scriptName = script === undefined || own.script.of(script) !== undefined ? undefined : ENGLISH_NAMES.script.of(script)
-    if (scriptName !== undefined) name = name.replace(new RegExp(`\\b${script!}\\b`), scriptName)
+    // a plain string replacement: the code is the client's (never a pattern)
+    if (scriptName !== undefined) name = name.replace(script!, scriptName)
     return name
   }
   return {

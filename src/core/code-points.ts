@@ -25,3 +25,16 @@ const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff
 export function codePointLength (text: string): number {
   return codePointOffsets(text)(text.length)
 }
+
+/** The inverse: a converter from code-point offsets to UTF-16 ones for one text, for increasing offsets. */
+export function utf16Offsets (text: string): (points: number) => number {
+  let unit = 0
+  let point = 0
+  return points => {
+    for (; point < points && unit < text.length; point++) {
+      const c = text.charCodeAt(unit)
+      unit += isHigh(c) && unit + 1 < text.length ? 2 : 1
+    }
+    return unit
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { diffArrays, diffWordsWithSpace } from 'diff'
 import type { EditNote, EditType } from '../ports.js'
-import { codePointLength } from '../code-points.js'
+import { codePointLength, utf16Offsets } from '../code-points.js'
 
 export interface Change {
   /** Code points into the original string. */
@@ -256,7 +256,7 @@ export function joinsLines (change: Change): boolean {
 
 /** `text` with `changes` (offsets and lengths in its code points, ascending, apart) made. */
 export function applyChanges (text: string, changes: readonly Change[]): string {
-  const toUnits = codePointUnits(text)
+  const toUnits = utf16Offsets(text)
   let out = ''
   let at = 0
   for (const c of changes) {
@@ -265,17 +265,4 @@ export function applyChanges (text: string, changes: readonly Change[]): string 
     at = toUnits(c.offset + c.length)
   }
   return out + text.slice(at)
-}
-
-/** A converter from code-point offsets to UTF-16 ones for one text, for increasing offsets. */
-function codePointUnits (text: string): (points: number) => number {
-  let unit = 0
-  let point = 0
-  return points => {
-    for (; point < points && unit < text.length; point++) {
-      const c = text.charCodeAt(unit)
-      unit += c >= 0xd800 && c <= 0xdbff && unit + 1 < text.length ? 2 : 1
-    }
-    return unit
-  }
 }

@@ -200,7 +200,8 @@ async function runBatches (outputs: TargetDocument[], options: TranslateOptions,
   }
   // progress counts each group's distinct segments, those copied as they are (identity) done at once;
   // engines get them composed (NFC): Apertium reads a decomposed accent as a character of its own
-  const distinctOf = new Map([...groups].map(([key, list]) => [key, [...new Set(list.flatMap(j => key === 'identity' ? j.segments : j.segments.map(composed)))]]))
+  const composedOf = new Map(outputs.map(out => [out, out.choices === 'identity' ? out.segments : out.segments.map(composed)]))
+  const distinctOf = new Map([...groups].map(([key, list]) => [key, [...new Set(list.flatMap(j => composedOf.get(j)!))]]))
   const total = [...distinctOf.values()].reduce((n, segments) => n + segments.length, 0)
   let done = distinctOf.get('identity')?.length ?? 0
   const count = progress === undefined
@@ -232,7 +233,7 @@ async function runBatches (outputs: TargetDocument[], options: TranslateOptions,
         what,
         ...(count === undefined ? {} : { progress: count })
       }, deps.cache, deps.batcher, combined)
-      for (const out of list) answers.set(out, { segments: out.segments.map(s => translations.get(composed(s))!), service })
+      for (const out of list) answers.set(out, { segments: composedOf.get(out)!.map(s => translations.get(s)!), service })
     } catch (err) {
       group.abort(err)
       throw err

@@ -1,6 +1,9 @@
 /** BCP 47 language tags as the API takes them: matched case-insensitively, answered canonical. */
 import { invalidField, type FieldPath } from '../errors.js'
 
+/** The tag of a text whose language nobody could tell (BCP 47's "undetermined"); a text with nothing to detect (numbers, emoji, a URL alone) is copied unchanged by translation. */
+export const UNDETERMINED = 'und'
+
 /** The canonical form of a BCP 47 tag ("EN-us" -> "en-US"), or undefined when it is malformed. */
 export function tryCanonicalTag (tag: string): string | undefined {
   if (typeof tag !== 'string' || tag.length === 0 || tag.length > 64) return undefined

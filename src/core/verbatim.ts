@@ -131,8 +131,12 @@ function trimEnd (text: string, start: number, end: number): number {
   return end
 }
 
-/** A character every match but a control one holds (or a camelCase hump): most short texts have none. */
-const CANDIDATE = /[:@#/\\._`(-]|[a-z][a-z0-9]+[A-Z]/
+/**
+ * A character every match but a control one holds, or a camelCase hump (a lower-case letter or
+ * digit before a capital): most short texts have none. Two characters, not the camelCase rule's
+ * whole pattern: that one, tried at every start of a long lower-case word, was quadratic.
+ */
+const CANDIDATE = /[:@#/\\._`(-]|[a-z0-9][A-Z]/
 
 /** The verbatim spans of `text`, sorted and disjoint (overlapping finds are merged). */
 export function findVerbatim (text: string): VerbatimSpan[] {

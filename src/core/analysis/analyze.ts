@@ -10,7 +10,7 @@ import { NothingConfiguredError, ServiceError, UpstreamError, invalidField } fro
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../ports.js'
 import type { FoundEntity, Scored, SentimentScore } from './results.js'
 import { DocumentWork, textOfDocument, type DocumentRunner } from '../documents/offload.js'
-import { canonicalTag } from '../languages.js'
+import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import { codePointLength, codePointOffsets } from '../code-points.js'
 import type { DetectText } from '../translation/types.js'
@@ -90,14 +90,14 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   let detected: Analyzed['detected']
   // "und" (undetermined) given is no language given: it is detected
   const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
-  if (given !== undefined && given !== 'und') {
+  if (given !== undefined && given !== UNDETERMINED) {
     sourceLanguage = given
   } else {
     detected = await deps.detect(text)
     sourceLanguage = detected.language
   }
   // text with no detectable language (numbers, names, symbols) is read by the English analysers
-  const language = sourceLanguage === 'und' ? ENGLISH : sourceLanguage
+  const language = sourceLanguage === UNDETERMINED ? ENGLISH : sourceLanguage
 
   const result: Analyzed = { sourceLanguage, text, ...(detected ? { detected } : {}) }
   // parts grouped by the first analyzer that reads the language; the rest need English

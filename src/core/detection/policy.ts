@@ -4,7 +4,7 @@
  */
 import { invalidField, type FieldPath } from '../../errors.js'
 import type { Candidate, Detector } from '../ports.js'
-import { baseLanguage, canonicalTag } from '../languages.js'
+import { baseLanguage, canonicalTag, UNDETERMINED } from '../languages.js'
 
 export interface DetectOptions {
   /** Whole texts with a fixed answer (matched trimmed, case-insensitively). */
@@ -35,7 +35,6 @@ export const DEFAULT_MIN_CHARS = 1
 /** Below this best confidence the detector counts as unsure and a matching source hint wins. */
 export const UNSURE_BELOW = 0.9
 const MAX_ALTERNATIVES = 5
-const UNDETERMINED = 'und'
 
 /** Settings with tags canonicalized and numbers checked; a bad one is a ValidationError at its path. */
 interface Policy {

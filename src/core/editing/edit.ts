@@ -7,9 +7,9 @@
 import { NothingConfiguredError, UpstreamError, ValidationError, invalidField } from '../../errors.js'
 import { UNSURE_BELOW } from '../detection/policy.js'
 import type { EditItem, Editor } from '../ports.js'
-import { documentChanges, DocumentWork, prepareDocument, textOfDocument, type DocumentRunner } from '../documents/offload.js'
+import { documentChanges, DocumentWork, prepareDocument, textOfDocument, type DocumentRunner, type PreparedDocument } from '../documents/offload.js'
 import { isBinaryType } from '../documents/mime.js'
-import { canonicalTag } from '../languages.js'
+import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
 import { applyChanges, joinsLines, type Change } from './changes.js'
@@ -81,12 +81,16 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   const { mime } = await openDocument(document, deps.textChars, work)
   // "und" (undetermined) given is no language given: it is detected
   const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
-  const language = given !== undefined && given !== 'und'
+  const language = given !== undefined && given !== UNDETERMINED
     ? given
     : await detectedLanguage(await textOfDocument(document.value, mime, work), deps, signal)
 
+  // placeholders protected as in translation; there is no glossary in an edit request
+  const prepare = async (): Promise<PreparedDocument> => await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language }, work)
   const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))
   if (editor === undefined) {
+    // nothing a detector could read ("...", "12345"): no text to edit, as when its language is given
+    if (language === UNDETERMINED && (await prepare()).segments.length === 0) throw noText()
     const last = deps.editors.at(-1)
     const why = last === undefined
       ? 'No editor is configured.'
@@ -97,8 +101,7 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
     throw new NothingConfiguredError('editing', why)
   }
 
-  // placeholders protected as in translation; there is no glossary in an edit request
-  const prepared = await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language }, work)
+  const prepared = await prepare()
   if (prepared.segments.length === 0) throw noText()
   const edited = prepared.segments.length === 0
     ? []

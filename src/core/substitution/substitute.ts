@@ -1,7 +1,7 @@
 /** The substitution use case: glossary rules applied to a document in its own language (given, else detected). */
 import { DocumentWork, substituteInDocument, textOfDocument, type DocumentRunner } from '../documents/offload.js'
 import { checkRuleTags, rulesForLanguage, type AppliedSubstitution, type Substitution } from '../glossary.js'
-import { canonicalTag } from '../languages.js'
+import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
 
@@ -30,8 +30,8 @@ export function createSubstitution (detect: DetectText, textChars: number, docum
     if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {
       language = (await detect(await textOfDocument(document.value, mime, work))).language
     }
-    const { value, applied } = await substituteInDocument(document.value, mime, rulesForLanguage(rules, language ?? 'und'), { caseSensitive }, work)
+    const { value, applied } = await substituteInDocument(document.value, mime, rulesForLanguage(rules, language ?? UNDETERMINED), { caseSensitive }, work)
     // substituteInDocument gives back the shape it was given: a Document value
-    return { value: value as DocumentValue, ...(language !== undefined && language !== 'und' ? { language } : {}), applied }
+    return { value: value as DocumentValue, ...(language !== undefined && language !== UNDETERMINED ? { language } : {}), applied }
   }
 }

@@ -2,7 +2,7 @@
 import type { FieldPath } from '../../errors.js'
 import type { MimeType } from '../documents/mime.js'
 import { textOfDocument, type DocumentWork } from '../documents/offload.js'
-import { canonicalTag, sameBase } from '../languages.js'
+import { canonicalTag, sameBase, UNDETERMINED } from '../languages.js'
 import type { TranslatorCatalog } from './catalog.js'
 import type { DetectText, TranslateDocument } from './types.js'
 
@@ -10,9 +10,6 @@ import type { DetectText, TranslateDocument } from './types.js'
 export const PLAUSIBLE_SHARE = 0.03
 /** Below this confidence the first guess is unsure: a guess among the languages that reach the targets stands whatever their share ("ok"). */
 export const UNSURE_DETECTION = 0.5
-
-/** The source of a text with nothing to detect (numbers, emoji, a URL alone): it is copied unchanged. */
-export const UNDETERMINED = 'und'
 
 export interface ResolvedSource {
   source: string

@@ -5,7 +5,7 @@
  * every document (./batching.ts), and the documents rebuilt.
  */
 import { NothingConfiguredError } from '../../errors.js'
-import { canonicalTag, sameBase } from '../languages.js'
+import { canonicalTag, sameBase, UNDETERMINED } from '../languages.js'
 import { parseMimeType } from '../documents/segment.js'
 import { DocumentWork, prepareDocument, type PreparedDocument } from '../documents/offload.js'
 import { checkRuleTags, mergeApplied, rulesForPair, type AppliedSubstitution, type Substitution } from '../glossary.js'
@@ -13,7 +13,7 @@ import { checkTextLimit } from '../text-limit.js'
 import type { TranslatorChoice } from './catalog.js'
 import { translateDistinct } from './batching.js'
 import { selectChoices, serviceFilter, unsupportedPairs } from './service-choice.js'
-import { resolveSource, UNDETERMINED } from './source.js'
+import { resolveSource } from './source.js'
 import type { DocumentValue, Progress, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'
 
 export type { DocumentValue, TranslatedDocument, TranslateInput, TranslateOptions, TranslationDeps } from './types.js'

@@ -76,7 +76,9 @@ describe('findVerbatim', () => {
     const hostile = ['a.'.repeat(50_000), 'a/'.repeat(50_000), 'a_'.repeat(50_000), '`a'.repeat(50_000), 'x@a.'.repeat(25_000), ')'.repeat(100_000), 'http://a' + ')'.repeat(100_000),
       'a-'.repeat(50_000), 'www.'.repeat(25_000), 'C:\\'.repeat(30_000), '--a'.repeat(30_000), 'a('.repeat(50_000), 'aB'.repeat(50_000),
       '~/'.repeat(50_000), './'.repeat(50_000), '1.'.repeat(50_000), 'a.b/'.repeat(25_000), 'a@'.repeat(50_000), '__a'.repeat(30_000),
-      '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000), '!a@b'.repeat(25_000), '@a@b-'.repeat(20_000)]
+      '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000), '!a@b'.repeat(25_000), '@a@b-'.repeat(20_000),
+      // one long lower-case word: the camelCase check was tried at each of its starts
+      'ab'.repeat(50_000), 'a1'.repeat(50_000)]
     for (const text of hostile) {
       const started = performance.now()
       findVerbatim(text)

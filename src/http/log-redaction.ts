@@ -65,16 +65,20 @@ export function routedPath (url: string): string {
   return start < 0 ? url : url.slice(0, start)
 }
 
+/** Path segments after which comes a capability (a secret whoever holds may use): LibreTranslate's file links, which also hold the file's name. */
+const CAPABILITY_AFTER = new Set(['download_file'])
+const secretFollows = (previous: string | undefined): boolean => previous !== undefined && CAPABILITY_AFTER.has(previous)
+
 /**
- * A request URL fit for the logs: the path (any JWT-shaped segment and the userinfo of an
- * absolute URL redacted), and the query split exactly where and as the router splits it, each
+ * A request URL fit for the logs: the path (any JWT-shaped segment, a file link's secret and the
+ * userinfo of an absolute URL redacted), and the query split exactly where and as the router splits it, each
  * parameter kept, named or redacted as KEPT and NAMED say; the character that opened the query is
  * kept as sent. Linear in the URL's length.
  */
 export function redactUrl (url: string): string {
   const start = queryStart(url)
   const path = start < 0 ? url : url.slice(0, start)
-  const safePath = redactUserinfo(path).split('/').map(segment => jwtShaped(segment) ? CENSOR : segment).join('/')
+  const safePath = redactUserinfo(path).split('/').map((segment, i, segments) => jwtShaped(segment) || secretFollows(segments[i - 1]) ? CENSOR : segment).join('/')
   if (start < 0) return safePath
   const query = url.slice(start + 1)
   return `${safePath}${url[start]}${query === '' ? '' : query.split('&').map(parameter => parameter === '' ? parameter : redactParameter(parameter)).join('&')}`

@@ -108,6 +108,25 @@ describe('the log of the drop-in APIs', () => {
     }
   })
 
+  it('a translated file\'s link (a capability: whoever has it gets the file) is never logged, nor the file\'s name (a probe read it in the log and fetched the file)', async () => {
+    const boundary = 'probe-boundary'
+    const form = [['source', 'en'], ['target', 'es'], ['api_key', KEY]].map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="salary-review-jane.txt"\r\ncontent-type: text/plain\r\n\r\nThe red car.\r\n--${boundary}--\r\n`
+    const upload = await logged({ method: 'POST', url: '/libretranslate/translate_file', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: form })
+    expect(upload.status, upload.body).toBe(200)
+    const link = new URL((JSON.parse(upload.body) as { translatedFileUrl: string }).translatedFileUrl)
+    const name = decodeURIComponent(link.pathname.split('/').at(-1)!)
+    const secret = name.split('.')[2]!
+    expect(secret).toMatch(/^[0-9a-f]{32}$/)
+    for (const url of [link.pathname, `${link.pathname}?x=1`, `${link.pathname}x`]) {
+      const download = await logged({ url })
+      expect(download.log).toContain('download_file/[redacted]')
+      expect(download.log, url).not.toContain(secret)
+      expect(download.log, url).not.toContain('salary-review')
+    }
+    expect(upload.log).not.toContain('salary-review')
+  })
+
   it('the service\'s own API: a body refused by its schema or by core logs none of its text', async () => {
     const token = await tokenFor(app)
     for (const payload of [

@@ -6,12 +6,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify'
 import { Type, type TSchema } from 'typebox'
-import { ServiceError, ValidationError, invalidField } from '../../errors.js'
+import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
 import type { Formality } from '../../core/formality.js'
 import { isFormFile, type FormFile } from '../../http/forms.js'
 import { JSON_OR_FORM } from '../keyed.js'
-import { attachment, contentTypeOf, documentOfFile, extensionOf, fileCharacters, fileContent, fileExtensions, fileOfResult, formatOf } from '../files.js'
-import { sourceFromDeepL, targetFromDeepL } from './codes.js'
+import { withinDeadline } from '../../routes/signal.js'
+import { attachment, checkFileRequest, contentTypeOf, documentOfFile, extensionOf, fileCharacters, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf, type FileRequest } from '../files.js'
+import { sourceFromDeepL } from './codes.js'
 import type { DeepLUsage } from './usage.js'
 import { deeplResponses } from './schemas.js'
 
@@ -59,11 +60,13 @@ interface Context {
   route: RouteShorthandOptions & { config: object }
   doc: (operationId: string, summary: string, description: string) => Record<string, unknown>
   usage: DeepLUsage
-  /** Whether some service translates from or into a tag (DeepL's 400 otherwise). */
-  translatable: (tag: string, side: 'source' | 'target') => Promise<boolean>
-  notSupported: (field: 'source_lang' | 'target_lang', why: string) => ValidationError
+  /** DeepL's 400 for a source or target it does not take; else the target as core's tag. */
+  checkedLanguages: (sourceLang: string | undefined, targetLang: string) => Promise<string>
+  /** Core's field paths in DeepL's names. */
+  fieldName: (path: FieldPath) => string
   quotaExceeded: () => ServiceError
   maxFileBytes: number
+  deadlineMs: number
 }
 
 /** The document job of this client with this id and key, or DeepL's 404. */
@@ -92,7 +95,7 @@ export function deeplDocumentRoutes (ctx: Context): void {
       body: DeepLDocumentUpload,
       response: deeplResponses(DeepLDocumentHandle, 'The document\'s id and key', true)
     }
-  }, async (request: FastifyRequest) => {
+  }, async (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as { file: unknown, target_lang: string, source_lang?: string, filename?: string, output_format?: string, formality?: Formality }
     if (!isFormFile(body.file)) throw invalidField(['file'], 'must be a file part of a multipart/form-data body')
     const filename = body.filename ?? body.file.filename
@@ -101,21 +104,24 @@ export function deeplDocumentRoutes (ctx: Context): void {
     if (body.output_format !== undefined && formatOf(`x.${body.output_format}`) !== mime) {
       throw invalidField(['output_format'], `Value for 'output_format' not supported: a ${extensionOf(filename)} file is translated into a ${extensionOf(filename)} file only`)
     }
-    if (body.source_lang !== undefined && !(await ctx.translatable(sourceFromDeepL(body.source_lang), 'source'))) throw ctx.notSupported('source_lang', `no configured service translates from ${body.source_lang.slice(0, 64)}`)
-    const target = targetFromDeepL(body.target_lang)
-    if (!(await ctx.translatable(target, 'target'))) throw ctx.notSupported('target_lang', `no configured service translates into ${body.target_lang.slice(0, 64)}`)
+    const target = await ctx.checkedLanguages(body.source_lang, body.target_lang)
     const document = documentOfFile(body.file, mime, 'file')
-    const client = request.client!.key
-    const billed = fileCharacters(document)
-    if (await ctx.usage.reserve(client, billed) === undefined) throw ctx.quotaExceeded()
-    const translate = {
+    const translate: FileRequest = {
       document,
       targets: [target],
       ...(body.source_lang === undefined ? {} : { source: sourceFromDeepL(body.source_lang) }),
       ...(body.formality === undefined ? {} : { options: { formality: body.formality } })
     }
+    // what the translation would refuse (its size, a formality) is DeepL's 400 now, not a document billed and failed
+    await withinDeadline(reply, ctx.deadlineMs, async signal => { await checkFileRequest(app, translate, signal) })
+    const client = request.client!.key
+    const billed = fileCharacters(document)
+    const giveBack = await ctx.usage.reserve(client, billed)
+    if (giveBack === undefined) throw ctx.quotaExceeded()
     const key = randomBytes(32).toString('hex').toUpperCase()
+    // a document not taken (too many jobs: 429) is not billed
     const state = await app.jobs.submit(client, JSON.stringify(translate), { deepl_key: key, filename, billed: String(billed) })
+      .catch(async (err: unknown) => { await giveBack(); throw err })
     return { document_id: state.id, document_key: key }
   })
 
@@ -141,7 +147,7 @@ export function deeplDocumentRoutes (ctx: Context): void {
         return { ...base, status: 'translating', ...(done > 0 && total >= done ? { seconds_remaining: Math.ceil(spent * (total - done) / done) } : {}) }
       }
       case 'done': return { ...base, status: 'done', billed_characters: Number(meta?.['billed'] ?? 0) }
-      case 'failed': return { ...base, status: 'error', error_message: state.error?.detail ?? 'The document could not be translated.' }
+      case 'failed': return { ...base, status: 'error', error_message: fileJobMessage(state.error, ctx.fieldName) }
       case 'cancelled': return { ...base, status: 'error', error_message: 'The document was cancelled.' }
     }
   })

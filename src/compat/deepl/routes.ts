@@ -161,6 +161,17 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     return known.size === 0 || fallbackChain(tag).some(t => known.has(t))
   }
 
+  /** DeepL's 400 for a source (a variant, or one no service reads) or a target it does not take; else the target as core's tag. */
+  const checkedLanguages = async (sourceLang: string | undefined, targetLang: string): Promise<string> => {
+    if (sourceLang !== undefined && /[-_]/.test(sourceLang)) {
+      throw notSupported('source_lang', `${sourceLang.slice(0, 64)} names a variant; a source is a base language (${sourceToDeepL(sourceLang.replace('_', '-'))})`)
+    }
+    if (sourceLang !== undefined && !(await translatable(sourceFromDeepL(sourceLang), 'source'))) throw notSupported('source_lang', `no configured service translates from ${sourceLang.slice(0, 64)}`)
+    const target = targetFromDeepL(targetLang)
+    if (!(await translatable(target, 'target'))) throw notSupported('target_lang', `no configured service translates into ${targetLang.slice(0, 64)}`)
+    return target
+  }
+
   serve('POST', '/v2/translate', {
     ...route,
     schema: {
@@ -172,12 +183,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     }
   }, async (request, reply) => {
     const body = request.body as TranslateBody
-    if (body.source_lang !== undefined && /[-_]/.test(body.source_lang)) {
-      throw notSupported('source_lang', `${body.source_lang.slice(0, 64)} names a variant; a source is a base language (${sourceToDeepL(body.source_lang.replace('_', '-'))})`)
-    }
-    if (body.source_lang !== undefined && !(await translatable(sourceFromDeepL(body.source_lang), 'source'))) throw notSupported('source_lang', `no configured service translates from ${body.source_lang.slice(0, 64)}`)
-    const target = targetFromDeepL(body.target_lang)
-    if (!(await translatable(target, 'target'))) throw notSupported('target_lang', `no configured service translates into ${body.target_lang.slice(0, 64)}`)
+    const target = await checkedLanguages(body.source_lang, body.target_lang)
     const texts = Array.isArray(body.text) ? body.text : [body.text]
     const markup = body.tag_handling !== undefined
     const ignore = ignoredTags(body.ignore_tags)
@@ -276,10 +282,11 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     route,
     doc,
     usage,
-    translatable,
-    notSupported,
+    checkedLanguages,
+    fieldName,
     quotaExceeded: () => new QuotaExceededError(characterLimit),
-    maxFileBytes: opts.config.limits.bodyBytes
+    maxFileBytes: opts.config.limits.bodyBytes,
+    deadlineMs
   })
 
   serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',

@@ -7,10 +7,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { Type } from 'typebox'
-import { ServiceError, ValidationError, invalidField } from '../../errors.js'
+import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { isFormFile } from '../../http/forms.js'
-import { attachment, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileOfResult, formatOf } from '../files.js'
+import { attachment, checkFileRequest, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf, type FileRequest } from '../files.js'
 import { fromLibreTranslate } from './codes.js'
 import { ltResponses } from './schemas.js'
 
@@ -41,6 +41,8 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
   openRoute: RouteShorthandOptions
   doc: (operationId: string, summary: string, description: string) => Record<string, unknown>
   deadlineMs: number
+  /** Core's field paths in LibreTranslate's names. */
+  fieldName: (path: FieldPath) => string
   maxFileBytes: number
 }): void {
   app.post('/translate_file', {
@@ -60,11 +62,13 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
     const mime = formatOf(filename)
     if (mime === undefined) throw new ValidationError(`Invalid request: file format ${extensionOf(filename).slice(0, 20) || '(none)'} is not supported; supported: ${supportedFilesFormat().join(', ')}`)
     const auto = body.source === undefined || body.source.toLowerCase() === 'auto'
-    const translate = {
+    const translate: FileRequest = {
       document: documentOfFile(body.file, mime, 'file'),
       targets: [fromLibreTranslate(body.target)],
       ...(auto ? {} : { source: fromLibreTranslate(body.source!) })
     }
+    // what the translation would refuse before any work is answered as such, not as a failed file
+    await withinDeadline(reply, opts.deadlineMs, async signal => { await checkFileRequest(app, translate, signal) })
     const client = request.client!.key
     const secret = randomBytes(16).toString('hex')
     const { id } = await app.jobs.submit(client, JSON.stringify(translate), { link_key: secret, filename })
@@ -85,7 +89,7 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
     })
     if (state?.status !== 'done') {
       const error = state?.error
-      throw new ServiceError(error?.status ?? 500, 'file-not-translated', error?.title ?? 'Not translated', error?.detail ?? 'The file could not be translated.')
+      throw new ServiceError(error?.status ?? 500, 'file-not-translated', error?.title ?? 'Not translated', fileJobMessage(error, opts.fieldName))
     }
     const base = `${request.protocol}://${request.host}${app.prefix}`
     // the name in the link is for show (the router bounds a path parameter's length): the download is named as uploaded

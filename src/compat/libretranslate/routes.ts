@@ -147,7 +147,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     schema: languagesSchema('libretranslate_languages_post', 'Supported languages, for clients that POST (LibreTranslate\'s POST /languages)', { consumes: JSON_OR_FORM })
   }, async () => await languageList())
 
-  libretranslateFileRoutes(app, { keyedRoute, openRoute: { config: OPEN_ROUTE, errorHandler }, doc, deadlineMs, maxFileBytes: opts.config.limits.bodyBytes })
+  libretranslateFileRoutes(app, { keyedRoute, openRoute: { config: OPEN_ROUTE, errorHandler }, doc, deadlineMs, fieldName, maxFileBytes: opts.config.limits.bodyBytes })
 
   app.get('/frontend/settings', {
     config: OPEN_ROUTE,

@@ -122,11 +122,77 @@ describe('POST /v2/document, its status and its result', () => {
     expect((await missing.json() as { message: string }).message).toMatch(/file/)
   })
 
+  it('refuses at upload, unbilled, what the translation refuses before any work (a probe\'s uploads were billed, then failed): too much text, a pair, a formality, a source variant', async () => {
+    const usage = async (): Promise<number> => (await (await fetch(`${address}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${KEY}` } })).json() as { character_count: number }).character_count
+    const before = await usage()
+    const refused = async (form: FormData, status: number, message: RegExp): Promise<void> => {
+      const res = await upload(form)
+      const body = await res.json() as { message: string }
+      expect(res.status, body.message).toBe(status)
+      expect(body.message).toMatch(message)
+    }
+    await refused(textFile('big.txt', 'The red car. '.repeat(8000)), 413, /100000 characters/)
+    const russian = textFile('a.txt', 'Hello.')
+    russian.set('target_lang', 'RU')
+    await refused(russian, 400, /^target_lang: .*en->ru|^target_lang: .*not supported/)
+    const informal = textFile('a.txt', 'Hello.')
+    informal.append('formality', 'less')
+    await refused(informal, 400, /^formality: /)
+    const variant = textFile('a.txt', 'Hello.')
+    variant.set('source_lang', 'EN-GB')
+    await refused(variant, 400, /Value for 'source_lang' not supported/)
+    expect(await usage()).toBe(before)
+  })
+
+  it('a file found broken when its job reads it: the status names the file, not core\'s JSON pointer', async () => {
+    const broken = textFile('movie.srt', '1\n00:00:01,000 --> 00:00:02,000\nThe red car.\n\n2\n00:00:03,000 --> soon\nThe blue car.\n')
+    // a DOCX that is no ZIP is refused at upload, named so
+    const docx = new FormData()
+    docx.append('file', new Blob([Buffer.from('not a zip at all')]), 'report.docx')
+    docx.append('target_lang', 'ES')
+    const refused = await upload(docx)
+    expect(refused.status).toBe(400)
+    expect((await refused.json() as { message: string }).message).toMatch(/^file: the DOCX file is not a ZIP/)
+    const uploaded = await upload(broken)
+    const handle = await uploaded.json() as { document_id: string, document_key: string }
+    expect(uploaded.status, JSON.stringify(handle)).toBe(200)
+    let state: Record<string, unknown> = {}
+    for (let i = 0; i < 200 && state['status'] !== 'error'; i++) {
+      state = await (await fetch(`${address}/v2/document/${handle.document_id}`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })).json() as Record<string, unknown>
+      if (state['status'] !== 'error') await new Promise(resolve => setTimeout(resolve, 50))
+    }
+    expect(state['status']).toBe('error')
+    expect(state['error_message']).toMatch(/^file: /)
+  })
+
   it('a file part is read on these routes only: /v2/translate refuses one', async () => {
     const res = await upload(textFile('a.txt', 'Hello.', 'text'), KEY, '/v2/translate')
     expect(res.status).toBe(400)
     expect((await res.json() as { message: string }).message).toMatch(/file is not read here/)
   })
+})
+
+describe('an upload the job queue refuses', () => {
+  it('a 429 (JOB_MAX_PER_CLIENT) is not billed (a probe\'s usage grew by the refused file)', async () => {
+    const busy = await testApp({ AUTH_CLIENTS: CLIENTS, JOB_MAX_PER_CLIENT: '1' }, { engines: true })
+    try {
+      const post = async (form: FormData): Promise<{ status: number, body: unknown }> => {
+        const body = new Response(form)
+        const res = await busy.inject({ method: 'POST', url: '/v2/document', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': body.headers.get('content-type')! }, payload: Buffer.from(await body.arrayBuffer()) })
+        return { status: res.statusCode, body: res.json() }
+      }
+      const usage = async (): Promise<number> => (await busy.inject({ url: '/v2/usage', headers: { authorization: `DeepL-Auth-Key ${KEY}` } })).json().character_count
+      // a long file keeps the one job the client may have running while the second comes
+      const first = await post(textFile('long.txt', Array.from({ length: 3000 }, (_, i) => `The red car number ${i} is fast.`).join('\n')))
+      expect(first.status).toBe(200)
+      const billed = await usage()
+      const second = await post(textFile('short.txt', 'Good morning.'))
+      expect(second.status, JSON.stringify(second.body)).toBe(429)
+      expect(await usage()).toBe(billed)
+    } finally {
+      await busy.close()
+    }
+  }, 60_000)
 })
 
 describe('the file cap', () => {

@@ -66,10 +66,14 @@ class Stop extends Error {
   }
 }
 
+/** When a client with as many jobs as it may is told to try again: no job's end is known, so a few seconds (every 429 carries Retry-After). */
+export const TOO_MANY_JOBS_RETRY_SECONDS = 10
+
 /** 429: the client has as many jobs waiting and running as it may. */
 export class TooManyJobsError extends ServiceError {
   constructor (limit: number) {
-    super(429, 'too-many-jobs', 'Too many jobs', `This client has ${limit} jobs queued or running, as many as it may; wait for one to finish or cancel one.`)
+    super(429, 'too-many-jobs', 'Too many jobs', `This client has ${limit} jobs queued or running, as many as it may; wait for one to finish or cancel one.`,
+      { headers: { 'retry-after': String(TOO_MANY_JOBS_RETRY_SECONDS) } })
   }
 }
 

@@ -145,7 +145,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   const route = { config: KEYED_ROUTE, ...keyed(app, keyOf), errorHandler }
   const doc = compatDoc(DEEPL_TAG)
   /** Each route at /deepl, and at the root (left out of the OpenAPI document) unless COMPAT_DEEPL_AT_ROOT=false; one usage count for both. */
-  const serve = (method: 'GET' | 'POST', path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void => {
+  const serve = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void => {
     for (const base of opts.root === true ? ['/deepl', ''] : ['/deepl']) {
       app.route({ ...options, method, url: base + path, handler, ...(base === '' ? { schema: { ...options.schema, hide: true } } : {}) })
     }
@@ -288,6 +288,17 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     maxFileBytes: opts.config.limits.bodyBytes,
     deadlineMs
   })
+
+  // DeepL's glossary routes (v2's, v3's multilingual ones): not served, and said so in DeepL's shape
+  // (a 404 there is deepl-node's GlossaryNotFoundError, which a probe's createGlossary and listGlossaries got)
+  for (const path of ['/v2/glossaries', '/v2/glossaries/*', '/v3/glossaries', '/v3/glossaries/*']) {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      serve(method, path, { ...route, schema: { hide: true } }, async () => {
+        throw new ServiceError(400, 'glossaries-not-served', 'Glossaries not served',
+          'Glossaries are not stored here: send the phrases with each request (`substitutions` on POST /language/translate); GET v2/glossary-language-pairs lists the pairs they apply to')
+      })
+    }
+  }
 
   serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
     'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'],

@@ -247,6 +247,8 @@ describe('expiry and limits', () => {
     const third = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: body })
     expect(third.statusCode, third.body).toBe(429)
     expect(third.json().detail).toMatch(/2 jobs queued or running/)
+    // every 429 says when to try again (the contract's header; a probe's generated client had nothing to wait on)
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0)
     await submit(app, other, body)
     // a finished (here cancelled) job no longer counts
     expect((await app.inject({ method: 'DELETE', url: first.location, headers: bearer(mine) })).statusCode).toBe(204)

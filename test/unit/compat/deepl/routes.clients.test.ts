@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { Translator } from 'deepl-node'
+import { GlossaryEntries, Translator } from 'deepl-node'
 import { testApp } from '../../../helpers/app.js'
 
 const KEY = 'deepl-clients-key-0123456789'
@@ -136,6 +136,20 @@ describe('DeepL-compatible API: the clients\' own requests', () => {
     expect(result.modelTypeUsed).toBe('latency_optimized')
     expect((await translator.getTargetLanguages()).map(l => l.code)).toContain('en-GB')
     await expect(translator.translateText('The red car', null, 'xx' as 'es')).rejects.toThrow(/target_lang.*not supported/)
+  })
+
+  it('deepl-node\'s glossary methods get a clear "not stored here", not "Glossary not found" (a probe\'s createGlossary and listGlossaries did)', async () => {
+    const translator = new Translator(KEY, { serverUrl: address, maxRetries: 0 })
+    const notServed = /Bad request, message: Glossaries are not stored here/
+    await expect(translator.createGlossary('terms', 'en', 'es', new GlossaryEntries({ entries: { car: 'coche' } }))).rejects.toThrow(notServed)
+    await expect(translator.listGlossaries()).rejects.toThrow(notServed)
+    await expect(translator.getGlossary('a6f7ba1a-4b8b-4b7b-9c3b-1b1e7a1f7c11')).rejects.toThrow(notServed)
+    await expect(translator.deleteGlossary('a6f7ba1a-4b8b-4b7b-9c3b-1b1e7a1f7c11')).rejects.toThrow(notServed)
+    // v3's multilingual glossaries, at /deepl too; without a key it is DeepL's 403 first
+    const v3 = await fetch(`${address}/deepl/v3/glossaries`, { headers: { authorization: `DeepL-Auth-Key ${KEY}` } })
+    expect(v3.status).toBe(400)
+    expect(await v3.json()).toEqual({ message: expect.stringMatching(/substitutions/) })
+    expect((await fetch(`${address}/deepl/v3/glossaries`)).status).toBe(403)
   })
 
   it('Mastodon (app/lib/translation_service/deepl.rb): form text repeated, source upper-case, tag_handling html; GET languages?type=', async () => {

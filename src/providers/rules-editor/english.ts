@@ -194,6 +194,8 @@ function articleFix (tokens: Token[], i: number, n: number | undefined): Fix | u
   // "Station A equals": a capital A mid-sentence is a letter; so is "a" in "a and b"
   if (t.text === 'A' && !t.sentenceStart) return undefined
   if (/^(and|or|nor)$/i.test(following)) return undefined
+  // "a a test", "an an apple": an article written twice, which the repeated-word rule takes out (not "an a test")
+  if (/^(a|an)$/i.test(following)) return undefined
   const expected = articleFor(following)
   const actual = t.text.toLowerCase()
   if (expected === undefined || expected === actual) return undefined

@@ -122,9 +122,19 @@ function endsLikeSentence (tokens: readonly Token[]): boolean {
   return false
 }
 
-// words that may stand twice ("they had had", "that that", "bye bye"); per language, pronouns and
-// articles that legitimately repeat ("nous nous levons", "das das Kind")
-const MAY_REPEAT = new Set(['had', 'that', 'can', 'blah', 'beep', 'yadda', 'sapiens', 'tse', 'mau', 'bye', 'ha', 'haha', 'la', 'knock', 'tsk', 'tut', 'chop', 'hip', 'boo', 'bang', 'ding', 'dong', 'choo', 'no'])
+// words that may stand twice ("they had had", "that that", "bye bye", "what it is is", "very very",
+// "mahi mahi"); per language, pronouns and articles that legitimately repeat ("nous nous levons", "das das Kind")
+const MAY_REPEAT = new Set(['had', 'that', 'can', 'blah', 'beep', 'yadda', 'sapiens', 'tse', 'mau', 'bye', 'ha', 'haha', 'la', 'knock', 'tsk', 'tut', 'chop', 'hip', 'boo', 'bang', 'ding', 'dong', 'choo', 'no',
+  'is', 'very', 'really', 'so', 'long', 'far', 'many', 'much', 'now', 'there', 'night', 'pretty', 'mahi', 'hey', 'oh', 'yes', 'yeah', 'ok', 'okay', 'well', 'go', 'come', 'more'])
+/**
+ * Languages whose repeats the rule knows: elsewhere a content word said twice is often meant
+ * (Italian "piano piano", Portuguese "devagar devagar"), so only a short word (an article, a
+ * preposition: "il il", "de de") is taken for a slip; and none at all where saying a word twice is
+ * how the language forms plurals and more (Indonesian and Malay "orang orang", Tagalog).
+ */
+const REPEATS_KNOWN = new Set(['en', 'fr', 'de', 'es', 'nl'])
+const REDUPLICATING = new Set(['id', 'ms', 'tl', 'fil', 'jv', 'su'])
+const SHORT_WORD = 3
 const MAY_REPEAT_IN: Record<string, ReadonlySet<string>> = {
   fr: new Set(['nous', 'vous', 'si']),
   de: new Set(['das', 'die', 'der', 'sie', 'dem', 'den']),
@@ -138,7 +148,10 @@ const MAY_REPEAT_IN: Record<string, ReadonlySet<string>> = {
 export function repeatedWordChanges (tokens: readonly Token[], language: string, type: EditType): Change[] {
   const list = tokens as Token[]
   const changes: Change[] = []
-  const allowed = own(MAY_REPEAT_IN, language)
+  const base = language.split('-')[0]!.toLowerCase()
+  if (REDUPLICATING.has(base)) return changes
+  const known = REPEATS_KNOWN.has(base)
+  const allowed = own(MAY_REPEAT_IN, base)
   for (let i = 0; i < list.length; i++) {
     const t = list[i]!
     if (t.kind !== 'word' || t.guarded || /\p{N}/u.test(t.text)) continue
@@ -148,6 +161,9 @@ export function repeatedWordChanges (tokens: readonly Token[], language: string,
     if (list[n]!.text.toLocaleLowerCase(language) !== word || MAY_REPEAT.has(word) || allowed?.has(word) === true) continue
     // "D. D." initials and single capitals are not repeats
     if (Array.from(word).length === 1 && t.text !== word) continue
+    // a name said twice ("Walla Walla", "Bora Bora", "Duran Duran"): its second word is capitalised
+    if (/^\p{Lu}/u.test(list[n]!.text) && list[n]!.text !== list[n]!.text.toLocaleUpperCase(language)) continue
+    if (!known && Array.from(word).length > SHORT_WORD) continue
     const original = list.slice(i, n + 1).map(x => x.text).join('')
     changes.push({ start: t.start, end: list[n]!.end, replacement: t.text, note: { original, replacement: t.text, type, reason: `Repeated word "${t.text}"` } })
     i = n

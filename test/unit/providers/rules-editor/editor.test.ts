@@ -85,6 +85,28 @@ describe('rules editor: English grammar', () => {
     expect(result.segment).toBe('I saw the cat.')
     expect(result.notes).toEqual([{ original: 'the the', replacement: 'the', type: 'grammar', reason: 'Repeated word "the"' }])
     expect(await fixed('en', ['grammar'], 'They had had enough.')).toBe('They had had enough.')
+    // an article twice is one article, not "an a test" (a probe's)
+    expect(await fixed('en', ['grammar'], 'This is a a test.')).toBe('This is a test.')
+    expect(await fixed('en', ['grammar', 'syntax'], 'This is a a test.')).toBe('This is a test.')
+    expect(await fixed('en', ['grammar'], 'Eat an an apple.')).toBe('Eat an apple.')
+  })
+
+  it('leaves a word said twice on purpose: names, emphasis, reduplication (a probe saw "Walla Walla" made "Walla")', async () => {
+    for (const [language, text] of [
+      ['en', 'I grew up in Walla Walla and we flew to Bora Bora on our honeymoon.'],
+      ['en', 'We saw Duran Duran in Pago Pago.'],
+      ['en', 'What the problem is is that nobody called.'],
+      ['en', 'It was a very very long day, and we had mahi mahi.'],
+      ['it', 'Andiamo piano piano verso casa.'],
+      ['pt', 'Ele anda devagar devagar pela rua.'],
+      ['id', 'Orang orang datang ke pasar.']
+    ] as const) {
+      expect(await fixed(language, ['grammar', 'syntax'], text), text).toBe(text)
+    }
+    // slips still go: a short word in a language whose repeats the rule does not know, a repeat at any case in one it knows
+    expect(await fixed('it', ['syntax'], 'Vado a a casa.')).toBe('Vado a casa.')
+    expect(await fixed('en', ['syntax'], 'The the cat sat.')).toBe('The cat sat.')
+    expect(await fixed('de-CH', ['syntax'], 'Wir gehen in in die Stadt.')).toBe('Wir gehen in die Stadt.')
   })
 
   it('fixes confident misspellings in the case the writer used', async () => {

@@ -120,6 +120,19 @@ describe('offline editing over HTTP', () => {
       expect(res.json.document.value, value).toBe(value.replace('teh', 'the'))
       expect(res.json.changes).toEqual([{ offset: value.indexOf('teh'), length: 3, original: 'teh', replacement: 'the', type: 'grammar', reason: 'Misspelling of "the"' }])
     }
+    // the corrected word the last of its line (a probe's "teh\n> " came back "the ")
+    const ends: Array<[string, string, string]> = [
+      ['> i think teh\n> quote continues here .\n', 'text/markdown', '> I think the\n> quote continues here.\n'],
+      ['Line one teh\n  indented teh line\n\ttabbed teh\n', 'text/markdown', 'Line one the\n  indented the line\n\ttabbed the\n'],
+      ['<p>This is a paragraph with teh\n   soft wrap in it.</p>', 'text/html', '<p>This is a paragraph with the\n   soft wrap in it.</p>']
+    ]
+    for (const [value, mime, expected] of ends) {
+      const res = await edit({ document: { value, mime_type: mime, language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      expect(res.json.document.value, value).toBe(expected)
+      expectSlices(value, res.json.changes)
+      for (const change of res.json.changes) expect(change.original, JSON.stringify(change)).not.toContain('\n')
+    }
   })
 
   it('leaves names alone: a product written with a dot, a name at a sentence\'s start (a probe saw "Salman" made "Salmon", ".NET" glued)', async () => {

@@ -254,6 +254,34 @@ export function joinsLines (change: Change): boolean {
   return change.reason === undefined && change.original.includes('\n') && /^[\s>]*$/.test(change.original) && change.replacement.trim() === ''
 }
 
+const LINE_JOIN_END = /[ \t]*\r?\n[\s>]*$/
+const LINE_JOIN_START = /^[\s>]*\r?\n[ \t>]*/
+const codePoints = (text: string): number => Array.from(text).length
+
+/**
+ * A change that corrects a word and joins lines at once ("teh\n> " made "the "): the word's
+ * change alone, the line break and what prefixes the next line kept as the source has them;
+ * the change itself when it joins no lines at its edges.
+ */
+export function keepingLineBreaks (change: Change): Change {
+  let { offset, length, original, replacement } = change
+  const end = LINE_JOIN_END.exec(original)
+  if (end !== null && end.index > 0 && /^[ \t]*$/.test(replacement.slice(replacement.trimEnd().length))) {
+    length -= codePoints(end[0])
+    original = original.slice(0, end.index)
+    replacement = replacement.trimEnd()
+  }
+  const start = LINE_JOIN_START.exec(original)
+  if (start !== null && start[0].length < original.length && /^[ \t]*$/.test(replacement.slice(0, replacement.length - replacement.trimStart().length))) {
+    const cut = codePoints(start[0])
+    offset += cut
+    length -= cut
+    original = original.slice(start[0].length)
+    replacement = replacement.trimStart()
+  }
+  return original === change.original ? change : { ...change, offset, length, original, replacement }
+}
+
 /** `text` with `changes` (offsets and lengths in its code points, ascending, apart) made. */
 export function applyChanges (text: string, changes: readonly Change[]): string {
   const toUnits = utf16Offsets(text)

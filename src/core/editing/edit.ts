@@ -12,7 +12,7 @@ import { isBinaryType } from '../documents/mime.js'
 import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
-import { applyChanges, joinsLines, type Change } from './changes.js'
+import { applyChanges, joinsLines, keepingLineBreaks, type Change } from './changes.js'
 
 export type { Change } from './changes.js'
 
@@ -119,8 +119,10 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
     ? await documentChanges(await textOfDocument(document.value, mime, work, { language }), await textOfDocument(value, mime, work, { language }), notes, asked, work)
     : await documentChanges(document.value, value, notes, asked, work)
   // a corrected sentence comes back on one line: its source's line breaks (and a quote's `>`) are put back
-  if (typeof document.value === 'string' && typeof value === 'string' && !isBinaryType(mime) && changes.some(joinsLines)) {
-    const kept = changes.filter(c => !joinsLines(c))
+  // a change that corrects a word and joins lines at once keeps the lines as they were ("teh\n> " is "the", the "\n> " kept)
+  const lineBreaksKept = changes.map(keepingLineBreaks)
+  if (typeof document.value === 'string' && typeof value === 'string' && !isBinaryType(mime) && (changes.some(joinsLines) || lineBreaksKept.some((c, i) => c !== changes[i]))) {
+    const kept = lineBreaksKept.filter(c => !joinsLines(c) && c.original !== c.replacement)
     return { value: applyChanges(document.value, kept), language, editor: editor.name, changes: kept }
   }
   return { value: value as DocumentValue, language, editor: editor.name, changes }

@@ -122,10 +122,10 @@ function endsLikeSentence (tokens: readonly Token[]): boolean {
   return false
 }
 
-// words that may stand twice ("they had had", "that that", "bye bye", "what it is is", "very very",
+// words that may stand twice ("they had had", "that that", "bye bye", "very very",
 // "mahi mahi"); per language, pronouns and articles that legitimately repeat ("nous nous levons", "das das Kind")
 const MAY_REPEAT = new Set(['had', 'that', 'can', 'blah', 'beep', 'yadda', 'sapiens', 'tse', 'mau', 'bye', 'ha', 'haha', 'la', 'knock', 'tsk', 'tut', 'chop', 'hip', 'boo', 'bang', 'ding', 'dong', 'choo', 'no',
-  'is', 'very', 'really', 'so', 'long', 'far', 'many', 'much', 'now', 'there', 'night', 'pretty', 'mahi', 'hey', 'oh', 'yes', 'yeah', 'ok', 'okay', 'well', 'go', 'come', 'more'])
+  'very', 'really', 'so', 'long', 'far', 'many', 'much', 'now', 'there', 'night', 'pretty', 'mahi', 'hey', 'oh', 'yes', 'yeah', 'ok', 'okay', 'well', 'go', 'come', 'more'])
 /**
  * Languages whose repeats the rule knows: elsewhere a content word said twice is often meant
  * (Italian "piano piano", Portuguese "devagar devagar"), so only a short word (an article, a
@@ -135,6 +135,8 @@ const MAY_REPEAT = new Set(['had', 'that', 'can', 'blah', 'beep', 'yadda', 'sapi
 const REPEATS_KNOWN = new Set(['en', 'fr', 'de', 'es', 'nl'])
 const REDUPLICATING = new Set(['id', 'ms', 'tl', 'fil', 'jv', 'su'])
 const SHORT_WORD = 3
+/** Words that open a clause ending in "is" which is itself the subject of "is": "what it is is", "the thing is is". */
+const PSEUDO_CLEFT = new Set(['what', 'thing', 'problem', 'question', 'point', 'issue', 'truth', 'reason', 'fact', 'trouble'])
 const MAY_REPEAT_IN: Record<string, ReadonlySet<string>> = {
   fr: new Set(['nous', 'vous', 'si']),
   de: new Set(['das', 'die', 'der', 'sie', 'dem', 'den']),
@@ -164,6 +166,8 @@ export function repeatedWordChanges (tokens: readonly Token[], language: string,
     // a name said twice ("Walla Walla", "Bora Bora", "Duran Duran"): its second word is capitalised
     if (/^\p{Lu}/u.test(list[n]!.text) && list[n]!.text !== list[n]!.text.toLocaleUpperCase(language)) continue
     if (!known && Array.from(word).length > SHORT_WORD) continue
+    // "what the problem is is that...": a clause ending in "is" as the subject (not "this is is good")
+    if (word === 'is' && list.slice(0, i).some(x => x.kind === 'word' && PSEUDO_CLEFT.has(x.text.toLowerCase()))) continue
     const original = list.slice(i, n + 1).map(x => x.text).join('')
     changes.push({ start: t.start, end: list[n]!.end, replacement: t.text, note: { original, replacement: t.text, type, reason: `Repeated word "${t.text}"` } })
     i = n

@@ -25,8 +25,9 @@ export function createSubstitution (detect: DetectText, textChars: number, docum
     const work = new DocumentWork(documents, signal)
     const { mime } = await openDocument(document, textChars, work)
     checkRuleTags(rules)
-    // the language matters only when a rule names one
-    let language = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
+    // the language matters only when a rule names one; "und" (undetermined) given is none given, as in analyze and edit
+    const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
+    let language = given === UNDETERMINED ? undefined : given
     if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {
       language = (await detect(await textOfDocument(document.value, mime, work))).language
     }

@@ -35,6 +35,16 @@ describe('POST /language/substitute', () => {
     ]))
   })
 
+  it('"und" as the document\'s language is detection, as in analyze and edit (a probe\'s rule for fr applied nothing)', async () => {
+    const rules = [{ text: 'monde', substitution: 'planète', source: 'fr' }]
+    const value = 'Bonjour le monde, le monde est beau et le soleil brille sur la ville.'
+    const detected = await post('/language/substitute', { document: { value }, substitutions: rules })
+    const und = await post('/language/substitute', { document: { value, language: 'und' }, substitutions: rules })
+    expect(detected.statusCode).toBe(200)
+    expect(detected.json().document.value).toBe(value.replaceAll('monde', 'planète'))
+    expect(und.json().document).toEqual(detected.json().document)
+  })
+
   it('keeps a client meta key named substitutions (what was applied is then service_substitutions), and refuses malformed rule tags', async () => {
     const mine = await post('/language/substitute', { document: { value: 'Hello Acme', language: 'en' }, substitutions: [{ text: 'Acme', substitution: 'X' }], meta: { substitutions: 'mine' } })
     expect(mine.statusCode).toBe(200)

@@ -142,10 +142,11 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
 
   await app.register(problem)
   await app.register(requestIdPlugin)
-  await app.register(ops, { config, redis })
   // before the limits and auth: a browser's preflight carries no credentials and is answered at once
   await app.register(cors, { config })
   await app.register(openapi)
+  // after the OpenAPI plugin, which documents only the routes added after it; before the limits
+  await app.register(ops, { config, redis })
   // limits first: the rate limiter covers only routes added after it, the token endpoint included;
   // its hook runs after the bearer check anyway (preParsing follows every onRequest hook)
   await app.register(limits, { config, redis })

@@ -8,6 +8,7 @@ import type { Config } from '../config.js'
 import type { RedisState } from '../redis/connection.js'
 import { isPassing } from '../errors.js'
 import { sendProblem } from './problem.js'
+import { problemResponse } from '../schemas/common.js'
 
 export type ComponentState = 'starting' | 'ready' | 'failed'
 
@@ -175,7 +176,11 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
       tags: ['ops'],
       operationId: 'metrics',
       summary: 'Prometheus metrics (requests and latency per route and status, document jobs by status and their duration); needs METRICS_TOKEN as a bearer token when that is set',
-      produces: ['text/plain']
+      produces: ['text/plain'],
+      response: {
+        200: { description: 'The metrics, in Prometheus\'s text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+        401: problemResponse(401, 'METRICS_TOKEN is set and the request did not carry it as its bearer token')
+      }
     }
   }, async (request, reply) => {
     if (metricsToken) {

@@ -35,6 +35,9 @@ describe('OpenAPI document', () => {
         expect(op.responses['401'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem')
       }
       expect(spec.paths['/language/translate/bulk'].post.responses['200'].content['application/json'].schema.type).toBe('array')
+      // the ops tag's routes are documented (a probe found the tag in Swagger UI with nothing under it)
+      expect(['/health', '/ready', '/metrics'].map(path => spec.paths[path]?.get?.tags)).toEqual([['ops'], ['ops'], ['ops']])
+      expect(spec.paths['/ready'].get.responses).toHaveProperty('503')
     } finally {
       await app.close()
     }

@@ -69,6 +69,86 @@ export function containerDepth (source: string): number {
   return deepest
 }
 
+/**
+ * The most emphasis markers (runs of `*`, `_`, `~`) one paragraph may hold. micromark pairs each
+ * closing run with an opening one by scanning back over the paragraph, so a paragraph of such
+ * runs takes time quadratic in their number (90,000 characters of `*a_` took 85 s); a real
+ * paragraph holds a few dozen. At this bound a paragraph costs ~10 ms at most, and 100,000 characters of them ~1.5 s (as much as an ordinary document of that size: 0.8-1.2 s).
+ */
+export const MAX_EMPHASIS_RUNS = 500
+
+const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)*/
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const BULLET = /^ {0,3}[-+*](?:[ \t]|$)/
+const ORDERED = /^ {0,3}\d{1,9}[.)](?:[ \t]|$)/
+const FIRST_ORDERED = /^ {0,3}0*1[.)](?:[ \t]|$)/
+const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
+const WORD_CHARACTER = /[\p{L}\p{N}]/u
+
+/** The cells of a table row: split at each pipe no backslash escapes, an edge pipe opening or closing the row. */
+function cellCount (row: string): number {
+  const cells = row.trim().split(/(?<!\\)\|/)
+  if (cells[0]!.trim() === '') cells.shift()
+  if (cells.length > 0 && cells.at(-1)!.trim() === '') cells.pop()
+  return cells.length
+}
+
+/** The runs of `*`, `_` and `~` in a line that may open or close emphasis (not escaped; a `_` not inside a word). */
+function emphasisRuns (line: string): number {
+  let runs = 0
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!
+    if (c === '\\') { i++; continue }
+    if (c !== '*' && c !== '_' && c !== '~') continue
+    let end = i + 1
+    while (line[end] === c) end++
+    if (!(c === '_' && WORD_CHARACTER.test(line[i - 1] ?? '') && WORD_CHARACTER.test(line[end] ?? ''))) runs++
+    i = end - 1
+  }
+  return runs
+}
+
+/**
+ * The most emphasis runs in one paragraph, and the line it starts on, found in linear time without
+ * parsing. Paragraphs are told apart as micromark does where it cannot be fooled: at blank lines,
+ * headings, fences (whose code is not counted), list items (an ordered one within an ordered list
+ * or numbered 1, as only those interrupt a paragraph) and the rows of a table; elsewhere lines run
+ * on, so a count can only be too high, never too low.
+ */
+export function busiestParagraph (source: string): { runs: number, line: number } {
+  const lines = source.split('\n')
+  let most = { runs: 0, line: 1 }
+  let runs = 0
+  let start = 1
+  let fence: string | undefined
+  let ordered = false
+  let table = false
+  for (let n = 0; n < lines.length; n++) {
+    const content = lines[n]!.replace(/\r$/, '').replace(QUOTE_MARKERS, '')
+    if (fence !== undefined) {
+      if (content.trimStart().startsWith(fence) && content.trim().replaceAll(fence[0]!, '') === '') fence = undefined
+      continue
+    }
+    const opened = FENCE.exec(content)
+    const blank = content.trim() === ''
+    const isOrdered = ORDERED.test(content)
+    const startsTable = !table && content.includes('|') && TABLE_DELIMITER.test(content) && n > 0 && cellCount(lines[n - 1]!.replace(QUOTE_MARKERS, '')) === cellCount(content)
+    if (blank || opened !== null || table || startsTable || HEADING.test(content) || BULLET.test(content) || (isOrdered && (ordered || FIRST_ORDERED.test(content)))) {
+      runs = 0
+      // a blank line's paragraph starts after it
+      start = blank ? n + 2 : n + 1
+      if (!blank) ordered = isOrdered
+    }
+    if (blank) table = false
+    else if (startsTable) table = true
+    if (opened !== null) { fence = opened[1]!; continue }
+    runs += emphasisRuns(content)
+    if (runs > most.runs) most = { runs, line: start }
+  }
+  return most
+}
+
 /** The 400 for a Markdown source that cannot be parsed because of how deeply it nests. */
 function tooDeep (path: FieldPath, why: string): Error {
   return invalidField(path, `this Markdown document could not be parsed (${why}); simplify it or send it as text/plain`)
@@ -82,6 +162,8 @@ function tooDeep (path: FieldPath, why: string): Error {
 export function markdownTree (source: string, path: () => FieldPath): Root {
   const tooMany = `it nests more than ${MAX_TREE_DEPTH} levels deep`
   if (containerDepth(source) > MAX_TREE_DEPTH) throw tooDeep(path(), tooMany)
+  const busiest = busiestParagraph(source)
+  if (busiest.runs > MAX_EMPHASIS_RUNS) throw tooDeep(path(), `the paragraph at line ${busiest.line} holds more than ${MAX_EMPHASIS_RUNS} emphasis markers (*, _ or ~)`)
   let tree: Root
   try {
     tree = parseMarkdown(source)

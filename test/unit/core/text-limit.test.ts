@@ -5,6 +5,7 @@ import { configureProcessPool, poolThreads } from '../../../src/runtime/pool.js'
 import { poolDocuments } from './documents/pool-documents.js'
 import { checkTextLimit } from '../../../src/core/text-limit.js'
 import { DocumentsBusyError, TextLimitError, ValidationError } from '../../../src/errors.js'
+import { heavyMarkdown } from '../../helpers/markdown.js'
 
 const failure = async (p: Promise<unknown>): Promise<unknown> => await p.then(() => { throw new Error('expected a failure') }, (err: unknown) => err)
 
@@ -19,7 +20,7 @@ describe('checkTextLimit', () => {
   it('names the document whose counting ran past the request\'s budget, not /document/value', async () => {
     // what is tested is the budget: loading the threads (TypeScript compiled in each) may take long on a busy machine
     configureProcessPool({ threads: poolThreads(1), queueMs: 120_000, busyError: waited => new DocumentsBusyError(waited) })
-    const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
+    const evil = heavyMarkdown(400)
     const err = await failure(checkTextLimit([
       { value: 'The house is red.', mime: 'text/plain', at: ['documents', 0, 'value'] },
       { value: evil, mime: 'text/markdown', at: ['documents', 1, 'value'] }

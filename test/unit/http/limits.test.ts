@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { CLIENT, READ_ONLY, bearer, testApp, tokenFor } from '../../helpers/app.js'
+import { heavyMarkdown } from '../../helpers/markdown.js'
 
 describe('rate limit per client', () => {
   let app: FastifyInstance
@@ -122,8 +123,8 @@ describe('document threads busy', () => {
     const app = await testApp({ DOCUMENT_QUEUE_TIMEOUT_MS: '200', MAX_EVENT_LOOP_DELAY_MS: '0' })
     try {
       const token = await tokenFor(app)
-      // super-linear Markdown: each request's document runs until its budget stops it
-      const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
+      // Markdown that keeps a thread ~0.5-1 s: the same client's others wait for it past the allowance
+      const evil = (i: number): string => heavyMarkdown(195, i)
       const answers = await Promise.all(Array.from({ length: 4 }, async (_, i) => await app.inject({
         method: 'POST',
         url: '/language/substitute',
@@ -137,8 +138,8 @@ describe('document threads busy', () => {
         expect(Number(a.headers['retry-after'])).toBeGreaterThanOrEqual(1)
         expect(a.json().detail).toMatch(/DOCUMENT_QUEUE_TIMEOUT_MS/)
       }
-      // the others were worked (and stopped at their budget): a 400 at the document, never a 500
-      for (const a of answers.filter(a => a.statusCode !== 503)) expect(a.statusCode).toBe(400)
+      // the others were worked (or stopped at their budget on a slow machine: a 400 at the document), never a 500
+      for (const a of answers.filter(a => a.statusCode !== 503)) expect([200, 400]).toContain(a.statusCode)
     } finally {
       await app.close()
     }

@@ -15,6 +15,7 @@ import { withClient } from '../../../../src/lib/clients.js'
 import { DOCUMENT_TASKS } from '../../../../src/http/document-tasks.js'
 import { configureProcessPool, DEFAULT_DOCUMENT_QUEUE_MS, poolThreads, processPool, ThreadPool } from '../../../../src/runtime/pool.js'
 import { documentsOn, poolDocuments } from './pool-documents.js'
+import { heavyMarkdown } from '../../../helpers/markdown.js'
 
 const settings = { placeholders: true, rules: [{ text: 'house', substitution: 'home' }], caseSensitive: false }
 
@@ -74,7 +75,7 @@ describe('documents on the thread pool', () => {
   })
 
   it('refuses a document that runs past its request\'s budget with a 400 at its path, and serves the next request', async () => {
-    const evil = '*a '.repeat(15_000) + 'b*'.repeat(15_000)
+    const evil = heavyMarkdown(400)
     const work = new DocumentWork(poolDocuments, undefined, 300)
     const started = performance.now()
     const err = await failure(substituteInDocument({ body: evil }, 'text/markdown', [], { caseSensitive: false, path: ['documents', 3, 'value'] }, work))
@@ -90,7 +91,7 @@ describe('documents on the thread pool', () => {
   })
 
   it('lets clients take turns: one client\'s small document is not queued behind another client\'s many documents', async () => {
-    const slow = (i: number): string => '*_'.repeat(985) + String(i)
+    const slow = (i: number): string => heavyMarkdown(10, i)
     // both threads loaded (loading a thread is not what is measured)
     await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument(slow(-1), 'text/markdown', new DocumentWork(poolDocuments)))))
     const order: string[] = []
@@ -114,7 +115,7 @@ describe('documents on the thread pool', () => {
 
   it('refuses with a 503 a request whose tasks waited for threads longer than allowed, and leaves another client a thread', async () => {
     const pool = new ThreadPool({ threads: 2, queueMs: 400, busyError: waited => new DocumentsBusyError(waited) })
-    const evil = (i: number): string => '*a '.repeat(15_000) + 'b*'.repeat(15_000) + String(i)
+    const evil = (i: number): string => heavyMarkdown(1500, i)
     try {
       // both threads loaded (loading a thread is not what is measured)
       await Promise.all(['x', 'y'].map(async c => await withClient(c, async () => await textOfDocument('A *warm* document.\n\n'.repeat(200), 'text/markdown', new DocumentWork(documentsOn(pool), undefined, 5000)))))

@@ -193,12 +193,12 @@ export function listLexicon (list: string, foldWords = false): PhraseTable<numbe
   return table
 }
 
-/** A stemmed lexicon read through a stemmer, as a word lexicon. */
-export function stemmedLexicon (table: ReadonlyMap<string, number>, stem: Stem): { match: (words: readonly string[], at: number) => { value: number, length: number } | undefined } {
+/** A stemmed lexicon read through a stemmer, as a word lexicon; the words in `unrated` are never looked up. */
+export function stemmedLexicon (table: ReadonlyMap<string, number>, stem: Stem, unrated: ReadonlySet<string> = new Set()): { match: (words: readonly string[], at: number) => { value: number, length: number } | undefined } {
   return {
     match (words, at) {
       const word = words[at]
-      if (word === undefined) return undefined
+      if (word === undefined || unrated.has(word)) return undefined
       const value = table.get(stem(word))
       return value === undefined ? undefined : { value, length: 1 }
     }

@@ -9,6 +9,7 @@ import type { Stem } from './lexicons.js'
 import type { PhraseTable } from './phrases.js'
 import { RULES } from './rules.js'
 import type { Sentence } from './tokens.js'
+import { functionWords } from '../entities/function-words.js'
 import { own } from '../../../lib/own.js'
 
 /** Weights of the evidence in a sentence's raw valence (VADER's scale), set by hand: there is no dev set here. */
@@ -53,7 +54,9 @@ export class NativeAnalyser {
     this.rules = new CompiledRules(rules, language)
     const stem = stemmerOf(language)
     const core = coreLexicon(language, stem)
-    this.lexicons = [coreWordLexicon(core.words, core.stems, stem, language), stemmedLexicon(nlpjsLexicon(language), stem)]
+    // nlp.js's lists, partly translated word for word from English ones, rate small words: Spanish "con" ("with") as
+    // the English swindle, "un" and "que" negative, Italian "noi" and "sono", Portuguese "para"
+    this.lexicons = [coreWordLexicon(core.words, core.stems, stem, language), stemmedLexicon(nlpjsLexicon(language), stem, functionWords(language))]
     this.emoji = emojiLexicon()
   }
 

@@ -182,6 +182,19 @@ describe('scoreSentiment: rules', () => {
   })
 })
 
+describe('scoreSentiment: words that carry no sentiment', () => {
+  it('does not rate a language\'s small words from nlp.js\'s lists (Spanish "con" is "with", not a swindle)', () => {
+    expect(scoreSentiment('Café con leche.', 'es').score).toBe(0)
+    expect(scoreSentiment('Voy al cine con mis amigos.', 'es').score).toBe(scoreSentiment('Voy al cine amigos.', 'es').score)
+    expect(scoreSentiment('Es para ti.', 'es').score).toBe(0)
+    expect(scoreSentiment('Noi siamo qui.', 'it').score).toBe(0)
+    expect(scoreSentiment('Isto é para você.', 'pt').score).toBe(0)
+    expect(scoreSentiment('Il est sur la table.', 'fr').score).toBe(0)
+    // what the core list rates stays rated
+    expect(scoreSentiment('Café con leche, muy rico.', 'es').score).toBeGreaterThan(0)
+  })
+})
+
 describe('scoreSentiment: English dev set', () => {
   const DEV = new URL('../../../../data/sentiment-dev.jsonl', import.meta.url)
 

@@ -29,6 +29,11 @@ const NEEDS_POINT = new Set(['m', 'mm', 'sig', 'dott', 'avv', 'ing', 'dhr', 'mev
 // name particles ("Ludwig van Beethoven", "Leonardo da Vinci", "Valéry Giscard d'Estaing")
 const PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'von', 'vom', 'van', 'der', 'den', 'ter', 'ten', 'da', 'di', 'del', 'della', 'dos', 'das', 'do', 'y', 'zu', 'd', 'af', 'al', 'el', 'bin', 'ibn'])
 
+/** Whether a folded word is a form of address in `language` ("herr", "sr"); `pointed`: a point follows it, which "M" needs. */
+export function isFormOfAddress (language: string, folded: string, pointed: boolean): boolean {
+  return own(TITLES, language)?.has(folded) === true && (pointed || !NEEDS_POINT.has(folded))
+}
+
 const SPACES = /^[ \u00a0]{1,3}$/
 const AFTER_PARTICLE = /^(?:[ \u00a0]{1,3}|['’])$/
 const AFTER_TITLE = /^\.?[ \u00a0]{1,3}$/

@@ -1,7 +1,8 @@
 /**
  * Hand-written core sentiment words per language, on VADER's scale (-4 to 4). They come before the nlp.js
  * lexicons, which are broad but noisy (French "mauvais" 0, German "schrecklich" -0.02); inflected forms are
- * found through the language's stemmer. Written as "word:valence" lists; phrases use "_" for a space.
+ * found through the language's stemmer. Written as "word:valence" lists; phrases use "_" for a space. German nouns
+ * inside a sentence are read only as written (native.ts), so their plurals and genitives are listed.
  */
 export const CORE_LEXICONS: Readonly<Record<string, string>> = {
   fr: `
@@ -38,6 +39,8 @@ unhöflich:-2.4 laut:-1 kaputt:-2 defekt:-2 problem:-1.6 probleme:-1.6 fehler:-1
 nervig:-2.2 nervt:-2.2 lästig:-2 unbrauchbar:-2.6 nutzlos:-2.4 unmöglich:-2 inakzeptabel:-2.8 frechheit:-2.8 betrug:-3
 abzocke:-3 schade:-1.8 leider:-1.2 schlimm:-2.6 übel:-2.4 dumm:-2.2 lächerlich:-2.2 zumutung:-2.8 unzufrieden:-2.4
 gefährlich:-2 schmerz:-2 angst:-2 müll:-2.4 mist:-2.2 scheiße:-3 beschissen:-3 kalt:-0.8 umständlich:-1.6
+freuden:2.6 späße:2.4 spaßes:2.4 dankes:1.4 empfehlungen:2 problemen:-1.6 fehlern:-1.6 mängeln:-1.6 katastrophen:-3
+enttäuschungen:-2.4 zumutungen:-2.8 schmerzen:-2 ängste:-2 ängsten:-2 frechheiten:-2.8 betrugs:-3 hasses:-3 ärgers:-2
 `,
   es: `
 bueno:1.9 buena:1.9 buenos:1.9 buenas:1.9 bien:1.6 mejor:2.2 excelente:3.2 genial:3 estupendo:3 estupenda:3 perfecto:3.2

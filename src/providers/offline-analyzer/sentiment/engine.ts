@@ -7,9 +7,12 @@ import type { Token } from './tokens.js'
 import { PhraseTable } from './phrases.js'
 import { fold } from './lexicons.js'
 
-/** A lexicon over a sentence's words: the valence of the longest entry at a position, and its length in words. */
+/**
+ * A lexicon over a sentence's words: the valence of the longest entry at a position, and its length in words.
+ * `capitalised[i]`: word i begins with a capital letter and does not open the sentence (a name, or a German noun).
+ */
 export interface WordLexicon {
-  match: (words: readonly string[], at: number) => { value: number, length: number } | undefined
+  match: (words: readonly string[], at: number, capitalised: readonly boolean[]) => { value: number, length: number } | undefined
 }
 
 /** VADER's empirically derived factor for a negated word. */
@@ -65,6 +68,8 @@ interface Unit {
   /** Lower case with straight apostrophes. */
   word: string
   caps: boolean
+  /** Begins with a capital letter and does not open the sentence. */
+  capitalised: boolean
 }
 
 /** What the engine found in one sentence. */
@@ -90,18 +95,23 @@ function unitsOf (tokens: readonly Token[], rules: CompiledRules): Unit[] {
   let capitals = 0
   for (const token of tokens) {
     if (token.kind !== 'word') {
-      units.push({ kind: token.kind, word: token.lower, caps: false })
+      units.push({ kind: token.kind, word: token.lower, caps: false, capitalised: false })
       continue
     }
+    // a word opens the sentence or a clause after a colon, quote, dash or emoji; a point inside a sentence ends an
+    // abbreviation ("Sr. López")
+    const previous = units[units.length - 1]
+    const opens = previous === undefined || (previous.kind !== 'word' && previous.kind !== 'end' && previous.word !== ',')
     const word = token.lower.includes('’') ? token.lower.replaceAll('’', "'") : token.lower
     const caps = token.text.length > 1 && token.text !== token.lower && token.text.toUpperCase() === token.text && /\p{L}/u.test(token.text)
+    const initial = !caps && /^\p{Lu}/u.test(token.text)
     letters += 1
     if (caps) capitals += 1
     const apostrophe = word.indexOf("'")
     if (apostrophe > 0 && rules.elisions.size > 0 && rules.elisions.has(word.slice(0, apostrophe + 1))) {
-      units.push({ kind: 'word', word: word.slice(0, apostrophe + 1), caps: false })
-      units.push({ kind: 'word', word: word.slice(apostrophe + 1), caps })
-    } else units.push({ kind: 'word', word, caps })
+      units.push({ kind: 'word', word: word.slice(0, apostrophe + 1), caps: false, capitalised: false })
+      units.push({ kind: 'word', word: word.slice(apostrophe + 1), caps, capitalised: !caps && /^\p{Lu}/u.test(token.text.slice(apostrophe + 1)) })
+    } else units.push({ kind: 'word', word, caps, capitalised: !opens && initial })
   }
   // a sentence in capitals throughout shouts every word alike: no word stands out
   if (capitals > 0 && capitals * 2 >= letters) for (const unit of units) unit.caps = false
@@ -123,6 +133,7 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
   const units = unitsOf(tokens, rules)
   const n = units.length
   const words = units.map(u => u.word)
+  const capitalised = units.map(u => u.capitalised)
   const lexiconWords = foldWords ? words.map(w => (/[^ -~]/.test(w) ? fold(w) : w)) : words
   const roles: Array<Part | undefined> = new Array(n)
   // function words and phrases first: they are not rated
@@ -145,7 +156,7 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
     for (let i = 0; i < n; i += 1) {
       const role = roles[i]
       if (units[i]!.kind !== 'word' || (role !== undefined && role.role !== 'intensifier') || (fallback && rated[i] === 1)) continue
-      const found = lexicon.match(lexiconWords, i)
+      const found = lexicon.match(lexiconWords, i, capitalised)
       if (found === undefined || found.value === 0) continue
       values[i] = found.value
       rated[i] = 1

@@ -10,6 +10,7 @@ import type { PhraseTable } from './phrases.js'
 import { RULES } from './rules.js'
 import type { Sentence } from './tokens.js'
 import { functionWords } from '../entities/function-words.js'
+import { isFormOfAddress } from '../entities/persons.js'
 import { own } from '../../../lib/own.js'
 
 /** Weights of the evidence in a sentence's raw valence (VADER's scale), set by hand: there is no dev set here. */
@@ -23,16 +24,31 @@ const SUPERLATIVES: Record<string, [RegExp, string]> = {
 }
 /** A superlative rates as its base form, intensified. */
 const SUPERLATIVE = 1.3
+/**
+ * Languages whose nouns are capitalised: a capitalised word inside a sentence, a noun or a name, is read in the core
+ * list as written, never by its stem (Snowball's German stems join "Müller" to "Müll", "Lachs" to "lächerlich",
+ * "Magen" to "mag", "Klassen" to "klasse"); the core list spells out its nouns' plurals.
+ */
+const CAPITALISED_NOUNS = new Set(['de'])
+
+/** Whether word `at` is a name after a form of address ("Herr Müller", "Sr. Malo"): a name carries no sentiment. */
+function isAddressedName (words: readonly string[], at: number, capitalised: readonly boolean[], language: string): boolean {
+  if (capitalised[at] !== true) return false
+  const pointed = words[at - 1] === '.'
+  const title = words[pointed ? at - 2 : at - 1]
+  return title !== undefined && isFormOfAddress(language, title, pointed)
+}
 
 /** The core lexicon as a word lexicon: a word or phrase as written (folded), else the word's stem. */
 function coreWordLexicon (words: PhraseTable<number>, stems: ReadonlyMap<string, number>, stem: Stem, language: string): WordLexicon {
   const superlative = own(SUPERLATIVES, language)
+  const nounsCapitalised = CAPITALISED_NOUNS.has(language)
   return {
-    match (list, at) {
+    match (list, at, capitalised) {
       const found = words.match(list, at)
       if (found !== undefined) return found
       const word = list[at]
-      if (word === undefined || word.length < 3) return undefined
+      if (word === undefined || word.length < 3 || (nounsCapitalised && capitalised[at] === true)) return undefined
       const value = stems.get(stem(word))
       if (value !== undefined) return { value, length: 1 }
       if (superlative === undefined || !superlative[0].test(word)) return undefined
@@ -56,7 +72,10 @@ export class NativeAnalyser {
     const core = coreLexicon(language, stem)
     // nlp.js's lists, partly translated word for word from English ones, rate small words: Spanish "con" ("with") as
     // the English swindle, "un" and "que" negative, Italian "noi" and "sono", Portuguese "para"
-    this.lexicons = [coreWordLexicon(core.words, core.stems, stem, language), stemmedLexicon(nlpjsLexicon(language), stem, functionWords(language))]
+    const lexicons = [coreWordLexicon(core.words, core.stems, stem, language), stemmedLexicon(nlpjsLexicon(language), stem, functionWords(language))]
+    this.lexicons = lexicons.map(lexicon => ({
+      match: (words, at, capitalised) => isAddressedName(words, at, capitalised, language) ? undefined : lexicon.match(words, at, capitalised)
+    }))
     this.emoji = emojiLexicon()
   }
 

@@ -193,6 +193,23 @@ describe('scoreSentiment: words that carry no sentiment', () => {
     // what the core list rates stays rated
     expect(scoreSentiment('Café con leche, muy rico.', 'es').score).toBeGreaterThan(0)
   })
+
+  it('does not rate a name after a form of address ("Herr Müller" is no rubbish, "Müll")', () => {
+    expect(scoreSentiment('Herr Müller kommt heute.', 'de').score).toBe(0)
+    expect(scoreSentiment('Frau Müller war sehr freundlich.', 'de').score).toBe(scoreSentiment('Frau Schmidt war sehr freundlich.', 'de').score)
+    expect(scoreSentiment('El Sr. Malo llega hoy.', 'es').score).toBe(scoreSentiment('El Sr. Pérez llega hoy.', 'es').score)
+    expect(scoreSentiment('Überall lag Müll.', 'de').score).toBeLessThan(0)
+  })
+
+  it('reads a German noun inside a sentence as written, not by a stem it shares with another word', () => {
+    // "Müller" and "Müll", "Magen" and "mag", "Klassen" and "klasse" share a Snowball stem
+    expect(scoreSentiment('Heute kommt Thomas Müller.', 'de').score).toBeGreaterThan(scoreSentiment('Überall lag Müll.', 'de').score / 2)
+    expect(scoreSentiment('Mein Magen ist voll.', 'de').score).toBeLessThan(0.05)
+    expect(scoreSentiment('Die Klassen sind voll.', 'de').score).toBeLessThan(scoreSentiment('Die Klasse!', 'de').score / 2)
+    // inflected adjectives still reach the core list through their stem, and listed plurals are rated
+    expect(scoreSentiment('Fazit: Tolles Hotel.', 'de').score).toBeGreaterThan(0.2)
+    expect(scoreSentiment('Es gab viele Katastrophen und Enttäuschungen.', 'de').score).toBeLessThan(-0.2)
+  })
 })
 
 describe('scoreSentiment: English dev set', () => {

@@ -44,6 +44,8 @@ export class CompiledRules {
   /** English contractions ("don't", "isn't") negate. */
   readonly contractions: boolean
   readonly negatesBackward: boolean
+  readonly hyperboleNegators: ReadonlySet<string>
+  readonly hyperboleEnds: ReadonlySet<string>
 
   constructor (rules: LanguageRules, language: string) {
     for (const word of rules.negators) this.table.set(word, { role: 'negator', value: 0 })
@@ -58,6 +60,8 @@ export class CompiledRules {
     for (const [phrase, value] of Object.entries(rules.idioms ?? {})) this.table.set(phrase, { role: 'idiom', value })
     this.elisions = new Set(rules.elisions ?? [])
     this.negatesBackward = rules.negatesBackward
+    this.hyperboleNegators = new Set(rules.hyperboleNegators ?? [])
+    this.hyperboleEnds = new Set(rules.hyperboleEnds ?? [])
     this.contractions = language === 'en'
   }
 }
@@ -121,6 +125,18 @@ function unitsOf (tokens: readonly Token[], rules: CompiledRules): Unit[] {
 /** Whether a unit closes a clause for negation and concession. */
 function isBoundary (unit: Unit): boolean {
   return unit.kind === 'end' || (unit.kind === 'pause' && unit.word !== '"' && unit.word !== '-')
+}
+
+/** Whether the negator at `at` opens a clause that ends in a hyperbole's last word ("can't thank you enough"). */
+function isHyperbole (units: readonly Unit[], roles: ReadonlyArray<Part | undefined>, at: number, rules: CompiledRules): boolean {
+  if (rules.hyperboleEnds.size === 0) return false
+  const word = units[at]!.word
+  if (!rules.hyperboleNegators.has(word) && !rules.hyperboleNegators.has(`${word} ${units[at + 1]?.word ?? ''}`)) return false
+  let last = at
+  for (let k = at + 1; k < units.length && !isBoundary(units[k]!) && roles[k]?.role !== 'contrast'; k += 1) {
+    if (units[k]!.kind === 'word') last = k
+  }
+  return last > at + 1 && rules.hyperboleEnds.has(units[last]!.word)
 }
 
 /**
@@ -214,6 +230,7 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
     if (isBoundary(unit) || role === 'contrast') marked = false
     if (role === 'marker') marked = true
     if (role !== 'negator' && role !== 'weakNegator' && !(role === 'markedNegator' && marked)) continue
+    if (isHyperbole(units, roles, i, rules)) continue
     let found = false
     let seen = 0
     for (let k = i + 1; k < n && seen < NEGATION_SCOPE; k += 1) {

@@ -14,6 +14,9 @@ export interface LanguageRules {
   notNegations?: readonly string[]
   /** Negators that, finding nothing to turn, are no negative cue by themselves ("hardly", "without"). */
   weakNegators?: readonly string[]
+  /** Negators that a clause ending in one of `hyperboleEnds` turns into praise of degree ("can't recommend it enough"). */
+  hyperboleNegators?: readonly string[]
+  hyperboleEnds?: readonly string[]
   /** Set phrases with their own valence, read whole ("can't beat", "to die for"); they win over their words. */
   idioms?: Readonly<Record<string, number>>
   /** Whether a negator with no sentiment word after it in its clause negates the one before (German "mag es nicht"). */
@@ -38,12 +41,24 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
     negators: ['not', 'no', 'never', 'cannot', 'nothing', 'nobody', 'none', 'nowhere', 'neither', 'nor', 'without', 'hardly',
       'barely', 'scarcely', 'rarely', 'seldom', 'lack', 'lacks', 'lacked', 'lacking', 'aint', 'dont', 'doesnt', 'didnt', 'isnt',
       'wasnt', 'werent', 'arent', 'cant', 'couldnt', 'wont', 'wouldnt', 'shouldnt', 'havent', 'hasnt', 'hadnt', 'nope', 'far from',
-      'least'],
-    weakNegators: ['nothing', 'nobody', 'none', 'nowhere', 'neither', 'nor', 'without', 'hardly', 'barely', 'scarcely', 'rarely',
+      'least', 'can not', 'could not',
+      // a counterfactual past turns what it names: "could have been better" is a complaint, "could have been a disaster" relief
+      'could have been', "could've been", 'should have been', "should've been"],
+    weakNegators: ['could have been', "could've been", 'should have been', "should've been", 'nothing', 'nobody', 'none', 'nowhere', 'neither', 'nor', 'without', 'hardly', 'barely', 'scarcely', 'rarely',
       'seldom', 'lack', 'lacks', 'lacked', 'lacking', 'least'],
     notNegations: ['not only', 'no doubt', 'without a doubt', 'nothing but', 'not just', 'at least', "didn't realize",
       'did not realize', "didn't expect", 'did not expect', 'never knew', 'not to mention', 'no matter'],
+    hyperboleNegators: ["can't", 'cannot', 'cant', 'can not', "couldn't", 'couldnt', 'could not'],
+    hyperboleEnds: ['enough'],
     idioms: {
+      'could have been better': -1.8,
+      "could've been better": -1.8,
+      'should have been better': -1.8,
+      "should've been better": -1.8,
+      'could be better': -1.4,
+      "don't miss": 2,
+      'do not miss': 2,
+      'dont miss': 2,
       "can't beat": 2.4,
       'cannot beat': 2.4,
       "can't go wrong": 2.4,

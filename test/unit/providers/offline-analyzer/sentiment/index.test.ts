@@ -100,6 +100,18 @@ describe('scoreSentiment: rules', () => {
     expect(scoreSentiment('El hotel no está mal.', 'es').score).toBeGreaterThan(0)
   })
 
+  it('reads English idioms that turn their words: a counterfactual past, "don\'t miss", "can\'t ... enough"', () => {
+    expect(scoreSentiment('Could have been better', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment('It could have been great.', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment("Don't miss this amazing deal!", 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment("I can't recommend this enough!", 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('I cannot thank you enough.', 'en').score).toBeGreaterThan(0)
+    // the same words without the idiom keep their reading
+    expect(scoreSentiment("I can't recommend this product.", 'en').score).toBeLessThan(0)
+    expect(scoreSentiment('It is not good enough.', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment('I miss the old version.', 'en').score).toBeLessThan(0)
+  })
+
   it('weighs the clause after "but" more', () => {
     expect(scoreSentiment('The food was good but the service was terrible.', 'en').score).toBeLessThan(0)
     expect(scoreSentiment('The service was terrible but the food was good.', 'en').score).toBeGreaterThan(0)

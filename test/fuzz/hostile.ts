@@ -98,7 +98,8 @@ export interface HostileMarkup {
  * DeepL markup made to cost (issue 32, item 1): text made only of kept elements (`<x/>` with
  * tag_handling xml, `<x></x>` with ignore_tags) up to three times the 10,000 a text may keep,
  * ignored elements holding self-closing ones, a megabyte of open elements read with xml and
- * ignore_tags, kept elements among words, stand-ins written by the client, and malformed markup.
+ * ignore_tags, kept elements among words, stand-ins written by the client, XML's CDATA sections
+ * (unclosed ones too) and entity references, and malformed markup.
  */
 export function hostileMarkup (scale: HostileScale = FULL_SCALE): fc.Arbitrary<HostileMarkup> {
   const n = fc.integer({ min: 1, max: scale.tags * 3 })
@@ -113,7 +114,9 @@ export function hostileMarkup (scale: HostileScale = FULL_SCALE): fc.Arbitrary<H
     opened.map(k => '<div>'.repeat(k)).map(markup('markup-open-elements', 'xml', ['x'])),
     opened.map(k => '<x>'.repeat(k) + '</x>'.repeat(k)).map(markup('markup-nested-ignored', 'html', 'x')),
     n.map(k => '<img data-deepl-keep="000000000000-0">'.repeat(k) + '<x/>').map(markup('markup-forged-stand-ins', 'xml', 'img')),
-    fc.constantFrom('<x/', '<x></x', '<x/><x>never closed', '</x><x/>', '<x a="/>">b</x>', '<![CDATA[<x/>]]><x/>', '<!-- <x/> --><x/>', '<template><x/></template>', '<x/>&nbsp;<x>&nbsp;</x>')
+    n.map(k => '<![CDATA[ > '.repeat(k) + '<p>a &x;</p>'.repeat(k) + '<![CDATA[]]>').map(markup('markup-cdata-and-entities', 'xml', 'p')),
+    fc.constantFrom('<x/', '<x></x', '<x/><x>never closed', '</x><x/>', '<x a="/>">b</x>', '<![CDATA[<x/>]]><x/>', '<!-- <x/> --><x/>', '<template><x/></template>', '<x/>&nbsp;<x>&nbsp;</x>',
+      '<![CDATA[ a > <x>', '<svg><![CDATA[<x/>]]>&x;</svg>', '<title>&x;<![CDATA[a>b]]></title>', '<x>&x;<![CDATA[ ]]></x> &x; &amp;')
       .map(markup('markup-malformed', 'xml', ['x', 'template']))
   )
 }

@@ -4,11 +4,14 @@
  * where the rest of its work does (inline when cheap, else on the thread pool, within the request's
  * budget). Each element named in `ignore` (Weblate's placeholders `<x id="1"></x>`) and, with `xml`,
  * each self-closing element (`<ph/>`, which an HTML parser would read as an open element holding
- * the rest) is swapped for an opaque inline stand-in (`<img>` with the request's nonce), which the
- * HTML reading keeps whole inside its sentence; the rebuilt text gets the original bytes back in
- * its place, in one pass. Elements are found by parse5, the parser text/html is read with.
+ * the rest), each CDATA section (a bogus comment to HTML, ending at its first `>`) and each entity
+ * reference HTML does not know (`&product;`, text to HTML) is swapped for an opaque inline stand-in
+ * (`<img>` with the request's nonce), which the HTML reading keeps whole inside its sentence; the
+ * rebuilt text gets the original bytes back in its place, in one pass. They are found by parse5,
+ * the parser text/html is read with.
  */
 import { randomBytes } from 'node:crypto'
+import { decodeHTMLStrict } from 'entities'
 import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import { invalidField, type FieldPath } from '../../errors.js'
 
@@ -20,7 +23,7 @@ export const MAX_KEPT_ELEMENTS = 10_000
 
 /** Which elements of a text/html document are kept whole, as plain data (it travels to the pool's threads). */
 export interface KeptElements {
-  /** Self-closing elements are kept as written, and no HTML-only entity (`&nbsp;`) is written. */
+  /** Self-closing elements, CDATA sections and entity references HTML does not know are kept as written, and no HTML-only entity (`&nbsp;`) is written. */
   xml: boolean
   /** Lower-case names of elements kept with their content. */
   ignore: readonly string[]
@@ -35,33 +38,102 @@ export function keptElements (xml: boolean, ignore: Iterable<string>): KeptEleme
 
 interface Span { start: number, end: number }
 
-/** The markup's elements, each with its place in the text. */
+/** The markup's nodes, each with its place in the text. */
 const parse = (text: string): T.DocumentFragment => parseFragment(text, { sourceCodeLocationInfo: true, scriptingEnabled: false })
 
+const NONE: readonly Span[] = []
+const CDATA = '<![CDATA['
+/** An XML entity reference by name (numeric ones are HTML's too). */
+const ENTITY = /&[\p{L}_:][\p{L}\p{N}_.:\-\u00b7]*;/gu
+/** Elements whose text HTML reads as text, markup included: a stand-in there would be text too. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'])
+
 /**
- * The spans `pick` selects among the elements of `root`, in document order: outermost only, unless
+ * The spans `pick` selects among the nodes of `root`, in document order: outermost only, unless
  * `within` (a start tag's span holds no other element: the parser's children of a self-closing one
  * are the elements after it). More than `max` is a 400 at `path`.
  */
-function spans (root: T.DocumentFragment, pick: (el: T.Element) => Span | undefined, max: number, path: () => FieldPath, within = false): Span[] {
+function spans (root: T.DocumentFragment, pick: (node: T.ChildNode) => readonly Span[], max: number, path: () => FieldPath, within = false): Span[] {
   const out: Span[] = []
-  const work: T.Node[] = [...root.childNodes].reverse()
+  const work: T.ChildNode[] = [...root.childNodes].reverse()
   while (work.length > 0) {
     const node = work.pop()!
-    if (!('tagName' in node)) continue
-    const el = node
-    const span = el.sourceCodeLocation == null ? undefined : pick(el)
-    if (span !== undefined) {
-      if (out.length >= max) throw invalidField(path(), `holds more than ${MAX_KEPT_ELEMENTS.toLocaleString('en')} elements to keep whole (self-closing elements of XML, ignored elements); split it`)
-      out.push(span)
+    const found = node.sourceCodeLocation == null ? NONE : pick(node)
+    if (found.length > 0) {
+      if (out.length + found.length > max) throw invalidField(path(), `holds more than ${MAX_KEPT_ELEMENTS.toLocaleString('en')} elements to keep whole (self-closing elements, CDATA sections and entity references of XML, ignored elements); split it`)
+      out.push(...found)
       if (!within) continue
     }
-    const children = el.tagName === 'template' ? (el as T.Template).content.childNodes : el.childNodes
+    if (!('tagName' in node)) continue
+    const children = node.tagName === 'template' ? (node as T.Template).content.childNodes : node.childNodes
     for (let i = children.length - 1; i >= 0; i--) work.push(children[i]!)
   }
   // a misnested element may be cloned by the parser with its original's location: keep each span once, none inside another
   out.sort((a, b) => a.start - b.start || b.end - a.end)
-  return out.filter((s, i) => i === 0 || s.start >= out[i - 1]!.end)
+  const outermost: Span[] = []
+  for (const s of out) if (outermost.length === 0 || s.start >= outermost[outermost.length - 1]!.end) outermost.push(s)
+  return outermost
+}
+
+/** A text node's own text as written, unless HTML reads its element's content as text whatever it holds. */
+function writtenText (node: T.ChildNode): Span | undefined {
+  if (node.nodeName !== '#text') return undefined
+  const parent = node.parentNode
+  if (parent !== null && 'tagName' in parent && RAW_TEXT.has(parent.tagName)) return undefined
+  return { start: node.sourceCodeLocation!.startOffset, end: node.sourceCodeLocation!.endOffset }
+}
+
+/**
+ * A search for `needle` in `text` from places mostly in document order: an answer still ahead is
+ * the next answer, so a document's searches are linear in its length, not in its length times theirs.
+ */
+function finder (text: string, needle: string): (from: number) => number {
+  let searched = Number.POSITIVE_INFINITY
+  let found = -1
+  return from => {
+    if (from < searched || (found !== -1 && found < from)) found = text.indexOf(needle, from)
+    searched = from
+    return found
+  }
+}
+
+/**
+ * The CDATA sections of XML `text`, each to its `]]>` (or the text's end): HTML reads one as a
+ * bogus comment ending at its first `>` (its content's rest then text and elements), within svg
+ * or math as text.
+ */
+function cdataSections (text: string, root: T.DocumentFragment, path: () => FieldPath): Span[] {
+  const open = finder(text, CDATA)
+  const close = finder(text, ']]>')
+  const sections = (from: number, to: number): Span[] => {
+    const out: Span[] = []
+    for (let at = open(from); at !== -1 && at < to; at = open(at + CDATA.length)) {
+      const end = close(at + CDATA.length)
+      out.push({ start: at, end: end === -1 ? text.length : end + 3 })
+    }
+    return out
+  }
+  // a section's content may read as comments, text and elements holding `<![CDATA[` (inside the first section: dropped)
+  return spans(root, node => {
+    if (node.nodeName === '#comment') {
+      const at = node.sourceCodeLocation!.startOffset
+      return text.startsWith(CDATA, at) ? sections(at, at + 1) : NONE
+    }
+    const own = writtenText(node)
+    return own === undefined ? NONE : sections(own.start, own.end)
+  }, MAX_KEPT_ELEMENTS, path, true)
+}
+
+/** The entity references of a text node that HTML does not know (`&product;`), which XML keeps as written. */
+function unknownEntities (text: string, node: T.ChildNode): readonly Span[] {
+  const own = writtenText(node)
+  const written = own === undefined ? '' : text.slice(own.start, own.end)
+  if (own === undefined || !written.includes('&')) return NONE
+  const out: Span[] = []
+  for (const m of written.matchAll(ENTITY)) {
+    if (decodeHTMLStrict(m[0]) === m[0]) out.push({ start: own.start + m.index, end: own.start + m.index + m[0].length })
+  }
+  return out
 }
 
 export interface Protected {
@@ -93,18 +165,22 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   let work = text
   let root: T.DocumentFragment | undefined
   if (kept.xml) {
-    root = parse(text)
-    const selfClosing = spans(root, el => {
-      const tag = el.sourceCodeLocation!.startTag
-      return tag !== undefined && text.startsWith('/>', tag.endOffset - 2) ? { start: tag.startOffset, end: tag.endOffset } : undefined
-    }, MAX_KEPT_ELEMENTS, path, true)
-    work = swap(text, selfClosing, kept.nonce, originals)
+    // first the CDATA sections, whose content is no markup: read again without them
+    if (text.includes(CDATA)) work = swap(text, cdataSections(text, parse(text), path), kept.nonce, originals)
+    root = parse(work)
+    const source = work
+    const selfClosing = spans(root, node => {
+      if (!('tagName' in node)) return unknownEntities(source, node)
+      const tag = node.sourceCodeLocation!.startTag
+      return tag !== undefined && source.startsWith('/>', tag.endOffset - 2) ? [{ start: tag.startOffset, end: tag.endOffset }] : NONE
+    }, MAX_KEPT_ELEMENTS - originals.length, path, true)
+    work = swap(source, selfClosing, kept.nonce, originals)
     // read again only when the stand-ins changed the markup
     if (selfClosing.length > 0) root = undefined
   }
   if (kept.ignore.length > 0) {
     const names = new Set(kept.ignore)
-    const ignored = spans(root ?? parse(work), el => names.has(el.tagName) ? { start: el.sourceCodeLocation!.startOffset, end: el.sourceCodeLocation!.endOffset } : undefined,
+    const ignored = spans(root ?? parse(work), node => 'tagName' in node && names.has(node.tagName) ? [{ start: node.sourceCodeLocation!.startOffset, end: node.sourceCodeLocation!.endOffset }] : NONE,
       MAX_KEPT_ELEMENTS - originals.length, path)
     work = swap(work, ignored, kept.nonce, originals)
   }

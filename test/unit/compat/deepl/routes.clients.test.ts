@@ -138,6 +138,18 @@ describe('DeepL-compatible API: the clients\' own requests', () => {
     await expect(translator.translateText('The red car', null, 'xx' as 'es')).rejects.toThrow(/target_lang.*not supported/)
   })
 
+  it('deepl-node with tagHandling xml gets a CDATA section and an entity reference back as written, only the prose translated (a probe got them translated and escaped)', async () => {
+    const translator = new Translator(KEY, { serverUrl: address, maxRetries: 0 })
+    const cdata = '<![CDATA[<b>bold</b> if (a > b)]]>'
+    const withCdata = (await translator.translateText(`<doc><p>The red car.</p>${cdata}</doc>`, 'en', 'es', { tagHandling: 'xml' })).text
+    expect(withCdata).toMatch(/^<doc><p>[^<]+<\/p>/)
+    expect(withCdata.slice(withCdata.indexOf('</p>'))).toBe(`</p>${cdata}</doc>`)
+    expect(withCdata).not.toContain('The red car')
+    const withEntity = (await translator.translateText('<doc><p>The &product; car.</p></doc>', 'en', 'es', { tagHandling: 'xml' })).text
+    expect(withEntity).toMatch(/^<doc><p>[^<&]*&product;[^<&]*<\/p><\/doc>$/)
+    expect(withEntity).not.toContain(' car.')
+  })
+
   it('deepl-node\'s glossary methods get a clear "not stored here", not "Glossary not found" (a probe\'s createGlossary and listGlossaries did)', async () => {
     const translator = new Translator(KEY, { serverUrl: address, maxRetries: 0 })
     const notServed = /Bad request, message: Glossaries are not stored here/

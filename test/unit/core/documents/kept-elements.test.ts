@@ -36,6 +36,31 @@ describe('protectMarkup', () => {
     expect(p.restore('a&nbsp;b')).toBe('a&#160;b')
   })
 
+  it('xml: keeps CDATA sections whole, markup-like content and all, also inside svg and an ignored element', () => {
+    const cdata = '<![CDATA[<b>bold</b> if (a > b) <ph/> &x;]]>'
+    const source = `<doc><p>The car.</p>${cdata} <svg><![CDATA[a > b]]></svg> <x>${cdata}</x> <!-- <![CDATA[ a comment --> end <![CDATA[ unclosed > <p>`
+    const p = protectMarkup(source, keptElements(true, ['x']))
+    expect(standIns(p.text)).toHaveLength(4)
+    expect(p.text).not.toContain('bold')
+    expect(p.text).toContain('<!-- <![CDATA[ a comment --> end ')
+    expect(p.restore(p.text)).toBe(source)
+  })
+
+  it('xml: keeps an entity reference HTML does not know as written; known ones and those in attributes or comments are read as before', () => {
+    const source = '<p title="&product;">The &product; car &ns:name.x; &amp; &nbsp; &#233; &notit;</p><!-- &c; -->'
+    const p = protectMarkup(source, keptElements(true, []))
+    expect(standIns(p.text)).toHaveLength(3)
+    expect(p.text).toContain('<p title="&product;">The ')
+    expect(p.text).toContain(' &amp; &nbsp; &#233; ')
+    expect(p.text).toContain('<!-- &c; -->')
+    expect(p.restore(p.text)).toBe(source.replace('&nbsp;', '&#160;'))
+  })
+
+  it('html: CDATA sections and unknown entity references are read as HTML reads them', () => {
+    const source = '<p>The &product; car <![CDATA[a]]></p>'
+    expect(protectMarkup(source, keptElements(false, ['x'])).text).toBe(source)
+  })
+
   it('html without ignore_tags is left as it is', () => {
     const source = '<p>The <b>red</b> car<br/></p>'
     const p = protectMarkup(source, keptElements(false, []))
@@ -60,24 +85,27 @@ describe('protectMarkup', () => {
   })
 
   it('reads and rebuilds in time linear in the kept elements (4x the elements, well under 16x the time)', () => {
-    const time = (n: number, element: string, kept: () => ReturnType<typeof keptElements>): number => {
+    const time = (n: number, element: string, kept: () => ReturnType<typeof keptElements>, last: string): number => {
       let best = Number.POSITIVE_INFINITY
       // the process's CPU time, not the clock's (other processes share the cores); the least of five (garbage collection)
       for (let i = 0; i < 5; i++) {
         const started = process.cpuUsage()
-        const p = protectMarkup(element.repeat(n), kept())
-        expect(p.restore(p.text)).toHaveLength(element.length * n)
+        const p = protectMarkup(element.repeat(n) + last, kept())
+        expect(p.restore(p.text)).toHaveLength(element.length * n + last.length)
         const used = process.cpuUsage(started)
         best = Math.min(best, (used.user + used.system) / 1000)
       }
       return best
     }
-    // an ignored element holding a self-closing one: two kept elements each
-    for (const [element, kept, each] of [['<x/>', () => keptElements(true, []), 1], ['<x id="1"></x>', () => keptElements(false, ['x']), 1], ['<x><y/></x>', () => keptElements(true, ['x']), 2]] as const) {
+    const xml = (): ReturnType<typeof keptElements> => keptElements(true, [])
+    // an ignored element holding a self-closing one: two kept elements each; XML's CDATA sections
+    // (unclosed ones too, each to the text's end), text before the only one, and unknown entity references
+    for (const [element, kept, each, last = ''] of [['<x/>', xml, 1], ['<x id="1"></x>', () => keptElements(false, ['x']), 1], ['<x><y/></x>', () => keptElements(true, ['x']), 2],
+      ['<![CDATA[a > b]]>', xml, 1], ['<![CDATA[ > ', xml, 1], ['<p>a</p>', xml, 1, '<![CDATA[]]>'], ['a &x; ', xml, 1]] as const) {
       const most = MAX_KEPT_ELEMENTS / each
-      time(most, element, kept)
-      const small = time(most / 4, element, kept)
-      const large = time(most, element, kept)
+      time(most, element, kept, last)
+      const small = time(most / 4, element, kept, last)
+      const large = time(most, element, kept, last)
       // linear work gives about 4x; a pass over the whole output per element (the split and join it replaced) gave 16x
       expect(large / small, `${element}: ${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`).toBeLessThan(10)
     }
@@ -93,6 +121,13 @@ describe('protectMarkup', () => {
       expect((err as Error).message).toMatch(/more than 10,000 elements/)
     }
     expect(protectMarkup('<x/>'.repeat(MAX_KEPT_ELEMENTS), keptElements(true, [])).text).toContain(`-${MAX_KEPT_ELEMENTS - 1}">`)
+  })
+
+  it('xml: a CDATA section and an unknown entity reference are no text of any segment, and come back in their place', () => {
+    const source = '<doc><p>The &product; car.</p><![CDATA[<b>bold</b> if (a > b)]]></doc>'
+    const doc = segmentDocument(source, 'text/html', { kept: keptElements(true, []) })
+    expect(doc.segments.join(' ')).not.toMatch(/product|bold|CDATA/)
+    expect(doc.rebuild(doc.segments.map(s => s.replace('car', 'coche')))).toBe('<doc><p>The &product; coche.</p><![CDATA[<b>bold</b> if (a > b)]]></doc>')
   })
 
   it('is part of reading a text/html document: segments without the kept elements, the rebuilt text with them', () => {

@@ -197,6 +197,21 @@ function isAddress (word: string): boolean {
   return at > 0 && w.indexOf('.', at) > at + 1
 }
 
+/** Whether a detected language is what a client's tag stands for: the same language, in the script the tag names if it names one ("sr-Latn" is no Cyrillic Serbian, "zh-Hans" no Traditional Chinese). */
+function standsFor (limit: string, language: string): boolean {
+  if (!sameLanguage(limit, language)) return false
+  const named = explicitScript(limit)
+  return named === undefined || named === scriptOf(language)
+}
+
+function explicitScript (tag: string): string | undefined {
+  try {
+    return new Intl.Locale(tag).script
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The detector's candidates in the client's terms: with `limit_results`, each language is
  * answered as the client's tag it stands for ("pt" as "pt-BR"), merging those that meet.
@@ -206,7 +221,7 @@ function clientCandidates (candidates: Candidate[], limits: string[] | undefined
   const merged = new Map<string, number>()
   for (const c of candidates) {
     const tag = limits.find(l => l.toLowerCase() === c.language.toLowerCase()) ??
-      limits.find(l => sameLanguage(l, c.language))
+      limits.find(l => standsFor(l, c.language))
     if (tag !== undefined) merged.set(tag, (merged.get(tag) ?? 0) + c.confidence)
   }
   return [...merged].map(([language, confidence]) => ({ language, confidence: Math.min(1, confidence) }))

@@ -53,6 +53,18 @@ describe('limit_results confidences', () => {
     expect(hinted.language).toBe('it')
   })
 
+  it('a tag that names a script stands for its language in that script only (a probe got Cyrillic Serbian answered sr-Latn at 0.99999)', async () => {
+    // none of the allowed is the text's language: whichever is answered, not with certainty
+    const cyrillic = await detectLanguage('Данас је леп дан и идемо у парк.', { limitResults: ['sr-Latn', 'ru'] }, detector)
+    expect(cyrillic.confidence).toBeLessThan(0.5)
+    const traditional = await detectLanguage('我今天很高興，因為天氣很好。', { limitResults: ['zh-Hans', 'ja'] }, detector)
+    expect(traditional.confidence).toBeLessThan(0.5)
+    // a tag without a script stands for the language in any script; the right script is answered as asked
+    expect((await detectLanguage('Данас је леп дан и идемо у парк.', { limitResults: ['sr', 'ru'] }, detector)).language).toBe('sr')
+    expect((await detectLanguage('Danas je lep dan i idemo u park sa decom.', { limitResults: ['sr-Latn', 'ru'] }, detector)).language).toBe('sr-Latn')
+    expect((await detectLanguage('我今天很高興，因為天氣很好。', { limitResults: ['zh', 'ja'] }, detector)).language).toBe('zh')
+  })
+
   it('a single allowed language is not certain either', async () => {
     const only = await detectLanguage(SPANISH[1]!, { limitResults: ['pt'] }, detector)
     expect(only.language).toBe('pt')

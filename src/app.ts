@@ -125,7 +125,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     ? {}
     : { translationCache: local => new RedisTranslationCache(redis, local, { ttlSeconds: config.translation.cacheTtlSeconds }) })
   app.decorate('services', services)
-  const jobOptions = { dataDir: config.jobs.dataDir, ttlSeconds: config.jobs.ttlSeconds, perClient: config.jobs.perClient, concurrency: config.jobs.concurrency, timeoutMs: config.jobs.timeoutMs, log: app.log }
+  const jobOptions = { dataDir: config.jobs.dataDir, ttlSeconds: config.jobs.ttlSeconds, perClient: config.jobs.perClient, storagePerClient: config.jobs.storagePerClient, concurrency: config.jobs.concurrency, timeoutMs: config.jobs.timeoutMs, log: app.log }
   // REDIS_URL: one queue every replica works from; else each machine's DATA_DIR
   const jobs: JobQueue = config.redisUrl === undefined ? new Jobs(jobOptions) : new RedisJobs({ ...jobOptions, redisUrl: config.redisUrl })
   app.decorate('jobs', jobs)

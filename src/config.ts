@@ -79,8 +79,8 @@ export interface Config {
   redisUrl?: string
   /** Longest any one Redis call may take before the service goes on without Redis (REDIS_TIMEOUT_MS). */
   redisTimeoutMs: number
-  /** Document jobs (src/jobs/): where they are kept, for how long, how many. */
-  jobs: { dataDir: string, ttlSeconds: number, perClient: number, concurrency: number, timeoutMs: number }
+  /** Document jobs (src/jobs/): where they are kept, for how long, how many and how much per client. */
+  jobs: { dataDir: string, ttlSeconds: number, perClient: number, storagePerClient: number, concurrency: number, timeoutMs: number }
   /** Processes serving requests (WORKERS, default: half the cores, at least one; runtime/machine.ts). */
   workers: number
   translation: {
@@ -259,6 +259,7 @@ export function loadConfig (env: Env = readEnvironment()): Config {
       dataDir: text('DATA_DIR'),
       ttlSeconds: int('JOB_TTL'),
       perClient: int('JOB_MAX_PER_CLIENT'),
+      storagePerClient: int('JOB_STORAGE_PER_CLIENT'),
       concurrency: int('JOB_CONCURRENCY'),
       timeoutMs: int('JOB_TIMEOUT') * 1000
     },

@@ -527,6 +527,17 @@ process shares it, and a restart resumes the jobs it holds. The image declares /
     comment: 'Jobs one client may have queued or running at once (429 past it).'
   },
   {
+    name: 'JOB_STORAGE_PER_CLIENT',
+    group: 'jobs',
+    type: 'int',
+    default: 100 * 1024 * 1024,
+    min: 1024,
+    max: 1024 * 1024 * 1024 * 1024,
+    help: 'Bytes one client\'s jobs may keep, queued, running and finished until they expire: their requests and results (a result echoes its request and holds a translation per target). A post past it answers 429, a request past it alone 413, and a job whose result would pass it fails (`job-storage-full`); deleting finished jobs frees their share. 100 MiB holds some 40 translations of a 1 MiB document (`BODY_LIMIT`) into one language, or 4 into 20; `DATA_DIR` (or Redis) wants room for this times the clients that post jobs',
+    comment: `Bytes one client's jobs may keep (requests and results, finished jobs until they expire): 429
+past it. DATA_DIR (or Redis) wants room for this times the clients that post jobs.`
+  },
+  {
     name: 'JOB_CONCURRENCY',
     group: 'jobs',
     type: 'int',

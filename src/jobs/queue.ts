@@ -45,6 +45,8 @@ export interface JobsOptions {
   ttlSeconds: number
   /** Jobs one client may have queued or running at once. */
   perClient: number
+  /** Bytes one client's jobs may keep (requests and results, finished jobs until they expire). */
+  storagePerClient: number
   /** Jobs this process works at once. */
   concurrency: number
   /** How long one job may work (ms) before it fails. */
@@ -77,6 +79,34 @@ export class TooManyJobsError extends ServiceError {
   }
 }
 
+/** 429: the client's jobs keep as much as they may (a post) or would with this result (the job's error). */
+export class JobStorageFullError extends ServiceError {
+  constructor (limit: number) {
+    super(429, 'job-storage-full', 'Jobs keep too much', `This client's jobs would keep more than ${limit} bytes (JOB_STORAGE_PER_CLIENT): requests, and results of finished jobs until they expire (JOB_TTL). Fetch finished jobs and DELETE them, or wait for them to expire.`,
+      { headers: { 'retry-after': String(TOO_MANY_JOBS_RETRY_SECONDS) } })
+  }
+}
+
+/** 413: the request alone is more than a client's jobs may keep. */
+export class JobTooLargeError extends ServiceError {
+  constructor (bytes: number, limit: number) {
+    super(413, 'job-too-large', 'Job too large', `The request has ${bytes} bytes, more than a client's jobs may keep (JOB_STORAGE_PER_CLIENT, ${limit} bytes).`)
+  }
+}
+
+/** What a client's jobs hold: those queued or running, and the bytes of all their requests and results. */
+export interface Usage {
+  open: number
+  bytes: number
+}
+
+/** Refuses a job of `adding` bytes that `usage` (the client's, without it) leaves no room for. */
+export function checkRoom (usage: Usage, adding: number, opts: Pick<JobsOptions, 'perClient' | 'storagePerClient'>): void {
+  if (adding > opts.storagePerClient) throw new JobTooLargeError(adding, opts.storagePerClient)
+  if (usage.open >= opts.perClient) throw new TooManyJobsError(opts.perClient)
+  if (usage.bytes + adding > opts.storagePerClient) throw new JobStorageFullError(opts.storagePerClient)
+}
+
 interface Held {
   dir: string
   client: string
@@ -92,8 +122,8 @@ export class Jobs implements JobQueue {
   private closing = false
   private running = 0
   private sweeping: Promise<void> | undefined
-  /** Each client's submission in progress in this process (the next waits for it). */
-  private readonly submitting = new Map<string, Promise<void>>()
+  /** Each client's submission or result being kept in this process (the next waits for it). */
+  private readonly turns = new Map<string, Promise<void>>()
 
   private readonly finishListeners: Array<(status: 'done' | 'failed' | 'cancelled', seconds: number) => void> = []
   private work?: JobWork
@@ -140,40 +170,60 @@ export class Jobs implements JobQueue {
 
   /** A new job for `client`; its state. */
   async submit (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
-    // a client's submissions in this process one at a time: counting its jobs and adding one are one step
-    const mine = (this.submitting.get(client) ?? Promise.resolve()).then(async () => await this.admit(client, request, meta))
+    return await this.inTurn(client, async () => await this.admit(client, request, meta))
+  }
+
+  /** Runs `step` after the client's earlier steps in this process: counting what its jobs hold and adding to it are one step. */
+  private async inTurn<T> (client: string, step: () => Promise<T>): Promise<T> {
+    const mine = (this.turns.get(client) ?? Promise.resolve()).then(step)
     const tail = mine.then(() => {}, () => {})
-    this.submitting.set(client, tail)
+    this.turns.set(client, tail)
     try {
       return await mine
     } finally {
-      if (this.submitting.get(client) === tail) this.submitting.delete(client)
+      if (this.turns.get(client) === tail) this.turns.delete(client)
     }
   }
 
   private async admit (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
-    if (await this.openJobs(client) >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
+    checkRoom(await this.usage(client), Buffer.byteLength(request), this.opts)
     const state: JobState = { id: randomUUID(), status: 'queued', progress: { done: 0, total: 0 }, created: new Date().toISOString() }
     const { dir, claim } = await this.store.create(client, request, state, meta)
     // another process may have added this client's jobs meanwhile: counted again with this one in,
-    // a job that finds too many steps back (each counts every job added before its count, so those
-    // that stay are never more than the limit)
-    if (await this.openJobs(client) > this.opts.perClient) {
+    // a job that finds too many (or too many bytes) steps back (each counts every job added before
+    // its count, so those that stay are never more than the limits)
+    const after = await this.usage(client)
+    if (after.open > this.opts.perClient || after.bytes > this.opts.storagePerClient) {
       await this.store.remove(dir)
-      throw new TooManyJobsError(this.opts.perClient)
+      throw after.open > this.opts.perClient ? new TooManyJobsError(this.opts.perClient) : new JobStorageFullError(this.opts.storagePerClient)
     }
     this.run(dir, client, claim)
     return state
   }
 
-  /** The client's jobs queued or running, in every process. */
-  private async openJobs (client: string): Promise<number> {
-    let open = 0
+  /** Writes a job's result if the client's jobs have room for it, else refuses it (counted again once written, as a post is). */
+  private async keepResult (dir: string, client: string, result: string): Promise<void> {
+    const refuse = new JobStorageFullError(this.opts.storagePerClient)
+    // one an earlier run wrote before its process stopped is not counted twice
+    await this.store.removeResult(dir)
+    if ((await this.usage(client)).bytes + Buffer.byteLength(result) > this.opts.storagePerClient) throw refuse
+    await this.store.setResult(dir, result)
+    if ((await this.usage(client)).bytes > this.opts.storagePerClient) {
+      await this.store.removeResult(dir)
+      throw refuse
+    }
+  }
+
+  /** The client's jobs queued or running, and the bytes all its jobs keep, in every process (expired ones, about to be removed, not counted). */
+  private async usage (client: string): Promise<Usage> {
+    const usage = { open: 0, bytes: 0 }
     for (const dir of await this.store.ofClient(client)) {
       const state = await this.current(dir)
-      if (state !== undefined && !FINISHED.has(state.status)) open++
+      if (state === undefined) continue
+      if (!FINISHED.has(state.status)) usage.open++
+      usage.bytes += await this.store.size(dir)
     }
-    return open
+    return usage
   }
 
   /** The job's state as its client sees it, and its result's JSON text when done; undefined: no such job (for this client). */
@@ -297,7 +347,7 @@ export class Jobs implements JobQueue {
         await writing
       }
       controller.signal.throwIfAborted()
-      await this.store.setResult(dir, result)
+      await this.inTurn(client, async () => { await this.keepResult(dir, client, result) })
       await this.finish(dir, state, 'done', {})
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err

@@ -5,7 +5,10 @@
  * its client's folder name, so a client finds only its own. Jobs are taken in turn by client: a
  * job's priority is how many jobs its client has open when it is added (a client's third job waits
  * behind every other client's first and second). Cancelling sets a key the working replica looks
- * at every 2 s (or cancels at once when it is the one asked).
+ * at every 2 s (or cancels at once when it is the one asked). What a client's jobs keep (their
+ * requests and results, JOB_STORAGE_PER_CLIENT) is counted in a hash per client, job id to bytes,
+ * read and added to under the client's lock; a job BullMQ removed (expired, deleted) leaves it as
+ * it is counted.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { Queue, Worker, Job } from 'bullmq'
@@ -16,7 +19,7 @@ import { lazyPackage } from '../lib/lazy-package.js'
 import { ServiceError, ServiceUnavailableError } from '../errors.js'
 import { withClient } from '../lib/clients.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
-import { TooManyJobsError, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
+import { JobStorageFullError, checkRoom, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
 
 const QUEUE = 'document-jobs'
 /** How often a replica looks for cancel requests of the jobs it works, and counts waiting jobs. */
@@ -30,6 +33,8 @@ const CLOSE_MS = 3000
 const CALL_MS = 3000
 /** The most a submission holds its client's lock (it lapses by itself if the replica dies holding it). */
 const SUBMIT_LOCK_MS = 5000
+/** How long a worker waits for its client's lock to count a result in (submissions wait CALL_MS / 2). */
+const RESULT_LOCK_WAIT_MS = 4 * SUBMIT_LOCK_MS
 /** Deletes a lock only when it still holds the token it was taken with. */
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 /** A failed job's reason: the error, as JSON after this prefix (cancelled jobs say CANCELLED). */
@@ -164,6 +169,12 @@ export class RedisJobs implements JobQueue {
       }
       const result = await withClient(job.data.client, async () => await this.work!(Buffer.from(job.data.request, 'utf8'), controller.signal, progress))
       controller.signal.throwIfAborted()
+      const folder = this.clientFolder(job.data.client)
+      await this.locked(folder, RESULT_LOCK_WAIT_MS, async () => {
+        const bytes = Buffer.byteLength(job.data.request) + Buffer.byteLength(result)
+        if (await this.stored(folder, job.id) + bytes > this.opts.storagePerClient) throw new JobStorageFullError(this.opts.storagePerClient)
+        await this.keep(folder, job.id!, bytes)
+      })
       return result
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason as unknown : err
@@ -205,28 +216,68 @@ export class RedisJobs implements JobQueue {
 
   private async add (client: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
     const folder = this.clientFolder(client)
-    // a client's submissions one at a time across replicas: counting its jobs and adding one are one step
+    // waiting for the lock takes at most half the call's time, so that a job is never added after its request was answered 503
+    return await this.locked(folder, CALL_MS / 2, async () => await this.addLocked(client, folder, request, meta))
+  }
+
+  /** Runs `step` holding the client's lock, across replicas: counting what its jobs hold and adding to it are one step. */
+  private async locked<T> (folder: string, waitMs: number, step: () => Promise<T>): Promise<T> {
     const lock = `bull:${QUEUE}:submit:${folder}`
     const token = randomUUID()
-    // waiting for it takes at most half the call's time, so that a job is never added after its request was answered 503
-    const deadline = Date.now() + CALL_MS / 2
+    const deadline = Date.now() + waitMs
     for (let wait = 5; await this.redis.set(lock, token, 'PX', SUBMIT_LOCK_MS, 'NX') !== 'OK'; wait = Math.min(2 * wait, 50)) {
       if (Date.now() + wait > deadline) throw new ServiceUnavailableError('Too many of this client\'s jobs are being posted at once; try again.', 1)
       await new Promise(resolve => setTimeout(resolve, wait))
     }
     try {
-      return await this.addLocked(client, folder, request, meta)
+      return await step()
     } finally {
       // only if still ours: a lock that lapsed (SUBMIT_LOCK_MS) may be another's now
       await this.redis.eval(RELEASE, 1, lock, token).catch(() => {})
     }
   }
 
+  private storedKey (folder: string): string {
+    return `bull:${QUEUE}:stored:${folder}`
+  }
+
+  /** The bytes the client's jobs (but `except`) keep; jobs BullMQ removed leave the count (those finished JOB_TTL ago are removed first: BullMQ removes them only as other jobs finish). */
+  private async stored (folder: string, except?: string): Promise<number> {
+    const ttlMs = this.opts.ttlSeconds * 1000
+    await Promise.all([this.queue.clean(ttlMs, 0, 'completed'), this.queue.clean(ttlMs, 0, 'failed')])
+    const key = this.storedKey(folder)
+    const sizes = await this.redis.hgetall(key)
+    const ids = Object.keys(sizes)
+    if (ids.length === 0) return 0
+    const pipeline = this.redis.pipeline()
+    for (const id of ids) pipeline.exists(this.queue.toKey(id))
+    const found = await pipeline.exec() ?? []
+    let bytes = 0
+    const gone: string[] = []
+    ids.forEach((id, i) => {
+      const [err, exists] = found[i] ?? []
+      if (err == null && exists === 0) gone.push(id)
+      else if (id !== except) bytes += Number(sizes[id])
+    })
+    if (gone.length > 0) await this.redis.hdel(key, ...gone)
+    return bytes
+  }
+
+  /** Counts what the job keeps, `bytes` in all (the hash outlives the client's last job by its longest life, then goes). */
+  private async keep (folder: string, jobId: string, bytes: number): Promise<void> {
+    const key = this.storedKey(folder)
+    await this.redis.multi().hset(key, jobId, bytes).expire(key, this.opts.ttlSeconds + Math.ceil(this.opts.timeoutMs / 1000) + 86_400).exec()
+  }
+
   private async addLocked (client: string, folder: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
     const open = (await this.queue.getJobs(['waiting', 'prioritized', 'active', 'delayed'])).filter(j => j.id?.startsWith(`${folder}-`) === true).length
-    if (open >= this.opts.perClient) throw new TooManyJobsError(this.opts.perClient)
+    const text = request.toString()
+    const bytes = Buffer.byteLength(text)
+    checkRoom({ open, bytes: await this.stored(folder) }, bytes, this.opts)
     const id = randomUUID()
-    const job = await this.queue.add('translate', { client, request: request.toString(), ...(meta === undefined ? {} : { meta }) }, {
+    // counted before it is added: a job whose add failed leaves the count when next counted
+    await this.keep(folder, `${folder}-${id}`, bytes)
+    const job = await this.queue.add('translate', { client, request: text, ...(meta === undefined ? {} : { meta }) }, {
       jobId: `${folder}-${id}`,
       // turns by client: its (open + 1)-th job waits behind every other client's earlier ones
       priority: Math.min(open + 1, 2_097_151),

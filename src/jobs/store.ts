@@ -114,6 +114,24 @@ export class JobStore {
     await writeAtomic(join(dir, 'result.json'), json)
   }
 
+  /** Takes back a result written (one the client's jobs have no room for). */
+  async removeResult (dir: string): Promise<void> {
+    await rm(join(dir, 'result.json'), { force: true })
+  }
+
+  /** The bytes the job keeps: its request and its result (its state and the rest are small). */
+  async size (dir: string): Promise<number> {
+    let bytes = 0
+    for (const name of ['request.json', 'result.json']) {
+      try {
+        bytes += (await stat(join(dir, name))).size
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      }
+    }
+    return bytes
+  }
+
   async result (dir: string): Promise<string> {
     return await readFile(join(dir, 'result.json'), 'utf8')
   }

@@ -68,7 +68,7 @@ export default async function jobRoutes (fastify: FastifyInstance, opts: { confi
       tags: ['translate'],
       operationId: 'translate_job',
       summary: 'Translate a document in the background',
-      description: 'Takes what POST /language/translate takes, with the same limits, and answers at once with the job\'s id and `Location`; GET that location for its status, progress and, when done, its result. For documents that take longer than a client should hold a request (a book through Apertium). A client has at most JOB_MAX_PER_CLIENT jobs queued or running (429 past that); finished jobs are kept JOB_TTL seconds.',
+      description: 'Takes what POST /language/translate takes, with the same limits, and answers at once with the job\'s id and `Location`; GET that location for its status, progress and, when done, its result. For documents that take longer than a client should hold a request (a book through Apertium). A client has at most JOB_MAX_PER_CLIENT jobs queued or running, and its jobs keep at most JOB_STORAGE_PER_CLIENT bytes of requests and results, finished ones included (429 past either; DELETE finished jobs to free their share); finished jobs are kept JOB_TTL seconds.',
       security: SECURITY,
       body: TranslationRequest,
       response: securedResponses({

@@ -6,6 +6,7 @@
  * job to last.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -129,6 +130,47 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
     const after = await job(second, id)
     expect(after.json['status']).toBe('cancelled')
     expect(after.json['result']).toBeUndefined()
+  }, 120_000)
+
+  it('a client\'s jobs keep at most JOB_STORAGE_PER_CLIENT bytes, finished ones too: 429 past it, a result past it fails the job, a delete frees its share', async () => {
+    libre.latencyMs = 5
+    const body = { document: { value: book(300) }, source: 'en', targets: ['es'], options: { cache: false } }
+    const request = JSON.stringify(body).length
+    // a client of its own: the other tests' jobs stay in Redis until they expire
+    const client = { id: `storage-${randomUUID()}`, secret: 'storage-test-secret' }
+    // room for two requests and one result (which echoes its request, twice the request or so): the first job is done, the second fails
+    const service = await start({ JOB_STORAGE_PER_CLIENT: String(Math.round(4.5 * request)), AUTH_CLIENTS: JSON.stringify([{ ...client, scopes: ['access'] }]) })
+    const issued = await fetch(`${service.base}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }) })
+    const headers = { authorization: `Bearer ${(await issued.json() as { access_token: string }).access_token}` }
+    const call = async (method: string, path: string, payload?: unknown): Promise<{ status: number, headers: Headers, json: Record<string, any> }> => {
+      const res = await fetch(`${service.base}/language/translate/jobs${path}`, { method, ...(payload === undefined ? { headers } : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) }) })
+      return { status: res.status, headers: res.headers, json: res.status === 204 ? {} : await res.json() as Record<string, any> }
+    }
+    const finished = async (id: string): Promise<Record<string, any>> => {
+      for (let i = 0; i < 300; i++) {
+        const { json } = await call('GET', `/${id}`)
+        if (json['status'] === 'done' || json['status'] === 'failed') return json
+        await sleep(100)
+      }
+      throw new Error(`job ${id} did not finish`)
+    }
+    const first = await call('POST', '', body)
+    expect(first.status, JSON.stringify(first.json)).toBe(202)
+    expect((await finished(first.json['id'] as string))['status']).toBe('done')
+    const second = await call('POST', '', body)
+    expect(second.status, JSON.stringify(second.json)).toBe(202)
+    const failed = await finished(second.json['id'] as string)
+    expect(failed['status']).toBe('failed')
+    expect(failed['error'].type).toBe('/problems/job-storage-full')
+    expect(failed['result']).toBeUndefined()
+    const refused = await call('POST', '', body)
+    expect(refused.status, JSON.stringify(refused.json)).toBe(429)
+    expect(refused.json['type']).toBe('/problems/job-storage-full')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // deleting the finished job frees its request and result
+    expect((await call('DELETE', `/${first.json['id'] as string}`)).status).toBe(204)
+    const again = await call('POST', '', body)
+    expect(again.status, JSON.stringify(again.json)).toBe(202)
   }, 120_000)
 
   it('jobs posted at once to both replicas: never more than JOB_MAX_PER_CLIENT taken', async () => {

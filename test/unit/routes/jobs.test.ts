@@ -3,7 +3,7 @@
  * makes a job last): the lifecycle and its result (the answer POST /language/translate gives), honest
  * progress, who sees a job, cancelling, expiry, the per-client limit and turns between clients.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -253,6 +253,71 @@ describe('expiry and limits', () => {
     // a finished (here cancelled) job no longer counts
     expect((await app.inject({ method: 'DELETE', url: first.location, headers: bearer(mine) })).statusCode).toBe(204)
     await submit(app, mine, body)
+  })
+
+  /** What a client's jobs keep in DATA_DIR: their requests and results, in bytes. */
+  const kept = (dataDir: string): number => {
+    const root = join(dataDir, 'jobs')
+    let bytes = 0
+    for (const client of existsSync(root) ? readdirSync(root) : []) {
+      for (const job of readdirSync(join(root, client))) {
+        for (const file of ['request.json', 'result.json']) {
+          const path = join(root, client, job, file)
+          if (existsSync(path)) bytes += statSync(path).size
+        }
+      }
+    }
+    return bytes
+  }
+
+  it('a client\'s jobs keep at most JOB_STORAGE_PER_CLIENT bytes, finished ones too (429 past it); deleting a finished job frees its share', async () => {
+    // a probe's finished jobs (1 MB posted, 20 MB of result each) filled DATA_DIR: only queued and running ones were counted
+    const limit = 100_000
+    const { app, dataDir, mine, other } = await jobsApp({ JOB_STORAGE_PER_CLIENT: String(limit) })
+    const body = { document: { value: lines(300) }, source: 'en', targets: ['es'] }
+    const done: Array<{ location: string }> = []
+    let refused
+    for (let i = 0; i < 10 && refused === undefined; i++) {
+      const res = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: body })
+      if (res.statusCode === 429) refused = res
+      else {
+        expect(res.statusCode, res.body).toBe(202)
+        await until(app, mine, res.json().id, ['done'])
+        done.push({ location: res.headers.location as string })
+      }
+      expect(kept(dataDir)).toBeLessThanOrEqual(limit)
+    }
+    expect(refused, `no 429 after ${done.length} jobs keeping ${kept(dataDir)} bytes`).toBeDefined()
+    expect(done.length).toBeGreaterThan(0)
+    // what is kept and the refused request together would pass the limit
+    expect(kept(dataDir) + JSON.stringify(body).length).toBeGreaterThan(limit)
+    expect(refused!.json().type).toBe('/problems/job-storage-full')
+    expect(refused!.json().detail).toMatch(/JOB_STORAGE_PER_CLIENT/)
+    expect(refused!.json().detail).toMatch(/delete/i)
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0)
+    // another client is not held back
+    await submit(app, other, body)
+    expect((await app.inject({ method: 'DELETE', url: done[0]!.location, headers: bearer(mine) })).statusCode).toBe(204)
+    await submit(app, mine, body)
+  })
+
+  it('a job whose result would pass JOB_STORAGE_PER_CLIENT fails saying so, and keeps no result; a request past it alone is a 413', async () => {
+    const body = { document: { value: lines(300) }, source: 'en', targets: ['es'] }
+    const request = JSON.stringify(body).length
+    // room for the request, not for its result (which echoes the request)
+    const { app, dataDir, mine } = await jobsApp({ JOB_STORAGE_PER_CLIENT: String(request + 1000) })
+    const job = await submit(app, mine, body)
+    const failed = await until(app, mine, job.id, ['done', 'failed'])
+    expect(failed.status).toBe('failed')
+    expect(failed.error.type).toBe('/problems/job-storage-full')
+    expect(failed.error.detail).toMatch(/JOB_STORAGE_PER_CLIENT/)
+    expect(failed.result).toBeUndefined()
+    expect(kept(dataDir)).toBeLessThanOrEqual(request + 1000)
+    const small = await jobsApp({ JOB_STORAGE_PER_CLIENT: String(request - 1) })
+    const tooLarge = await small.app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(small.mine), payload: body })
+    expect(tooLarge.statusCode, tooLarge.body).toBe(413)
+    expect(tooLarge.json().detail).toMatch(/JOB_STORAGE_PER_CLIENT/)
+    expect(kept(small.dataDir)).toBe(0)
   })
 
   it('holds the limit against jobs posted at once, to one process and to two sharing DATA_DIR', async () => {

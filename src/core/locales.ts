@@ -66,6 +66,9 @@ function isScript (subtag: string): boolean {
 function parentOf (id: string): string {
   const explicit = EXPLICIT_PARENTS[id]
   if (explicit !== undefined) return rootName(explicit)
+  // CLDR's en_US_POSIX is written "en-US-u-va-posix" by Intl: its parent is the tag without the extension (en-US), not a truncated "en-US-u-va"
+  const extension = id.search(/-[a-wyz]-/)
+  if (extension > 0) return id.slice(0, extension)
   const subtags = id.split('-')
   const [language, second] = subtags
   if (subtags.length === 1 || language === undefined) return ROOT

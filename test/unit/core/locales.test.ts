@@ -117,6 +117,13 @@ describe('getLocale', () => {
     expect(getLocale('en-x-private')).toEqual(getLocale('en'))
   })
 
+  it('answers CLDR\'s en_US_POSIX as Intl writes it, its parent en-US (a probe got "en-US-u-va", which is no locale)', () => {
+    const posix = getLocale('en-US-POSIX')
+    expect(posix.tag).toBe(new Intl.Locale('en-US-POSIX').baseName)
+    expect(posix.parent).toBe('en-US')
+    expect(getLocale(posix.parent).tag).toBe('en-US')
+  })
+
   it('writes variants CLDR has no name for as names, not codes: "Occitan (Aranes)"', () => {
     expect(getLocale('oc-aranes').name).toBe('Occitan (Aranes)')
     expect(getLocale('oc-gascon').name).toBe('Occitan (Gascon)')

@@ -11,7 +11,7 @@
  * spaces (Han, Kana, Thai, Lao, Khmer, Myanmar) have no word edges: a phrase in them matches
  * anywhere. Apostrophes separate words ("Apple" matches in "Apple's"). Runs of white space
  * match any run of white space. Case-insensitive matching folds each character with
- * toUpperCase().toLowerCase() (so "ß" matches "SS" and "ς" matches "Σ").
+ * toUpperCase().toLowerCase() (so "ß" matches "SS" and "ς" matches "Σ"), and Turkish "İ" as "i".
  */
 import { protect, type Mark, type ProtectedMarks } from './documents/protect.js'
 import { canonicalTag, tryCanonicalTag } from './languages.js'
@@ -78,7 +78,8 @@ function fold (ch: string): string {
   if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch
   let folded = foldCache.get(ch)
   if (folded === undefined) {
-    folded = ch.toUpperCase().toLowerCase()
+    // Turkish and Azeri's dotted capital İ is their i (lowered without a locale it is i + U+0307); their dotless ı folds to i through I
+    folded = ch === '\u0130' ? 'i' : ch.toUpperCase().toLowerCase()
     if (foldCache.size < 10_000) foldCache.set(ch, folded)
   }
   return folded

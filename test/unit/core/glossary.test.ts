@@ -48,6 +48,9 @@ describe('glossary matching', () => {
     expect(apply('ACME, Acme and acme', [rule('acme', 'Acme Inc.')])).toBe('Acme Inc., Acme Inc. and Acme Inc.')
     expect(apply('ACME, Acme and acme', [rule('Acme', 'Acme Inc.')], true)).toBe('ACME, Acme Inc. and acme')
     expect(apply('STRASSE and ΟΔΟΣ', [rule('straße', 'street'), rule('οδος', 'road')])).toBe('street and road')
+    // Turkish İ is i (a probe's "İstanbul" was left while "istanbul" and "ISTANBUL" matched); a phrase written with it too
+    expect(apply('İstanbul and istanbul and ISTANBUL.', [rule('istanbul', 'Constantinople')])).toBe('Constantinople and Constantinople and Constantinople.')
+    expect(apply('Istanbul, İZMİR', [rule('İstanbul', 'X'), rule('izmir', 'Y')])).toBe('X, Y')
   })
 
   it('matches after NFC normalisation of phrase and text', () => {

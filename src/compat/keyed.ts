@@ -59,6 +59,17 @@ export function keyed (app: FastifyInstance, keyOf: (request: FastifyRequest) =>
   }
 }
 
+/** The same hooks for a route whose arguments may all be in its query: a POST with no body at all is read as an empty one (then the key is checked as ever). */
+export function bodyOptional (hooks: KeyHooks): KeyHooks {
+  return {
+    onRequest: hooks.onRequest,
+    async preValidation (request, reply) {
+      request.body ??= {}
+      await hooks.preValidation.call(this, request, reply)
+    }
+  }
+}
+
 /** A string field of a query or body, when it is one (a form field given twice is an array). */
 export function field (source: unknown, name: string): string | undefined {
   if (source === null || typeof source !== 'object') return undefined

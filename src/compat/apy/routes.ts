@@ -13,7 +13,7 @@ import type { Config } from '../../config.js'
 import { ServiceError, ValidationError, type FieldPath } from '../../errors.js'
 import { HEADERS, header, problemResponse } from '../../schemas/common.js'
 import { withinDeadline } from '../../routes/signal.js'
-import { KEYED_ROUTE, OPEN_ROUTE, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
+import { KEYED_ROUTE, OPEN_ROUTE, bodyOptional, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
 import { languagePairs } from '../pairs.js'
 import { fromApy, toApy } from './codes.js'
 
@@ -180,7 +180,8 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
   app.get('/translate', { ...keyedOptions, schema: { ...translateSchema, operationId: 'apy_translate' } }, translate)
   app.post('/translate', {
     config: KEYED_ROUTE,
-    ...keyCheck,
+    // apy reads a POST's arguments from its query too: one with no body at all is its query
+    ...bodyOptional(keyCheck),
     errorHandler,
     schema: { ...translateSchema, operationId: 'apy_translate_post', consumes: ['application/x-www-form-urlencoded'], body: Params }
   }, translate)

@@ -18,7 +18,7 @@ import { withinDeadline } from '../../routes/signal.js'
 import type { Formality } from '../../core/formality.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { JSON_OR_FORM, KEYED_ROUTE, compatDoc, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, bodyOptional, compatDoc, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
 import { deeplUsage } from './usage.js'
 import { deeplDocumentRoutes } from './documents.js'
@@ -263,6 +263,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   }, async request => await languages(listType(request)))
   serve('POST', '/v2/languages', {
     ...route,
+    // a POST with no body at all, `type` in the query (curl -X POST, fetch without a body), is what the query says
+    ...bodyOptional(route),
     schema: {
       ...doc('deepl_languages_post', 'Supported languages, for clients that POST (DeepL\'s POST /v2/languages)', languagesDescription + ' `type` in the query or the body.'),
       consumes: JSON_OR_FORM,

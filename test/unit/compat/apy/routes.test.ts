@@ -45,6 +45,11 @@ describe('apertium-apy-compatible API', () => {
     // the key in the query of a POST too; placeholders kept as on /language/translate
     const query = await app.inject({ method: 'POST', url: `/apy/translate?key=${KEY}&langpair=eng|spa`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'q=Hello+%7Bname%7D' })
     expect(query.json().responseData.translatedText).toContain('{name}')
+    // everything in the query and no body at all, as apy (Tornado) reads it; without the key, still a 403
+    const bare = await app.inject({ method: 'POST', url: `/apy/translate?key=${KEY}&langpair=spa|cat&q=${encodeURIComponent('El coche rojo')}` })
+    expect(bare.statusCode, bare.body).toBe(200)
+    expect(bare.json().responseData.translatedText).toBe('El cotxe vermell')
+    expect((await app.inject({ method: 'POST', url: '/apy/translate?langpair=spa|cat&q=x' })).statusCode).toBe(403)
   })
 
   it('errors in apy\'s shape: 400 naming the parameter, 403 for no key, a wrong one or no access scope', async () => {

@@ -191,6 +191,11 @@ describe('DeepL-compatible API', () => {
     const posted = await send({ url: '/deepl/v2/languages', headers: form, payload: 'type=target' })
     expect(posted.body).toEqual(targets.body)
     expect((await send({ url: '/deepl/v2/languages?type=target', payload: {} })).body).toEqual(targets.body)
+    // a POST with no body at all (curl -X POST, a fetch without one) reads the query (a probe's got "body: must be object"); the key is still needed
+    const bare = await send({ url: '/deepl/v2/languages?type=target' })
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200)
+    expect(bare.body).toEqual(targets.body)
+    expect((await send({ url: '/deepl/v2/languages?type=target' }, null)).status).toBe(403)
   })
 
   it('v2/glossary-language-pairs: every pair translated, in lower-case base codes', async () => {

@@ -1,5 +1,6 @@
 /**
- * text/html: text nodes and the attributes alt, title, placeholder and aria-label are text;
+ * text/html: text nodes and the attributes alt, title, placeholder and aria-label are text (and
+ * a button's label, the value of an `<input type="submit|button|reset">`);
  * everything else is copied from the source byte for byte. Inline elements stay inside their
  * sentence as `<g>` pairs, opaque inline things (`<img>`, `<br>`, `<code>`, inline
  * `translate="no"`) become `<x/>` tokens, and every other element ends a run.
@@ -18,6 +19,9 @@ const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', '
 /** Skipped elements whose text attributes are still text: a textarea's placeholder and title (its content is the user's). */
 const SKIP_KEEPS_ATTRIBUTES = new Set(['textarea'])
 const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
+/** A button's `value` is its label: `<input type="submit" value="Send message">`. */
+const BUTTON_ATTRIBUTES = [...TEXT_ATTRIBUTES, 'value']
+const BUTTON_TYPES = new Set(['submit', 'button', 'reset'])
 
 const DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>]/i
 const OPTIONS: ParserOptions<T.DefaultTreeAdapterMap> = { sourceCodeLocationInfo: true, scriptingEnabled: false }
@@ -152,7 +156,8 @@ class Walker {
   /** Drafts for the element's text attributes, each value a run of its own. */
   attributes (el: T.Element): void {
     const locs = el.sourceCodeLocation?.attrs
-    for (const name of TEXT_ATTRIBUTES) {
+    const button = el.tagName === 'input' && BUTTON_TYPES.has(attribute(el, 'type')?.toLowerCase() ?? '')
+    for (const name of button ? BUTTON_ATTRIBUTES : TEXT_ATTRIBUTES) {
       const value = attribute(el, name)
       const loc = locs?.[name]
       if (value === undefined || loc === undefined) continue

@@ -208,6 +208,13 @@ describe('text/html: source fidelity', () => {
       .toBe('<img alt="Say &quot;hi&quot; &amp; go" title=\'It&#39;s\'><input placeholder=two&#32;words>')
   })
 
+  it('translates a button\'s label (the value of a submit, button or reset input), never another input\'s value (a probe\'s "Send message" stayed English)', () => {
+    const doc = html('<form><input type="submit" value="Send message"><INPUT TYPE=Reset value=\'Clear\'><input type="button" value="Go back" title="Back"><input type="text" value="Your name"><input type="hidden" name="a" value="keep this"></form>')
+    expect(doc.segments).toEqual(['Send message', 'Clear', 'Go back', 'Back'])
+    expect(doc.rebuild(doc.segments.map(s => s.toUpperCase())))
+      .toBe('<form><input type="submit" value="SEND MESSAGE"><INPUT TYPE=Reset value=\'CLEAR\'><input type="button" value="GO BACK" title="BACK"><input type="text" value="Your name"><input type="hidden" name="a" value="keep this"></form>')
+  })
+
   it('keeps CRLF line ends and upper-case tags of the source', () => {
     const source = '<P>Hello <B>World</B>.\r\nSecond   line here.</P>'
     expect(html(source).segments).toEqual(['Hello <g id="1">World</g>.', 'Second line here.'])

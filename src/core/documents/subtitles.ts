@@ -16,19 +16,23 @@
  *   `[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm [settings]`, then text lines.
  *
  * A block that is none of these is a 400 naming its line. Inline markup (`<i>`, `<b>`, `<u>`,
- * `<font …>`, `<c.class>`, `<v Speaker>`, `<lang xx>`, `<ruby>`/`<rt>`, `<00:00:01.000>` and
- * SRT's `{\an8}`) travels as tags do in HTML. WebVTT's character references are decoded for the
- * engine and translated text is escaped (`&`, `<`, `>`).
+ * `<font …>`, `<c.class>`, `<v Speaker>`, `<lang xx>`, `<00:00:01.000>` and SRT's `{\an8}`)
+ * travels as tags do in HTML; a `<ruby>`, base and `<rt>` annotation, is kept whole as HTML keeps
+ * it, so an engine cannot move words between them (one left open runs to the cue's end, as
+ * WebVTT reads it). WebVTT's character references are decoded for the engine and translated
+ * text is escaped (`&`, `<`, `>`).
  *
  * Line breaks: the translated cue is written on as many lines as the source cue had, broken at
- * the spaces nearest the proportional positions of its visible text (never inside a tag), so
- * the layout is re-balanced rather than lost. A dialogue cue (every line starting with a dash)
- * keeps one line per speaker: each of its lines is a run of its own.
+ * the spaces nearest the proportional positions of its visible text (never inside a tag or a
+ * ruby), so the layout is re-balanced rather than lost. A dialogue cue (every line starting with
+ * a dash or a `<v Speaker>` voice span) keeps one line per speaker: each of its lines is a run
+ * of its own.
  */
 import { decodeHTML } from 'entities'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
-import { RunBuilder, type TextFormat } from './run.js'
+import { OPAQUE } from './elements.js'
+import { RunBuilder, type Item, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 
@@ -123,7 +127,8 @@ export function subtitleCues (source: string, format: SubtitleFormat, path: () =
 
 /** Inline markup of cue text: tags (VTT's and SRT's HTML-like ones, timestamps) and SRT's `{\…}` overrides. */
 const MARKUP = /<(\/?)([A-Za-z][\w-]*)(?:\.[^\s>]*)?(?:[ \t][^>]*)?>|<\d[\d:.]*>|\{\\[^}]*\}/g
-const DIALOGUE = /^[ \t]*(?:<[^>]*>|\{\\[^}]*\})*[ \t]*[-\u2010-\u2015]/
+/** A speaker's line: it starts (after markup) with a dash or a WebVTT voice span `<v Name>`. */
+const DIALOGUE = /^[ \t]*(?:<[^>]*>|\{\\[^}]*\})*(?:[ \t]*[-\u2010-\u2015]|<v[ \t.])/
 
 const vttText: TextFormat = {
   escape: text => text.replace(/[\r\n]+/g, ' ').replace(/[&<>]/g, c => c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'),
@@ -143,13 +148,42 @@ function cueDrafts (source: string, format: SubtitleFormat, locale: string): Seg
     const decoded = format === 'vtt' ? decodeHTML(raw) : raw
     run.push({ kind: 'text', start, end, text: decoded, offsets: alignText(decoded, source, start, end, { escapes: false }) })
   }
+  // elements kept whole, as HTML keeps them (a ruby's base and annotation are one token, so no
+  // engine moves words between them): each open matched with its close of the same name
+  const all = [...source.matchAll(MARKUP)]
+  const wholeTo = new Map<number, number>()
+  const opened = new Map<string, number[]>()
+  all.forEach((m, k) => {
+    const name = m[2]?.toLowerCase()
+    if (name === undefined || !OPAQUE.has(name)) return
+    const stack = opened.get(name) ?? []
+    opened.set(name, stack)
+    if (m[1] === '') stack.push(k)
+    else if (stack.length > 0) wholeTo.set(stack.pop()!, k)
+  })
+  const marks: Array<RegExpExecArray | Item> = []
+  for (let k = 0; k < all.length; k++) {
+    const m = all[k]!
+    const close = wholeTo.get(k)
+    if (close !== undefined) {
+      const last = all[close]!
+      marks.push({ kind: 'token', start: m.index, end: last.index + last[0].length, weak: false, breaks: false })
+      k = close
+    } else if (m[1] === '' && m[2]?.toLowerCase() === 'ruby') {
+      // WebVTT closes a ruby left open at the cue's end: it stays last, in the skeleton
+      marks.push({ kind: 'token', start: m.index, end: source.length, weak: true, breaks: false })
+      break
+    } else {
+      marks.push(m)
+    }
+  }
   // pairs open tags with their close by name; the rest are weak tokens (they may go to the skeleton at an edge)
-  const marks = [...source.matchAll(MARKUP)]
   const pairOf = new Map<number, number>()
   const stack: Array<[string, number]> = []
   // how many of each name the stack holds, so a stray close costs no scan
   const open = new Map<string, number>()
   marks.forEach((m, k) => {
+    if ('kind' in m) return
     const name = m[2]?.toLowerCase()
     if (name === undefined) return
     if (m[1] === '') {
@@ -170,6 +204,12 @@ function cueDrafts (source: string, format: SubtitleFormat, locale: string): Seg
   const closes = new Set(pairOf.values())
   let at = 0
   marks.forEach((m, k) => {
+    if ('kind' in m) {
+      text(at, m.start)
+      run.push(m)
+      at = m.end
+      return
+    }
     text(at, m.index)
     const range = { start: m.index, end: m.index + m[0].length }
     if (pairOf.has(k)) run.push({ kind: 'open', ...range })
@@ -181,11 +221,12 @@ function cueDrafts (source: string, format: SubtitleFormat, locale: string): Seg
   return segmentRun(run.take(), format === 'vtt' ? vttText : srtText, locale)
 }
 
-const SPACE_OR_MARKUP = /[ \t]+|<[^>]*>|\{\\[^}]*\}/g
+/** Spaces, markup, and a ruby whole (its text visible, no break inside it). */
+const SPACE_OR_MARKUP = /[ \t]+|<ruby(?=[\s.>])[^>]*>((?:(?!<\/?ruby[\s.>]).)*)<\/ruby>|<[^>]*>|\{\\[^}]*\}/gi
 
 /**
  * `text` on `lines` lines: its line breaks made spaces, then broken at the spaces (outside
- * markup) nearest the proportional positions of its visible characters.
+ * markup and rubies) nearest the proportional positions of its visible characters.
  */
 export function rebalance (text: string, lines: number, newline: string): string {
   const flat = text.replace(/[ \t]*(?:\r\n|\n|\r)[ \t]*/g, ' ').trim()
@@ -199,6 +240,8 @@ export function rebalance (text: string, lines: number, newline: string): string
     if (m[0][0] === ' ' || m[0][0] === '\t') {
       spaces.push({ start: m.index, end: m.index + m[0].length, visible })
       visible += 1
+    } else if (m[1] !== undefined) {
+      visible += m[1].replace(/<[^>]*>/g, '').length
     }
     at = m.index + m[0].length
   }

@@ -79,6 +79,27 @@ describe('SRT and WebVTT through /language/translate and /bulk', () => {
     expect(srtCues(srt.body.results.fr.value).map(c => c.text)).toEqual(['THE RED CAR IS IN\nTHE BIG HOUSE.', '<i>THE HOUSE IS NEW.</i>'])
   })
 
+  it('Apertium keeps a ruby at the start of a cue whole, and a voice per line', async () => {
+    const ruby = '<ruby>Tokyo<rt>city</rt></ruby>'
+    const vtt = `WEBVTT\n\n00:01.000 --> 00:02.000\n${ruby} is big.\n\n00:00:03.000 --> 00:00:05.000\n<v Bob>Is it ready?</v>\n<v Alice>Not yet, wait.\n`
+    const srt = `1\n00:00:01,000 --> 00:00:02,000\n${ruby} is big.\n`
+    const { status, body } = await post('/language/translate/bulk', {
+      documents: [{ value: vtt, mime_type: 'text/vtt' }, { value: srt, mime_type: 'application/x-subrip' }],
+      source: 'en',
+      targets: ['es']
+    })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const cues = vttCues(body[0].results.es.value)
+    expect(cues[0]!.text.startsWith(`${ruby} `)).toBe(true)
+    expect(cues[0]!.text).not.toMatch(/\bbig\b/)
+    const [bob, alice, ...more] = cues[1]!.text.split('\n')
+    expect(more).toEqual([])
+    expect(bob).toMatch(/^<v Bob>[^<]+<\/v>$/)
+    expect(alice).toMatch(/^<v Alice>[^<]+$/)
+    expect(`${bob} ${alice}`).not.toMatch(/\b(?:ready|yet|wait)\b/)
+    expect(srtCues(body[1].results.es.value)[0]!.text.startsWith(`${ruby} `)).toBe(true)
+  })
+
   it('a broken file is a 400 at /document/value naming the line', async () => {
     const { status, body } = await post('/language/translate', { document: { value: 'WEBVTT\n\n00:01.000 --> 00:02.000\nHi.\n\nnope\nnope\n', mime_type: 'text/vtt' }, source: 'en', targets: ['es'] })
     expect(status).toBe(400)

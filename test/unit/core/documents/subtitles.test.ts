@@ -65,6 +65,13 @@ describe('application/x-subrip', () => {
     expect(cues[0]!.text).toBe('HOUSE. THE <i>THE RED\nCAR IS IN</i> NEW. IS IT')
   })
 
+  it('keeps a ruby whole, base and annotation, where it stands', () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\n<ruby>Tokyo<rt>city</rt></ruby> is big.\n'
+    expect(segmentDocument(srt, 'application/x-subrip').segments).toEqual(['<x id="1"/> is big.'])
+    const cues = srtCues(through(srt, 'application/x-subrip', s => reverseWords(upper(s))))
+    expect(cues.map(c => c.text)).toEqual(['BIG. IS <ruby>Tokyo<rt>city</rt></ruby>'])
+  })
+
   it('answers a 400 naming the line of a block that is not a cue', () => {
     const cases: Array<[string, RegExp]> = [
       ['1\n00:00:01,000 --> 00:00:02,000\nHi.\n\nHello\nthere\n', /^line 5: expected a cue number or a timing line/],
@@ -104,6 +111,31 @@ describe('text/vtt', () => {
     expect(cues[1]!.text).toBe('THE CAR &lt;IS&gt; NEW.')
   })
 
+  it('keeps a ruby whole, base and annotation, at the start of a cue, inside a sentence or left open', () => {
+    const vtt = 'WEBVTT\n\n00:01.000 --> 00:02.000\n<ruby>Tokyo<rt>city</rt></ruby> is big.\n\n' +
+      '00:03.000 --> 00:04.000\nWe saw <ruby.big>東京<rt>Tōkyō</ruby> today.\n\n' +
+      '00:05.000 --> 00:06.000\nThe city of <ruby>東京<rt>Tōkyō\n'
+    expect(segmentDocument(vtt, 'text/vtt').segments).toEqual(['<x id="1"/> is big.', 'We saw <x id="1"/> today.', 'The city of'])
+    const cues = vttCues(through(vtt, 'text/vtt', s => reverseWords(upper(s))))
+    expect(cues.map(c => c.text)).toEqual([
+      'BIG. IS <ruby>Tokyo<rt>city</rt></ruby>',
+      'TODAY. <ruby.big>東京<rt>Tōkyō</ruby> SAW WE',
+      'OF CITY THE <ruby>東京<rt>Tōkyō'
+    ])
+  })
+
+  it('keeps one line per speaker in a cue whose every line opens a voice span', () => {
+    const vtt = 'WEBVTT\n\n00:00:03.000 --> 00:00:05.000\n<v Bob>Is it ready?</v>\n<v Alice>Not yet, wait.\n\n' +
+      '00:00:06.000 --> 00:00:08.000\r\n<v.loud Bob>Now?\r\n<i><v Alice>Not now. Later.</i>\r\n'
+    expect(segmentDocument(vtt, 'text/vtt').segments).toEqual(['Is it ready?', 'Not yet, wait.', 'Now?', 'Not now.', 'Later.'])
+    const out = through(vtt, 'text/vtt', s => reverseWords(upper(s)))
+    expect(vttCues(out).map(c => c.text)).toEqual([
+      '<v Bob>READY? IT IS</v>\n<v Alice>WAIT. YET, NOT',
+      '<v.loud Bob>NOW?\n<i><v Alice>NOW. NOT LATER.</i>'
+    ])
+    expect(out).toContain('\r\n<v.loud Bob>NOW?\r\n<i>')
+  })
+
   it('keeps a REGION block', () => {
     const region = 'WEBVTT\n\nREGION\nid:left width:40%\n\n00:01.000 --> 00:02.000 region:left\nThe house.\n'
     expect(through(region, 'text/vtt', upper)).toBe(region.replace('The house.', 'THE HOUSE.'))
@@ -134,5 +166,6 @@ describe('rebalance', () => {
     expect(rebalance('a\nb c\n d', 1, '\n')).toBe('a b c d')
     expect(rebalance('word', 3, '\n')).toBe('word')
     expect(rebalance('a b', 3, '\n')).toBe('a\nb')
+    expect(rebalance('<ruby>New York<rt>the big city</rt></ruby> is big', 2, '\n')).toBe('<ruby>New York<rt>the big city</rt></ruby>\nis big')
   })
 })

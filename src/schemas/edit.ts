@@ -39,8 +39,8 @@ export function editSchemas (limits: Limits) {
     length: Type.Integer({ minimum: 0, description: 'Code points of the original string replaced (0: an insertion).' }),
     original: Type.String(),
     replacement: Type.String(),
-    type: Type.String({ description: 'The edit type that made the change, or "edit" when several edits were asked and the editor cannot say which.' }),
-    reason: Type.Optional(Type.String({ description: 'Why, when the editor says (the offline rules always do).' })),
+    type: Type.String({ description: 'The edit type that made the change (of a change two edits made, such as a word fixed and capitalised, the first one\'s), or "edit" when several edits were asked and the editor cannot say which.' }),
+    reason: Type.Optional(Type.String({ description: 'Why, when the editor says (the offline rules always do); of a change several edits made, their reasons joined by "; ".' })),
     path: Type.Optional(Type.String({ description: 'JSON Pointer of the string leaf inside a JSON object/array document value.' }))
   })
 

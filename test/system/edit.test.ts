@@ -60,6 +60,38 @@ describe('offline editing over HTTP', () => {
     ])
   })
 
+  it('gives every change the type and reason of the rules that made it: a word two rules changed, an attribute edited after the text, notes the word diff cuts differently', async () => {
+    const cases: Array<{ value: string, mime_type?: string, edits: string[] }> = [
+      { value: 'dont worry, i wont tell. thats fine, isnt it? lets go.', edits: ['grammar', 'syntax'] },
+      { value: '<p><a title="their libary">libary</a> tomorow</p>', mime_type: 'text/html', edits: ['grammar'] },
+      { value: 'In order to utilize the system, you must login.', edits: ['grammar', 'simplify'] }
+    ]
+    for (const { value, mime_type: mime, edits } of cases) {
+      const res = await edit({ document: { value, language: 'en', ...(mime === undefined ? {} : { mime_type: mime }) }, edits: edits.map(type => ({ type })) })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      const changes: Array<{ offset: number, length: number, original: string, replacement: string, type: string, reason?: string }> = res.json.changes
+      expect(changes.length, value).toBeGreaterThan(0)
+      expectSlices(value, changes)
+      const points = Array.from(value)
+      let rebuilt = ''
+      let at = 0
+      for (const c of changes) {
+        rebuilt += points.slice(at, c.offset).join('') + c.replacement
+        at = c.offset + c.length
+      }
+      expect(rebuilt + points.slice(at).join('')).toBe(res.json.document.value)
+      for (const change of changes) {
+        expect(edits, JSON.stringify(change)).toContain(change.type)
+        expect(change.reason, JSON.stringify(change)).toBeTruthy()
+      }
+    }
+    // a contraction fixed and capitalised: the first rule's type, both rules' reasons
+    const res = await edit({ document: { value: cases[0]!.value, language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] })
+    const dont = res.json.changes.find((c: { original: string }) => c.original === 'dont')
+    expect(dont).toMatchObject({ replacement: "Don't", type: 'grammar' })
+    expect(dont.reason).toMatch(/apostrophe.*; A sentence starts with a capital letter/)
+  })
+
   it('leaves British English alone in en-GB text (its own dictionary, possessives on their stem)', async () => {
     const res = await edit({ document: { value: "the centre's theatre", language: 'en-GB' }, edits: [{ type: 'grammar' }] })
     expect(res.status, JSON.stringify(res.json)).toBe(200)

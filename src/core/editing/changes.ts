@@ -15,9 +15,12 @@ export interface Change {
   length: number
   original: string
   replacement: string
-  /** The edit type that made it, or "edit" when several edits were asked and the editor cannot say which. */
+  /**
+   * The edit type that made it, or "edit" when several edits were asked and the editor cannot say
+   * which; of a change several notes made (one word two rules changed), the first note's.
+   */
   type: EditType | 'edit'
-  /** Why, when the editor said. */
+  /** Why, when the editor said (the reasons of several notes joined by "; "). */
   reason?: string
   /** JSON Pointer of the string leaf inside a JSON document value (absent for a string value). */
   path?: string
@@ -34,27 +37,142 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
   if (before === after) return []
   const hunks = sentenceHunks(before, after)
   const single = new Set(asked).size === 1 ? asked[0] : undefined
-  // notes come in text order: a hunk is explained by a note not used yet, else by the one the hunk before used (a note may span hunks)
-  let next = 0
-  let last: EditNote | undefined
-  return hunks.map(hunk => {
-    let at = next
-    while (at < notes.length && !explains(notes[at]!, hunk)) at++
-    let note: EditNote | undefined
-    if (at < notes.length) {
-      note = notes[at]!
-      next = at + 1
-    } else if (last !== undefined && explains(last, hunk)) {
-      note = last
-    }
-    if (note !== undefined) last = note
+  const madeBy = attribution(before, hunks, notes)
+  return hunks.map((hunk, i) => {
+    const by = madeBy[i]
     return {
       ...hunk,
-      type: note?.type ?? single ?? 'edit',
-      ...(note ? { reason: note.reason } : {}),
+      type: by?.[0]!.type ?? single ?? 'edit',
+      ...(by ? { reason: [...new Set(by.map(note => note.reason))].join('; ') } : {}),
       ...(path === undefined ? {} : { path })
     }
   })
+}
+
+/**
+ * The notes that made each hunk (undefined where none says). Notes come in text order within a
+ * segment, but a segment edited after another (an HTML attribute's after the text) has its notes
+ * after the text's: a hunk one note explains takes the next note not used yet, else the one the
+ * hunk before took (a note may span hunks), else an earlier note not used yet. A hunk no note
+ * explains alone may be the work of several: one word two rules changed in turn ("dont" ->
+ * "don't" -> "Don't"), or notes the word diff cut otherwise ("In order to utilize" -> "To use" as
+ * "In" -> "To", "order" -> "use", "to utilize " -> ""); see `severalNotes`.
+ */
+function attribution (before: string, hunks: readonly Hunk[], notes: readonly EditNote[]): Array<EditNote[] | undefined> {
+  const madeBy = new Array<EditNote[] | undefined>(hunks.length)
+  if (notes.length === 0) return madeBy
+  const used = new Uint8Array(notes.length)
+  const unusedExplaining = (hunk: Hunk, from: number, to: number): number | undefined => {
+    for (let at = from; at < to; at++) if (used[at] === 0 && explains(notes[at]!, hunk)) return at
+    return undefined
+  }
+  let next = 0
+  let last: EditNote | undefined
+  hunks.forEach((hunk, i) => {
+    let at = unusedExplaining(hunk, next, notes.length)
+    if (at === undefined && last !== undefined && explains(last, hunk)) {
+      madeBy[i] = [last]
+      return
+    }
+    at ??= unusedExplaining(hunk, 0, next)
+    if (at === undefined) return
+    used[at] = 1
+    next = at + 1
+    last = notes[at]!
+    madeBy[i] = [last]
+  })
+  let points: string[] | undefined
+  let tests = MAX_NOTE_TESTS
+  for (let i = 0; i < hunks.length && tests >= notes.length; i++) {
+    if (madeBy[i] !== undefined) continue
+    points ??= Array.from(before)
+    tests -= notes.length
+    severalNotes(points, hunks, i, notes, madeBy)
+  }
+  return madeBy
+}
+
+/** Hunks either side of one that several notes may have made together, the unchanged text between two of them and all they span (code points). */
+const NEIGHBOURS = 3
+const MAX_GAP = 32
+const MAX_SPAN = 500
+/** Notes looked through for hunks several notes made, in all: bounds the time of notes that explain nothing (hunks x notes). */
+const MAX_NOTE_TESTS = 2_000_000
+
+/**
+ * Attributes hunk `i` (and the unexplained hunks beside it) to the notes that, applied in turn to
+ * the original of the smallest run of hunks around it, give the run's edited text exactly; leaves
+ * it unexplained when none do. Each hunk of the run takes the notes that share a word with it
+ * (all of them when none does).
+ */
+function severalNotes (points: readonly string[], hunks: readonly Hunk[], i: number, notes: readonly EditNote[], madeBy: Array<EditNote[] | undefined>): void {
+  const end = (k: number): number => hunks[k]!.offset + hunks[k]!.length
+  const gap = (k: number): number => hunks[k + 1]!.offset - end(k)
+  if (hunks[i]!.length > MAX_SPAN) return
+  let first = i
+  while (first > 0 && i - first < NEIGHBOURS && gap(first - 1) <= MAX_GAP && end(i) - hunks[first - 1]!.offset <= MAX_SPAN) first--
+  let last = i
+  while (last < hunks.length - 1 && last - i < NEIGHBOURS && gap(last) <= MAX_GAP && end(last + 1) - hunks[first]!.offset <= MAX_SPAN) last++
+  const text = (from: number, to: number): string => points.slice(from, to).join('')
+  const run = (from: number, to: number): { original: string, replacement: string } => {
+    let replacement = hunks[from]!.replacement
+    for (let k = from + 1; k <= to; k++) replacement += text(end(k - 1), hunks[k]!.offset) + hunks[k]!.replacement
+    return { original: text(hunks[from]!.offset, end(to)), replacement }
+  }
+  // the notes that can take part: found in the widest run, or in what such a note put
+  const widest = run(first, last).original
+  const candidates: EditNote[] = []
+  for (const note of notes) {
+    const key = note.original.trim() === '' ? note.original : note.original.trim()
+    if (key !== '' && (within(key, widest) || candidates.some(c => within(key, c.replacement)))) candidates.push(note)
+  }
+  if (candidates.length === 0) return
+  for (let size = 1; size <= last - first + 1; size++) {
+    for (let from = Math.max(first, i - size + 1); from <= i && from + size - 1 <= last; from++) {
+      const to = from + size - 1
+      const { original, replacement } = run(from, to)
+      const applied = appliedInTurn(original, replacement, candidates)
+      if (applied === undefined) continue
+      for (let k = from; k <= to; k++) {
+        if (k !== i && madeBy[k] !== undefined) continue
+        const sharing = applied.filter(note => sharesWord(hunks[k]!, note))
+        madeBy[k] = sharing.length > 0 ? sharing : applied
+      }
+      return
+    }
+  }
+}
+
+/** The notes that, applied in turn to `original` (each where it first occurs), give `replacement`; undefined when they do not. */
+function appliedInTurn (original: string, replacement: string, notes: readonly EditNote[]): EditNote[] | undefined {
+  let text = original
+  const applied: EditNote[] = []
+  for (const note of notes) {
+    if (note.original === '') continue
+    let from = note.original
+    let to = note.replacement
+    let at = wholeIndex(from, text)
+    if (at === -1 && from.trim() !== '') {
+      from = from.trim()
+      to = to.trim()
+      at = wholeIndex(from, text)
+    }
+    if (at === -1) continue
+    text = text.slice(0, at) + to + text.slice(at + from.length)
+    applied.push(note)
+    if (text === replacement) return applied
+  }
+  return undefined
+}
+
+const WORDS = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu
+const wordsOf = (text: string): string[] => text.toLowerCase().match(WORDS) ?? []
+
+/** Whether a word the hunk removed is one the note replaced, or a word it put one the note put. */
+function sharesWord (hunk: Hunk, note: EditNote): boolean {
+  const replaced = new Set(wordsOf(note.original))
+  const put = new Set(wordsOf(note.replacement))
+  return wordsOf(hunk.original).some(w => replaced.has(w)) || wordsOf(hunk.replacement).some(w => put.has(w))
 }
 
 /**
@@ -76,14 +194,18 @@ const WORD_EDGE = /[\p{L}\p{M}\p{N}]/u
 
 /** Whether `part` occurs in `whole` without cutting a word of `whole` at either end ('' occurs everywhere). */
 function within (part: string, whole: string): boolean {
-  if (part === '') return true
+  return part === '' || wholeIndex(part, whole) !== -1
+}
+
+/** Where `part` first occurs in `whole` without cutting a word of `whole` at either end, or -1. */
+function wholeIndex (part: string, whole: string): number {
   for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
     const cutsBefore = WORD_EDGE.test(part[0]!) && at > 0 && WORD_EDGE.test(whole[at - 1]!)
     const end = at + part.length
     const cutsAfter = WORD_EDGE.test(part[part.length - 1]!) && end < whole.length && WORD_EDGE.test(whole[end]!)
-    if (!cutsBefore && !cutsAfter) return true
+    if (!cutsBefore && !cutsAfter) return at
   }
-  return false
+  return -1
 }
 
 type Hunk = Omit<Change, 'type'>

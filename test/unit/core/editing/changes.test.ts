@@ -47,6 +47,59 @@ describe('diffChanges', () => {
     expect(diffChanges('i is is ok.', 'I is ok.', [notes[0]!], ['syntax']).map(c => c.reason)).toEqual(['Capital', undefined])
   })
 
+  it('attributes changes whose notes come out of text order (an attribute\'s segment edited after the text)', () => {
+    const notes: EditNote[] = [
+      { original: 'libary', replacement: 'library', type: 'grammar', reason: 'Misspelling of library' },
+      { original: 'tomorow', replacement: 'tomorrow', type: 'grammar', reason: 'Misspelling of tomorrow' },
+      { original: 'their', replacement: 'They', type: 'syntax', reason: 'Capital' }
+    ]
+    const before = '<a title="their">libary</a> tomorow'
+    const after = '<a title="They">library</a> tomorrow'
+    const changes = diffChanges(before, after, notes, ['grammar', 'syntax'])
+    expect(apply(before, changes)).toBe(after)
+    expect(changes.map(c => [c.original, c.type, c.reason])).toEqual([
+      ['their', 'syntax', 'Capital'],
+      ['libary', 'grammar', 'Misspelling of library'],
+      ['tomorow', 'grammar', 'Misspelling of tomorrow']
+    ])
+  })
+
+  it('gives a change two notes made one after the other the first note\'s type and both reasons', () => {
+    const notes: EditNote[] = [
+      { original: 'dont', replacement: "don't", type: 'grammar', reason: 'Missing apostrophe' },
+      { original: "don't", replacement: "Don't", type: 'syntax', reason: 'Capital' },
+      { original: 'thats', replacement: "that's", type: 'grammar', reason: 'Missing apostrophe' },
+      { original: "that's", replacement: "That's", type: 'syntax', reason: 'Capital' }
+    ]
+    const before = 'dont worry. thats fine.'
+    const after = "Don't worry. That's fine."
+    const changes = diffChanges(before, after, notes, ['grammar', 'syntax'])
+    expect(apply(before, changes)).toBe(after)
+    expect(changes.map(c => [c.original, c.replacement, c.type, c.reason])).toEqual([
+      ['dont', "Don't", 'grammar', 'Missing apostrophe; Capital'],
+      ['thats', "That's", 'grammar', 'Missing apostrophe; Capital']
+    ])
+  })
+
+  it('attributes hunks the word diff cut across two notes to both', () => {
+    const notes: EditNote[] = [
+      { original: 'In order to', replacement: 'To', type: 'simplify', reason: 'Wordy: use "to"' },
+      { original: 'utilize', replacement: 'use', type: 'simplify', reason: 'Wordy: use "use"' }
+    ]
+    const before = 'In order to utilize the system, you must log in.'
+    const after = 'To use the system, you must log in.'
+    const changes = diffChanges(before, after, notes, ['grammar', 'simplify'])
+    expect(apply(before, changes)).toBe(after)
+    for (const c of changes) {
+      expect(c.type, JSON.stringify(c)).toBe('simplify')
+      expect(c.reason, JSON.stringify(c)).toMatch(/Wordy/)
+    }
+    // a hunk made of one word of each note gives both reasons
+    const mixed = changes.filter(c => c.original.includes('order') || c.original.includes('utilize'))
+    expect(mixed.length).toBeGreaterThan(0)
+    for (const c of mixed) expect(c.reason).toBe('Wordy: use "to"; Wordy: use "use"')
+  })
+
   it('says "edit" when several edits were asked and nothing says which one made a change', () => {
     expect(diffChanges('a b', 'a c', [], ['tone', 'length'])[0]!.type).toBe('edit')
   })

@@ -86,8 +86,10 @@ const RULES: Rule[] = [
   { kind: 'file', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/\\\\-])(?:[\\p{L}\\p{N}_-][\\p{L}\\p{N}_.-]*\\.(?:${EXT})|\\.(?:${DOTFILES}))(?![\\p{L}\\p{N}_-])`, 'gu'), accept: fileName, needs: '.' },
   // `code` and ``code with ` inside``
   { kind: 'code', pattern: /``[^\n\uFFFC]+?``|`[^`\n\uFFFC]+`/gu, needs: '`' },
-  // snake_case_names, _private_names, CONSTANT_NAMES, __dunder__
-  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$])(?:_*\p{L}[\p{L}\p{N}]*(?:_+[\p{L}\p{N}]+)+_*|__[\p{L}\p{N}]+__)(?![\p{L}\p{N}])/gu, needs: '_' },
+  // an Office escape of a character (_x000D_ is a carriage return in an XLSX cell): kept, and no part of a name
+  { kind: 'control', pattern: /_x[0-9A-Fa-f]{4}_/gu, needs: '_x' },
+  // snake_case_names, _private_names, CONSTANT_NAMES, __dunder__ (no Office escape is part of one: "_x000D_Carriage", "one_x000A_two")
+  { kind: 'code', pattern: /(?<![\p{L}\p{N}_$])(?!_x[0-9A-Fa-f]{4}_)(?:_*\p{L}[\p{L}\p{N}]*(?:_+(?!x[0-9A-Fa-f]{4}_)[\p{L}\p{N}]+)+_*|__[\p{L}\p{N}]+__)(?![\p{L}\p{N}])/gu, needs: '_' },
   // camelCase identifiers (a first part of two letters at least: not Irish "nGaeilge")
   { kind: 'code', pattern: /(?<![\p{L}\p{N}_$-])[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*(?![\p{L}\p{N}_])/gu },
   // --long-flags and --flag=value

@@ -58,6 +58,12 @@ describe('findVerbatim', () => {
     expect(found('tab\tand\nnew line\r\n')).toEqual([])
   })
 
+  it('keeps an Office character escape, and the word after it free (a probe\'s XLSX cell "_x000D_Carriage return" kept "Carriage" as code)', () => {
+    expect(found('_x000D_Carriage return here.')).toEqual(['control:_x000D_'])
+    expect(found('Line one_x000D__x000A_Line two')).toEqual(['control:_x000D_', 'control:_x000A_'])
+    expect(found('a snake_case_name and _x000D_ alone')).toEqual(['code:snake_case_name', 'control:_x000D_'])
+  })
+
   it('leaves prose alone', () => {
     expect(found('e.g. the U.S. and/or he/she/they, i.e. Mr. Smith at 5 p.m. or 3.14 km/h.')).toEqual([])
     expect(found('Hello World! The item(s) cost 1/2/2024, with 24/7 support; iPhone, eBay, Dr.No.')).toEqual([])
@@ -78,7 +84,7 @@ describe('findVerbatim', () => {
       '~/'.repeat(50_000), './'.repeat(50_000), '1.'.repeat(50_000), 'a.b/'.repeat(25_000), 'a@'.repeat(50_000), '__a'.repeat(30_000),
       '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000), '!a@b'.repeat(25_000), '@a@b-'.repeat(20_000),
       // one long lower-case word: the camelCase check was tried at each of its starts
-      'ab'.repeat(50_000), 'a1'.repeat(50_000)]
+      'ab'.repeat(50_000), 'a1'.repeat(50_000), '_x000D_'.repeat(15_000), '_x000D'.repeat(15_000)]
     for (const text of hostile) {
       const started = performance.now()
       findVerbatim(text)

@@ -199,6 +199,17 @@ describe('offline editing over HTTP', () => {
     expect(de.json.document.value).toBe('Wir waren gestern sehr glücklich.')
   })
 
+  it('spells German ss by region: right in de-CH, ß in de, never a word one letter away (a probe got "strasse" -> "stresse")', async () => {
+    const value = 'Ich gehe heute die strasse entlang, sie ist sehr gross.'
+    const swiss = await edit({ document: { value, language: 'de-CH' }, edits: [{ type: 'grammar' }] })
+    expect(swiss.status, JSON.stringify(swiss.json)).toBe(200)
+    expect(swiss.json.document.value).toBe(value)
+    expect(swiss.json.changes).toEqual([])
+    const german = await edit({ document: { value, language: 'de' }, edits: [{ type: 'grammar' }] })
+    expect(german.json.document.value).toBe('Ich gehe heute die strasse entlang, sie ist sehr groß.')
+    expect(german.json.changes).toEqual([expect.objectContaining({ original: 'gross', replacement: 'groß', type: 'grammar' })])
+  })
+
   it('answers bad input with 400 naming the pointer', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ edits: [{ type: 'polish' }] }, '/edits/0'],

@@ -26,16 +26,21 @@ const PACKAGES: Record<string, string> = {
 // English regions that spell as the United States (CLDR's en-US children); every other region spells as Britain
 const US_SPELLING = new Set(['US', 'AS', 'GU', 'MH', 'MP', 'PR', 'UM', 'VI', 'PH'])
 
+// German regions that write no ß (ss for it everywhere)
+const SWISS_SPELLING = new Set(['CH', 'LI'])
+
 /**
  * The dictionary for a language tag: its base subtag ("fr-CA" -> fr), but for English the variant
  * of its region: en-GB, en-AU and en-CA their own, other regions outside the American ones
- * (en-IE, en-NZ, en-IN, en-001...) British, and English without a region or American, en (US).
+ * (en-IE, en-NZ, en-IN, en-001...) British, and English without a region or American, en (US);
+ * for German de-CH in Switzerland and Liechtenstein (de's words, spelt without ß).
  */
 export function dictionaryFor (tag: string): string {
   const [base = '', ...rest] = tag.split(/[-_]/)
   const language = base.toLowerCase()
-  if (language !== 'en') return language
   const region = rest.find(p => /^([a-z]{2}|\d{3})$/i.test(p))?.toUpperCase()
+  if (language === 'de') return region !== undefined && SWISS_SPELLING.has(region) ? 'de-CH' : 'de'
+  if (language !== 'en') return language
   if (region === undefined || US_SPELLING.has(region)) return 'en'
   return region === 'AU' || region === 'CA' ? `en-${region}` : 'en-GB'
 }
@@ -58,7 +63,10 @@ export function createDictionaries (): { speller: (language: string) => Promise<
   const speller = (language: string): Promise<Speller> => {
     let p = loading.get(language)
     if (p === undefined) {
-      p = load(language, loads, speller)
+      // no de-CH package spells without ß (dictionary-de-ch lists ß as de does): de's checker, read the Swiss way
+      p = language === 'de-CH'
+        ? speller('de').then(de => ({ ...de, dictionary: language, noSharpS: true }))
+        : load(language, loads, speller)
       loading.set(language, p)
       // a failed load (missing package) may be retried by a later call
       p.catch(() => loading.delete(language))

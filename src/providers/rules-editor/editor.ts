@@ -123,7 +123,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
       const wanted = new Set<EditType>(job.edits.filter(e => cannot(e, job.language) === undefined).map(e => e.type))
       const isEnglish = language === 'en'
       const en = isEnglish && wanted.has('grammar') ? await loadEnglish(dictionaryFor(job.language)) : undefined
-      const speller = wanted.has('grammar') ? (en?.speller ?? await dictionaries.speller(language)) : undefined
+      const speller = wanted.has('grammar') ? (en?.speller ?? await dictionaries.speller(dictionaryFor(job.language))) : undefined
       signal.throwIfAborted()
 
       const budget: SpellBudget = { suggestions: suggestionsPerJob, ms: suggestionMs }
@@ -142,7 +142,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
     async spellsAs (text: string, language: string, signal: AbortSignal): Promise<boolean> {
       const base = subtags(language).base
       if (!spelling.has(base) || !isLatin(language)) return false
-      const speller = base === 'en' ? (await loadEnglish(dictionaryFor(language))).speller : await dictionaries.speller(base)
+      const speller = base === 'en' ? (await loadEnglish(dictionaryFor(language))).speller : await dictionaries.speller(dictionaryFor(language))
       signal.throwIfAborted()
       return spellsAs(tokenize(text), speller, { suggestions: suggestionsPerJob, ms: suggestionMs })
     }

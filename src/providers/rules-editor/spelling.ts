@@ -19,6 +19,8 @@ export interface Speller {
   also?: readonly SpellChecker[]
   /** Languages that glue words together (de, nl): an unknown word made of known words is fine. */
   compounds: boolean
+  /** Swiss German (de-CH, de-LI): no ß, ss stands for it everywhere; a fix is written with ss. */
+  noSharpS?: boolean
   /** Suggestions already worked out, by word (bounded). */
   cache: Map<string, Suggestion[]>
 }
@@ -55,15 +57,20 @@ export function spellingChanges (tokens: readonly Token[], speller: Speller, bud
     const { checker } = speller
     const known = (c: SpellChecker): boolean => c.correct(text) || (text !== lower && c.correct(lower))
     if (known(checker) || speller.also?.some(known) === true) continue
-    if (speller.compounds && madeOfKnownWords(lower, checker, locale)) continue
-    if (speller.language === 'en' && ((speller.dictionary === 'en' && isBritish(lower, checker)) || isPlural(lower, checker))) continue
-    const fix = confidentFix(lower, speller, budget)
-    if (fix === undefined) continue
-    // a capitalised word at a sentence's start may be a name: "Salman" is no "Salmon", "Restify" no
-    // "Rectify"; a letter left out ("Libary") or a strong fix (a swap, a doubling, an accent) is made
-    if (text !== lower && !isStrong(lower, fix, speller) && !oneLetterLeftOut(lower, fix)) continue
-    // an English word written with accents the dictionary lacks is a loanword spelt in full ("jalapeño", "fiancée")
-    if (speller.language === 'en' && fix === bare(lower)) continue
+    const german = speller.language === 'de' ? germanReading(lower, text !== lower, speller) : undefined
+    if (german === 'leave') continue
+    let fix = german?.fix
+    if (fix === undefined) {
+      if (speller.compounds && madeOfKnownWords(lower, speller)) continue
+      if (speller.language === 'en' && ((speller.dictionary === 'en' && isBritish(lower, checker)) || isPlural(lower, checker))) continue
+      fix = confidentFix(lower, speller, budget)
+      if (fix === undefined) continue
+      // a capitalised word at a sentence's start may be a name: "Salman" is no "Salmon", "Restify" no
+      // "Rectify"; a letter left out ("Libary") or a strong fix (a swap, a doubling, an accent) is made
+      if (text !== lower && !isStrong(lower, fix, speller) && !oneLetterLeftOut(lower, fix)) continue
+      // an English word written with accents the dictionary lacks is a loanword spelt in full ("jalapeño", "fiancée")
+      if (speller.language === 'en' && fix === bare(lower)) continue
+    }
     const written = apostrophe === '’' ? fix.replaceAll("'", '’') : fix
     const replacement = matchCase(text, written, locale)
     const start = t.start + offset
@@ -94,9 +101,10 @@ export function spellsAs (tokens: readonly Token[], speller: Speller, budget: Sp
     const text = target.text.normalize('NFC')
     const lower = text.toLocaleLowerCase(speller.language)
     const inDictionary = (c: SpellChecker): boolean => c.correct(text) || c.correct(lower)
-    if (inDictionary(speller.checker) || speller.also?.some(inDictionary) === true ||
+    const german = speller.language === 'de' ? germanReading(lower, text !== lower, speller) : undefined
+    if (inDictionary(speller.checker) || speller.also?.some(inDictionary) === true || german === 'leave' ||
       (speller.language === 'en' && isPlural(lower, speller.checker))) known++
-    else if (confidentFix(lower, speller, budget) === undefined) return false
+    else if (german === undefined && confidentFix(lower, speller, budget) === undefined) return false
   }
   return words > 0 && known * 2 >= Math.min(words, SPELLS_AS_WORDS)
 }
@@ -135,10 +143,11 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
     if (speller.cache.size >= CACHE_SIZE) speller.cache.delete(speller.cache.keys().next().value!)
     speller.cache.set(word, suggestions)
   }
+  const candidates = spelt(word, suggestions, speller)
   const short = Array.from(word).length < 5
   // outside English a short unknown word is fixed only when it lacks an accent and nothing else ("tres" -> "très")
-  if (short && speller.language !== 'en') return accentOnly(word, suggestions)
-  const plausible = suggestions.filter(s =>
+  if (short && speller.language !== 'en') return accentOnly(word, candidates)
+  const plausible = candidates.filter(s =>
     // names and acronyms in the dictionary ("Libra", "NASA") are not fixes for a lowercase word
     s.word === s.word.toLocaleLowerCase(speller.language) &&
     keepsFirstLetter(word, s.word) &&
@@ -153,7 +162,76 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
 
 /** Whether `fix` is among the dictionary's strong suggestions for `word` (as worked out by confidentFix). */
 function isStrong (word: string, fix: string, speller: Speller): boolean {
-  return speller.cache.get(word)?.some(s => s.word === fix && s.strong) === true
+  return spelt(word, speller.cache.get(word) ?? [], speller).some(s => s.word === fix && s.strong)
+}
+
+/** Suggestions as the speller writes them: with ss for ß in Swiss German ("schlieslich": "schliesslich"), once each. */
+function spelt (word: string, suggestions: readonly Suggestion[], speller: Speller): readonly Suggestion[] {
+  if (speller.noSharpS !== true) return suggestions
+  const out = new Map<string, boolean>()
+  for (const s of suggestions) {
+    const swiss = s.word.replaceAll('ß', 'ss')
+    if (swiss !== word) out.set(swiss, s.strong || (out.get(swiss) ?? false))
+  }
+  return Array.from(out, ([w, strong]) => ({ word: w, strong }))
+}
+
+// German spellings of a letter a writer may use: ss for ß (Swiss spelling, a keyboard without ß), ß
+// for ss (the spelling before 1996: "daß"), ae, oe, ue for ä, ö, ü (a keyboard without them)
+const GERMAN_VARIANTS: Record<string, string> = { ss: 'ß', ß: 'ss', ae: 'ä', oe: 'ö', ue: 'ü' }
+const GERMAN_SITES = /ss|ß|ae|oe|ue/g
+// a word with more such places is read as written
+const MAX_SITES = 4
+
+/**
+ * The spellings of `word` with one of its places rewritten, or all of them ("gruesse": "grüsse",
+ * "grueße", "grüße"; not every subset, as a German lookup may try compounds): `checked` for the
+ * dictionary, `written` as the speller writes it (Swiss German keeps ss where the dictionary has ß).
+ */
+function germanVariants (word: string, noSharpS: boolean): Array<{ checked: string, written: string }> {
+  const found = Array.from(word.matchAll(GERMAN_SITES))
+  if (found.length === 0 || found.length > MAX_SITES) return []
+  const masks = found.map((_, i) => 1 << i)
+  if (found.length > 1) masks.push((1 << found.length) - 1)
+  return masks.map(mask => {
+    let checked = ''
+    let written = ''
+    let at = 0
+    found.forEach((m, i) => {
+      const from = m[0]
+      const to = ((mask >> i) & 1) === 1 ? GERMAN_VARIANTS[from]! : from
+      checked += word.slice(at, m.index) + to
+      written += word.slice(at, m.index) + (noSharpS && from === 'ss' ? from : to)
+      at = m.index + from.length
+    })
+    return { checked: checked + word.slice(at), written: written + word.slice(at) }
+  })
+}
+
+/**
+ * A German word the dictionary lacks as written, read before any suggestion is sought: 'leave' for
+ * a noun written in lower case ("farbe", "strasse": words, not misspellings of "färbe", "stresse"),
+ * a Swiss spelling of a known word ("gross"), or one with several readings; the fix when exactly
+ * one systematic variant is a word ("gross" -> "groß", "daß" -> "dass", "schoen" -> "schön"; a
+ * word capitalised at a sentence's start may become a noun: "Strasse" -> "Straße"); undefined when
+ * none is.
+ */
+function germanReading (lower: string, capitalised: boolean, speller: Speller): 'leave' | { fix: string } | undefined {
+  const { checker, language } = speller
+  const isNoun = (w: string): boolean => checker.correct(capitalize(w, language))
+  if (!capitalised && isNoun(lower)) return 'leave'
+  const words = new Set<string>()
+  let noun = false
+  for (const { checked, written } of germanVariants(lower, speller.noSharpS === true)) {
+    if (checker.correct(checked)) words.add(written)
+    else if (isNoun(checked)) {
+      if (capitalised) words.add(written)
+      noun = true
+    }
+  }
+  if (words.has(lower) || (words.size === 0 && noun) || words.size > 1) return 'leave'
+  const [fix] = words
+  return fix === undefined ? undefined : { fix }
 }
 
 /** Whether `fix` is `word` with one letter more. */
@@ -223,13 +301,19 @@ function isBritish (word: string, checker: SpellChecker): boolean {
   return false
 }
 
-/** Whether `word` splits into known words (German and Dutch compounds), allowing linking -s-, -n-, -e-, -en-, -es-, -er-. */
-function madeOfKnownWords (word: string, checker: SpellChecker, locale: string): boolean {
+/**
+ * Whether `word` splits into known words (German and Dutch compounds), allowing linking -s-, -n-,
+ * -e-, -en-, -es-, -er-; in Swiss German a part may have ss for ß ("fussballstadion").
+ */
+function madeOfKnownWords (word: string, speller: Speller): boolean {
+  const { checker, language } = speller
+  const isWord = (p: string): boolean => checker.correct(p) || checker.correct(capitalize(p, language))
   const known = (part: string): boolean => {
     for (const cut of ['', 's', 'es', 'n', 'en', 'e', 'er']) {
       if (cut !== '' && !part.endsWith(cut)) continue
       const p = part.slice(0, part.length - cut.length)
-      if (p.length >= 3 && (checker.correct(p) || checker.correct(capitalize(p, locale)))) return true
+      if (p.length < 3) continue
+      if (isWord(p) || (speller.noSharpS === true && p.includes('ss') && isWord(p.replaceAll('ss', 'ß')))) return true
     }
     return false
   }

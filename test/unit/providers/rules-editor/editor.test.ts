@@ -291,6 +291,35 @@ describe('rules editor: other languages', () => {
     }
   })
 
+  it('reads German ss for ß and ae, oe, ue for ä, ö, ü first, never as a word one letter away (a probe got "strasse" -> "stresse")', async () => {
+    const result = await edit('de', ['grammar'], 'Ich gehe heute die strasse entlang, sie ist sehr gross.')
+    expect(result.segment).toBe('Ich gehe heute die strasse entlang, sie ist sehr groß.')
+    expect(result.notes.map(n => [n.original, n.replacement])).toEqual([['gross', 'groß']])
+    expect(await fixed('de', ['grammar'], 'Er weiss, daß es schoen ist.')).toBe('Er weiß, dass es schön ist.')
+    expect(await fixed('de', ['grammar'], 'Grosse Häuser sind schlieslich teuer.')).toBe('Große Häuser sind schließlich teuer.')
+    expect(await fixed('de-AT', ['grammar'], 'Sie ist sehr gross.')).toBe('Sie ist sehr groß.')
+    // a noun written in lower case is a word, not a misspelling of the verb or noun one letter away ("färbe", "forma")
+    for (const right of ['die strasse, die farbe und die firma.', 'Die Strasse ist lang.']) {
+      expect(await fixed('de', ['grammar'], right)).toBe(right)
+    }
+  })
+
+  it('spells Swiss German (de-CH, de-LI) without ß: ss is right everywhere and a fix is written with ss', async () => {
+    for (const language of ['de-CH', 'de-LI']) {
+      for (const right of [
+        'Ich gehe heute die strasse entlang, sie ist sehr gross.',
+        'Er weiss, dass die Strasse gross ist.',
+        'Grüsse aus Zürich und einen Gruss an alle.',
+        'Fussballstadien sind ausserdem gross.',
+        'Sie ist groß.'
+      ]) {
+        expect(await fixed(language, ['grammar'], right), `${language}: ${right}`).toBe(right)
+      }
+      expect(await fixed(language, ['grammar'], 'Das ist schlieslich schoen.')).toBe('Das ist schliesslich schön.')
+    }
+    expect(await fixed('de', ['grammar'], 'Das ist schlieslich schoen.')).toBe('Das ist schließlich schön.')
+  })
+
   it('fixes Spanish, Italian, Dutch and Portuguese spelling', async () => {
     expect(await fixed('es', ['grammar'], 'Yo tambien quiero ir.')).toBe('Yo también quiero ir.')
     expect(await fixed('it', ['grammar'], 'Non so perchè sei qui.')).toBe('Non so perché sei qui.')
@@ -336,6 +365,13 @@ describe('rules editor: cannot, jobs and limits', () => {
     const [result] = await editAll('en', ['grammar', 'simplify', 'syntax'], [words.join(' ')])
     expect(performance.now() - started).toBeLessThan(5_000)
     expect(result!.segment.length).toBeGreaterThan(99_000)
+    // German words full of places a variant may rewrite (ss, ß, ae, oe, ue): each read through a few variants, not all
+    const german = words.map(w => `ss${w.slice(0, 2)}ae${w.slice(2, 4)}oe${w.slice(4)}ue`).join(' ').slice(0, 100_000)
+    for (const language of ['de', 'de-CH']) {
+      const start = performance.now()
+      await editAll(language, ['grammar'], [german])
+      expect(performance.now() - start, language).toBeLessThan(5_000)
+    }
   })
 
   it('loads English on ready and reports the load', async () => {

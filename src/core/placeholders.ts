@@ -10,6 +10,8 @@
  *   catalog formats (plain text, JSON, XLIFF, PO, Android) core/documents/icu.ts has already cut
  *   such a message into its sub-messages, each translated on its own;
  * - printf: `%s %d %1$s %.2f %-5d %@ %%` and Python's `%(name)s`;
+ * - names: a WebExtension message's `$USER$` (chrome.i18n), and Laravel's `:name`, lower case
+ *   after white space or at the start (not `Note:this`, `10:30`, `:)` or a one-letter `:p`);
  * - tag tokens: `<0>…</0>`, `<bold>…</bold>` (react-i18next Trans): the tags are kept and the
  *   text between them is translated, so a matched pair becomes `<g id="N">…</g>`; `<1/>` and
  *   a tag without its partner become tokens.
@@ -17,6 +19,8 @@
 import { protect, type Mark, type PairMark, type Protected } from './documents/protect.js'
 
 const PRINTF = /%(?:%|(?:\d+\$)?[-+0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[sdiufFxXoeEgGcpaA@]|\([A-Za-z_][\w.-]*\)[-+0#]*\d*(?:\.\d+)?[sdiufFxXoeEgGcr])/y
+const MESSAGE_NAME = /\$\w+\$/y
+const LARAVEL_NAME = /:[a-z][a-z0-9_]+(?![\p{L}\p{N}_])/uy
 const TAG = /<(\/?)([A-Za-z][\w.:-]*|\d+)((?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>=]+))?)*)\s*(\/?)>/y
 
 interface TagToken extends Mark {
@@ -83,13 +87,13 @@ export function findPlaceholders (text: string): { tokens: Mark[], pairs: PairMa
       i = close + 1
       continue
     }
-    const pattern = c === '%' ? PRINTF : c === '<' ? TAG : undefined
+    const pattern = c === '%' ? PRINTF : c === '<' ? TAG : c === '$' ? MESSAGE_NAME : c === ':' && (i === 0 || /\s/.test(text[i - 1]!)) ? LARAVEL_NAME : undefined
     if (pattern) {
       pattern.lastIndex = i
       const m = pattern.exec(text)
       if (m) {
         const mark = { start: i, end: i + m[0].length, text: m[0] }
-        if (pattern === PRINTF) tokens.push(mark)
+        if (pattern !== TAG) tokens.push(mark)
         else tags.push({ ...mark, name: m[2]!.toLowerCase(), role: m[1] ? 'close' : m[4] ? 'self' : 'open' })
         i = mark.end
         continue

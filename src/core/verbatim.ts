@@ -48,6 +48,13 @@ const EXT = [...EXTENSIONS, ...EXTENSIONS.filter(e => e.length > 2).map(e => e.t
   .sort((a, b) => b.length - a.length).join('|')
 const DOTFILES = 'env|gitignore|gitattributes|gitmodules|editorconfig|npmrc|nvmrc|bashrc|zshrc|profile|dockerignore|eslintrc|prettierrc|htaccess'
 
+// Root directories a lone /name is taken for a path with ("in /bin and /boot"): any lone /word
+// would take prose too ("homemade /hand made", "him /her").
+const ROOT_DIRS = [
+  'bin', 'boot', 'dev', 'etc', 'home', 'lib', 'lib32', 'lib64', 'media', 'mnt', 'opt', 'proc', 'root',
+  'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var', 'Applications', 'Library', 'System', 'Users', 'Volumes'
+].sort((a, b) => b.length - a.length).join('|')
+
 /** What may follow a domain: a port, then a path, query or fragment. */
 const AFTER_HOST = `(?::\\d{1,5})?(?:[/?#]${U}*)?`
 /** A path segment character (POSIX paths). */
@@ -81,6 +88,8 @@ const RULES: Rule[] = [
   { kind: 'path', pattern: new RegExp(`(?<!${AN})(?:[A-Za-z]:\\\\|\\\\\\\\[\\p{L}\\p{N}_.$-]+\\\\)[^|*?${NEVER}]*`, 'gu'), needs: '\\' },
   // /usr/bin/x (two segments at least), ./x, ../x, ~/x, ~user/x
   { kind: 'path', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.~/:\\\\)\\]-])(?:/${P}+(?:/${P}*)+|(?:\\.{1,2}|~[\\p{L}\\p{N}_-]*)/${P}*(?:/${P}*)*)`, 'gu'), needs: '/' },
+  // /etc, /Users: a root directory standing alone, after a space, a bracket or a quote and before one or punctuation
+  { kind: 'path', pattern: new RegExp(`(?<![^\\s(\\[{"'“‘«])/(?:${ROOT_DIRS})(?=[\\s.,;:!?)\\]}"'”’»]|$)`, 'gu'), needs: '/' },
   // dir/name.ext and dir/sub/ (not and/or, he/she/they, w/: prose)
   { kind: 'path', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.~/:@\\\\-])${P}+(?:/${P}+)*/(?:${P}*\\.(?:${EXT})(?![\\p{L}\\p{N}_-])|(?<=/${P}+/)(?=[\\s.)\\]}"',;:!?]|$))`, 'gu'), needs: '/' },
   { kind: 'file', pattern: new RegExp(`(?<![\\p{L}\\p{N}_.@/\\\\-])(?:[\\p{L}\\p{N}_-][\\p{L}\\p{N}_.-]*\\.(?:${EXT})|\\.(?:${DOTFILES}))(?![\\p{L}\\p{N}_-])`, 'gu'), accept: fileName, needs: '.' },

@@ -2,15 +2,15 @@
  * text/markdown (CommonMark + GFM + front matter): paragraphs, headings and table cells are
  * runs; emphasis, strong, strikethrough and links with their own text stay inside the sentence
  * as `<g>` pairs; inline code, images, inline HTML, autolinks, footnote and short references
- * become `<x/>` tokens. Code blocks, HTML blocks, front matter, definitions and every URL are
- * copied byte for byte. A translated sentence is written on one line, escaped for Markdown.
+ * become `<x/>` tokens. Code blocks, HTML blocks, front matter, definitions, every URL and the
+ * attribute blocks ending headings and lines (`{#id .class}`) are copied byte for byte. A translated sentence is written on one line, escaped for Markdown.
  */
 import type { Nodes, PhrasingContent, Root } from 'mdast'
 import { alignText } from './align.js'
 import type { FieldPath } from '../../errors.js'
 import { INLINE, OPAQUE } from './elements.js'
 import { markdownTree } from './markdown-parse.js'
-import { RunBuilder, type TextFormat } from './run.js'
+import { RunBuilder, sliceText, type TextFormat, type TextItem } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
 /**
@@ -31,6 +31,31 @@ const markdownText: TextFormat = {
     return out
   },
   collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
+}
+
+/** One item of an attribute block: `#id`, `.class` or `key=value`. */
+const ATTRIBUTE = '(?:#[\\p{L}\\p{N}_:.-]+|\\.[\\p{L}\\p{N}_-]+|[A-Za-z_][\\w:.-]*=(?:"[^"\\n{}]*"|\'[^\'\\n{}]*\'|[^\\s"\'{}]+))'
+/** An attribute block (Pandoc, kramdown's `{: …}`, MkDocs attr_list, markdown-it-attrs): `{#id .class key="a b"}`, not `{name}`. */
+const ATTRIBUTES = new RegExp(`^\\{:?[ \\t]*${ATTRIBUTE}(?:[ \\t]+${ATTRIBUTE})*[ \\t]*\\}$`, 'u')
+
+/**
+ * The attribute blocks ending a line of a text node, as [start, end) in it: each starts at its
+ * line's last `{`, after white space or where the node starts (`*word*{.red}`), so each line is
+ * read once.
+ */
+export function attributeBlocks (text: string): Array<[number, number]> {
+  const blocks: Array<[number, number]> = []
+  for (let start = 0; start < text.length;) {
+    const next = text.indexOf('\n', start)
+    const end = next === -1 ? text.length : next
+    const line = text.slice(start, end).trimEnd()
+    const open = line.lastIndexOf('{')
+    if (open !== -1 && line.endsWith('}') && (start + open === 0 || /\s/.test(text[start + open - 1]!)) && ATTRIBUTES.test(line.slice(open))) {
+      blocks.push([start + open, start + line.length])
+    }
+    start = end + 1
+  }
+  return blocks
 }
 
 function span (node: Nodes): { start: number, end: number } | undefined {
@@ -157,8 +182,7 @@ class Walker {
     const token = (weak: boolean): void => this.run.push({ kind: 'token', ...at, weak, breaks: weak })
     switch (node.type) {
       case 'text':
-        this.run.push({ kind: 'text', ...at, text: node.value, offsets: alignText(node.value, this.source, at.start, at.end, { escapes: true }) })
-        return
+        return this.text(node.value, at)
       case 'emphasis':
       case 'strong':
       case 'delete':
@@ -177,6 +201,19 @@ class Walker {
       default:
         return token(false)
     }
+  }
+
+  /** A text node; an attribute block ending one of its lines is markup, a breaking token left out of the sentence. */
+  text (value: string, at: { start: number, end: number }): void {
+    const item: TextItem = { kind: 'text', ...at, text: value, offsets: alignText(value, this.source, at.start, at.end, { escapes: true }) }
+    const offsets = item.offsets
+    let from = 0
+    for (const [start, end] of offsets === null || !value.includes('}') ? [] : attributeBlocks(value)) {
+      if (start > from) this.run.push(sliceText(item, from, start))
+      this.run.push({ kind: 'token', start: offsets!.starts[start]!, end: offsets!.ends[end - 1]!, weak: true, breaks: true })
+      from = end
+    }
+    if (from < value.length) this.run.push(from === 0 ? item : sliceText(item, from, value.length))
   }
 
   /** An inline element: its markup before and after the children becomes a `<g>` pair. */

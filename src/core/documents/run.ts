@@ -18,6 +18,20 @@ export type Item =
    */
   | { kind: 'token', start: number, end: number, weak: boolean, breaks: boolean }
 
+export type TextItem = Extract<Item, { kind: 'text' }>
+
+/** Characters [from, to) of a text item, located by its offsets (known wherever this is called). */
+export function sliceText (item: TextItem, from: number, to: number): TextItem {
+  const o = item.offsets!
+  return {
+    kind: 'text',
+    text: item.text.slice(from, to),
+    start: from === 0 ? item.start : o.starts[from]!,
+    end: to === item.text.length ? item.end : o.ends[to - 1]!,
+    offsets: { starts: o.starts.subarray(from, to), ends: o.ends.subarray(from, to) }
+  }
+}
+
 /** How a format writes translated text back into its source. */
 export interface TextFormat {
   /** Escapes text for the place it goes; `atStart` when it opens the segment's source range. */

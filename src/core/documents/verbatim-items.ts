@@ -3,13 +3,16 @@
  * span (URL, mention, hashtag...) split over inline elements (Mastodon writes a link's URL in
  * three spans and a hashtag as `#<span>tag</span>`), a mention, hashtag or emoji shortcode even
  * in one text node, and an inline element holding no prose (only verbatim text, punctuation,
- * symbols or nothing), so no translated word can move into it and its content stays in place.
+ * symbols or nothing) or only an absolute path (`<tt>/srv</tt>`, a lone `/name` that
+ * findVerbatim does not take in prose), so no translated word can move into it and its content
+ * stays in place.
  */
 import { findVerbatim, type VerbatimKind } from '../verbatim.js'
 import { TOKEN_CHAR } from './protect.js'
-import type { Item } from './run.js'
+import { sliceText, type Item, type TextItem } from './run.js'
 
-type TextItem = Extract<Item, { kind: 'text' }>
+const LONE_PATH = /^\s*\/[\w.-]+\s*$/
+const LONE_PATH_MAX = 256
 
 /** Kinds made tokens even inside one text node: each stays with its `@`, `#` or colons, and is never escaped (Markdown's `\#`). */
 const SOCIAL = new Set<VerbatimKind>(['mention', 'hashtag', 'emoji'])
@@ -66,16 +69,9 @@ function cuttable (range: Range, items: readonly Item[]): boolean {
     !(last.kind === 'text' && range.to.offset < last.text.length && last.offsets === null)
 }
 
-/** Characters [from, to) of a text item, located by its offsets (known wherever this is called). */
-function slice (item: TextItem, from: number, to: number): TextItem {
-  const o = item.offsets!
-  return {
-    kind: 'text',
-    text: item.text.slice(from, to),
-    start: from === 0 ? item.start : o.starts[from]!,
-    end: to === item.text.length ? item.end : o.ends[to - 1]!,
-    offsets: { starts: o.starts.subarray(from, to), ends: o.ends.subarray(from, to) }
-  }
+/** Whether flat[start, end), an element's content, is one absolute path; a long one is not read, so nested elements stay linear. */
+function lonePath (flat: string, start: number, end: number): boolean {
+  return end - start <= LONE_PATH_MAX && LONE_PATH.test(flat.slice(start, end))
 }
 
 /** The ranges to make tokens: verbatim spans across items or of a social kind, and inline elements without prose. */
@@ -130,7 +126,7 @@ function keptRanges (items: readonly Item[], partner: ReadonlyMap<number, number
   for (; item < items.length; item++) proseBefore[item] = count
   items.forEach((it, o) => {
     const c = partner.get(o)
-    if (it.kind === 'open' && c !== undefined && proseBefore[c] === proseBefore[o]) ranges.push({ from: { item: o, offset: 0 }, to: { item: c, offset: 1 } })
+    if (it.kind === 'open' && c !== undefined && (proseBefore[c] === proseBefore[o] || lonePath(flat, at[o]!, at[c]!))) ranges.push({ from: { item: o, offset: 0 }, to: { item: c, offset: 1 } })
   })
   return ranges
 }
@@ -160,14 +156,14 @@ export function keepVerbatim (items: Item[]): Item[] {
   let offset = 0
   const rest = (): void => {
     const item = items[at]!
-    out.push(offset === 0 ? item : slice(item as TextItem, offset, (item as TextItem).text.length))
+    out.push(offset === 0 ? item : sliceText(item as TextItem, offset, (item as TextItem).text.length))
     at++
     offset = 0
   }
   for (const { from, to } of merged) {
     while (at < from.item) rest()
     const first = items[at]!
-    if (from.offset > offset) out.push(slice(first as TextItem, offset, from.offset))
+    if (from.offset > offset) out.push(sliceText(first as TextItem, offset, from.offset))
     const start = from.offset > 0 ? (first as TextItem).offsets!.starts[from.offset]! : first.start
     const last = items[to.item]!
     const whole = last.kind !== 'text' || to.offset >= last.text.length

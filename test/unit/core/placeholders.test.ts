@@ -23,6 +23,13 @@ describe('placeholders', () => {
     expect(spans('Click <0>here</0> or <1/> and <bold>now</bold>')).toEqual(['<1/>', '<0>…</0>', '<bold>…</bold>'])
   })
 
+  it('finds the $NAME$ of WebExtension messages and the :name of Laravel', () => {
+    expect(spans('Hello $USER$, you have $COUNT$ unread emails from $sender_1$.')).toEqual(['$USER$', '$COUNT$', '$sender_1$'])
+    expect(spans('$A$$B$ and ($C$)')).toEqual(['$A$', '$B$', '$C$'])
+    expect(spans(':count items from :user_name? Delete :name.')).toEqual([':count', ':user_name', ':name'])
+    expect(roundTrip('Hello $USER$, you have $COUNT$ unread emails.', upper).back).toBe('HELLO $USER$, YOU HAVE $COUNT$ UNREAD EMAILS.')
+  })
+
   it('takes an ICU plural or select as one token, nested bodies included', () => {
     expect(spans('You have {count, plural, =0 {no messages} one {# message} other {# messages}} from {gender, select, female {her} other {them}}.'))
       .toEqual(['{count, plural, =0 {no messages} one {# message} other {# messages}}', '{gender, select, female {her} other {them}}'])
@@ -31,6 +38,16 @@ describe('placeholders', () => {
   it('leaves prose alone', () => {
     expect(spans('50% off, 100% sure, 3 < 4 and 5 > 2, a {} b, an { unclosed brace')).toEqual([])
     expect(spans('Save 20 % today')).toEqual([])
+    expect(spans('It costs $5 or $10, US$ 3, $ 5$, $a b$ and $')).toEqual([])
+    expect(spans('Note:this, Note: this, at 10:30, ratio 1 :2, :) :p :D, a::b, std::vector, http://x, :countDown, :café')).toEqual([])
+  })
+
+  it('stays linear on hostile input', () => {
+    for (const text of ['$a'.repeat(50_000), '$'.repeat(100_000), '$' + 'a'.repeat(100_000), ' :a'.repeat(30_000), ' :' + 'a'.repeat(100_000) + 'B', ' :'.repeat(50_000)]) {
+      const started = performance.now()
+      findPlaceholders(text)
+      expect(performance.now() - started, text.slice(0, 10)).toBeLessThan(1000)
+    }
   })
 
   it('protects placeholders as tokens and restores them exactly through an engine', () => {

@@ -30,6 +30,13 @@ describe('findVerbatim', () => {
     expect(found('Edit src/core/verbatim.ts and the files in docs/guides/.')).toEqual(['path:src/core/verbatim.ts', 'path:docs/guides/'])
   })
 
+  it('finds a root directory standing alone as a path, and no other single /word', () => {
+    expect(found('They were the owners of binaries in /bin and /boot.')).toEqual(['path:/bin', 'path:/boot'])
+    expect(found('(/etc) "/tmp", /usr: /var; /root! /home? /Users and /Library')).toEqual(['path:/etc', 'path:/tmp', 'path:/usr', 'path:/var', 'path:/root', 'path:/home', 'path:/Users', 'path:/Library'])
+    expect(found('/binary, /Bin, /bins and x/bin')).toEqual([])
+    expect(found('the homemade /hand made pastas, him /her, 10 km /h, 24 /7, w/ milk /s')).toEqual([])
+  })
+
   it('finds file names with a known extension', () => {
     expect(found('Open index.html, then README.md and photo.JPEG; keep archive.tar.gz and .env.')).toEqual([
       'file:index.html', 'file:README.md', 'file:photo.JPEG', 'file:archive.tar.gz', 'file:.env'
@@ -84,7 +91,8 @@ describe('findVerbatim', () => {
       '~/'.repeat(50_000), './'.repeat(50_000), '1.'.repeat(50_000), 'a.b/'.repeat(25_000), 'a@'.repeat(50_000), '__a'.repeat(30_000),
       '@a.'.repeat(30_000), '#1'.repeat(50_000), '#'.repeat(100_000), ':a'.repeat(50_000), ':ab'.repeat(30_000), '!a@b'.repeat(25_000), '@a@b-'.repeat(20_000),
       // one long lower-case word: the camelCase check was tried at each of its starts
-      'ab'.repeat(50_000), 'a1'.repeat(50_000), '_x000D_'.repeat(15_000), '_x000D'.repeat(15_000)]
+      'ab'.repeat(50_000), 'a1'.repeat(50_000), '_x000D_'.repeat(15_000), '_x000D'.repeat(15_000),
+      ' /'.repeat(50_000), ' /bin'.repeat(20_000), '/bi'.repeat(30_000)]
     for (const text of hostile) {
       const started = performance.now()
       findVerbatim(text)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import type { Paragraph } from 'mdast'
 import { parseMarkdown } from '../../../../src/core/documents/markdown-parse.js'
+import { attributeBlocks } from '../../../../src/core/documents/markdown.js'
 import { fixture, recorded, reverseWords, upper } from './engines.js'
 
 const md = (value: string) => segmentDocument(value, 'text/markdown')
@@ -172,5 +173,25 @@ describe('text/markdown: inline markup', () => {
       '_#emph_ AND https://www.rust-lang.org/learn NOW.')
     expect(through(source, reverseWords)).toBe('#rust ! @bob@fosstodon.org thanks great, is or **@alice** and <https://example.com/a_b> See [#tag](https://x.social/tags/tag) :ferris:\n\n' +
       '_#emph_ now. https://www.rust-lang.org/learn and')
+  })
+
+  it('keeps an attribute block ending a heading or a line ({#id .class key=value}: Pandoc, kramdown, markdown-it-attrs) out of the sentence, byte for byte', () => {
+    const source = '## Getting started {#getting-started}\n\n# Install it {#install .class key="a b"} #\n\nSetext title {: #setext}\n===\n\n' +
+      'A *styled* paragraph {.note data-x=1}\nthat goes on.\n\n- list item **bold**\n  {.red}\n\nBraces {.a b} stay prose {x=1 y}\n'
+    const doc = md(source)
+    expect(doc.segments).toEqual(['Getting started', 'Install it', 'Setext title', 'A <g id="1">styled</g> paragraph', 'that goes on.',
+      'list item <g id="1">bold</g>', 'Braces {.a b} stay prose {x=1 y}'])
+    expect(doc.rebuild(doc.segments.map(upper))).toBe('## GETTING STARTED {#getting-started}\n\n# INSTALL IT {#install .class key="a b"} #\n\nSETEXT TITLE {: #setext}\n===\n\n' +
+      'A *STYLED* PARAGRAPH {.note data-x=1}\nTHAT GOES ON.\n\n- LIST ITEM **BOLD**\n  {.red}\n\nBRACES {.A B} STAY PROSE {X=1 Y}\n')
+    expect(through('## Getting started {#getting-started}\n', reverseWords)).toBe('## started Getting {#getting-started}\n')
+  })
+
+  it('finds attribute blocks in linear time', () => {
+    for (const text of ['{#a '.repeat(50_000) + '}', '{a="'.repeat(50_000) + '}', ' {#a'.repeat(50_000) + ' x}', 'x {' + '#a .b '.repeat(30_000) + '"}',
+      '{#a' + ' .b'.repeat(50_000) + ' c}', '{a=' + '"b" '.repeat(50_000), '{#a}\n'.repeat(40_000), '}\n'.repeat(100_000)]) {
+      const started = performance.now()
+      attributeBlocks(text)
+      expect(performance.now() - started, text.slice(0, 10)).toBeLessThan(1000)
+    }
   })
 })

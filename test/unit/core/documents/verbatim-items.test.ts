@@ -44,6 +44,13 @@ describe('keepVerbatim', () => {
     expect(keep('Wow<b>!</b> <i></i>red <b>see example.com</b>')).toBe('Wow{<b>!</b>} {<i></i>}red <b>see example.com</b>')
   })
 
+  it('makes an element holding only an absolute path a token, a one-segment one too', () => {
+    expect(keep('binaries in <tt>/bin</tt>? or <tt>/opt/x</tt>, <tt>/my-app.d</tt> and <i> /srv </i> but <b>/ a</b>, <b>/x y</b>'))
+      .toBe('binaries in {<tt>/bin</tt>}? or {<tt>/opt/x</tt>}, {<tt>/my-app.d</tt>} and {<i> /srv </i>} but <b>/ a</b>, <b>/x y</b>')
+    const doc = segmentDocument('<p>Who owns the binaries in <tt>/bin</tt> and <tt>/data</tt>?</p>', 'text/html')
+    expect(doc.segments).toEqual(['Who owns the binaries in <x id="1"/> and <x id="2"/>?'])
+  })
+
   it('takes an @ or # right before a token with it', () => {
     expect(keep('Thanks @[bob@host.org] and #[x]!')).toBe('Thanks {@[bob@host.org]} and {#[x]}!')
   })
@@ -55,7 +62,7 @@ describe('keepVerbatim', () => {
 
   it('rebuilds any mix of posts\' parts byte for byte, and never fails on an engine that moves or drops tags', () => {
     const parts = ['@', '#', ':', 'bob', ' ', 'https://', 'example.com/', '<span>', '</span>', '<b>', '</b>', '<a href="x">', '</a>', '<img src=y>', '<br>',
-      '&amp;', 'The red car. ', '!', ':blobcat:', '@alice@host.org', '<i>', '</i>', '`', '*', '_', '[', '](u)', '\n', '<code>x</code>', '😺']
+      '&amp;', 'The red car. ', '!', ':blobcat:', '@alice@host.org', '<i>', '</i>', '`', '*', '_', '[', '](u)', '\n', '<code>x</code>', '😺', '/bin', ' {#x .y}']
     let seed = 7
     const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n
     for (let i = 0; i < 500; i++) {

@@ -8,12 +8,15 @@ import { OFFLINE_LANGUAGES } from '../languages.js'
 import type { FoundEntity } from '../../../core/analysis/results.js'
 import { findAddresses } from './addresses.js'
 import { findAmounts } from './amounts.js'
+import { CITIES_NAMED_LIKE_PERSONS } from './cities.js'
 import { findEmails, findUrls } from './contacts.js'
 import { englishSpans, lexiconWords, loadEnglishModels, type EnglishModels } from './english.js'
 import { entitiesOf } from './mentions.js'
 import { nativeLexicon, nativeSpans, type NativeLexicon } from './native.js'
 import { findOrganizations } from './organizations.js'
 import { findPhones, PHONE_REGIONS } from './phones.js'
+import { placesInContext, type PlaceLexicon } from './place-context.js'
+import { placeIndex, regionIndex } from './places.js'
 import { baseLanguage } from './text.js'
 import { tokenize } from './tokens.js'
 
@@ -29,6 +32,8 @@ export class EntityModelsNotLoadedError extends Error {
 
 interface Models {
   english: EnglishModels
+  /** Where a person of compromise's is a place by its context ("flying to Adelaide"). */
+  englishPlaces: PlaceLexicon
   firstNames: string[]
   cities: string[]
   /** Built on first use per language. */
@@ -42,10 +47,12 @@ let loading: Promise<void> | undefined
 export function loadEntities (): Promise<void> {
   loading ??= (async () => {
     const english = await loadEnglishModels()
+    const cities = lexiconWords(english, ['City'])
     models = {
       english,
+      englishPlaces: { language: 'en', places: placeIndex('en', [...cities, ...CITIES_NAMED_LIKE_PERSONS]), regions: regionIndex('en') },
       firstNames: lexiconWords(english, ['FirstName', 'MaleName', 'FemaleName']),
-      cities: lexiconWords(english, ['City']),
+      cities,
       native: new Map()
     }
     // build the other languages' lexicons now rather than on a request
@@ -80,7 +87,7 @@ export function findEntities (text: string, language: string): FoundEntity[] {
       // amounts wink does not read as money ("EUR 12 million")
       ...findAmounts(text, tokens, 'en').filter(s => s.type === 'PRICE')
     ]
-    return entitiesOf(text, tokens, spans, 'en')
+    return entitiesOf(text, tokens, placesInContext(text, tokens, spans, models.englishPlaces), 'en')
   }
   if (ENTITY_LANGUAGES.includes(base)) return entitiesOf(text, tokens, nativeSpans(text, tokens, lexiconOf(models, base)), base)
   const spans = [...findEmails(text), ...findUrls(text), ...findPhones(text, undefined), ...findAmounts(text, tokens, base)]

@@ -1,4 +1,3 @@
-import type { EntityType } from '../../../core/analysis/results.js'
 import { findAddresses } from './addresses.js'
 import { findAmounts } from './amounts.js'
 import { findEmails, findUrls } from './contacts.js'
@@ -7,17 +6,15 @@ import { givenNames, loneNameExclusions } from './given-names.js'
 import { findOrganizations } from './organizations.js'
 import { findOthers } from './others.js'
 import { findPersons, type PersonLexicon } from './persons.js'
-import type { PhraseIndex } from './phrases.js'
 import { findPhones, PHONE_REGIONS } from './phones.js'
-import { findPlaces, placeIndex } from './places.js'
+import { placesInContext, type PlaceLexicon } from './place-context.js'
+import { findPlaces, placeIndex, regionIndex } from './places.js'
 import type { Span } from './spans.js'
 import type { Token } from './tokens.js'
 import { own } from '../../../lib/own.js'
 
 /** What the finders of one language other than English know. */
-export interface NativeLexicon {
-  language: string
-  places: PhraseIndex<EntityType>
+export interface NativeLexicon extends PlaceLexicon {
   persons: PersonLexicon
 }
 
@@ -27,6 +24,7 @@ export function nativeLexicon (language: string, firstNames: readonly string[], 
   return {
     language,
     places: placeIndex(language, cities),
+    regions: regionIndex(language),
     persons: {
       language,
       given: givenNames(language, firstNames),
@@ -38,20 +36,21 @@ export function nativeLexicon (language: string, firstNames: readonly string[], 
 
 /**
  * The spans found by the language's own heuristics: e-mail addresses, URLs, phone numbers, dates,
- * numbers and prices, addresses, places, organisations, persons and other proper names.
+ * numbers and prices, addresses, places, organisations, persons and other proper names; a person
+ * that a preposition of place makes a place is one ("pour Santiago de Chile").
  */
 export function nativeSpans (text: string, tokens: Token[], lexicon: NativeLexicon): Span[] {
   const { language } = lexicon
-  return [
+  return placesInContext(text, tokens, [
     ...findEmails(text),
     ...findUrls(text),
     ...findPhones(text, own(PHONE_REGIONS, language)),
     ...findDates(text, tokens, language),
     ...findAmounts(text, tokens, language),
     ...findAddresses(text, tokens, language),
-    ...findPlaces(text, tokens, lexicon.places),
+    ...findPlaces(text, tokens, lexicon.places, language),
     ...findOrganizations(text, tokens, language),
     ...findPersons(text, tokens, lexicon.persons),
     ...findOthers(text, tokens, language)
-  ]
+  ], lexicon)
 }

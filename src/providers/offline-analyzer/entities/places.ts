@@ -4,6 +4,7 @@ import { PhraseIndex } from './phrases.js'
 import { PRIORITY, span, type Span } from './spans.js'
 import { fold } from './text.js'
 import type { Token } from './tokens.js'
+import { own } from '../../../lib/own.js'
 
 // region codes that are not places, or are organisations
 const NOT_PLACES = new Set(['ZZ', 'QO', 'XA', 'XB', 'EZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA'])
@@ -11,8 +12,8 @@ const ORGANIZATIONS = new Set(['UN', 'EU'])
 // continents and large regions (UN M.49 codes)
 const AREAS = ['002', '005', '009', '013', '015', '019', '021', '029', '030', '034', '035', '039', '053', '142', '145', '150', '151', '154', '155', '419']
 
-/** The places (and UN, EU) a text in `language` may name: every region of the platform's locale data, plus cities. */
-export function placeIndex (language: string, englishCities: readonly string[]): PhraseIndex<EntityType> {
+/** The regions (and UN, EU) a text in `language` may name: every region of the platform's locale data. */
+export function regionIndex (language: string): PhraseIndex<EntityType> {
   const index = new PhraseIndex<EntityType>()
   const codes: string[] = [...AREAS]
   for (let a = 65; a <= 90; a++) for (let b = 65; b <= 90; b++) codes.push(String.fromCharCode(a, b))
@@ -24,6 +25,12 @@ export function placeIndex (language: string, englishCities: readonly string[]):
       if (name !== undefined) index.add(name, ORGANIZATIONS.has(code) ? 'ORGANIZATION' : 'LOCATION')
     }
   }
+  return index
+}
+
+/** The places (and UN, EU) a text in `language` may name: its regions, plus cities. */
+export function placeIndex (language: string, englishCities: readonly string[]): PhraseIndex<EntityType> {
+  const index = regionIndex(language)
   const excluded = new Set(CITY_EXCLUSIONS[language] ?? [])
   for (const city of [...CITY_NAMES, ...englishCities]) if (!excluded.has(fold(city))) index.add(city, 'LOCATION')
   return index
@@ -38,14 +45,20 @@ function cleanRegionName (name: string | undefined): string | undefined {
   return plain
 }
 
-/** Places named in the text: a capitalised first word starting a known name. */
-export function findPlaces (text: string, tokens: Token[], index: PhraseIndex<EntityType>): Span[] {
+// French writes the article of a place's name in lower case inside a sentence ("à la Réunion", "l'île de la Réunion")
+const LOWER_CASE_ARTICLES: Readonly<Record<string, ReadonlySet<string>>> = { fr: new Set(['le', 'la', 'les', 'l']) }
+
+/** Places named in the text: a capitalised first word starting a known name, or an article in lower case where the language writes it so. */
+export function findPlaces (text: string, tokens: Token[], index: PhraseIndex<EntityType>, language: string): Span[] {
+  const articles = own(LOWER_CASE_ARTICLES, language)
   const found: Span[] = []
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
-    if (t.kind !== 'word' || !t.cap) continue
+    if (t.kind !== 'word') continue
+    const article = !t.cap && articles?.has(t.folded) === true && !t.sentenceStart && tokens[i + 1]?.cap === true
+    if (!t.cap && !article) continue
     const hit = index.longestAt(text, tokens, i)
-    if (hit === undefined) continue
+    if (hit === undefined || (article && hit.last === i)) continue
     const priority = hit.item === 'ORGANIZATION' ? PRIORITY.ORGANIZATION : PRIORITY.LOCATION
     found.push(span(hit.item, t.start, tokens[hit.last]!.end, priority))
     i = hit.last

@@ -116,6 +116,36 @@ describe('entities: English', () => {
     expectOffsetsSlice(text, entities)
   })
 
+  it('reads a place that is also a given name as a place after a preposition of place, and in a list after one', () => {
+    const adelaide = findEntities('Next week I am flying to Adelaide for work.', 'en')
+    one(adelaide, 'LOCATION', 'Adelaide')
+    expect(ofType(adelaide, 'PERSON')).toEqual([])
+    const drove = findEntities('We drove to Austin and Charlotte.', 'en')
+    one(drove, 'LOCATION', 'Austin')
+    one(drove, 'LOCATION', 'Charlotte')
+    expect(ofType(drove, 'PERSON')).toEqual([])
+    one(findEntities('She grew up in Houston.', 'en'), 'LOCATION', 'Houston')
+    one(findEntities("I'm from Adelaide.", 'en'), 'LOCATION', 'Adelaide')
+  })
+
+  it('keeps a person after "to", "from" or "at" where nothing moves ("talked to Charlotte")', () => {
+    for (const text of ['I talked to Charlotte yesterday.', 'We got a letter from Charlotte.', 'Everyone looked at Charlotte.']) {
+      const entities = findEntities(text, 'en')
+      one(entities, 'PERSON', 'Charlotte')
+      expect(ofType(entities, 'LOCATION'), text).toEqual([])
+    }
+  })
+
+  it('reads two places joined by "&" as two places, not one company; "Procter & Gamble" stays one', () => {
+    for (const [text, first, second] of [['I flew between Berlin & Paris last week.', 'Berlin', 'Paris'], ['The train runs London & Manchester daily.', 'London', 'Manchester']] as const) {
+      const entities = findEntities(text, 'en')
+      one(entities, 'LOCATION', first)
+      one(entities, 'LOCATION', second)
+      expect(ofType(entities, 'ORGANIZATION'), text).toEqual([])
+    }
+    one(findEntities('Procter & Gamble reported results.', 'en'), 'ORGANIZATION', 'Procter & Gamble')
+  })
+
   it('finds nothing in a sentence without entities but its number', () => {
     const entities = findEntities('The meeting is at three.', 'en')
     expect(entities.map(e => e.type)).toEqual(['NUMBER'])
@@ -191,6 +221,30 @@ describe('entities: other languages', () => {
     one(nl, 'PERSON', 'Jan de Vries')
     one(nl, 'LOCATION', 'België')
     expect(one(nl, 'PRICE', '12 miljoen euro').value).toBe('12000000 EUR')
+  })
+
+  it('French and Spanish: a place of several words after a preposition of place is no person ("pour Santiago de Chile", "à Santiago de Cuba")', () => {
+    for (const [text, language, place] of [
+      ['Je pars demain pour Santiago de Chile avec ma sœur.', 'fr', 'Santiago de Chile'],
+      ['Mañana viajo a Santiago de Chile con mi hermana.', 'es', 'Santiago de Chile'],
+      // not in the list of cities, but a city's name with a country's
+      ['Elle part à Santiago de Cuba en mai.', 'fr', 'Santiago de Cuba']
+    ] as const) {
+      const entities = findEntities(text, language)
+      one(entities, 'LOCATION', place)
+      expect(ofType(entities, 'PERSON'), text).toEqual([])
+      expectOffsetsSlice(text, entities)
+    }
+    one(findEntities('Le poème est attribué à Marie de France.', 'fr'), 'PERSON', 'Marie de France')
+  })
+
+  it('French: "La Réunion" is the island, "la réunion" (the meeting) at a sentence start is not', () => {
+    expect(ofType(findEntities('La réunion a commencé à 9h et a duré deux heures.', 'fr'), 'LOCATION')).toEqual([])
+    one(findEntities('Je suis né à La Réunion.', 'fr'), 'LOCATION', 'La Réunion')
+    one(findEntities('La Réunion est une île.', 'fr'), 'LOCATION', 'La Réunion')
+    const island = findEntities("Il vit sur l'île de la Réunion depuis 2010.", 'fr')
+    one(island, 'LOCATION', 'la Réunion')
+    expectOffsetsSlice("Il vit sur l'île de la Réunion depuis 2010.", island)
   })
 
   it('a language without its own finders still gets e-mail addresses and numbers', () => {

@@ -156,7 +156,7 @@ export function deeplDocumentRoutes (ctx: Context): void {
     ...route,
     schema: {
       ...doc('deepl_document_result', 'The translated document (DeepL\'s POST /v2/document/{document_id}/result)',
-        '`document_key` in the body; the translated file, of the uploaded file\'s format and name. Before it is done: 503. The document stays until JOB_TTL after it was done (DeepL removes it once downloaded).'),
+        '`document_key` in the body; the translated file, of the uploaded file\'s format and name. Before it is done: 503. Once downloaded the document is removed, as DeepL removes it (a second download is a 404).'),
       consumes: JSON_OR_FORM,
       params: DocumentParams,
       body: DeepLDocumentKey,
@@ -174,6 +174,8 @@ export function deeplDocumentRoutes (ctx: Context): void {
         : 'Document translation is not done yet.')
     }
     const { bytes, mime } = fileOfResult(found.result)
+    // downloaded, it is removed, as DeepL removes it: what it kept no longer counts against JOB_STORAGE_PER_CLIENT
+    await app.jobs.cancel(request.client!.key, found.state.id)
     return await reply.type(contentTypeOf(mime)).header('content-disposition', attachment(found.meta?.['filename'] ?? 'document')).send(bytes)
   })
 }

@@ -101,6 +101,10 @@ describe('POST /v2/document, its status and its result', () => {
     expect(result.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     expect(result.headers.get('content-disposition')).toMatch(/filename="notes.txt"/)
     expect(await result.text()).toBe(await direct('Good morning.', 'text/plain'))
+    // downloaded, it is gone, as DeepL's: what it kept no longer counts against the client's job storage
+    const again = await fetch(`${address}/deepl/v2/document/${handle.document_id}/result`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })
+    expect(again.status).toBe(404)
+    expect((await status(KEY, handle.document_key)).status).toBe(404)
   })
 
   it('refuses an output_format that is not the file\'s own, a file that is not UTF-8 text, and a missing file', async () => {

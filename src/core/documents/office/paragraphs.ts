@@ -46,6 +46,8 @@ export interface Vocabulary {
   alsoParagraphs?: ReadonlySet<string>
   /** Elements whose paragraphs are left as they are (OpenDocument's record of tracked changes: deleted text). */
   kept?: ReadonlySet<string>
+  /** Empty run elements that are a character of the text, not markup (WordprocessingML's optional hyphen inside a word). */
+  characters?: ReadonlyMap<string, string>
 }
 
 const TRANSITIONAL = 'http://schemas.openxmlformats.org/'
@@ -62,6 +64,8 @@ export const WORDPROCESSING: Vocabulary = {
   tail: new Set(),
   containers: new Map([['hyperlink', undefined], ['ins', undefined], ['moveTo', undefined], ['smartTag', undefined], ['customXml', undefined], ['dir', undefined], ['bdo', undefined], ['sdt', 'sdtContent']]),
   weak: new Set(['bookmarkStart', 'bookmarkEnd', 'proofErr', 'permStart', 'permEnd', 'commentRangeStart', 'commentRangeEnd']),
+  // "infor<w:softHyphen/>mation" is one word to the engine (a token there cut it in two: "infor­mation" untranslated)
+  characters: new Map([['softHyphen', '\u00ad'], ['noBreakHyphen', '\u2011']]),
   // only where the source set one: w:val, the language of Latin-script text
   withLanguage: (properties, target) => properties.replace(/(<(?:[\w.-]+:)?lang\b[^>]*?\s(?:[\w.-]+:)?val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
 }
@@ -258,11 +262,12 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
       for (const c of bare ? [e] : e.children) {
         if (is(c, v.runProperties)) continue
         const raw = source.slice(c.openEnd, c.closeStart)
-        if (is(c, v.text) && !raw.includes('<')) {
-          if (raw === '') continue
+        const character = c.selfClosing && ours(c) ? v.characters?.get(c.local) : undefined
+        if ((is(c, v.text) && !raw.includes('<')) || character !== undefined) {
+          if (raw === '' && character === undefined) continue
           const tagged = run.properties !== base
           if (tagged) push('open', closeText + marker({ kind: 'open', runTag: run.tag, properties: run.properties, textOpen }))
-          const text = decodeXml(raw)
+          const text = character ?? decodeXml(raw)
           const start = skeleton.length
           skeleton += escapeXml(text)
           items.push({ kind: 'text', start, end: skeleton.length, text, offsets: alignText(text, skeleton, start, skeleton.length, { escapes: false }) })

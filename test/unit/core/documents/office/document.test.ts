@@ -90,6 +90,15 @@ describe('DOCX documents', () => {
     expect(body).not.toMatch(/<\/w:r>[^<]+</)
   })
 
+  it('an optional or non-breaking hyphen inside a word is a character of it, not a token cutting it in two (a probe\'s "infor­mation" and "govern­ment" were left untranslated)', () => {
+    const hyphens = segmentDocument(base64(makeDocx(
+      '<w:p><w:r><w:t xml:space="preserve">The infor</w:t></w:r><w:r><w:softHyphen/></w:r><w:r><w:t xml:space="preserve">mation about the govern</w:t></w:r><w:r><w:softHyphen/></w:r><w:r><w:t>ment is correct.</w:t></w:r></w:p>' +
+      '<w:p><w:r><w:t xml:space="preserve">Send an e</w:t></w:r><w:r><w:noBreakHyphen/></w:r><w:r><w:t>mail today.</w:t></w:r></w:p>')), DOCX)
+    expect(hyphens.segments).toEqual(['The infor\u00admation about the govern\u00adment is correct.', 'Send an e\u2011mail today.'])
+    const body = text(members(hyphens.rebuild(hyphens.segments.map(upper), 'es') as string)['word/document.xml']!)
+    expect(paragraphTexts(body)).toEqual(['THE INFOR\u00adMATION ABOUT THE GOVERN\u00adMENT IS CORRECT.', 'SEND AN E\u2011MAIL TODAY.'])
+  })
+
   it('refuses what is not a DOCX as a 400 at the value naming the problem', () => {
     const problem = (value: string): string => {
       try {

@@ -20,7 +20,7 @@
  * travels as tags do in HTML; a `<ruby>`, base and `<rt>` annotation, is kept whole as HTML keeps
  * it, so an engine cannot move words between them (one left open runs to the cue's end, as
  * WebVTT reads it). WebVTT's character references are decoded for the engine and translated
- * text is escaped (`&`, `<`, `>`).
+ * text is escaped (`&`, `<`, `>`, and what the cue spelled as a reference, `&nbsp;`, with it).
  *
  * Line breaks: the translated cue is written on as many lines as the source cue had, broken at
  * the spaces nearest the proportional positions of its visible text (never inside a tag or a
@@ -32,6 +32,7 @@ import { decodeHTML } from 'entities'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
 import { OPAQUE } from './elements.js'
+import { referenceSpellings, textRanges } from './references.js'
 import { RunBuilder, type Item, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
@@ -130,10 +131,18 @@ const MARKUP = /<(\/?)([A-Za-z][\w-]*)(?:\.[^\s>]*)?(?:[ \t][^>]*)?>|<\d[\d:.]*>
 /** A speaker's line: it starts (after markup) with a dash or a WebVTT voice span `<v Name>`. */
 const DIALOGUE = /^[ \t]*(?:<[^>]*>|\{\\[^}]*\})*(?:[ \t]*[-\u2010-\u2015]|<v[ \t.])/
 
-const vttText: TextFormat = {
-  escape: text => text.replace(/[\r\n]+/g, ' ').replace(/[&<>]/g, c => c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'),
-  collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
+const VTT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
+
+/** WebVTT cue text as written: `&`, `<`, `>` escaped, and the characters the cue spelled as references (`spelled`: `&nbsp;`) with them. */
+function vttFormat (spelled?: ReadonlyMap<string, string>): TextFormat {
+  const written = spelled === undefined ? '' : [...spelled.keys()].map(c => `\\u{${c.codePointAt(0)!.toString(16)}}|`).join('')
+  const special = new RegExp(`${written}[&<>]`, 'gu')
+  return {
+    escape: text => text.replace(/[\r\n]+/g, ' ').replace(special, c => spelled?.get(c) ?? VTT_ESCAPES[c]!),
+    collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
+  }
 }
+const vttText = vttFormat()
 const srtText: TextFormat = {
   escape: text => text.replace(/[\r\n]+/g, ' '),
   collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
@@ -218,7 +227,14 @@ function cueDrafts (source: string, format: SubtitleFormat, locale: string): Seg
     at = range.end
   })
   text(at, source.length)
-  return segmentRun(run.take(), format === 'vtt' ? vttText : srtText, locale)
+  const drafts = segmentRun(run.take(), format === 'vtt' ? vttText : srtText, locale)
+  // a character the cue spelled as a reference (`&nbsp;`, `&lrm;`) is written with it again, as HTML's are
+  return format === 'srt'
+    ? drafts
+    : drafts.map(draft => {
+      const spelled = referenceSpellings(source, textRanges(draft))
+      return spelled.size === 0 ? draft : { ...draft, format: vttFormat(spelled) }
+    })
 }
 
 /** Spaces, markup, and a ruby whole (its text visible, no break inside it). */

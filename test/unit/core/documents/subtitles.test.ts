@@ -102,6 +102,13 @@ describe('text/vtt', () => {
     ])
   })
 
+  it('writes a character the cue spelled as a reference with it again (a probe\'s &nbsp; came back a raw U+00A0)', () => {
+    const vtt = 'WEBVTT\n\n00:01.000 --> 00:02.000\nThe price is 5&nbsp;euros &lrm;here.\n'
+    const out = through(vtt, 'text/vtt', upper)
+    expect(out).toBe('WEBVTT\n\n00:01.000 --> 00:02.000\nTHE PRICE IS 5&nbsp;EUROS &lrm;HERE.\n')
+    expect(vttCues(out)[0]!.text).toBe('THE PRICE IS 5&nbsp;EUROS &lrm;HERE.')
+  })
+
   it('keeps the header, STYLE and NOTE blocks, identifiers, timings and settings; escapes what it writes', () => {
     const out = through(VTT, 'text/vtt', s => upper(s).replace('JERRY', 'JERRY & <TOM>'))
     expect(out.startsWith('WEBVTT - a film\n\nSTYLE\n::cue(.loud) { color: red }\n\nNOTE\nThe house is red.\n\nintro\n00:01.000 --> 00:04.000 line:0 align:start\n<v Anna>')).toBe(true)

@@ -26,6 +26,57 @@ export function parseMarkdown (source: string): Root {
   })
 }
 
+/** The source text of a node the autolink transform made: a text's value, a link's (its one text child's). */
+function literal (node: Nodes): string | undefined {
+  if (node.type === 'text') return node.value
+  if (node.type === 'link' && node.children.length === 1 && node.children[0]!.type === 'text') return node.children[0]!.value
+  return undefined
+}
+
+const at = (offset: number): { offset: number, line: number, column: number } => ({ offset, line: 0, column: 0 })
+
+/**
+ * Positions for the nodes GFM's autolink transform makes without any: a URL found in text that
+ * micromark's own autolinks did not take ("[the docs][https://…]") splits its text node into
+ * text, link and text, none of them placed, and a paragraph of unplaced nodes would not be
+ * translated at all. Each run of such siblings is what lies between its placed neighbours (or
+ * its parent's edges): where their texts, joined, are found there as written, each is placed in
+ * turn; elsewhere (escapes, references in the text) they stay unplaced, as before. Offsets only:
+ * line and column are not read here.
+ */
+export function placeAutolinks (root: Root, source: string): void {
+  const stack: Nodes[] = [root]
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (!('children' in node)) continue
+    const children = node.children as Nodes[]
+    stack.push(...children)
+    for (let i = 0; i < children.length; i++) {
+      if (children[i]!.position !== undefined) continue
+      let j = i
+      while (j < children.length && children[j]!.position === undefined) j++
+      const run = children.slice(i, j)
+      const texts = run.map(literal)
+      const lo = i > 0 ? children[i - 1]!.position?.end.offset : node.position?.start.offset
+      const hi = j < children.length ? children[j]!.position?.start.offset : node.position?.end.offset
+      if (lo !== undefined && hi !== undefined && texts.every(t => t !== undefined)) {
+        const joined = texts.join('')
+        // searched within the run's bounds only (the runs of a tree do not overlap: linear in all)
+        const found = source.slice(lo, hi).indexOf(joined)
+        if (found !== -1) {
+          let offset = lo + found
+          run.forEach((child, k) => {
+            const end = offset + texts[k]!.length
+            child.position = { start: at(offset), end: at(end) }
+            if (child.type === 'link') child.children[0]!.position = { start: at(offset), end: at(end) }
+            offset = end
+          })
+        }
+      }
+      i = j
+    }
+  }
+}
+
 /** How many levels of nodes a tree has (a work stack rather than recursion, for deep trees). */
 export function treeDepth (root: Root): number {
   let deepest = 0
@@ -172,5 +223,6 @@ export function markdownTree (source: string, path: () => FieldPath): Root {
     throw err
   }
   if (treeDepth(tree) > MAX_TREE_DEPTH) throw tooDeep(path(), tooMany)
+  placeAutolinks(tree, source)
   return tree
 }

@@ -175,6 +175,14 @@ describe('text/markdown: inline markup', () => {
       '_#emph_ now. https://www.rust-lang.org/learn and')
   })
 
+  it('translates a paragraph whose URL GFM linked after parsing ("[the docs][https://…]": the transform\'s nodes had no positions, and the paragraph was left out)', () => {
+    const source = 'See [the docs][https://example.com/docs] for the red car.\n\n*See [x][https://a.com/b] now* and more.\n\n| a |\n|---|\n| see [x][www.example.com] ok |\n'
+    expect(md(source).segments).toEqual(['See [the docs][<x id="1"/>] for the red car.', '<g id="1">See [x][<x id="2"/>] now</g> and more.', 'a', 'see [x][<x id="1"/>] ok'])
+    const out = through(source, upper) as string
+    // the URL byte for byte; the brackets around it are text, written escaped
+    expect(out).toBe('SEE \\[THE DOCS\\]\\[https://example.com/docs\\] FOR THE RED CAR.\n\n*SEE \\[X\\]\\[https://a.com/b\\] NOW* AND MORE.\n\n| A |\n|---|\n| SEE \\[X\\]\\[www.example.com\\] OK |\n')
+  })
+
   it('keeps an attribute block ending a heading or a line ({#id .class key=value}: Pandoc, kramdown, markdown-it-attrs) out of the sentence, byte for byte', () => {
     const source = '## Getting started {#getting-started}\n\n# Install it {#install .class key="a b"} #\n\nSetext title {: #setext}\n===\n\n' +
       'A *styled* paragraph {.note data-x=1}\nthat goes on.\n\n- list item **bold**\n  {.red}\n\nBraces {.a b} stay prose {x=1 y}\n'

@@ -61,7 +61,7 @@ export default async function analyzeRoutes (fastify: FastifyInstance, opts: { c
       summary: 'Run one or many analyses (entities, sentiment, moderation, categories) on a document',
       description: '`analyses`: any of entities, sentiment, moderation, categories; absent or empty means all four. Parts not asked for are absent from the answer. HTML, Markdown and JSON documents are analysed on their text. ' +
         'Each part runs in the text\'s own language when an analyser reads it (offline: en, fr, de, es, it, pt, nl; every language with OPENAI_MODEL), else on its English translation (`meta.translated` = "true"). ' +
-        'Each part\'s `meta.analyzer` names what served it ("openai" or "offline"); entity `meta.offsets` are code points into the document\'s text (or into the translation when `entities.meta.offsets_in` = "translation"). ' +
+        'Each part\'s `meta.analyzer` names what served it ("openai" or "offline"); entity `meta.offsets` are code points into the document\'s text (or into the translation when `entities.meta.offsets_in` = "translation"): a plain text\'s as sent; for HTML, Markdown and JSON, the text the analysers read (its pieces in document order, one a line), not the markup as sent. ' +
         '`request` echoes exactly the fields sent. The answer\'s `meta` is the request\'s `meta` unchanged plus `language` (the document\'s, given or detected) and `detected_confidence`; a key the client already sent is not overwritten: the service\'s value is then under `service_<key>` (`service_language`).',
       security: SECURITY,
       body: AnalyzeRequest,

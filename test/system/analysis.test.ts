@@ -70,6 +70,20 @@ describe('offline analysis over HTTP', () => {
     }
   })
 
+  it('reads a zero-width space or byte order mark as the space it stands for: no entity holds one, offsets as sent (a probe got "\\uFEFFBarack Obama" and "Berlin.\\u200B Angela Merkel")', async () => {
+    const value = '\uFEFFBarack Obama visited Berlin.\u200B Angela Merkel met him in Paris.'
+    const res = await service.post('/language/analyze', { document: { value, language: 'en' }, analyses: ['entities'] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    type Found = { name: string, meta: { offsets: Array<{ offset: number, length: number, text: string }> } }
+    const found = res.json.entities.entities as Found[]
+    expect(found.map(e => e.name)).toEqual(expect.arrayContaining(['Barack Obama', 'Berlin', 'Angela Merkel', 'Paris']))
+    const points = Array.from(value)
+    for (const e of found) {
+      expect(e.name).not.toMatch(/[\u200B\uFEFF]/)
+      for (const o of e.meta.offsets) expect(points.slice(o.offset, o.offset + o.length).join('')).toBe(o.text)
+    }
+  })
+
   it('returns only the parts asked for', async () => {
     const res = await service.post('/language/analyze', { document: { value: 'The striker scored twice and the team won the league title.', language: 'en' }, analyses: ['categories'] })
     expect(res.status).toBe(200)

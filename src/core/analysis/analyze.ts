@@ -83,8 +83,9 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   // HTML, Markdown and JSON are analysed on their text, never on markup
   const sent = await textOfDocument(document.value, mime, work)
   if (sent.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
-  // analysers read it composed (a decomposed é is é to them: "Jose\u0301" was found as "Jose"); entity offsets are mapped back
-  const { text, toSent } = composedText(sent)
+  // analysers read it composed (a decomposed é is é to them: "Jose\u0301" was found as "Jose"), a zero-width space or
+  // byte order mark as the space it stands for (one for one: offsets unchanged; "\uFEFFBarack Obama" was a name); entity offsets are mapped back
+  const { text, toSent } = composedText(sent.replace(INVISIBLE_SPACES, ' '))
 
   let sourceLanguage: string
   let detected: Analyzed['detected']
@@ -156,6 +157,9 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
 }
 
 type Mention = FoundEntity['mentions'][number]
+
+/** Characters that separate words unseen: a zero-width space, a byte order mark (a zero-width no-break space). */
+const INVISIBLE_SPACES = /[\u200B\uFEFF]/g
 
 /**
  * `sent` composed (NFC), and, when that changed it, the mapping of a mention in the composed text

@@ -249,15 +249,18 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
 
   const base = {
     issuer: opts.config.auth.tokenIssuer,
-    token_endpoint: '/oauth/token',
     grant_types_supported: ['client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...SCOPES],
     response_types_supported: ['token']
   }
+  // RFC 8414's endpoints are absolute URLs: on the host and scheme the request came to (behind a proxy, with TRUST_PROXY)
   app.get('/.well-known/oauth-authorization-server', {
     schema: { hide: true }
-  }, async () => tokens.publicJwks() ? { ...base, jwks_uri: '/.well-known/jwks.json' } : base)
+  }, async request => {
+    const origin = `${request.protocol}://${request.host}`
+    return { ...base, token_endpoint: `${origin}/oauth/token`, ...(tokens.publicJwks() ? { jwks_uri: `${origin}/.well-known/jwks.json` } : {}) }
+  })
   if (tokens.publicJwks()) {
     app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => tokens.publicJwks())
   }

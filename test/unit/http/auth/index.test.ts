@@ -176,6 +176,22 @@ describe('tokens of a client no longer configured', () => {
   })
 })
 
+describe('the authorization server metadata (RFC 8414)', () => {
+  it('names the token endpoint as an absolute URL on the request\'s host, https behind a trusted proxy; no JWKS with a shared secret', async () => {
+    const app = await testApp({ TRUST_PROXY: 'true' })
+    try {
+      const direct = (await app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', headers: { host: 'localhost:8080' } })).json()
+      expect(direct.token_endpoint).toBe('http://localhost:8080/oauth/token')
+      expect(direct.jwks_uri).toBeUndefined()
+      const proxied = (await app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', headers: { host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' } })).json()
+      expect(proxied.token_endpoint).toBe('https://api.example.com/oauth/token')
+      expect(new URL(proxied.token_endpoint).pathname).toBe('/oauth/token')
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('signing with a key pair', () => {
   it('signs with the private key, publishes the public JWKS and verifies its own tokens', async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true })
@@ -190,6 +206,9 @@ describe('signing with a key pair', () => {
       expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' })
       expect(jwks.keys[0].d).toBeUndefined()
       expect((await app.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })).statusCode).toBe(200)
+      // RFC 8414 metadata names its endpoints as absolute URLs, on the host the request came to
+      const metadata = (await app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', headers: { host: 'lang.example:8080' } })).json()
+      expect(metadata).toMatchObject({ token_endpoint: 'http://lang.example:8080/oauth/token', jwks_uri: 'http://lang.example:8080/.well-known/jwks.json', grant_types_supported: ['client_credentials'] })
     } finally {
       await app.close()
     }

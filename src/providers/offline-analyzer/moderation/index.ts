@@ -154,13 +154,16 @@ function tokenAt (tokens: readonly Token[], at: number): number {
   return lo
 }
 
-/** Whether the capitalised token i stands beside another capitalised word (a name, not a swear word). */
+/** Titles before a surname: "Mr. Cumming" is a name whatever the sentence segmenter makes of the full stop. */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'dr', 'prof', 'sir', 'lady', 'lord', 'herr', 'frau', 'monsieur', 'madame', 'señor', 'señora'])
+
+/** Whether the capitalised token i stands beside another capitalised word, or after a title (a name, not a swear word). */
 function isName (tokens: readonly Token[], i: number): boolean {
   const token = tokens[i] as Token
   if (!token.capital) return false
   const next = tokens[i + 1]
   const previous = tokens[i - 1]
-  return (next !== undefined && next.capital && !next.sentenceStart) || (previous !== undefined && previous.capital && !token.sentenceStart)
+  return (next !== undefined && next.capital && !next.sentenceStart) || (previous !== undefined && previous.capital && (!token.sentenceStart || TITLES.has(previous.word)))
 }
 
 /** Rule hits without a second hit of the same kind overlapping an earlier one. */

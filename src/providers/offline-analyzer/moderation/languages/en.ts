@@ -14,7 +14,7 @@ export const en: LanguageData = {
     rape: 'rape raped raping rapes rapist* molest*:1'
   },
   ordinary: 'cumin cockpit* shiitake* shitake dick_van_dyke moby_dick dickens dickinson* niggard* cum_laude magna_cum_laude summa_cum_laude scunthorpe essex sussex middlesex wessex penistone cockney* cocktail* peacock* hancock* analy* therapist* assassin* assignment* grape* kung_fu analect* assyria* moroni shiite* vandyke wankel gondwana* annal* analges* assn asst asson* assort* cockscomb* cocksure cryptanaly* cummerbund* dicker dickered dickering dickey* dickybird* fagot* feckless* mishit* pussycat* pussyfoot* rapeseed* rapped rappel* retardant* retarder* retardation scat traffick* booby_trap* booby_prize',
-  names: 'dick dicks cock hooker hookers fanny willy',
+  names: 'dick dicks cock hooker hookers fanny willy cumming',
   sets: {
     you: 'you u ya ye youse',
     modal: 'am m are re is s going gonna gon na to will ll shall wanna want wants have ve got gotta just really totally fucking fuckin literally definitely personally come and d would might could then soon tomorrow tonight now swear promise i go',

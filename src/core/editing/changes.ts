@@ -376,9 +376,20 @@ export function joinsLines (change: Change): boolean {
   return change.reason === undefined && change.original.includes('\n') && /^[\s>]*$/.test(change.original) && change.replacement.trim() === ''
 }
 
-const LINE_JOIN_END = /[ \t]*\r?\n[\s>]*$/
 const LINE_JOIN_START = /^[\s>]*\r?\n[ \t>]*/
 const codePoints = (text: string): number => Array.from(text).length
+const BLANK_OR_QUOTE = /[\s>]/
+
+/** Where a line break ending `text` begins (the blanks before it, then it and what prefixes the next line: blanks, `>`), or -1; a scan from the end, linear. */
+function lineJoinAtEnd (text: string): number {
+  let run = text.length
+  while (run > 0 && BLANK_OR_QUOTE.test(text[run - 1]!)) run--
+  const newline = text.indexOf('\n', run)
+  if (newline === -1) return -1
+  let start = newline
+  while (start > run && /[ \t\r]/.test(text[start - 1]!)) start--
+  return start
+}
 
 /**
  * A change that corrects a word and joins lines at once ("teh\n> " made "the "): the word's
@@ -387,10 +398,10 @@ const codePoints = (text: string): number => Array.from(text).length
  */
 export function keepingLineBreaks (change: Change): Change {
   let { offset, length, original, replacement } = change
-  const end = LINE_JOIN_END.exec(original)
-  if (end !== null && end.index > 0 && /^[ \t]*$/.test(replacement.slice(replacement.trimEnd().length))) {
-    length -= codePoints(end[0])
-    original = original.slice(0, end.index)
+  const end = lineJoinAtEnd(original)
+  if (end > 0 && /^[ \t]*$/.test(replacement.slice(replacement.trimEnd().length))) {
+    length -= codePoints(original.slice(end))
+    original = original.slice(0, end)
     replacement = replacement.trimEnd()
   }
   const start = LINE_JOIN_START.exec(original)

@@ -43,5 +43,10 @@ export function fallbackChain (tag: string): string[] {
   const parts = tag.split('-')
   const chain: string[] = []
   for (let n = parts.length; n >= 1; n--) chain.push(parts.slice(0, n).join('-'))
+  // Norwegian: the detector answers Bokmål ("nb"), engines list "no" (OpenAI's, Google's) or "nb" (Apertium's, DeepL's): one serves the other
+  const other = NORWEGIAN[parts[0]!]
+  if (other !== undefined) chain.push(other)
   return chain
 }
+
+const NORWEGIAN: Readonly<Record<string, string>> = { nb: 'no', no: 'nb' }

@@ -32,9 +32,17 @@ export function targetFromDeepL (code: string): string {
   return own(BARE_TARGET, tag) ?? tag
 }
 
-/** A tag as DeepL writes a target (`pt-BR` -> `PT-BR`, `zh-Hant` -> `ZH-HANT`). */
+/** DeepL's code for a base language where it differs: Norwegian is Bokmål, `NB` (an engine's `no`). */
+const DEEPL_BASE: Readonly<Record<string, string>> = { no: 'nb' }
+const deeplBase = (tag: string): string => {
+  const [base, ...rest] = tag.split('-')
+  const named = own(DEEPL_BASE, base!.toLowerCase())
+  return named === undefined ? tag : [named, ...rest].join('-')
+}
+
+/** A tag as DeepL writes a target (`pt-BR` -> `PT-BR`, `zh-Hant` -> `ZH-HANT`, `no` -> `NB`). */
 export function toDeepL (tag: string): string {
-  return tag.toUpperCase()
+  return deeplBase(tag).toUpperCase()
 }
 
 /**
@@ -42,5 +50,5 @@ export function toDeepL (tag: string): string {
  * names one: text with nothing to detect (`und`, copied unchanged) is answered `EN`, as LibreTranslate does.
  */
 export function sourceToDeepL (tag: string): string {
-  return tag === 'und' ? 'EN' : tag.split('-')[0]!.toUpperCase()
+  return tag === 'und' ? 'EN' : deeplBase(tag.split('-')[0]!).toUpperCase()
 }

@@ -24,5 +24,11 @@ describe('DeepL codes', () => {
     expect(toDeepL('zh-Hant')).toBe('ZH-HANT')
     expect(sourceToDeepL('en-GB')).toBe('EN')
     expect(sourceToDeepL('es')).toBe('ES')
+    // Norwegian is DeepL's NB (Bokmål), whether a service says no or nb
+    expect(toDeepL('no')).toBe('NB')
+    expect(toDeepL('nb')).toBe('NB')
+    expect(sourceToDeepL('no')).toBe('NB')
+    expect(sourceToDeepL('nb-NO')).toBe('NB')
+    expect(targetFromDeepL('NB')).toBe('nb')
   })
 })

@@ -153,6 +153,19 @@ describe('translateDocuments', () => {
     expect(engine.calls[0]!.to).toBe('pt')
   })
 
+  it('serves Norwegian Bokmål (nb, what the detector answers) with an engine that lists Norwegian (no), and the other way round (a probe\'s Discourse and DeepL clients got 400s)', async () => {
+    const engine = new UpperTranslator('upper', [{ from: 'no', to: 'en' }, { from: 'en', to: 'no' }])
+    const out = await translateDocuments(input([{ value: 'Hei.' }], ['en'], { source: 'nb' }), deps([engine]), never)
+    expect(out[0]!.results['en']!.value).toBe('HEI.')
+    expect(engine.calls[0]!.from).toBe('no')
+    const into = await translateDocuments(input([{ value: 'Hi.' }], ['nb-NO'], { source: 'en' }), deps([engine]), never)
+    expect(Object.keys(into[0]!.results)).toEqual(['nb-NO'])
+    expect(engine.calls[1]!.to).toBe('no')
+    const bokmal = new UpperTranslator('bokmal', [{ from: 'nb', to: 'en' }])
+    await translateDocuments(input([{ value: 'Hei.' }], ['en'], { source: 'no' }), deps([bokmal]), never)
+    expect(bokmal.calls[0]!.from).toBe('nb')
+  })
+
   it('detects the source when absent, and reports it', async () => {
     const engine = new UpperTranslator('upper', EN_ES)
     const out = await translateDocuments(input([{ value: 'Good evening.' }], ['es'], { source: 'auto' }), deps([engine]), never)

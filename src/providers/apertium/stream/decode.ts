@@ -232,12 +232,16 @@ function toParts (units: readonly Unit[], source: Inventory): TaggedPart[] {
 const NOT_PLAIN = /[\\[\]]|zxqv/i
 
 /**
- * A segment without tags or tokens (most are) answered as plain text ending with the sentence's
- * empty blank: its text, without the full stop the encoding added; undefined when the stream needs reading.
+ * A segment without tags or tokens (most are) answered as plain text ending with the sentence
+ * end's two empty blanks: its text, without the full stops the encoding added (each blank takes
+ * the one before it, where the engine kept it); undefined when the stream needs reading.
  */
 function plainAnswer (stream: string, source: readonly TaggedPart[]): TaggedPart[] | undefined {
   if (!stream.endsWith('[]') || !source.every(p => p.type === 'text')) return undefined
-  const body = stream.slice(0, -2)
+  let body = stream.slice(0, -2)
+  if (body.endsWith('.')) body = body.slice(0, -1)
+  if (!body.endsWith('[]')) return undefined
+  body = body.slice(0, -2)
   if (NOT_PLAIN.test(body)) return undefined
   const text = body.endsWith('.') ? body.slice(0, -1) : body
   return text === '' ? [] : [{ type: 'text', text }]

@@ -4,16 +4,26 @@
  * - text is escaped (`\ [ ] ^ $ / < > @ { }` get a backslash);
  * - line breaks, tabs, control characters and `~` (the post-generator's marker, which no
  *   escape protects) travel in superblanks `[...]`; a line break or tab also ends the
- *   sentence with `.[]`, as apertium-destxt does, so no word moves across it;
+ *   sentence with SENTENCE_END, so no word moves across it;
  * - `<g id="N">…</g>` becomes word-bound blanks `[[t:g:N]]word[[/]]` on its words, which
  *   Apertium carries through reordering (`The <g>red</g> car` -> `El coche <g>rojo</g>`);
  * - `<x id="N"/>` (and an empty `<g>`) becomes an unknown word in a word-bound blank,
  *   `[[t:x:N]]Zxqv[[/]]`: unknown words pass untranslated and keep their place in the sentence
  *   better than superblanks, which stay put while the words around them move; a segment whose
  *   text contains `zxqv` uses `Zxqvx`, `Zxqvxx`... instead, so the text is never taken for a token;
- * - every segment ends with `.[]`.
+ * - every segment ends with SENTENCE_END.
  */
 import type { TaggedPart } from '../../../core/tagged.js'
+
+/**
+ * What ends a sentence, twice: a full stop, an empty blank, a full stop, an empty blank. One full
+ * stop (`.[]`, as apertium-destxt writes it) is read as part of an abbreviation when the word
+ * before it is one ("Sep", "Jan", "No", "U.S"): then no sentence ended there, and the words of
+ * the next segment (another client's, in the same write) moved across it ("Sep\nRow" came back
+ * "Fila\nde sep."). The blank between the two keeps the second its own token, always a sentence
+ * end; each empty blank takes the full stop before it out of the answer (decode.ts).
+ */
+export const SENTENCE_END = '.[].[]'
 
 /** The word a protected token travels as: unknown to every pair, so it passes through untranslated. */
 export const TOKEN_WORD = 'Zxqv'
@@ -155,13 +165,13 @@ function encodeText (text: string, group: number | undefined): string {
   }
   for (const m of text.matchAll(SPECIAL_RUN)) {
     out += words(text.slice(last, m.index))
-    out += (BREAK.test(m[0]) ? '.[]' : '') + `[${m[0]}]`
+    out += (BREAK.test(m[0]) ? SENTENCE_END : '') + `[${m[0]}]`
     last = m.index + m[0].length
   }
   return out + words(text.slice(last))
 }
 
-/** A tagged segment (parsed) in Apertium's stream format, ending with `.[]`. */
+/** A tagged segment (parsed) in Apertium's stream format, ending with SENTENCE_END. */
 export function encodeSegment (parts: readonly TaggedPart[]): string {
   const word = tokenWord(parts)
   const closes = closeIndexes(parts)
@@ -173,5 +183,5 @@ export function encodeSegment (parts: readonly TaggedPart[]): string {
     else if (piece.kind === 'token') out += `${header(group, `t:x:${piece.id}`)}${word}[[/]]`
     else out += `${header(group, `t:e:${piece.id}`)}${word}[[/]]`
   }
-  return out + '.[]'
+  return out + SENTENCE_END
 }

@@ -2,6 +2,7 @@
  * Long segments as several requests (Apertium's time grows with the square of a sentence's
  * words), and their answers joined again; the work a stream costs a pipeline.
  */
+import { SENTENCE_END } from './encode.js'
 
 /**
  * Requests longer than this (in stream characters), or holding more than MAX_REQUEST_COST words
@@ -78,14 +79,14 @@ export function splitStream (stream: string, max = MAX_REQUEST_CHARS, maxCost = 
     }
     if (i - start + reopen.length >= max || cost >= maxCost) {
       if (space > start) {
-        pieces.push(`${reopen}${stream.slice(start, space)}${spaceOpen ? '[[/]]' : ''}.[][ ]`)
+        pieces.push(`${reopen}${stream.slice(start, space)}${spaceOpen ? '[[/]]' : ''}${SENTENCE_END}[ ]`)
         cost = streamCost(stream.slice(space + 1, i))
         start = space + 1
         reopen = spaceOpen
         space = -1
       } else if (i > start && i !== openedAt && !stream.startsWith('[[/]]', i) && !isLowSurrogate(stream.charCodeAt(i)) && !TOKEN_HEADER.test(open) && stream[i - 1] !== '\\') {
         // inside a word longer than a piece; never leaving a word-bound blank empty
-        pieces.push(`${reopen}${stream.slice(start, i)}${open ? '[[/]]' : ''}.[]`)
+        pieces.push(`${reopen}${stream.slice(start, i)}${open ? '[[/]]' : ''}${SENTENCE_END}`)
         start = i
         reopen = open
         cost = 0

@@ -31,6 +31,23 @@ describe('Apertium translator on the installed pairs', () => {
     expect(await one('es', 'pt', 'La casa es grande.')).toBe('A casa é grande.')
   })
 
+  it('keeps every segment\'s words in it when one ends in a word read as an abbreviation ("Sep", "Jan", "No"): within a call, across a line break, and between calls written at once (a probe saw "Sep\\nRow" come back "Fila\\nde sep.", and another client\'s words)', async () => {
+    const words = ['Jan', 'Feb', 'Sep', 'Oct', 'No', 'Row', 'U.S', 'Mr']
+    const alone = await Promise.all(words.map(async w => await one('en', 'es', w)))
+    // one call with every word as a segment: each comes back as it does alone
+    expect(await translate('en', 'es', words)).toEqual(alone)
+    // a line break inside a segment is a sentence end too
+    const lines = await one('en', 'es', 'Sep\nRow')
+    expect(lines.split('\n')).toEqual([alone[2], alone[5]])
+    // two callers at once (written to the pipeline together): neither gets the other's words
+    const [a, b] = await Promise.all([
+      translate('en', 'es', Array.from({ length: 200 }, (_, i) => `Row ${i} Sep`)),
+      translate('en', 'es', Array.from({ length: 50 }, (_, i) => `Row ${i} Oct`))
+    ])
+    for (const answer of a) expect(answer, answer).not.toMatch(/oct/i)
+    for (const answer of b) expect(answer, answer).not.toMatch(/sep/i)
+  })
+
   it('translates pairs without a direct mode through an intermediate language', async () => {
     expect(await one('en', 'fr', 'The house is big.')).toBe('La maison est grande.')
     expect(await one('en', 'pt', 'The house is big.')).toBe('A casa é grande.')

@@ -20,6 +20,12 @@ describe('decoding Apertium answers', () => {
   it('unescapes text and superblanks and drops the sentence marks it added', () => {
     expect(decode('a \\<b\\> & \\{c\\} \\@d \\\\.[]', 'x')).toBe('a &lt;b&gt; &amp; {c} @d \\')
     expect(decode('Hola..[][\n\n]Mundo.[]', 'Hello.\n\nWorld')).toBe('Hola.\n\nMundo')
+    // the sentence end written twice (.[].[]): each empty blank takes the full stop before it, where the engine kept it
+    expect(decode('El coche rojo.[].[]', 'The red car')).toBe('El coche rojo')
+    expect(decode('Señor[].[]', 'Mr')).toBe('Señor')
+    expect(decode('Sep.[].[]', 'Sep')).toBe('Sep')
+    expect(decode('Etc..[].[]', 'etc.')).toBe('Etc.')
+    expect(decode('Hola..[].[][\n\n]Mundo.[].[]', 'Hello.\n\nWorld')).toBe('Hola.\n\nMundo')
     expect(decode('Hola..[]', 'Hello.')).toBe('Hola.')
     expect(decode('a[ ~ ]b.[]', 'a ~ b')).toBe('a ~ b')
   })

@@ -8,7 +8,10 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { frontmatter } from 'micromark-extension-frontmatter'
+import { attention } from 'micromark-core-commonmark'
 import { gfm } from 'micromark-extension-gfm'
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
+import type { Construct, Extension } from 'micromark-util-types'
 import { invalidField, type FieldPath } from '../../errors.js'
 
 /**
@@ -18,10 +21,57 @@ import { invalidField, type FieldPath } from '../../errors.js'
  */
 export const MAX_TREE_DEPTH = 500
 
-/** The mdast tree of a Markdown source, with positions. */
+/**
+ * The most emphasis markers that may close one (runs of `*`, `_`, `~`) one paragraph, heading or
+ * table cell may hold. micromark pairs each closing run with an opening one by scanning back
+ * over what came before it in the paragraph, and cuts the paragraph's events anew at each pair:
+ * time quadratic in their number (90,000 characters of `*a_` took 85 s). A real paragraph holds
+ * a few dozen; at this bound one costs ~10 ms at most, and 100,000 characters of such
+ * paragraphs ~1 s, as an ordinary document of that size.
+ */
+export const MAX_EMPHASIS_RUNS = 500
+
+/** Thrown by the guarded resolvers: the paragraph at `line` holds too many emphasis markers. */
+class TooManyEmphasisMarkers extends Error {
+  constructor (readonly line: number) {
+    super(`more than ${MAX_EMPHASIS_RUNS} emphasis markers in the paragraph at line ${line}`)
+  }
+}
+
+/**
+ * `construct` whose resolver first counts the runs of `sequence` that may close one in what it
+ * is given (micromark gives it one paragraph, heading or cell at a time: exactly what the pairing
+ * scans), and refuses more than MAX_EMPHASIS_RUNS before pairing them.
+ */
+function guarded (construct: Construct, sequence: string): Construct {
+  const resolve = construct.resolveAll!
+  return {
+    ...construct,
+    name: `${construct.name!}Guarded`,
+    resolveAll: (events, context) => {
+      let closing = 0
+      for (const [kind, token] of events) {
+        if (kind === 'enter' && token.type === sequence && token._close === true && ++closing > MAX_EMPHASIS_RUNS) throw new TooManyEmphasisMarkers(token.start.line)
+      }
+      return resolve(events, context)
+    }
+  }
+}
+
+const STRIKETHROUGH = gfmStrikethrough().text![126] as Construct
+const GUARDED_ATTENTION = guarded(attention, 'attentionSequence')
+const GUARDED_STRIKETHROUGH = guarded(STRIKETHROUGH, 'strikethroughSequenceTemporary')
+/** Emphasis (`*`, `_`) and GFM's strikethrough (`~`) in place of micromark's own, guarded. */
+const GUARDED: Extension = {
+  disable: { null: [attention.name!, STRIKETHROUGH.name!] },
+  text: { 42: GUARDED_ATTENTION, 95: GUARDED_ATTENTION, 126: GUARDED_STRIKETHROUGH },
+  insideSpan: { null: [GUARDED_ATTENTION, GUARDED_STRIKETHROUGH] }
+}
+
+/** The mdast tree of a Markdown source, with positions; a paragraph of more than MAX_EMPHASIS_RUNS closing emphasis markers throws TooManyEmphasisMarkers. */
 export function parseMarkdown (source: string): Root {
   return fromMarkdown(source, {
-    extensions: [gfm(), frontmatter(['yaml', 'toml'])],
+    extensions: [gfm(), frontmatter(['yaml', 'toml']), GUARDED],
     mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml', 'toml'])]
   })
 }
@@ -120,86 +170,6 @@ export function containerDepth (source: string): number {
   return deepest
 }
 
-/**
- * The most emphasis markers (runs of `*`, `_`, `~`) one paragraph may hold. micromark pairs each
- * closing run with an opening one by scanning back over the paragraph, so a paragraph of such
- * runs takes time quadratic in their number (90,000 characters of `*a_` took 85 s); a real
- * paragraph holds a few dozen. At this bound a paragraph costs ~10 ms at most, and 100,000 characters of them ~1.5 s (as much as an ordinary document of that size: 0.8-1.2 s).
- */
-export const MAX_EMPHASIS_RUNS = 500
-
-const QUOTE_MARKERS = /^(?: {0,3}>[ \t]?)*/
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
-const BULLET = /^ {0,3}[-+*](?:[ \t]|$)/
-const ORDERED = /^ {0,3}\d{1,9}[.)](?:[ \t]|$)/
-const FIRST_ORDERED = /^ {0,3}0*1[.)](?:[ \t]|$)/
-const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/
-const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/
-const WORD_CHARACTER = /[\p{L}\p{N}]/u
-
-/** The cells of a table row: split at each pipe no backslash escapes, an edge pipe opening or closing the row. */
-function cellCount (row: string): number {
-  const cells = row.trim().split(/(?<!\\)\|/)
-  if (cells[0]!.trim() === '') cells.shift()
-  if (cells.length > 0 && cells.at(-1)!.trim() === '') cells.pop()
-  return cells.length
-}
-
-/** The runs of `*`, `_` and `~` in a line that may open or close emphasis (not escaped; a `_` not inside a word). */
-function emphasisRuns (line: string): number {
-  let runs = 0
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!
-    if (c === '\\') { i++; continue }
-    if (c !== '*' && c !== '_' && c !== '~') continue
-    let end = i + 1
-    while (line[end] === c) end++
-    if (!(c === '_' && WORD_CHARACTER.test(line[i - 1] ?? '') && WORD_CHARACTER.test(line[end] ?? ''))) runs++
-    i = end - 1
-  }
-  return runs
-}
-
-/**
- * The most emphasis runs in one paragraph, and the line it starts on, found in linear time without
- * parsing. Paragraphs are told apart as micromark does where it cannot be fooled: at blank lines,
- * headings, fences (whose code is not counted), list items (an ordered one within an ordered list
- * or numbered 1, as only those interrupt a paragraph) and the rows of a table; elsewhere lines run
- * on, so a count can only be too high, never too low.
- */
-export function busiestParagraph (source: string): { runs: number, line: number } {
-  const lines = source.split('\n')
-  let most = { runs: 0, line: 1 }
-  let runs = 0
-  let start = 1
-  let fence: string | undefined
-  let ordered = false
-  let table = false
-  for (let n = 0; n < lines.length; n++) {
-    const content = lines[n]!.replace(/\r$/, '').replace(QUOTE_MARKERS, '')
-    if (fence !== undefined) {
-      if (content.trimStart().startsWith(fence) && content.trim().replaceAll(fence[0]!, '') === '') fence = undefined
-      continue
-    }
-    const opened = FENCE.exec(content)
-    const blank = content.trim() === ''
-    const isOrdered = ORDERED.test(content)
-    const startsTable = !table && content.includes('|') && TABLE_DELIMITER.test(content) && n > 0 && cellCount(lines[n - 1]!.replace(QUOTE_MARKERS, '')) === cellCount(content)
-    if (blank || opened !== null || table || startsTable || HEADING.test(content) || BULLET.test(content) || (isOrdered && (ordered || FIRST_ORDERED.test(content)))) {
-      runs = 0
-      // a blank line's paragraph starts after it
-      start = blank ? n + 2 : n + 1
-      if (!blank) ordered = isOrdered
-    }
-    if (blank) table = false
-    else if (startsTable) table = true
-    if (opened !== null) { fence = opened[1]!; continue }
-    runs += emphasisRuns(content)
-    if (runs > most.runs) most = { runs, line: start }
-  }
-  return most
-}
-
 /** The 400 for a Markdown source that cannot be parsed because of how deeply it nests. */
 function tooDeep (path: FieldPath, why: string): Error {
   return invalidField(path, `this Markdown document could not be parsed (${why}); simplify it or send it as text/plain`)
@@ -213,12 +183,11 @@ function tooDeep (path: FieldPath, why: string): Error {
 export function markdownTree (source: string, path: () => FieldPath): Root {
   const tooMany = `it nests more than ${MAX_TREE_DEPTH} levels deep`
   if (containerDepth(source) > MAX_TREE_DEPTH) throw tooDeep(path(), tooMany)
-  const busiest = busiestParagraph(source)
-  if (busiest.runs > MAX_EMPHASIS_RUNS) throw tooDeep(path(), `the paragraph at line ${busiest.line} holds more than ${MAX_EMPHASIS_RUNS} emphasis markers (*, _ or ~)`)
   let tree: Root
   try {
     tree = parseMarkdown(source)
   } catch (err) {
+    if (err instanceof TooManyEmphasisMarkers) throw tooDeep(path(), `a paragraph holds more than ${MAX_EMPHASIS_RUNS} emphasis markers (*, _ or ~) that may close one, the last at line ${err.line}`)
     if (err instanceof RangeError) throw tooDeep(path(), 'it nests too deeply')
     throw err
   }

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
-import { busiestParagraph, containerDepth, MAX_EMPHASIS_RUNS, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
+import { containerDepth, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
 import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
@@ -73,7 +73,7 @@ describe('Markdown parsed where it is segmented', () => {
       expect(documentCost(source, 'text/markdown')).toBeGreaterThan(INLINE_COST)
       const err = await failure(() => textOfDocument({ intro: 'Hello.', body: [source] }, 'text/markdown', new DocumentWork(poolDocuments), { path: ['documents', 1, 'value'] }))
       expect(err).toBeInstanceOf(ValidationError)
-      expect((err as ValidationError).errors).toEqual([{ path: ['documents', 1, 'value', 'body', 0], message: expect.stringMatching(/^this Markdown document could not be parsed \((it nests more than 500 levels deep|the paragraph at line 1 holds more than 500 emphasis markers)/) }])
+      expect((err as ValidationError).errors).toEqual([{ path: ['documents', 1, 'value', 'body', 0], message: expect.stringMatching(/^this Markdown document could not be parsed \((it nests more than 500 levels deep|a paragraph holds more than 500 emphasis markers)/) }])
     }
     // moderately nested, it parses
     const source = '> '.repeat(100) + 'Hello there. '.repeat(200)
@@ -100,29 +100,29 @@ describe('Markdown parsed where it is segmented', () => {
     }])
   })
 
-  it('refuses a paragraph of thousands of emphasis markers before parsing it (micromark pairs them in quadratic time: 90,000 characters took 85 s)', async () => {
-    for (const unit of ['*a_', '~a', '*a', '**a']) {
-      const source = 'Intro.\n\n' + unit.repeat(30_000)
+  it('refuses a paragraph of thousands of emphasis markers before pairing them (micromark pairs them in quadratic time: 90,000 characters took 85 s), however it is made one', async () => {
+    const block = '*a_ '.repeat(160)
+    const sources = [...['*a_', '~a', '*a', '**a'].map(unit => 'Intro.\n\n' + unit.repeat(30_000)),
+      // what a line-based count took for paragraph ends, micromark does not (a probe's, each held a thread 4-7 s)
+      ...['\n\u00a0\n', '\n+\n', '\n1.\n', '\n\f\n'].map(joint => Array(150).fill(block).join(joint)),
+      '``` `x\n' + Array(150).fill(block).join('\n'), '> ```\n' + Array(150).fill(block).join('\n'), '> a|b\n> -|-\n' + Array(150).fill(block).join('\n')]
+    for (const source of sources) {
       const started = performance.now()
       const err = await failure(() => textOfDocument(source, 'text/markdown', new DocumentWork(poolDocuments)))
-      expect(performance.now() - started, unit).toBeLessThan(1500)
-      expect((err as ValidationError).errors![0]!.message).toMatch(/^this Markdown document could not be parsed \(the paragraph at line 3 holds more than 500 emphasis markers \(\*, _ or ~\)\); simplify it or send it as text\/plain/)
+      expect(performance.now() - started, source.slice(0, 20)).toBeLessThan(2000)
+      expect((err as ValidationError).errors![0]!.message, source.slice(0, 20)).toMatch(/^this Markdown document could not be parsed \(a paragraph holds more than 500 emphasis markers \(\*, _ or ~\) that may close one, the last at line \d+\); simplify it or send it as text\/plain/)
     }
-    // as many in paragraphs, list items or table rows of their own are read
+    // as many in paragraphs, list items, table cells or code of their own are read
     const items = Array.from({ length: 400 }, (_, i) => `- item **bold ${i}** and *it* and ~~old~~`).join('\n')
     const ordered = Array.from({ length: 400 }, (_, i) => `${i + 1}. item **bold ${i}** and *it*`).join('\n')
     const table = '| a | b |\n|---|---|\n' + Array.from({ length: 400 }, (_, i) => `| **x${i}** | *y* |`).join('\n')
+    const nestedTable = '1. Configure the options:\n\n    | Name | Type |\n    |------|------|\n' + Array.from({ length: 200 }, (_, i) => `    | **opt${i}** | *string* |`).join('\n')
     const fenced = '```c\n' + 'int *p = *q * **r;\n'.repeat(400) + '```\nAfter.'
+    const indented = 'Usage:\n\n    class Store:\n' + Array.from({ length: 300 }, (_, i) => `        self._field_${i} = options.get('_field_${i}', **kw)`).join('\n') + '\n\nAfter.'
     const paragraphs = Array.from({ length: 100 }, () => '*a* _b_ **c** '.repeat(20)).join('\n\n')
-    for (const source of [items, ordered, table, fenced, paragraphs, 'The snake_case_name is set. '.repeat(1000)]) {
-      expect(busiestParagraph(source).runs, source.slice(0, 40)).toBeLessThanOrEqual(MAX_EMPHASIS_RUNS)
-      expect((await prepareDocument(source, 'text/markdown', settings, new DocumentWork(poolDocuments))).segments.length).toBeGreaterThan(0)
+    for (const source of [items, ordered, table, nestedTable, fenced, indented, paragraphs, 'The snake_case_name is set. '.repeat(1000)]) {
+      expect((await prepareDocument(source, 'text/markdown', settings, new DocumentWork(poolDocuments))).segments.length, source.slice(0, 30)).toBeGreaterThan(0)
     }
-    // where micromark reads one paragraph, so does the count: lazy lines, a "2." that cannot interrupt, a quote's lines, a table whose rows do not match its header
-    expect(busiestParagraph('- x\n2. *a*\n3. *b*').runs).toBe(4)
-    expect(busiestParagraph('> *a*\n> *b*\n*c*').runs).toBe(6)
-    expect(busiestParagraph('a | b\n|-|\n*a*\n*b*').runs).toBe(4)
-    expect(busiestParagraph('Text.\n\n*a* *b*\n*c*')).toEqual({ runs: 6, line: 3 })
   })
 
   it('counts the containers a line opens without parsing, and refuses thousands of them', () => {

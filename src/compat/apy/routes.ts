@@ -101,6 +101,8 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     const callback = callbackOf(request)
     if (callback === undefined || typeof payload !== 'string') return payload
     reply.type('application/javascript; charset=utf-8')
+    // a JSONP answer is a script another origin's page loads (no-cors): CORP same-origin made the browser block it
+    reply.header('cross-origin-resource-policy', 'cross-origin')
     return `${callback}(${payload})`
   })
 

@@ -39,6 +39,11 @@ describe('apertium-apy-compatible API: what apy\'s clients call', () => {
     expect(JSON.parse(error.text.slice('jQuery.cb$1_2('.length, -1))).toEqual({ status: 'error', code: 400, message: 'Bad Request', explanation: 'That pair is not installed' })
     const pairs = await get('/apy/list?callback=cb')
     expect(pairs.text.startsWith('cb({"responseData":[')).toBe(true)
+    // a page of another origin loads it as a script (no-cors): the resource policy lets it (same-origin blocked it in a probe's Chromium)
+    for (const url of ['/apy/list?callback=cb', `/apy/translate?q=x&langpair=eng|xxx&callback=cb&key=${KEY}`]) {
+      expect((await app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'], url).toBe('cross-origin')
+    }
+    expect((await app.inject({ method: 'GET', url: '/apy/list' })).headers['cross-origin-resource-policy']).toBe('same-origin')
     // POST: the callback in the form body
     const post = await app.inject({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `q=government&langpair=eng|spa&callback=cb&key=${KEY}` })
     expect(post.body).toMatch(/^cb\(\{"responseData"/)

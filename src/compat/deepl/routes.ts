@@ -107,6 +107,16 @@ class QuotaExceededError extends ServiceError {
 const notSupported = (field: 'source_lang' | 'target_lang', why: string): ValidationError =>
   invalidField([field === 'source_lang' ? 'source' : 'targets'], `Value for '${field}' not supported: ${why}`)
 
+/** The fields of `v2/translate` a client may leave out; one sent empty (`source_lang=`, a bare `source_lang`, JSON null) is left out. */
+const OPTIONAL_TRANSLATE_FIELDS = ['source_lang', 'tag_handling', 'ignore_tags', 'formality', 'context', 'split_sentences', 'preserve_formatting', 'show_billed_characters', 'model_type']
+
+/** `body` without the `fields` it holds empty (an empty string or null). */
+function dropEmpty (body: unknown, fields: readonly string[]): void {
+  if (body === null || typeof body !== 'object') return
+  const record = body as Record<string, unknown>
+  for (const name of fields) if (Object.hasOwn(record, name) && (record[name] === '' || record[name] === null)) Reflect.deleteProperty(record, name)
+}
+
 /** The largest body a GET is read with: `type=target` and an `auth_key` fit many times over. */
 const GET_BODY_BYTES = 4096
 
@@ -174,6 +184,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
 
   serve('POST', '/v2/translate', {
     ...route,
+    // an optional field sent empty is not sent: Mastodon's form writes a status without a language as a bare `source_lang` (detected, as DeepL does)
+    preValidation: [async (request) => { dropEmpty(request.body, OPTIONAL_TRANSLATE_FIELDS) }, route.preValidation],
     schema: {
       ...doc('deepl_translate', 'Translate text (DeepL\'s POST /v2/translate)',
         'As DeepL answers it, through the same translation as `POST /language/translate`: `text` a string or up to 50 (a form repeats `text`), `source_lang` (omitted: detected per text), `target_lang` in DeepL\'s codes, `tag_handling` `html` or `xml` with `ignore_tags`, `formality`, `context`. The key is `Authorization: DeepL-Auth-Key <key>`, one of a client\'s `api_keys`.'),

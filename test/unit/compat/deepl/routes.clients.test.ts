@@ -172,6 +172,13 @@ describe('DeepL-compatible API: the clients\' own requests', () => {
       { detected_source_language: 'EN', text: '<p>El coche rojo</p>' },
       { detected_source_language: 'EN', text: '<p>La casa es grande.</p>' }
     ])
+    // a status without a language: http.rb writes source_lang (nil) as a bare key; empty and JSON null are no source either (detected)
+    for (const [body, type] of [['text=The+red+car&target_lang=es&source_lang', 'application/x-www-form-urlencoded'], ['text=The+red+car&target_lang=es&source_lang=&formality=', 'application/x-www-form-urlencoded'],
+      [JSON.stringify({ text: ['The red car'], target_lang: 'ES', source_lang: null, context: null }), 'application/json']] as const) {
+      const bare = await send(new URL('/v2/translate', address), 'POST', { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': type }, body)
+      expect(bare.status, JSON.stringify(bare.body)).toBe(200)
+      expect(bare.body.translations).toEqual([{ detected_source_language: 'EN', text: 'El coche rojo' }])
+    }
     for (const type of ['source', 'target']) {
       const list = await send(new URL(`/v2/languages?type=${type}`, address), 'GET', { authorization: `DeepL-Auth-Key ${KEY}` })
       expect(list.status).toBe(200)

@@ -309,25 +309,13 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       serve(method, path, { ...route, schema: { hide: true } }, async () => {
         throw new ServiceError(400, 'glossaries-not-served', 'Glossaries not served',
-          'Glossaries are not stored here: send the phrases with each request (`substitutions` on POST /language/translate); GET v2/glossary-language-pairs lists the pairs they apply to')
+          'Glossaries are not stored here: send the phrases with each request (`substitutions` on POST /language/translate)')
       })
     }
   }
 
-  serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs glossaries apply to (DeepL\'s GET /v2/glossary-language-pairs)',
-    'Every pair of base languages translated here: the service\'s glossary (`substitutions` on `/language/translate`, `/language/substitute`) applies to each. DeepL\'s glossary routes themselves are not served.'],
-  DeepLAuthQuery, DeepLGlossaryPairs, 'The pairs'), async () => {
-    const seen = new Set<string>()
-    const supported: Array<{ source_lang: string, target_lang: string }> = []
-    for (const { code, targets } of await pairs()) {
-      for (const target of targets) {
-        const pair = { source_lang: code.split('-')[0]!, target_lang: target.split('-')[0]! }
-        const key = `${pair.source_lang}>${pair.target_lang}`
-        if (pair.source_lang === pair.target_lang || seen.has(key)) continue
-        seen.add(key)
-        supported.push(pair)
-      }
-    }
-    return { supported_languages: supported }
-  })
+  // none: no glossary is stored here, and a client that sees a pair (Weblate's DeepL backend) lists and creates glossaries, which fail
+  serve('GET', '/v2/glossary-language-pairs', listing(['deepl_glossary_language_pairs', 'Pairs DeepL glossaries can be made for (DeepL\'s GET /v2/glossary-language-pairs): none',
+    'None: DeepL\'s glossary routes store nothing here (a 400 says so), and a client that saw pairs would try them (Weblate lists and creates glossaries when a pair is listed). The service\'s own glossary is sent with each request: `substitutions` on `/language/translate`, `/language/substitute`.'],
+  DeepLAuthQuery, DeepLGlossaryPairs, 'No pairs'), async () => ({ supported_languages: [] }))
 }

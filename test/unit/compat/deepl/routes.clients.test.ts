@@ -70,7 +70,7 @@ describe('DeepL-compatible API: the clients\' own requests', () => {
     expect(usage.status).toBe(200)
     expect(usage.body.character_count).toBeGreaterThanOrEqual(42)
     const pairs = await send(python(serverUrl, 'v2/glossary-language-pairs'), 'GET', PYTHON_HEADERS)
-    expect(pairs.body.supported_languages).toContainEqual({ source_lang: 'en', target_lang: 'es' })
+    expect(pairs.body).toEqual({ supported_languages: [] })
     // with a trailing slash urljoin keeps /deepl/: the same answers there, and one usage count for both
     const kept = await send(python(`${serverUrl}/`, 'v2/usage'), 'GET', PYTHON_HEADERS)
     expect(new URL(python(`${serverUrl}/`, 'v2/usage')).pathname).toBe('/deepl/v2/usage')

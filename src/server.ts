@@ -12,9 +12,9 @@ import { rateLimitHandlers } from './http/cluster-rate-limit.js'
 import { counterHandlers } from './runtime/counters.js'
 import { EX_CONFIG, runPrimary } from './runtime/cluster.js'
 
-/** With no client configured, one is made so the service is usable at once; its secret is printed once. */
-function ensureClient (config: Config): void {
-  if (config.auth.clients.length > 0 || config.auth.jwksUrl) return
+/** With no client configured, one is made so the service is usable at once; its secret is printed once. True when it was made. */
+function ensureClient (config: Config): boolean {
+  if (config.auth.clients.length > 0 || config.auth.jwksUrl) return false
   const id = `client-${randomBytes(4).toString('hex')}`
   const secret = randomBytes(24).toString('base64url')
   config.auth.clients.push({ id, secret, scopes: [...SCOPES] })
@@ -26,6 +26,7 @@ function ensureClient (config: Config): void {
     'It is shown only now and disappears when the service stops. Configure AUTH_CLIENTS for real use.',
     ''
   ].join('\n') + '\n')
+  return true
 }
 
 /**
@@ -119,17 +120,14 @@ const LISTEN_ERRORS: Record<string, string> = {
  * of the machine (runtime/machine.ts).
  */
 function primary (config: Config): void {
-  ensureClient(config)
-  const env: Record<string, string> = {
-    // the clients as read (AUTH_CLIENTS and AUTH_CLIENTS_FILE, or the one made above), in AUTH_CLIENTS's form
-    AUTH_CLIENTS: JSON.stringify(config.auth.clients.map(c => ({
-      id: c.id,
-      scopes: c.scopes,
-      ...(c.secret === undefined ? {} : { secret: c.secret }),
-      ...(c.secretHash === undefined ? {} : { secret_hash: c.secretHash }),
-      ...(c.apiKeys === undefined ? {} : { api_keys: c.apiKeys }),
-      ...(c.apiKeyHashes === undefined ? {} : { api_key_hashes: c.apiKeyHashes })
-    })))
+  const env: Record<string, string> = {}
+  // the client made for this run goes to every worker; configured clients each worker reads as the
+  // primary did (AUTH_CLIENTS and AUTH_CLIENTS_FILE, from the environment or .env): handed over in
+  // the environment as well, a file's were read twice (a start refused: "appears twice"), and
+  // many of them passed the system's limit on one variable (spawn E2BIG)
+  if (ensureClient(config)) {
+    const made = config.auth.clients[0]!
+    env['AUTH_CLIENTS'] = JSON.stringify([{ id: made.id, secret: made.secret, scopes: made.scopes }])
   }
   // one key for every worker whenever this service issues tokens (its own clients, beside an outside
   // issuer or not): a key of each worker's own would refuse the tokens of the others
@@ -137,8 +135,6 @@ function primary (config: Config): void {
     env['AUTH_JWT_SECRET'] = config.auth.jwtSecret!
     process.stderr.write('WARNING: AUTH_JWT_SECRET is not set: a random signing key was made for this run; tokens stop working when the service restarts\n')
   }
-  // AUTH_CLIENTS_FILE would be read again by each worker: the clients are passed as they were read
-  delete process.env['AUTH_CLIENTS_FILE']
   runPrimary({ workers: config.workers, env, handlers: broadcast => config.redisUrl === undefined ? { ...rateLimitHandlers(broadcast), ...counterHandlers() } : {} })
 }
 

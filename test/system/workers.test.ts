@@ -110,6 +110,45 @@ describe('WORKERS=2', () => {
   }, 90_000)
 })
 
+describe('WORKERS=2 with thousands of clients in AUTH_CLIENTS_FILE', () => {
+  it('starts (each worker reads the file as the primary did: handed over in the environment, 2,000 clients passed its limit, spawn E2BIG), and every client gets tokens on both workers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clients-file-'))
+    const file = join(dir, 'clients.json')
+    const { writeFileSync } = await import('node:fs')
+    const clients = Array.from({ length: 2000 }, (_, i) => ({ id: `client-${i}`, secret: `secret-of-client-${i}-padding`, scopes: ['access'] }))
+    writeFileSync(file, JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }, ...clients]))
+    let many: RunningService | undefined
+    try {
+      many = await startService({ WORKERS: '2', AUTH_CLIENTS: '', AUTH_CLIENTS_FILE: file })
+      for (const i of [0, 1999, 7, 1500]) {
+        const res = await fetch(`${many.base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: `client-${i}`, client_secret: `secret-of-client-${i}-padding` }) })
+        expect(res.status, `client-${i}`).toBe(200)
+      }
+    } finally {
+      await many?.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
+
+describe('WORKERS=2 with no client configured', () => {
+  it('prints one client made for the run, and both workers give it tokens', async () => {
+    let made: RunningService | undefined
+    try {
+      made = await startService({ WORKERS: '2', AUTH_CLIENTS: '' })
+      const printed = /client_id:\s+(\S+)\n\s+client_secret:\s+(\S+)/.exec(made.output())
+      expect(printed, made.output()).not.toBeNull()
+      expect(made.output().match(/client_id:/g)).toHaveLength(1)
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${made.base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', client_id: printed![1]!, client_secret: printed![2]! }) })
+        expect(res.status).toBe(200)
+      }
+    } finally {
+      await made?.stop()
+    }
+  }, 120_000)
+})
+
 describe('WORKERS=2 with an outside issuer and clients of its own, no AUTH_JWT_SECRET', () => {
   it('verifies its own tokens on both workers (one key made by the primary), and the outside issuer\'s too', async () => {
     const oidc = await startOidc()

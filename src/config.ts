@@ -297,6 +297,12 @@ export function loadConfig (env: Env = readEnvironment()): Config {
   const redisUrl = str('REDIS_URL')
   if (redisUrl !== undefined) {
     if (!/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
+    // parsed here, not by the Redis client, whose error (and stack) printed the URL with its password
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(redisUrl)
+    } catch {}
+    if (parsed === undefined || parsed.hostname === '') throw new ConfigError('REDIS_URL', 'is not a URL of the form redis://[user:password@]host[:port][/db] (the value is not shown: it may hold a password)')
     config.redisUrl = redisUrl
   }
   return config
@@ -415,6 +421,18 @@ function loadClients (json: string | undefined, file: string | undefined): Clien
 
 /** A scrypt hash as hash-secret makes it: `scrypt$N$r$p$salt$hash`. */
 const SCRYPT_HASH = /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/
+/** The memory a secret check may take (http/auth/secrets.ts: scrypt's maxmem). */
+const SCRYPT_MAX_MEMORY = 256 * 1024 * 1024
+
+/** Whether a hash has the form and parameters a check can use: N a power of two from 2, r and p from 1, within SCRYPT_MAX_MEMORY (else every check of it failed as a 500). */
+function usableScrypt (hash: unknown): boolean {
+  if (typeof hash !== 'string' || !SCRYPT_HASH.test(hash)) return false
+  const [, n, r, p] = hash.split('$').map(Number)
+  return n! >= 2 && Number.isSafeInteger(n) && (n! & (n! - 1)) === 0 && r! >= 1 && p! >= 1 && r! * p! < 2 ** 30 && 128 * n! * r! <= SCRYPT_MAX_MEMORY
+}
+
+/** The fields of a client entry: any other (a misspelt "scope", which left the client every scope) is refused. */
+const CLIENT_FIELDS = new Set(['id', 'secret', 'secret_hash', 'scopes', 'api_keys', 'api_key_hashes'])
 
 function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FILE'): ClientConfig[] {
   let raw: unknown
@@ -426,7 +444,9 @@ function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FI
   if (!Array.isArray(raw)) throw new ConfigError(variable, 'must be a JSON array')
   return raw.map((item: unknown, i): ClientConfig => {
     const at = `${variable}[${i}]`
-    if (typeof item !== 'object' || item === null) throw new ConfigError(variable, `${at} must be an object`)
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ConfigError(variable, `${at} must be an object`)
+    const unknown = Object.keys(item).find(key => !CLIENT_FIELDS.has(key))
+    if (unknown !== undefined) throw new ConfigError(variable, `${at} has a field "${unknown.slice(0, 40)}" that is none of ${[...CLIENT_FIELDS].join(', ')}`)
     const { id, secret, secret_hash: secretHash, scopes, api_keys: apiKeys, api_key_hashes: apiKeyHashes } = item as Record<string, unknown>
     if (typeof id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(id)) {
       throw new ConfigError(variable, `${at}.id must be 1 to 200 printable characters without spaces`)
@@ -437,7 +457,7 @@ function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FI
     if (apiKeys !== undefined && (!Array.isArray(apiKeys) || !apiKeys.every(k => typeof k === 'string' && k.length >= 16 && k.length <= 512 && /^[\x21-\x7e]+$/.test(k)))) {
       throw new ConfigError(variable, `${at}.api_keys must be an array of keys of 16 to 512 printable characters without spaces`)
     }
-    if (apiKeyHashes !== undefined && (!Array.isArray(apiKeyHashes) || !apiKeyHashes.every(h => typeof h === 'string' && SCRYPT_HASH.test(h)))) {
+    if (apiKeyHashes !== undefined && (!Array.isArray(apiKeyHashes) || !apiKeyHashes.every(usableScrypt))) {
       throw new ConfigError(variable, `${at}.api_key_hashes must be an array of hashes like scrypt$N$r$p$salt$hash (npm run hash-secret -- 'the key')`)
     }
     const keyCount = (apiKeys as unknown[] | undefined ?? []).length + (apiKeyHashes as unknown[] | undefined ?? []).length
@@ -447,8 +467,8 @@ function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FI
     if (secret !== undefined && (typeof secret !== 'string' || secret.length < 8)) {
       throw new ConfigError(variable, `${at}.secret must be a string of at least 8 characters`)
     }
-    if (secretHash !== undefined && (typeof secretHash !== 'string' || !SCRYPT_HASH.test(secretHash))) {
-      throw new ConfigError(variable, `${at}.secret_hash must look like scrypt$N$r$p$salt$hash (see scripts/hash-secret.ts)`)
+    if (secretHash !== undefined && !usableScrypt(secretHash)) {
+      throw new ConfigError(variable, `${at}.secret_hash must look like scrypt$N$r$p$salt$hash, N a power of two, r and p at least 1, 128 x N x r bytes at most 256 MiB (npm run hash-secret -- 'the secret')`)
     }
     const scopeList = scopes === undefined ? [...SCOPES] : scopes
     if (!Array.isArray(scopeList) || !scopeList.every(s => (SCOPES as readonly string[]).includes(s as string))) {

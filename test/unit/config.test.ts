@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConfigError, loadConfig, readEnvironment } from '../../src/config.js'
 
-const bad = (env: Record<string, string>, variable: string) => {
+const bad = (env: Record<string, string>, variable: string): string => {
   let caught: unknown
   try { loadConfig(env) } catch (err) { caught = err }
   expect(caught, JSON.stringify(env)).toBeInstanceOf(ConfigError)
   expect((caught as ConfigError).variable).toBe(variable)
   expect((caught as ConfigError).message).toMatch(new RegExp(`^${variable}: `))
+  return (caught as ConfigError).message
 }
 
 describe('configuration', () => {
@@ -38,6 +39,17 @@ describe('configuration', () => {
     bad({ BODY_LIMIT: '-1' }, 'BODY_LIMIT')
     bad({ GOOGLE_TRANSLATE_ENABLED: 'maybe' }, 'GOOGLE_TRANSLATE_ENABLED')
     bad({ REDIS_URL: 'http://localhost' }, 'REDIS_URL')
+    // a URL the Redis client could not read: refused here, the password never printed (a probe's was, six times, in a stack)
+    for (const url of ['redis://:S3cretRedisPass@redis.internal:6379x', 'redis://127.0.0.1:notaport', 'redis://[bad']) {
+      const message = bad({ REDIS_URL: url }, 'REDIS_URL')
+      expect(message).not.toContain('S3cretRedisPass')
+    }
+    // a misspelt field is refused (a probe's "scope" left the client every scope), as is a hash no check could use (each was a 500)
+    bad({ AUTH_CLIENTS: '[{"id":"a","secret":"long-enough","scope":["read"]}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"a","secret":"long-enough","api_key":"0123456789abcdefgh"}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"n3","secret_hash":"scrypt$3$8$1$ntpoPWapHoPMQJ0QmEbSoQ$eETKARh96DLtj0errMEIHF7Msx3NyyfiHfRhvQJrqN8"}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"n3","secret_hash":"scrypt$1073741824$8$1$ntpoPWapHoPMQJ0QmEbSoQ$eETKARh96DLtj0errMEIHF7Msx3NyyfiHfRhvQJrqN8"}]' }, 'AUTH_CLIENTS')
+    bad({ AUTH_CLIENTS: '[{"id":"n3","api_key_hashes":["scrypt$16384$0$1$ntpoPWapHoPMQJ0QmEbSoQ$eETKARh96DLtj0errMEIHF7Msx3NyyfiHfRhvQJrqN8"]}]' }, 'AUTH_CLIENTS')
     bad({ TRANSLATION_SERVICES: 'apertium,bad name' }, 'TRANSLATION_SERVICES')
     bad({ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL')
     bad({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'OPENAI_MODEL')

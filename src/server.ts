@@ -5,6 +5,7 @@
 import cluster from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import { randomBytes } from 'node:crypto'
+import { accessSync, constants, mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
 import { buildApp } from './app.js'
@@ -39,10 +40,28 @@ function signingSecret (config: Config): boolean {
   return true
 }
 
+/**
+ * Without Redis, document jobs and the drop-in APIs' files live in DATA_DIR: a folder that cannot be
+ * made or written to is a configuration error at start (it was found by the first job, a 500,
+ * while /ready said ready).
+ */
+function checkDataDir (config: Config): void {
+  if (config.redisUrl !== undefined) return
+  const dir = config.jobs.dataDir
+  try {
+    mkdirSync(dir, { recursive: true })
+    accessSync(dir, constants.W_OK | constants.X_OK)
+  } catch (err) {
+    throw new ConfigError('DATA_DIR', `cannot keep jobs in "${dir}": ${(err as NodeJS.ErrnoException).code ?? (err as Error).message} (a folder this process may create and write to)`)
+  }
+}
+
 /** The configuration, or exit naming the bad variable. */
 function configOrExit (): Config {
   try {
-    return loadConfig()
+    const config = loadConfig()
+    checkDataDir(config)
+    return config
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`configuration error: ${err.message}\n`)

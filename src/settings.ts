@@ -502,7 +502,7 @@ and the service reconnects by itself.`
     type: 'text',
     default: 'data',
     values: 'a directory',
-    help: 'Where jobs are kept without `REDIS_URL` (with it they are in Redis, see [Jobs on Redis](operations.md#jobs-on-redis)): a folder per job (its request, state and result) under `jobs/`, which every process of the service shares and a restart resumes from. Give it a volume (the image declares `/data`; see [Jobs on disk](operations.md#jobs-on-disk)); a relative path is from the working directory',
+    help: 'Where jobs are kept without `REDIS_URL` (with it they are in Redis, see [Jobs on Redis](operations.md#jobs-on-redis)): a folder per job (its request, state and result) under `jobs/`, which every process of the service shares and a restart resumes from. Give it a volume (the image declares `/data`; see [Jobs on disk](operations.md#jobs-on-disk)); a relative path is from the working directory. Made at start if missing; one the service cannot make or write to stops it (exit 78)',
     comment: `Where document jobs are kept without REDIS_URL (a folder per job: request, state, result); every
 process shares it, and a restart resumes the jobs it holds. The image declares /data as a volume.`
   },

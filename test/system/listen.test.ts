@@ -5,6 +5,9 @@
  * bad HOST.
  */
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
@@ -44,5 +47,21 @@ describe('a service that cannot listen', () => {
     const { code, output } = await run({ HOST: '192.0.2.1', PORT: '0', WORKERS: '1' })
     expect(code, output).toBe(78)
     expect(output).toContain('configuration error: HOST, PORT: cannot listen on 192.0.2.1:0: no network interface of this machine has that address')
+  }, 120_000)
+})
+
+describe('a DATA_DIR it cannot use', () => {
+  it.each(['1', '2'])('WORKERS=%s: exit 78 naming DATA_DIR, no stack (a probe\'s service said ready, and every job was a 500)', async workers => {
+    const dir = mkdtempSync(join(tmpdir(), 'data-dir-'))
+    const file = join(dir, 'a-file')
+    writeFileSync(file, 'not a folder')
+    try {
+      const { code, output } = await run({ HOST: '127.0.0.1', PORT: '0', WORKERS: workers, DATA_DIR: join(file, 'data') })
+      expect(code, output).toBe(78)
+      expect(output).toContain('configuration error: DATA_DIR: cannot keep jobs in')
+      expect(output).not.toMatch(/\n\s+at /)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 120_000)
 })

@@ -101,6 +101,20 @@ class LauncherGone extends Error {
   }
 }
 
+/** What of the service's environment the launcher and the pipelines' stages get: where programs and temporary files are, the locale (UTF-8). */
+const ENGINE_VARIABLES = /^(?:PATH|HOME|LANG|LANGUAGE|LC_[A-Z]+|TMPDIR|TZ)$/
+
+/**
+ * The environment of the engine's processes: only ENGINE_VARIABLES, never the service's settings
+ * (a probe read AUTH_JWT_SECRET, METRICS_TOKEN and AUTH_CLIENTS in /proc/<pid>/environ of every
+ * stage), which no stage reads.
+ */
+export function engineEnvironment (from: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(from)) if (value !== undefined && ENGINE_VARIABLES.test(name)) env[name] = value
+  return env
+}
+
 /** The process's launcher, started when a pipeline first starts and again if it died. */
 class Launcher {
   private child: ChildProcess | undefined
@@ -117,7 +131,7 @@ class Launcher {
   launch (pipeline: PipelineProcess, args: string[]): number {
     const id = ++this.nextId
     this.started.set(id, pipeline)
-    this.running().send({ id, args, env: process.env })
+    this.running().send({ id, args, env: engineEnvironment() })
     this.keepAlive()
     return id
   }
@@ -126,7 +140,7 @@ class Launcher {
   async run (command: string[], again = true): Promise<string> {
     const id = ++this.nextId
     const done = new Promise<string>((resolve, reject) => this.runs.set(id, { resolve, reject }))
-    this.running().send({ id, run: command, env: process.env })
+    this.running().send({ id, run: command, env: engineEnvironment() })
     this.keepAlive()
     try {
       return await done
@@ -147,9 +161,8 @@ class Launcher {
 
   private running (): ChildProcess {
     if (this.child?.connected === true) return this.child
-    const env = { ...process.env }
-    // the service's own preloads and flags are not the launcher's
-    delete env['NODE_OPTIONS']
+    // the service's own preloads and flags (NODE_OPTIONS) are not the launcher's, nor its secrets
+    const env = engineEnvironment()
     // a process group of its own: a signal to the service's group is the service's to act on (it
     // drains, then exits), and the launcher goes when the service does (its channel closes)
     const child = spawn(process.execPath, ['--max-old-space-size=32', '--max-semi-space-size=1', '--input-type=module', '-e', LAUNCHER], {

@@ -1,5 +1,6 @@
 /** Pipelines are started by the launcher process: never by a fork of this process, and again once the launcher died. */
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -54,5 +55,26 @@ describe('the pipeline launcher', () => {
     expect(launchers()).toHaveLength(1)
     expect(launchers()).not.toContain(launcher)
     expect(pipelineLeaders()).toHaveLength(1)
+  })
+
+  it('gives the launcher and the pipelines none of the service\'s settings, only where programs are and the locale (a probe read AUTH_JWT_SECRET in /proc/<pid>/environ of every stage)', { timeout: 60_000 }, async () => {
+    const saved = { secret: process.env['AUTH_JWT_SECRET'], metrics: process.env['METRICS_TOKEN'] }
+    process.env['AUTH_JWT_SECRET'] = 'never-in-a-stage-0123456789abcdef'
+    process.env['METRICS_TOKEN'] = 'metrics-token-never-in-a-stage'
+    try {
+      expect(await run(translator(), 'env')).toEqual(['env'])
+      const engines = [...launchers(), ...pipelineLeaders().map(p => p.pid)]
+      expect(engines.length).toBeGreaterThan(1)
+      for (const pid of engines) {
+        const environ = readFileSync(`/proc/${pid}/environ`, 'utf8')
+        expect(environ).not.toContain('never-in-a-stage')
+        expect(environ).toMatch(/(^|\0)PATH=/)
+      }
+    } finally {
+      for (const [name, value] of [['AUTH_JWT_SECRET', saved.secret], ['METRICS_TOKEN', saved.metrics]] as const) {
+        if (value === undefined) Reflect.deleteProperty(process.env, name)
+        else process.env[name] = value
+      }
+    }
   })
 })

@@ -46,10 +46,17 @@ export const INSTANCE = randomUUID()
 
 let temps = 0
 
+/**
+ * A job's files (its client's text and key, its result) are the service's user's alone, whatever
+ * the umask: a probe found them world-readable (0644 in 0755 folders).
+ */
+const FILE_MODE = 0o600
+const DIR_MODE = 0o700
+
 /** Writes `data` to `path` whole or not at all: a temporary file renamed into place. */
 export async function writeAtomic (path: string, data: string | Buffer): Promise<void> {
   const temp = `${path}.${INSTANCE}.${temps++}.tmp`
-  await writeFile(temp, data)
+  await writeFile(temp, data, { mode: FILE_MODE })
   await rename(temp, path)
 }
 
@@ -67,13 +74,13 @@ export class JobStore {
 
   async create (client: string, request: Buffer | string, state: JobState, meta?: Record<string, string>): Promise<{ dir: string, claim: string }> {
     const dir = this.jobDir(client, state.id)
-    await mkdir(dir, { recursive: true })
+    await mkdir(dir, { recursive: true, mode: DIR_MODE })
     if (meta !== undefined) await writeAtomic(join(dir, 'meta.json'), JSON.stringify(meta))
     await writeAtomic(join(dir, 'client'), client)
     await writeAtomic(join(dir, 'request.json'), request)
     // claimed by this process before its state makes it a job any process's sweep could take
     const claim = join(dir, 'claim-1')
-    await writeFile(claim, JSON.stringify({ pid: process.pid, instance: INSTANCE }))
+    await writeFile(claim, JSON.stringify({ pid: process.pid, instance: INSTANCE }), { mode: FILE_MODE })
     await writeAtomic(join(dir, 'state.json'), JSON.stringify(state))
     return { dir, claim }
   }
@@ -141,7 +148,7 @@ export class JobStore {
   }
 
   async askCancel (dir: string): Promise<void> {
-    await writeFile(join(dir, 'cancel'), '')
+    await writeFile(join(dir, 'cancel'), '', { mode: FILE_MODE })
   }
 
   async cancelAsked (dir: string): Promise<boolean> {
@@ -172,7 +179,7 @@ export class JobStore {
     const path = join(dir, `claim-${last + 1}`)
     try {
       // exclusive: of processes racing for the job, one creates it
-      const file = await open(path, 'wx')
+      const file = await open(path, 'wx', FILE_MODE)
       await file.writeFile(JSON.stringify({ pid: process.pid, instance: INSTANCE }))
       await file.close()
       return path

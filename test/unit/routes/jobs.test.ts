@@ -181,6 +181,20 @@ describe('a job\'s request is checked before 202', () => {
   })
 })
 
+describe('a job\'s files', () => {
+  it('are the service user\'s alone (0600 in 0700 folders), whatever the umask (a probe found requests and results world-readable)', async () => {
+    const { app, mine, dataDir } = await jobsApp()
+    const job = await submit(app, mine, { document: { value: 'The red car.' }, source: 'en', targets: ['es'] })
+    await until(app, mine, job.id, ['done'])
+    const [clientDir] = readdirSync(join(dataDir, 'jobs'))
+    const dir = join(dataDir, 'jobs', clientDir!, job.id)
+    for (const folder of [join(dataDir, 'jobs', clientDir!), dir]) expect(statSync(folder).mode & 0o077, folder).toBe(0)
+    const files = readdirSync(dir)
+    expect(files).toEqual(expect.arrayContaining(['request.json', 'result.json', 'state.json', 'client']))
+    for (const file of files) expect(statSync(join(dir, file)).mode & 0o077, file).toBe(0)
+  })
+})
+
 describe('who sees a job', () => {
   it('only the client that made it: another gets 404 for status and for cancel, and the job goes on', async () => {
     const { app, mine, other } = await jobsApp()

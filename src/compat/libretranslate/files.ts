@@ -13,6 +13,7 @@ import { isFormFile } from '../../http/forms.js'
 import { attachment, checkFileRequest, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf, type FileRequest } from '../files.js'
 import { fromLibreTranslate } from './codes.js'
 import { ltResponses } from './schemas.js'
+import { TOO_MANY_JOBS_RETRY_SECONDS } from '../../jobs/queue.js'
 
 const LtFileRequest = Type.Object({
   file: Type.Unsafe({ description: 'The file, a file part of the multipart form; its format is its name\'s extension (any format `POST /language/translate` reads: `txt`, `html`, `docx`...).' }),
@@ -89,7 +90,11 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
     })
     if (state?.status !== 'done') {
       const error = state?.error
-      throw new ServiceError(error?.status ?? 500, 'file-not-translated', error?.title ?? 'Not translated', fileJobMessage(error, opts.fieldName))
+      // the client never learns the job's id: a failed one is removed, not left to count against its JOB_STORAGE_PER_CLIENT
+      await app.jobs.cancel(client, id)
+      const status = error?.status ?? 500
+      throw new ServiceError(status, 'file-not-translated', error?.title ?? 'Not translated', fileJobMessage(error, opts.fieldName),
+        status === 429 ? { headers: { 'retry-after': String(TOO_MANY_JOBS_RETRY_SECONDS) } } : {})
     }
     const base = `${request.protocol}://${request.host}${app.prefix}`
     // the name in the link is for show (the router bounds a path parameter's length): the download is named as uploaded

@@ -101,3 +101,28 @@ describe('POST /translate_file', () => {
     expect(settings.supportedFilesFormat).not.toContain('.pdf')
   })
 })
+
+describe('a file whose translation its client\'s jobs have no room for', () => {
+  it('is a 429 with Retry-After, and leaves nothing behind to count against the client (a probe\'s failed job, whose id the client never learns, kept its request for JOB_TTL)', async () => {
+    const small = await testApp({ AUTH_CLIENTS: CLIENTS, JOB_STORAGE_PER_CLIENT: '6000' }, { engines: true })
+    try {
+      const post = async (text: string): Promise<{ status: number, retryAfter: string | undefined, body: string }> => {
+        const data = new FormData()
+        data.append('file', new Blob([text]), 'letter.txt')
+        for (const [k, v] of Object.entries({ source: 'en', target: 'es', api_key: KEY })) data.append(k, v)
+        const body = new Response(data)
+        const res = await small.inject({ method: 'POST', url: '/translate_file', headers: { 'content-type': body.headers.get('content-type')! }, payload: Buffer.from(await body.arrayBuffer()) })
+        return { status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, body: res.body }
+      }
+      // room for its request, not for its result (the translation and the request it echoes)
+      const refused = await post('The red car is here. '.repeat(100))
+      expect(refused.status, refused.body).toBe(429)
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+      // the refused job kept nothing: a file that fits alone fits
+      const fits = await post('The red car is here. '.repeat(60))
+      expect(fits.status, fits.body).toBe(200)
+    } finally {
+      await small.close()
+    }
+  }, 60_000)
+})

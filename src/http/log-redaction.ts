@@ -65,9 +65,30 @@ export function routedPath (url: string): string {
   return start < 0 ? url : url.slice(0, start)
 }
 
-/** Path segments after which comes a capability (a secret whoever holds may use): LibreTranslate's file links, which also hold the file's name. */
-const CAPABILITY_AFTER = new Set(['download_file'])
-const secretFollows = (previous: string | undefined): boolean => previous !== undefined && CAPABILITY_AFTER.has(previous)
+/** A path segment after which comes a capability (a secret whoever holds may use): LibreTranslate's file links, which also hold the file's name. */
+const CAPABILITY = 'download_file'
+
+/** A segment as the router may read it: percent escapes decoded, in lower case. */
+function decodedSegment (segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase()
+  } catch {
+    return segment.toLowerCase()
+  }
+}
+
+/**
+ * The path's segments with every one from a capability's on redacted: the segments after it (a
+ * doubled slash, an escaped one), and the segment itself when more than its name is in it
+ * (`download_file%2F<link>`, `download_fil%65;x`); the capability's name is matched as the router
+ * may read it (a probe's `download_fil%65/<link>` reached the file, and the log held the link).
+ */
+function withoutCapabilities (segments: string[]): string[] {
+  const at = segments.findIndex(s => decodedSegment(s).startsWith(CAPABILITY))
+  if (at === -1) return segments
+  const name = decodedSegment(segments[at]!) === CAPABILITY ? [segments[at]!] : [CENSOR]
+  return [...segments.slice(0, at), ...name, ...segments.slice(at + 1).map(() => CENSOR)]
+}
 
 /**
  * A request URL fit for the logs: the path (any JWT-shaped segment, a file link's secret and the
@@ -78,7 +99,7 @@ const secretFollows = (previous: string | undefined): boolean => previous !== un
 export function redactUrl (url: string): string {
   const start = queryStart(url)
   const path = start < 0 ? url : url.slice(0, start)
-  const safePath = redactUserinfo(path).split('/').map((segment, i, segments) => jwtShaped(segment) || secretFollows(segments[i - 1]) ? CENSOR : segment).join('/')
+  const safePath = withoutCapabilities(redactUserinfo(path).split('/')).map(segment => jwtShaped(segment) ? CENSOR : segment).join('/')
   if (start < 0) return safePath
   const query = url.slice(start + 1)
   return `${safePath}${url[start]}${query === '' ? '' : query.split('&').map(parameter => parameter === '' ? parameter : redactParameter(parameter)).join('&')}`

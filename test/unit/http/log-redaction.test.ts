@@ -69,6 +69,25 @@ describe('logged URLs', () => {
   })
 })
 
+describe('redactUrl: a file link\'s secret', () => {
+  it('is redacted however the router may read the path (a probe\'s download_fil%65/<link> reached the file and was logged whole)', () => {
+    const link = 'f0f0f0.0b6c1c1e-aaaa-bbbb-cccc-111122223333.7ec70900125ff32aef4869a8a5ce8fb9.salary.txt'
+    for (const [url, logged] of [
+      [`/libretranslate/download_file/${link}`, '/libretranslate/download_file/[redacted]'],
+      [`/download_file/${link}?display=fr`, '/download_file/[redacted]?display=fr'],
+      [`/libretranslate/download_fil%65/${link}`, '/libretranslate/download_fil%65/[redacted]'],
+      [`/libretranslate/Download_File/${link}`, '/libretranslate/Download_File/[redacted]'],
+      [`/libretranslate/download_file//${link}`, '/libretranslate/download_file/[redacted]/[redacted]'],
+      [`/libretranslate/download_file%2F${link}`, '/libretranslate/[redacted]'],
+      [`/libretranslate/download_file;x/${link}`, '/libretranslate/[redacted]/[redacted]']
+    ]) {
+      expect(redactUrl(url), url).toBe(logged)
+      expect(redactUrl(url)).not.toContain('7ec70900')
+    }
+    expect(redactUrl('/libretranslate/languages')).toBe('/libretranslate/languages')
+  })
+})
+
 describe('redactUrl', () => {
   it('keeps the path and the values of non-content parameters; names known parameters with their values redacted; redacts any other whole', () => {
     expect(redactUrl('/language/locale/pt?display=fr')).toBe('/language/locale/pt?display=fr')

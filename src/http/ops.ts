@@ -168,7 +168,7 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     return reply.code(status === 'ready' ? 200 : 503).send({ status, components: states, ...retrying, ...redis })
   })
 
-  const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(`Bearer ${opts.config.metricsToken}`).digest()
+  const metricsToken = opts.config.metricsToken === undefined ? undefined : createHash('sha256').update(opts.config.metricsToken).digest()
   app.get('/metrics', {
     // token guesses count against the guesser's address (http/address-limit.ts)
     config: { ...probe, addressLimit: 'refusals' },
@@ -184,7 +184,9 @@ async function opsPlugin (app: FastifyInstance, opts: { config: Config, redis?: 
     }
   }, async (request, reply) => {
     if (metricsToken) {
-      const given = createHash('sha256').update(request.headers.authorization ?? '').digest()
+      // the scheme's name in any case (RFC 7235: "bearer" is "Bearer"), the token as configured
+      const credentials = /^bearer +(.*)$/i.exec(request.headers.authorization ?? '')?.[1] ?? ''
+      const given = createHash('sha256').update(credentials).digest()
       if (!timingSafeEqual(given, metricsToken)) {
         await app.refusedCredentials(request)
         return sendProblem(request, reply, 401, 'The metrics endpoint needs Authorization: Bearer <METRICS_TOKEN>.',

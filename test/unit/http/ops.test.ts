@@ -112,6 +112,10 @@ describe('ops endpoints', () => {
       expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401)
       expect((await app.inject({ method: 'GET', url: '/metrics', headers: bearer('wrong') })).statusCode).toBe(401)
       expect((await app.inject({ method: 'GET', url: '/metrics', headers: bearer('scrape-token-123') })).statusCode).toBe(200)
+      // the scheme in any case, as on /language (a probe's "bearer" was refused); never without it, nor another scheme
+      for (const [authorization, status] of [['bearer scrape-token-123', 200], ['BEARER scrape-token-123', 200], ['scrape-token-123', 401], ['Basic scrape-token-123', 401], ['Bearer scrape-token-12', 401]] as const) {
+        expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization } })).statusCode, authorization).toBe(status)
+      }
     } finally {
       await app.close()
     }

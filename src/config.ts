@@ -17,7 +17,7 @@ export interface ClientConfig {
   id: string
   /** plain secret, or */
   secret?: string
-  /** scrypt hash `scrypt$N$r$p$salt$hash` (base64url salt and hash), see scripts/hash-secret.ts */
+  /** scrypt hash `scrypt$N$r$p$salt$hash` (base64url salt and hash), see src/hash-secret.ts */
   secretHash?: string
   scopes: Scope[]
   /** Keys the compatible APIs take instead of a token (each at least 16 characters). */

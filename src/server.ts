@@ -71,7 +71,7 @@ function configOrExit (): Config {
   }
 }
 
-/** Serves requests in this process until SIGTERM/SIGINT, then finishes the requests in flight and closes engines. */
+/** Serves requests in this process until SIGTERM, SIGINT or SIGHUP, then finishes the requests in flight and closes engines. */
 async function serve (config: Config): Promise<void> {
   const ephemeralKey = signingSecret(config)
   let app: FastifyInstance
@@ -91,12 +91,12 @@ async function serve (config: Config): Promise<void> {
   // a worker gets them twice when the whole process group got one (Ctrl-C, systemd) and its primary
   // passes it on: it keeps draining (the primary bounds how long). Alone, a second signal is someone
   // who wants the process gone now.
-  const grace = closeWithGrace({ delay: 10_000, skip: ['SIGTERM', 'SIGINT'] }, async ({ err }) => {
+  const grace = closeWithGrace({ delay: 10_000, skip: ['SIGTERM', 'SIGINT', 'SIGHUP'] }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     await app.close()
   })
   let signalled = false
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.on(signal, () => {
       if (!signalled) {
         signalled = true

@@ -1,7 +1,7 @@
 /**
  * The cluster primary: forks the worker processes that share the port (node:cluster), serves
  * each of them what must be one for the machine over the channel, replaces a worker that dies,
- * and on SIGTERM/SIGINT (to it alone, or to the whole process group: Ctrl-C in a terminal,
+ * and on SIGTERM/SIGINT/SIGHUP (to it alone, or to the whole process group: Ctrl-C in a terminal,
  * systemd's default) lets every worker finish its requests in flight, then exits.
  */
 import cluster, { type Worker } from 'node:cluster'
@@ -73,7 +73,8 @@ export function runPrimary (options: PrimaryOptions): void {
     setTimeout(fork, quickDeaths * 500)
   })
 
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  // SIGHUP too: a terminal that hung up (make run in a closed session) stops the service as Ctrl-C does
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.on(signal, () => {
       if (!stopping) process.stderr.write(`${signal}: stopping ${started.size} workers after their requests in flight\n`)
       stopAll(0)

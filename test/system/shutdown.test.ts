@@ -24,7 +24,10 @@ const CASES: Array<[string, string, NodeJS.Signals, 'process' | 'group']> = [
   ['one process', '1', 'SIGINT', 'group'],
   ['two workers', '2', 'SIGTERM', 'process'],
   ['two workers', '2', 'SIGTERM', 'group'],
-  ['two workers', '2', 'SIGINT', 'group']
+  ['two workers', '2', 'SIGINT', 'group'],
+  // a terminal hung up (make run in a closed SSH session): the same drain (a probe's primary exited at once with 129, its requests cut)
+  ['two workers', '2', 'SIGHUP', 'process'],
+  ['two workers', '2', 'SIGHUP', 'group']
 ]
 
 describe.each(CASES)('%s', (_, workers, signal, to) => {

@@ -270,11 +270,19 @@ export class Jobs implements JobQueue {
     return true
   }
 
+  /** When a finished job expires: JOB_TTL (as set now: an operator who lowers it frees what is kept at once) after it finished. */
+  private expiry (state: JobState): number | undefined {
+    if (state.finished !== undefined) return Date.parse(state.finished) + this.opts.ttlSeconds * 1000
+    return state.expires === undefined ? undefined : Date.parse(state.expires)
+  }
+
   /** The state, as asked: a cancel asked of an unfinished job reads cancelled; an expired job reads as none. */
   private async current (dir: string): Promise<JobState | undefined> {
-    const state = await this.store.state(dir)
-    if (state === undefined) return undefined
-    if (state.expires !== undefined && Date.parse(state.expires) <= Date.now()) return undefined
+    const stored = await this.store.state(dir)
+    if (stored === undefined) return undefined
+    const expires = this.expiry(stored)
+    if (expires !== undefined && expires <= Date.now()) return undefined
+    const state = expires === undefined ? stored : { ...stored, expires: new Date(expires).toISOString() }
     if (!FINISHED.has(state.status) && await this.store.cancelAsked(dir)) return { ...state, status: 'cancelled' }
     return state
   }
@@ -290,7 +298,8 @@ export class Jobs implements JobQueue {
       const state = await this.store.state(dir)
       if (state === undefined || this.held.has(state.id)) continue
       if (FINISHED.has(state.status)) {
-        if (state.expires !== undefined && Date.parse(state.expires) <= Date.now()) await this.store.remove(dir)
+        const expires = this.expiry(state)
+        if (expires !== undefined && expires <= Date.now()) await this.store.remove(dir)
         continue
       }
       const claim = await this.store.claim(dir)

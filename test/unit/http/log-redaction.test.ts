@@ -72,7 +72,7 @@ describe('logged URLs', () => {
 describe('redactUrl: a file link\'s secret', () => {
   it('is redacted however the router may read the path (a probe\'s download_fil%65/<link> reached the file and was logged whole)', () => {
     const link = 'f0f0f0.0b6c1c1e-aaaa-bbbb-cccc-111122223333.7ec70900125ff32aef4869a8a5ce8fb9.salary.txt'
-    for (const [url, logged] of [
+    for (const [url, logged] of <Array<[string, string]>>[
       [`/libretranslate/download_file/${link}`, '/libretranslate/download_file/[redacted]'],
       [`/download_file/${link}?display=fr`, '/download_file/[redacted]?display=fr'],
       [`/libretranslate/download_fil%65/${link}`, '/libretranslate/download_fil%65/[redacted]'],

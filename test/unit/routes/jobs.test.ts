@@ -29,8 +29,7 @@ afterEach(async () => {
 })
 
 /** An app whose one translator is the fake, its jobs in a new DATA_DIR; tokens of two clients. */
-async function jobsApp (env: Record<string, string> = {}): Promise<{ app: FastifyInstance, dataDir: string, mine: string, other: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'jobs-'))
+async function jobsApp (env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'jobs-'))): Promise<{ app: FastifyInstance, dataDir: string, mine: string, other: string }> {
   dirs.push(dataDir)
   const translator = createLibreTranslate({ url: libre.url, apiKey: libre.key, remote: { timeoutMs: 10_000 } })
   const app = await testApp({
@@ -250,6 +249,20 @@ describe('expiry and limits', () => {
     const end = Date.now() + 10_000
     while (readdirSync(clientDir).length > 0 && Date.now() < end) await new Promise(resolve => setTimeout(resolve, 100))
     expect(readdirSync(clientDir)).toEqual([])
+  })
+
+  it('a JOB_TTL lowered after a job finished applies to it (a probe\'s restart with JOB_TTL=1 kept a day-old expiry)', async () => {
+    const first = await jobsApp()
+    const job = await submit(first.app, first.mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    await until(first.app, first.mine, job.id, ['done'])
+    const kept = (await status(first.app, first.mine, job.id)).json
+    expect(Date.parse(kept.expires) - Date.parse(kept.finished)).toBe(86_400_000)
+    // the service restarted with a lower JOB_TTL, on the same DATA_DIR
+    const later = await jobsApp({ JOB_TTL: '1' }, first.dataDir)
+    const read = await status(later.app, later.mine, job.id)
+    if (read.statusCode === 200) expect(Date.parse(read.json.expires) - Date.parse(read.json.finished)).toBe(1000)
+    await new Promise(resolve => setTimeout(resolve, 1100))
+    expect((await status(later.app, later.mine, job.id)).statusCode).toBe(404)
   })
 
   it('a client has at most JOB_MAX_PER_CLIENT jobs queued or running (429 past it); another client is not held back', async () => {

@@ -130,7 +130,9 @@ type Env = Record<string, string | undefined>
 export function readEnvironment (env: Env = process.env, envFile = '.env'): Env {
   if (!envFile || !existsSync(envFile)) return env
   const fromFile = parseEnv(readFileSync(envFile, 'utf8'))
-  return { ...fromFile, ...env }
+  // an empty variable is no value (as everywhere in the settings): it leaves the file's (a probe's LOG_LEVEL= hid .env's)
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
+  return { ...fromFile, ...given }
 }
 
 /** A validated Config from environment variables. Throws ConfigError naming the variable. */

@@ -135,6 +135,8 @@ describe('configuration', () => {
     expect(c.port).toBe(9100)
     expect(c.logLevel).toBe('debug')
     expect(c.limits.rateLimitMax).toBe(42)
+    // an empty variable is no value: the file's stands (a probe's LOG_LEVEL= hid .env's debug)
+    expect(loadConfig(readEnvironment({ LOG_LEVEL: '', PORT: ' ' }, file))).toMatchObject({ logLevel: 'debug', port: 9000 })
   })
 })
 

@@ -763,7 +763,7 @@ for APERTIUM_TIMEOUT_MS is answered 503 with Retry-After.`
     group: 'apertium',
     type: 'int',
     default: defaultMemoryBudgetMb,
-    defaultText: '40% of the memory (the container\'s limit when it has one)',
+    defaultText: '40% of the memory (the container\'s limit when it has one), at least 256',
     min: 0,
     max: 10_000_000,
     help: 'Most memory (MB) the running pipelines of the whole service may take together (shared out among `WORKERS` processes), by estimate (5 MB + 42 × the size of the files a mode names: -5% to +8% of the measured PSS over ten pairs): directions queue for room as for a slot, a busy direction gets another replica only in free room, and one whose pipeline alone takes more gets a 503 naming the setting; `0`: no budget but `APERTIUM_MAX_PIPELINES`. The Kubernetes ConfigMap sets 850 to stay within the 2560Mi limit',

@@ -61,6 +61,9 @@ function configOrExit (): Config {
   try {
     const config = loadConfig()
     checkDataDir(config)
+    if (config.auth.jwtSecret !== undefined && config.auth.jwtPrivateKey !== undefined && cluster.isPrimary) {
+      process.stderr.write('WARNING: both AUTH_JWT_PRIVATE_KEY_FILE and AUTH_JWT_SECRET are set: tokens are signed and verified with the key; AUTH_JWT_SECRET is not used\n')
+    }
     return config
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -33,7 +33,17 @@ async function translateSegment (segment: string, legs: readonly Pipeline[], sig
     const answers = await Promise.all(pieces.map(piece => leg.request(piece, signal, turn)))
     parts = tidy(decodeSegment(joinAnswers(pieces, answers), parts), parts)
   }
-  return serializeTagged(parts)
+  // no word changed (a unit, a code, a name: "m" and a superscript "2"): the segment as it was, its
+  // tags where they were; the encoding widens a tag inside a word to the whole word, which moved a
+  // superscript onto its base ("m2" came back all plain)
+  return textOf(parts) === textOf(source) ? segment : serializeTagged(parts)
+}
+
+/** The text of tagged parts, tags left out. */
+function textOf (parts: readonly TaggedPart[]): string {
+  let text = ''
+  for (const p of parts) if (p.type === 'text') text += p.text
+  return text
 }
 
 /**

@@ -48,6 +48,14 @@ describe('Apertium translator on the installed pairs', () => {
     for (const answer of b) expect(answer, answer).not.toMatch(/sep/i)
   })
 
+  it('gives back a segment whose words it did not change with its tags where they were (a probe\'s DOCX "m" and a superscript "2" came back one plain "m2")', async () => {
+    for (const segment of ['<g id="1">m</g>2', 'm<g id="1">2</g>', 'x<g id="1">2</g> + y<g id="2">2</g>', 'CO<g id="1">2</g>']) {
+      expect(await one('en', 'es', segment), segment).toBe(segment)
+    }
+    // a word it translates still takes its tag along
+    expect(await one('en', 'es', 'The <g id="1">red</g> car')).toBe('El coche <g id="1">rojo</g>')
+  })
+
   it('translates pairs without a direct mode through an intermediate language', async () => {
     expect(await one('en', 'fr', 'The house is big.')).toBe('La maison est grande.')
     expect(await one('en', 'pt', 'The house is big.')).toBe('A casa é grande.')

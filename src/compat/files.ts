@@ -4,45 +4,22 @@
  * binary format's bytes in base64 as /language takes them), worked as a document job, and the job's
  * answer becomes the translated file again. Any format core reads is offered; the rest are refused.
  */
-import type { FastifyInstance } from 'fastify'
 import { invalidField, type FieldPath } from '../errors.js'
 import { MIME_TYPES, isBinaryType } from '../core/documents/mime.js'
-import type { TranslateOptions } from '../core/translation/types.js'
 import type { FormFile } from '../http/forms.js'
 import type { JobError } from '../jobs/store.js'
 import { own } from '../lib/own.js'
 
-/** A file's translate request, as its job holds it. */
-export interface FileRequest {
-  document: { value: string, mime_type: string }
-  targets: string[]
-  source?: string
-  options?: Pick<TranslateOptions, 'formality'>
-}
-
 /**
- * Throws what the translation of a file's request refuses before any work (its size, its pair, a
- * formality no service honours), the document named `file`: checked before its job is taken and
- * billed, as `POST /language/translate/jobs` checks. What only reading the file finds (a broken
- * DOCX) fails the job.
+ * Why a file's job failed, in a drop-in API's words: the field its error names, by the API's
+ * `fieldName` (which calls the request's document the form's `file`), not core's JSON pointer.
  */
-export async function checkFileRequest (app: FastifyInstance, request: FileRequest, signal: AbortSignal): Promise<void> {
-  await app.services.translation.check({
-    documents: [{ value: request.document.value, mimeType: request.document.mime_type }],
-    documentPath: () => ['file'],
-    targets: request.targets,
-    ...(request.source === undefined ? {} : { source: request.source }),
-    ...(request.options === undefined ? {} : { options: request.options })
-  }, signal)
-}
-
-/** Why a file's job failed, in a drop-in API's words: the field its error names (the document is the form's `file`), not core's JSON pointer. */
 export function fileJobMessage (error: JobError | undefined, fieldName: (path: FieldPath) => string): string {
   const first = error?.errors?.[0]
   if (error === undefined) return 'The file could not be translated.'
   if (first === undefined) return error.detail
   const path = first.pointer.split('/').slice(1).map(part => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-  return `${path[0] === 'document' ? 'file' : fieldName(path)}: ${first.message}`
+  return `${fieldName(path)}: ${first.message}`
 }
 
 /** File name extensions and the formats they are, for every format a drop-in API's clients send as files. */

@@ -59,15 +59,20 @@ export function keyed (app: FastifyInstance, keyOf: (request: FastifyRequest) =>
   }
 }
 
-/** The same hooks for a route whose arguments may all be in its query: a POST with no body at all is read as an empty one (then the key is checked as ever). */
-export function bodyOptional (hooks: KeyHooks): KeyHooks {
+/** The same hooks with `step` made on the body read before the key is checked (and the body validated). */
+export function beforeKeyCheck (hooks: KeyHooks, step: (request: FastifyRequest) => void): KeyHooks {
   return {
     onRequest: hooks.onRequest,
     async preValidation (request, reply) {
-      request.body ??= {}
+      step(request)
       await hooks.preValidation.call(this, request, reply)
     }
   }
+}
+
+/** The same hooks for a route whose arguments may all be in its query: a POST with no body at all is read as an empty one. */
+export function bodyOptional (hooks: KeyHooks): KeyHooks {
+  return beforeKeyCheck(hooks, request => { request.body ??= {} })
 }
 
 /** A string field of a query or body, when it is one (a form field given twice is an array). */

@@ -82,7 +82,12 @@ export function serializeTagged (parts: readonly TaggedPart[]): string {
 
 /** The plain text of a tagged segment: tags dropped, entities decoded. */
 export function plainText (tagged: string): string {
+  return partsText(parseTagged(tagged))
+}
+
+/** The text of parsed tagged parts, tags left out. */
+export function partsText (parts: readonly TaggedPart[]): string {
   let out = ''
-  for (const p of parseTagged(tagged)) if (p.type === 'text') out += p.text
+  for (const p of parts) if (p.type === 'text') out += p.text
   return out
 }

@@ -142,6 +142,9 @@ export class RedisJobs implements JobQueue {
       if (await this.cancelAsked(id)) controller.abort(new Stop('cancel'))
     }
     this.waiting = await this.queue.getWaitingCount() + await this.queue.getPrioritizedCount()
+    // jobs finished JOB_TTL ago are removed here (BullMQ removes them only as other jobs finish), so what they kept leaves their client's count
+    const ttlMs = this.opts.ttlSeconds * 1000
+    await Promise.all([this.queue.clean(ttlMs, 0, 'completed'), this.queue.clean(ttlMs, 0, 'failed')])
   }
 
   private cancelKey (jobId: string): string {
@@ -241,10 +244,8 @@ export class RedisJobs implements JobQueue {
     return `bull:${QUEUE}:stored:${folder}`
   }
 
-  /** The bytes the client's jobs (but `except`) keep; jobs BullMQ removed leave the count (those finished JOB_TTL ago are removed first: BullMQ removes them only as other jobs finish). */
+  /** The bytes the client's jobs (but `except`) keep; jobs BullMQ removed (deleted, or expired: see tick) leave the count. */
   private async stored (folder: string, except?: string): Promise<number> {
-    const ttlMs = this.opts.ttlSeconds * 1000
-    await Promise.all([this.queue.clean(ttlMs, 0, 'completed'), this.queue.clean(ttlMs, 0, 'failed')])
     const key = this.storedKey(folder)
     const sizes = await this.redis.hgetall(key)
     const ids = Object.keys(sizes)

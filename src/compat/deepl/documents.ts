@@ -11,7 +11,9 @@ import type { Formality } from '../../core/formality.js'
 import { isFormFile, type FormFile } from '../../http/forms.js'
 import { JSON_OR_FORM } from '../keyed.js'
 import { withinDeadline } from '../../routes/signal.js'
-import { attachment, checkFileRequest, contentTypeOf, documentOfFile, extensionOf, fileCharacters, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf, type FileRequest } from '../files.js'
+import { checkOne } from '../../routes/translate.js'
+import type { TranslationRequestT } from '../../schemas/translate.js'
+import { attachment, contentTypeOf, documentOfFile, extensionOf, fileCharacters, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf } from '../files.js'
 import { sourceFromDeepL } from './codes.js'
 import type { DeepLUsage } from './usage.js'
 import { deeplResponses } from './schemas.js'
@@ -106,14 +108,15 @@ export function deeplDocumentRoutes (ctx: Context): void {
     }
     const target = await ctx.checkedLanguages(body.source_lang, body.target_lang)
     const document = documentOfFile(body.file, mime, 'file')
-    const translate: FileRequest = {
+    const translate: TranslationRequestT = {
       document,
       targets: [target],
       ...(body.source_lang === undefined ? {} : { source: sourceFromDeepL(body.source_lang) }),
       ...(body.formality === undefined ? {} : { options: { formality: body.formality } })
     }
-    // what the translation would refuse (its size, a formality) is DeepL's 400 now, not a document billed and failed
-    await withinDeadline(reply, ctx.deadlineMs, async signal => { await checkFileRequest(app, translate, signal) })
+    // what the translation would refuse (its size, a formality) is DeepL's 400 now, not a document billed and failed, as
+    // POST /language/translate/jobs checks it; what only reading the file finds (a broken SRT) fails the job
+    await withinDeadline(reply, ctx.deadlineMs, async signal => { await checkOne(app, translate, translate.targets.length, signal) })
     const client = request.client!.key
     const billed = fileCharacters(document)
     const giveBack = await ctx.usage.reserve(client, billed)

@@ -18,7 +18,7 @@ import { withinDeadline } from '../../routes/signal.js'
 import type { Formality } from '../../core/formality.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { JSON_OR_FORM, KEYED_ROUTE, bodyOptional, compatDoc, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, beforeKeyCheck, bodyOptional, compatDoc, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
 import { REGIONAL_TARGETS, sourceFromDeepL, sourceToDeepL, targetFromDeepL, toDeepL } from './codes.js'
 import { deeplUsage } from './usage.js'
 import { deeplDocumentRoutes } from './documents.js'
@@ -46,10 +46,11 @@ type ModelType = 'quality_optimized' | 'latency_optimized' | 'prefer_quality_opt
 /** The model DeepL says it used for a `model_type` asked: the service has one way of translating, so the kind asked. */
 const MODEL_USED: Record<ModelType, string> = { quality_optimized: 'quality_optimized', prefer_quality_optimized: 'quality_optimized', latency_optimized: 'latency_optimized' }
 
-/** Core's field paths in DeepL's names: the documents are `text` (`text[2]` for several), the targets `target_lang`. */
+/** Core's field paths in DeepL's names: the documents are `text` (`text[2]` for several), a document upload's `file`, the targets `target_lang`. */
 function fieldName (path: FieldPath): string {
   const [first, second, third] = path
   if (first === 'text') return typeof second === 'number' ? `text[${second}]` : 'text'
+  if (first === 'document') return 'file'
   if (first === 'targets') return 'target_lang'
   if (first === 'source') return 'source_lang'
   if (first === 'options') return String(second ?? third ?? 'options')
@@ -185,7 +186,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   serve('POST', '/v2/translate', {
     ...route,
     // an optional field sent empty is not sent: Mastodon's form writes a status without a language as a bare `source_lang` (detected, as DeepL does)
-    preValidation: [async (request) => { dropEmpty(request.body, OPTIONAL_TRANSLATE_FIELDS) }, route.preValidation],
+    ...beforeKeyCheck(route, request => { dropEmpty(request.body, OPTIONAL_TRANSLATE_FIELDS) }),
     schema: {
       ...doc('deepl_translate', 'Translate text (DeepL\'s POST /v2/translate)',
         'As DeepL answers it, through the same translation as `POST /language/translate`: `text` a string or up to 50 (a form repeats `text`), `source_lang` (omitted: detected per text), `target_lang` in DeepL\'s codes, `tag_handling` `html` or `xml` with `ignore_tags`, `formality`, `context`. The key is `Authorization: DeepL-Auth-Key <key>`, one of a client\'s `api_keys`.'),

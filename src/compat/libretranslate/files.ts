@@ -10,7 +10,9 @@ import { Type } from 'typebox'
 import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { isFormFile } from '../../http/forms.js'
-import { attachment, checkFileRequest, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf, type FileRequest } from '../files.js'
+import { checkOne } from '../../routes/translate.js'
+import type { TranslationRequestT } from '../../schemas/translate.js'
+import { attachment, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf } from '../files.js'
 import { fromLibreTranslate } from './codes.js'
 import { ltResponses } from './schemas.js'
 import { TOO_MANY_JOBS_RETRY_SECONDS } from '../../jobs/queue.js'
@@ -63,13 +65,13 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
     const mime = formatOf(filename)
     if (mime === undefined) throw new ValidationError(`Invalid request: file format ${extensionOf(filename).slice(0, 20) || '(none)'} is not supported; supported: ${supportedFilesFormat().join(', ')}`)
     const auto = body.source === undefined || body.source.toLowerCase() === 'auto'
-    const translate: FileRequest = {
+    const translate: TranslationRequestT = {
       document: documentOfFile(body.file, mime, 'file'),
       targets: [fromLibreTranslate(body.target)],
       ...(auto ? {} : { source: fromLibreTranslate(body.source!) })
     }
     // what the translation would refuse before any work is answered as such, not as a failed file
-    await withinDeadline(reply, opts.deadlineMs, async signal => { await checkFileRequest(app, translate, signal) })
+    await withinDeadline(reply, opts.deadlineMs, async signal => { await checkOne(app, translate, translate.targets.length, signal) })
     const client = request.client!.key
     const secret = randomBytes(16).toString('hex')
     const { id } = await app.jobs.submit(client, JSON.stringify(translate), { link_key: secret, filename })

@@ -26,10 +26,11 @@ import {
 
 export const LIBRETRANSLATE_TAG = 'LibreTranslate compatible'
 
-/** Core's field paths in LibreTranslate's names: `document(s)` is `q` (`q[2]` in an array), `targets` is `target`. */
+/** Core's field paths in LibreTranslate's names: `document(s)` is `q` (`q[2]` in an array), a file's document `file`, `targets` is `target`. */
 function fieldName (path: FieldPath): string {
   const [first, second] = path
   if (first === 'q') return typeof second === 'number' ? `q[${second}]` : 'q'
+  if (first === 'document') return 'file'
   if (first === 'targets') return 'target'
   return String(first ?? 'request')
 }

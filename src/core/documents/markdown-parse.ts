@@ -94,7 +94,7 @@ const at = (offset: number): { offset: number, line: number, column: number } =>
  * turn; elsewhere (escapes, references in the text) they stay unplaced, as before. Offsets only:
  * line and column are not read here.
  */
-export function placeAutolinks (root: Root, source: string): void {
+function placeAutolinks (root: Root, source: string): void {
   const stack: Nodes[] = [root]
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (!('children' in node)) continue

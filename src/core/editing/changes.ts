@@ -377,7 +377,6 @@ export function joinsLines (change: Change): boolean {
 }
 
 const LINE_JOIN_START = /^[\s>]*\r?\n[ \t>]*/
-const codePoints = (text: string): number => Array.from(text).length
 const BLANK_OR_QUOTE = /[\s>]/
 
 /** Where a line break ending `text` begins (the blanks before it, then it and what prefixes the next line: blanks, `>`), or -1; a scan from the end, linear. */
@@ -400,13 +399,13 @@ export function keepingLineBreaks (change: Change): Change {
   let { offset, length, original, replacement } = change
   const end = lineJoinAtEnd(original)
   if (end > 0 && /^[ \t]*$/.test(replacement.slice(replacement.trimEnd().length))) {
-    length -= codePoints(original.slice(end))
+    length -= codePointLength(original.slice(end))
     original = original.slice(0, end)
     replacement = replacement.trimEnd()
   }
   const start = LINE_JOIN_START.exec(original)
   if (start !== null && start[0].length < original.length && /^[ \t]*$/.test(replacement.slice(0, replacement.length - replacement.trimStart().length))) {
-    const cut = codePoints(start[0])
+    const cut = codePointLength(start[0])
     offset += cut
     length -= cut
     original = original.slice(start[0].length)

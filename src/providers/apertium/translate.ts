@@ -3,7 +3,7 @@
  * one), a bounded number of segments in flight at once, every request tagged with its client so
  * that a pipeline serves the clients waiting on it in turns.
  */
-import { parseTagged, serializeTagged, type TaggedPart } from '../../core/tagged.js'
+import { parseTagged, partsText, serializeTagged, type TaggedPart } from '../../core/tagged.js'
 import { currentClient } from '../../lib/clients.js'
 import type { Pipeline } from './pipeline.js'
 import { decodeSegment } from './stream/decode.js'
@@ -36,14 +36,7 @@ async function translateSegment (segment: string, legs: readonly Pipeline[], sig
   // no word changed (a unit, a code, a name: "m" and a superscript "2"): the segment as it was, its
   // tags where they were; the encoding widens a tag inside a word to the whole word, which moved a
   // superscript onto its base ("m2" came back all plain)
-  return textOf(parts) === textOf(source) ? segment : serializeTagged(parts)
-}
-
-/** The text of tagged parts, tags left out. */
-function textOf (parts: readonly TaggedPart[]): string {
-  let text = ''
-  for (const p of parts) if (p.type === 'text') text += p.text
-  return text
+  return partsText(parts) === partsText(source) ? segment : serializeTagged(parts)
 }
 
 /**

@@ -13,7 +13,7 @@
  *   text contains `zxqv` uses `Zxqvx`, `Zxqvxx`... instead, so the text is never taken for a token;
  * - every segment ends with SENTENCE_END.
  */
-import type { TaggedPart } from '../../../core/tagged.js'
+import { partsText, type TaggedPart } from '../../../core/tagged.js'
 
 /**
  * What ends a sentence, twice: a full stop, an empty blank, a full stop, an empty blank. One full
@@ -60,8 +60,7 @@ export function escapeStream (text: string): string {
  */
 export function tokenWord (parts: readonly TaggedPart[]): string {
   // joined: text on both sides of a tag touches once the tag is gone, and forms words there too
-  let text = ''
-  for (const p of parts) if (p.type === 'text') text += p.text
+  const text = partsText(parts)
   if (!HAS_TOKEN_WORD.test(text)) return TOKEN_WORD
   let longest = -1
   for (const m of text.matchAll(TOKEN_WORD_IN_TEXT)) longest = Math.max(longest, m[1]!.length)

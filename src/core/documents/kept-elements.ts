@@ -8,7 +8,8 @@
  * reference HTML does not know (`&product;`, text to HTML) is swapped for an opaque inline stand-in
  * (`<img>` with the request's nonce), which the HTML reading keeps whole inside its sentence; the
  * rebuilt text gets the original bytes back in its place, in one pass. They are found by parse5,
- * the parser text/html is read with.
+ * the parser text/html is read with. With `xml`, elements named as HTML's that HTML reads apart
+ * (`<title>`'s content as text, `<svg>` kept whole) are renamed for the reading and named back.
  */
 import { randomBytes } from 'node:crypto'
 import { decodeHTMLStrict } from 'entities'
@@ -47,6 +48,11 @@ const CDATA = '<![CDATA['
 const ENTITY = /&[\p{L}_:][\p{L}\p{N}_.:\-\u00b7]*;/gu
 /** Elements whose text HTML reads as text, markup included: a stand-in there would be text too. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'])
+/**
+ * Tags of XML elements that HTML would read apart from XML: content as text (DocBook's and DITA's
+ * `<title>`), or kept whole (`<svg>`, `<math>`). Script and style keep HTML's reading: not translated.
+ */
+const HTML_ONLY_READING = /<(\/?)(title|textarea|xmp|iframe|noembed|noframes|plaintext|svg|math)(?=[\s/>]|$)/gi
 
 /**
  * The spans `pick` selects among the nodes of `root`, in document order: outermost only, unless
@@ -164,9 +170,12 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   const originals: string[] = []
   let work = text
   let root: T.DocumentFragment | undefined
+  const renamed = `x${kept.nonce}-`
   if (kept.xml) {
+    // an element no HTML parser gives a meaning: named back by restore, after everything else
+    work = work.replace(HTML_ONLY_READING, `<$1${renamed}$2`)
     // first the CDATA sections, whose content is no markup: read again without them
-    if (text.includes(CDATA)) work = swap(text, cdataSections(text, parse(text), path), kept.nonce, originals)
+    if (work.includes(CDATA)) work = swap(work, cdataSections(work, parse(work), path), kept.nonce, originals)
     root = parse(work)
     const source = work
     const selfClosing = spans(root, node => {
@@ -180,13 +189,15 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   }
   if (kept.ignore.length > 0) {
     const names = new Set(kept.ignore)
-    const ignored = spans(root ?? parse(work), node => 'tagName' in node && names.has(node.tagName) ? [{ start: node.sourceCodeLocation!.startOffset, end: node.sourceCodeLocation!.endOffset }] : NONE,
+    const named = (tag: string): string => tag.startsWith(renamed) ? tag.slice(renamed.length) : tag
+    const ignored = spans(root ?? parse(work), node => 'tagName' in node && names.has(named(node.tagName)) ? [{ start: node.sourceCodeLocation!.startOffset, end: node.sourceCodeLocation!.endOffset }] : NONE,
       MAX_KEPT_ELEMENTS - originals.length, path)
     work = swap(work, ignored, kept.nonce, originals)
   }
   if (originals.length === 0 && !kept.xml) return { text, restore: rebuilt => rebuilt }
   // the nonce is ours (hex), never the client's
   const standIn = new RegExp(`<img data-deepl-keep="${kept.nonce}-(\\d+)">`, 'g')
+  const renamedTag = new RegExp(`<(/?)${renamed}`, 'g')
   // an ignored element's bytes may hold stand-ins of self-closing ones swapped before (lower numbers): each is expanded once
   const expanded: string[] = []
   for (const [i, original] of originals.entries()) expanded.push(original.replace(standIn, (m, n: string) => Number(n) < i ? expanded[Number(n)]! : m))
@@ -195,7 +206,8 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
     restore (rebuilt) {
       // the kept elements' own bytes come back as written, entities included
       const out = kept.xml ? rebuilt.replaceAll('&nbsp;', '&#160;') : rebuilt
-      return originals.length === 0 ? out : out.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
+      const whole = originals.length === 0 ? out : out.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
+      return kept.xml ? whole.replace(renamedTag, '<$1') : whole
     }
   }
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { MAX_KEPT_ELEMENTS } from '../../../../src/core/documents/kept-elements.js'
+import { SaxesParser } from 'saxes'
 import { testApp } from '../../../helpers/app.js'
 
 const KEY = 'deepl-markup-key-0123456789'
@@ -65,5 +66,31 @@ describe('DeepL-compatible API: kept elements', () => {
     // without tag_handling the same text is plain text: nothing is kept, nothing counted
     const plain = await translate({ text: over, source_lang: 'EN', target_lang: 'ES' })
     expect(plain.status).toBe(200)
+  }, 60_000)
+
+  /** An XML text's elements in order, each with its name, and its CDATA sections, as saxes reads them (a well-formedness error throws). */
+  const xmlOutline = (xml: string): { elements: string[], cdata: string[], text: string } => {
+    const out = { elements: [] as string[], cdata: [] as string[], text: '' }
+    const parser = new SaxesParser({ xmlns: false })
+    parser.on('opentag', t => out.elements.push(t.name))
+    parser.on('cdata', c => out.cdata.push(c))
+    parser.on('text', t => { out.text += t })
+    parser.on('error', e => { throw e })
+    parser.write(xml).close()
+    return out
+  }
+
+  it('tag_handling xml: a DITA <title> holding markup and CDATA, and an SVG\'s text, read as XML: well-formed, every element and CDATA kept, their prose translated', async () => {
+    const text = '<task id="oil"><title>Changing the <b>oil</b> <![CDATA[<5W-30>]]></title><shortdesc>The engine needs clean oil.</shortdesc>' +
+      '<fig><svg xmlns="http://www.w3.org/2000/svg"><title>The red car</title><text x="1" y="2">The big dog</text></svg></fig></task>'
+    const res = await translate({ text, source_lang: 'EN', target_lang: 'ES', tag_handling: 'xml' })
+    expect(res.status).toBe(200)
+    const out: string = res.body.translations[0].text
+    const before = xmlOutline(text)
+    const after = xmlOutline(out)
+    expect(after.elements).toEqual(before.elements)
+    expect(after.cdata).toEqual(['<5W-30>'])
+    // each element's prose is translated, none left as it was sent
+    for (const english of ['Changing', 'oil', 'red car', 'big dog', 'engine']) expect(after.text).not.toContain(english)
   }, 60_000)
 })

@@ -56,6 +56,30 @@ describe('protectMarkup', () => {
     expect(p.restore(p.text)).toBe(source.replace('&nbsp;', '&#160;'))
   })
 
+  it('xml: a <title>, <svg> or <math> is an element as any other, its markup, CDATA and entities read as XML, named back as written', () => {
+    const source = '<doc><Title>Hello &amp; <b>world</b> <![CDATA[a <b> c]]> &product;</Title><svg><text>The dog</text></svg><textarea>Bye <ph/></textarea></doc>'
+    const p = protectMarkup(source, keptElements(true, []))
+    expect(p.text).not.toMatch(/<\/?(title|svg|textarea)[\s>]/i)
+    expect(standIns(p.text)).toHaveLength(3)
+    expect(p.restore(p.text)).toBe(source)
+    const doc = segmentDocument(source, 'text/html', { kept: keptElements(true, []) })
+    expect(doc.segments).toContain('The dog')
+    expect(doc.segments.some(t => t.startsWith('Bye'))).toBe(true)
+    // the title's <b> an inline element of its sentence, not text
+    expect(doc.segments.some(t => t.startsWith('Hello') && t.includes('>world</g>'))).toBe(true)
+    expect(doc.segments.join(' ')).not.toMatch(/product|CDATA|&lt;/)
+    expect(doc.rebuild(doc.segments.map(s => s.replace('Hello', 'Hola').replace('dog', 'perro'))))
+      .toBe(source.replace('Hello', 'Hola').replace('dog', 'perro'))
+  })
+
+  it('xml: an ignored element named as HTML\'s is kept whole', () => {
+    const source = '<doc><title>Keep <b>me</b></title><p>Text</p></doc>'
+    const p = protectMarkup(source, keptElements(true, ['title']))
+    expect(standIns(p.text)).toHaveLength(1)
+    expect(p.text).not.toContain('Keep')
+    expect(p.restore(p.text)).toBe(source)
+  })
+
   it('html: CDATA sections and unknown entity references are read as HTML reads them', () => {
     const source = '<p>The &product; car <![CDATA[a]]></p>'
     expect(protectMarkup(source, keptElements(false, ['x'])).text).toBe(source)

@@ -81,7 +81,7 @@ class Walker {
   // parse5 re-opens misnested formatting elements as clones carrying the original's location
   private readonly seen = new Set<number>()
 
-  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean) {}
+  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean) {}
 
   flush (): void {
     this.disordered ||= this.run.disordered
@@ -155,6 +155,7 @@ class Walker {
 
   /** Drafts for the element's text attributes, each value a run of its own. */
   attributes (el: T.Element): void {
+    if (!this.textAttributes) return
     const locs = el.sourceCodeLocation?.attrs
     const button = el.tagName === 'input' && BUTTON_TYPES.has(attribute(el, 'type')?.toLowerCase() ?? '')
     for (const name of button ? BUTTON_ATTRIBUTES : TEXT_ATTRIBUTES) {
@@ -175,11 +176,11 @@ class Walker {
   }
 }
 
-/** The segment drafts of an HTML document or fragment. */
-export function htmlDrafts (source: string, locale: string): SegmentDraft[] {
+/** The segment drafts of an HTML document or fragment; without `textAttributes` (XML's reading) no attribute is text. */
+export function htmlDrafts (source: string, locale: string, textAttributes = true): SegmentDraft[] {
   const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
   const walk = (flat: boolean): Walker => {
-    const walker = new Walker(source, locale, flat)
+    const walker = new Walker(source, locale, flat, textAttributes)
     walker.walk(root)
     return walker
   }

@@ -52,7 +52,8 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   }
   if (mimeType === 'text/html' && kept !== undefined) {
     const marked = protectMarkup(text, kept, path)
-    const doc = stringDocument(marked.text, htmlDrafts(marked.text, locale))
+    // XML's attributes are data (DeepL translates none), HTML's alt and title text
+    const doc = stringDocument(marked.text, htmlDrafts(marked.text, locale, !kept.xml))
     return { segments: doc.segments, rebuild: (translated, target) => marked.restore(doc.rebuild(translated, target)) }
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {

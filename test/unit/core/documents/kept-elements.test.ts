@@ -72,6 +72,15 @@ describe('protectMarkup', () => {
       .toBe(source.replace('Hello', 'Hola').replace('dog', 'perro'))
   })
 
+  it('xml: attributes are data, kept as written (entity references included); html: alt and title are text', () => {
+    const source = '<doc><p title="The &product; house">Text</p><img alt="A red car"></img></doc>'
+    const xml = segmentDocument(source, 'text/html', { kept: keptElements(true, []) })
+    expect(xml.segments).toEqual(['Text'])
+    expect(xml.rebuild(['Texto'])).toBe(source.replace('>Text<', '>Texto<'))
+    const html = segmentDocument(source, 'text/html', { kept: keptElements(false, ['x']) })
+    expect(html.segments).toEqual(expect.arrayContaining(['A red car', 'Text']))
+  })
+
   it('xml: an ignored element named as HTML\'s is kept whole', () => {
     const source = '<doc><title>Keep <b>me</b></title><p>Text</p></doc>'
     const p = protectMarkup(source, keptElements(true, ['title']))

@@ -16,21 +16,39 @@ import { segmentRun, type SegmentDraft } from './segment-run.js'
 /**
  * Translated text for Markdown: every character that could start markup is escaped, and only
  * those, so placeholders come back as they went (`{user_name}`, `<0>…</0>`): an underscore run
- * between letters or digits never delimits emphasis, and `<` starts HTML or an autolink only
- * before a letter, `!`, `?` or `/` and a letter.
+ * between letters or digits never delimits emphasis, nor a run of `*`, `_` or `~` between spaces
+ * (`2 * 3`), `<` starts HTML or an autolink only before a letter, `!`, `?` or `/` and a letter,
+ * and brackets make a link only before `(`, or where the document defines a label or the text
+ * holds a link (`links`: a bracket in its text could end it): elsewhere `[p. 30]` and
+ * `[@smith04]` stay as written.
  */
-const markdownText: TextFormat = {
-  escape: (text, atStart) => {
-    // every match starts where its run starts (the lookbehinds), so both stay linear in run length
-    let out = text.replace(/(?<!\s)\s*\n\s*/g, ' ')
-      .replace(/[\\`*[\]|~]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<=[\p{L}\p{N}])(_+)(?=[\p{L}\p{N}])|(?<!_)_+/gu,
-        (m, inWord: string | undefined) => inWord === undefined ? m.replace(/./g, '\\$&') : m)
-      .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
-    // what would open a block at the start of a line
-    if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')
-    return out
-  },
-  collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
+function markdownText (links: boolean): TextFormat {
+  return {
+    escape: (text, atStart) => {
+      // every match starts where its run starts (the lookbehinds), so both stay linear in run length
+      let out = text.replace(/(?<!\s)\s*\n\s*/g, ' ')
+      // one starting a block may be a task list's `[ ]`
+      const brackets = links || out.includes('](') || (atStart && out.startsWith('['))
+      out = out.replace(/[\\`|]|(?<=\S\s)([*_~]+)(?=\s)|[*~]|[[\]]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<=[\p{L}\p{N}])(_+)(?=[\p{L}\p{N}])|(?<!_)_+/gu,
+        (m, loose: string | undefined, inWord: string | undefined) =>
+          loose !== undefined || inWord !== undefined || (!brackets && (m === '[' || m === ']')) ? m : m.replace(/./g, '\\$&'))
+        .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+      // what would open a block at the start of a line
+      if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')
+      return out
+    },
+    collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
+  }
+}
+
+/** Whether the tree defines a link or footnote label, which brackets in text could then name. */
+function definesLabels (root: Root): boolean {
+  const work: Nodes[] = [root]
+  for (let node = work.pop(); node !== undefined; node = work.pop()) {
+    if (node.type === 'definition' || node.type === 'footnoteDefinition') return true
+    if (node.type === 'root' || node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') work.push(...node.children)
+  }
+  return false
 }
 
 /** One item of an attribute block: `#id`, `.class` or `key=value`. */
@@ -116,9 +134,15 @@ class Walker {
   private readonly run = new RunBuilder()
   private readonly work: Array<() => void> = []
 
+  private readonly strict = markdownText(true)
+  private loose = this.strict
+  /** Whether the run being read holds a link's or an image's text, where brackets are the link's. */
+  private linked = false
+
   constructor (private readonly source: string, private readonly locale: string) {}
 
   walk (root: Root): void {
+    if (!definesLabels(root)) this.loose = markdownText(false)
     this.work.push(() => this.block(root))
     for (let next = this.work.pop(); next !== undefined; next = this.work.pop()) next()
   }
@@ -133,7 +157,10 @@ class Walker {
       case 'paragraph':
       case 'heading':
       case 'tableCell':
-        this.phrasing(node.children, () => this.drafts.push(...segmentRun(this.run.take(), markdownText, this.locale)))
+        this.phrasing(node.children, () => {
+          this.drafts.push(...segmentRun(this.run.take(), this.linked ? this.strict : this.loose, this.locale))
+          this.linked = false
+        })
         return
       case 'root':
       case 'blockquote':
@@ -189,10 +216,14 @@ class Walker {
         return this.wrap(node.children, at)
       case 'link':
         // autolinks (<https://…>, bare www. and https:// with GFM) are their own URL
-        return this.source[at.start] === '[' ? this.wrap(node.children, at) : token(false)
+        if (this.source[at.start] !== '[') return token(false)
+        this.linked = true
+        return this.wrap(node.children, at)
       case 'linkReference':
         // [text][] and [text] name their definition by their text, which must not change
-        return node.referenceType === 'full' ? this.wrap(node.children, at) : token(false)
+        if (node.referenceType !== 'full') return token(false)
+        this.linked = true
+        return this.wrap(node.children, at)
       case 'image':
         this.alt(node.alt ?? '', at)
         return token(false)
@@ -236,7 +267,7 @@ class Walker {
     if (!offsets) return
     // the slot spans the whole bracket content, so markup inside the alt text goes with it
     const item = { kind: 'text' as const, start: at.start + 2, end: close, text: alt, offsets }
-    this.drafts.push(...segmentRun([item], markdownText, this.locale))
+    this.drafts.push(...segmentRun([item], this.strict, this.locale))
   }
 }
 

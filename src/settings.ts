@@ -223,8 +223,8 @@ Ed25519; checked at start); its public key is published at /.well-known/jwks.jso
     group: 'auth',
     type: 'text',
     default: 'language-service',
-    help: '`iss` of the tokens this service issues',
-    comment: '"iss" and "aud" of the tokens this service issues.'
+    help: '`iss` of the tokens this service issues; a URL (`https://lang.example.com`) is also the `issuer` of the OAuth metadata, which is otherwise the URL the metadata was asked at',
+    comment: '"iss" and "aud" of the tokens this service issues; set to the public URL (https://lang.example.com) for it to be the issuer in /.well-known/oauth-authorization-server too.'
   },
   {
     name: 'AUTH_TOKEN_AUDIENCE',

@@ -248,18 +248,20 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
   await app.register(tokenRoute, { ...opts, slots, throttle })
 
   const base = {
-    issuer: opts.config.auth.tokenIssuer,
     grant_types_supported: ['client_credentials'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...SCOPES],
-    response_types_supported: ['token']
+    // no authorization endpoint: no response type
+    response_types_supported: []
   }
-  // RFC 8414's endpoints are absolute URLs: on the host and scheme the request came to (behind a proxy, with TRUST_PROXY)
+  // RFC 8414's issuer is a URL (the one its metadata is found under), its endpoints absolute URLs:
+  // AUTH_TOKEN_ISSUER when it is one, else the host and scheme the request came to (behind a proxy, with TRUST_PROXY)
+  const issuerUrl = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/.test(opts.config.auth.tokenIssuer) ? opts.config.auth.tokenIssuer : undefined
   app.get('/.well-known/oauth-authorization-server', {
     schema: { hide: true }
   }, async request => {
     const origin = `${request.protocol}://${request.host}`
-    return { ...base, token_endpoint: `${origin}/oauth/token`, ...(tokens.publicJwks() ? { jwks_uri: `${origin}/.well-known/jwks.json` } : {}) }
+    return { issuer: issuerUrl ?? origin, ...base, token_endpoint: `${origin}/oauth/token`, ...(tokens.publicJwks() ? { jwks_uri: `${origin}/.well-known/jwks.json` } : {}) }
   })
   if (tokens.publicJwks()) {
     app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => tokens.publicJwks())

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify'
 import type { FastifyError } from 'fastify'
 import { ClientClosedError, ServiceError, type FieldPath } from '../errors.js'
-import { compatForms } from '../http/bodies.js'
+import { compatForms, formOf } from '../http/bodies.js'
 import { abandonedUpload } from '../http/problem.js'
 
 /**
@@ -34,9 +34,15 @@ export interface KeyHooks {
 /**
  * The hooks that check a route's key: `keyOf` reads it from the request (before the body is read,
  * only its headers and query are there). `optional`: the route answers without a key, and checks
- * one given (a wrong one is a 403).
+ * one given (a wrong one is a 403); an empty key is none (clients send `api_key=` when theirs is left empty).
  */
-export function keyed (app: FastifyInstance, keyOf: (request: FastifyRequest) => string | undefined, options: { optional?: boolean } = {}): KeyHooks {
+export function keyed (app: FastifyInstance, keyOfRequest: (request: FastifyRequest) => string | undefined, options: { optional?: boolean } = {}): KeyHooks {
+  const keyOf = options.optional === true
+    ? (request: FastifyRequest): string | undefined => {
+        const key = keyOfRequest(request)
+        return key === '' ? undefined : key
+      }
+    : keyOfRequest
   const limit = app.rateLimit()
   const check = async (request: FastifyRequest, reply: FastifyReply, key: string | undefined): Promise<void> => {
     await app.apiKeyClient(request, key, 'access')
@@ -70,9 +76,12 @@ export function beforeKeyCheck (hooks: KeyHooks, step: (request: FastifyRequest)
   }
 }
 
-/** The same hooks for a route whose arguments may all be in its query: a POST with no body at all is read as an empty one. */
+/**
+ * The same hooks for a route whose arguments may all be in its query: a POST with no body at all
+ * is read as an empty form (its query's fields on a `queryFields` route, http/bodies.ts).
+ */
 export function bodyOptional (hooks: KeyHooks): KeyHooks {
-  return beforeKeyCheck(hooks, request => { request.body ??= {} })
+  return beforeKeyCheck(hooks, request => { request.body ??= formOf(request) })
 }
 
 /** A string field of a query or body, when it is one (a form field given twice is an array). */

@@ -23,7 +23,7 @@ import { parseJsonText, type HeldRef } from '../runtime/held-values.js'
 import { PoolAccount, processPool, taskModule, type TaskCall } from '../runtime/pool.js'
 import { currentClient } from '../lib/clients.js'
 import type { ReadBody, ReadFields } from './body-tasks.js'
-import { formKind, readForm, type FileParts, type FormKind, type FormProblem } from './forms.js'
+import { formKind, readForm, withQuery, type FileParts, type FormFields, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
@@ -41,6 +41,8 @@ declare module 'fastify' {
     compat?: boolean
     /** The file parts a drop-in route's multipart form may carry (every other form refuses file parts). */
     files?: FileParts
+    /** A drop-in route whose form's fields may be in its query too (LibreTranslate's): read with the form's, the query's first (`formOf`). */
+    queryFields?: boolean
   }
 }
 
@@ -254,14 +256,17 @@ function formError ({ problem }: FormProblem): ServiceError {
  */
 export async function readCompatBody (request: FastifyRequest, bytes: Buffer, type: 'json' | FormKind, largeRequestBytes: number): Promise<unknown> {
   const contentType = String(request.headers['content-type'] ?? '')
+  const { files } = request.routeOptions.config
   if (largeRequestBytes === 0 || bytes.length < largeRequestBytes) {
     if (type === 'json') return parseHere(bytes.toString('utf8'))
-    const read = await readForm(bytes, type, contentType, request.routeOptions.config.files)
+    const read = await readForm(bytes, type, contentType, files)
     if ('problem' in read) throw formError(read)
-    return read.fields
+    return formOf(request, read.fields)
   }
   const schema = request.routeOptions.schema?.body
-  const read = await readTask<ReadFields>(request, { module: BODY_TASKS, fn: 'readFields', args: [shareBytes(bytes), type, contentType, routeKey(request.method, request.routeOptions.url ?? ''), schema, request.routeOptions.config.files] }, bytes.length)
+  // the query's fields are validated with the form's, on the pool
+  const query = type !== 'json' && request.routeOptions.config.queryFields === true ? request.query as Record<string, unknown> : undefined
+  const read = await readTask<ReadFields>(request, { module: BODY_TASKS, fn: 'readFields', args: [shareBytes(bytes), type, contentType, routeKey(request.method, request.routeOptions.url ?? ''), schema, files, query] }, bytes.length)
   request.log.debug({ bytes: bytes.length }, 'body read on the pool')
   if ('invalidJson' in read) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY()
   if ('tooDeep' in read) throw invalidField(read.tooDeep, `is nested deeper than ${MAX_BODY_DEPTH} levels`)
@@ -269,6 +274,12 @@ export async function readCompatBody (request: FastifyRequest, bytes: Buffer, ty
   if ('validation' in read) failedOnPool.set(read.view, read.validation)
   else if (schema !== undefined) validatedOnPool.add(read.view)
   return read.view
+}
+
+/** A drop-in route's form as it reads it: with its query's fields on a `queryFields` route (a POST with no body at all: `fields` empty). */
+export function formOf (request: FastifyRequest, fields: FormFields = Object.create(null) as FormFields): FormFields {
+  const { queryFields, files } = request.routeOptions.config
+  return queryFields === true ? withQuery(fields, request.query as Record<string, unknown>, files) : fields
 }
 
 /**

@@ -6,7 +6,7 @@
 import { documentCost, INLINE_COST, rawLength } from '../core/documents/cost.js'
 import { parseMimeType, type MimeType } from '../core/documents/mime.js'
 import { holdBody, parseJsonText } from '../runtime/held-values.js'
-import { readForm, type FileParts, type FormKind, type FormProblem } from './forms.js'
+import { readForm, withQuery, type FileParts, type FormKind, type FormProblem } from './forms.js'
 import { MAX_BODY_DEPTH, textDepth, tooDeep } from './json-text.js'
 import { compileValidator, type Validator } from './validation.js'
 
@@ -124,11 +124,12 @@ export type ReadFields =
 const KEY_FIELD_CHARS = 1024
 
 /**
- * Parses a drop-in API's body (JSON or a form), keeps only the fields its schema names (its
- * handler reads no other: a body of 100,000 unknown fields comes back as nothing) and validates
- * them with the route's schema. The event loop gets a body of at most those fields.
+ * Parses a drop-in API's body (JSON or a form, with `query`'s fields where its route reads them
+ * with the form's), keeps only the fields its schema names (its handler reads no other: a body of
+ * 100,000 unknown fields comes back as nothing) and validates them with the route's schema. The
+ * event loop gets a body of at most those fields.
  */
-export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormKind, contentType: string, route: string, schema: unknown, files?: FileParts): Promise<ReadFields> {
+export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormKind, contentType: string, route: string, schema: unknown, files?: FileParts, query?: Record<string, unknown>): Promise<ReadFields> {
   let body: unknown
   if (type === 'json') {
     const parsed = parseJsonBody(bytes)
@@ -137,7 +138,7 @@ export async function readFields (bytes: SharedArrayBuffer, type: 'json' | FormK
   } else {
     const read = await readForm(new Uint8Array(bytes), type, contentType, files)
     if ('problem' in read) return read
-    body = read.fields
+    body = query === undefined ? read.fields : withQuery(read.fields, query, files)
   }
   const names = Object.keys((schema as { properties?: object } | undefined)?.properties ?? {})
   const isObject = body !== null && typeof body === 'object' && !Array.isArray(body)

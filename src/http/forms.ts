@@ -42,6 +42,18 @@ export function formKind (contentType: string | undefined): FormKind | undefined
   return essence === 'application/x-www-form-urlencoded' ? 'urlencoded' : essence === 'multipart/form-data' ? 'multipart' : undefined
 }
 
+/**
+ * A form's fields with its request's query's, the query's first where both have a field (as
+ * Flask's request.values reads LibreTranslate's); a file part is the form's alone.
+ */
+export function withQuery (fields: FormFields, query: Record<string, unknown>, files?: FileParts): FormFields {
+  const merged: FormFields = Object.assign(Object.create(null) as FormFields, fields)
+  for (const [name, value] of Object.entries(query)) {
+    if (files?.names.includes(name) !== true && (typeof value === 'string' || Array.isArray(value))) merged[name] = value as string | string[]
+  }
+  return merged
+}
+
 /** How many times `needle` occurs in `bytes`, counting no further than `stop`. */
 function occurrences (bytes: Uint8Array, needle: Uint8Array | number, stop: number): number {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)

@@ -16,7 +16,7 @@ import { ValidationError } from '../../errors.js'
 import { InvalidApiKeyError } from '../../http/auth/api-keys.js'
 import type { TranslateInput } from '../../core/translation/index.js'
 import { languagePairs } from '../pairs.js'
-import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, compatDoc, compatErrorHandler, compatForms, field, keyed, sendCompatError } from '../keyed.js'
+import { JSON_OR_FORM, KEYED_ROUTE, OPEN_ROUTE, bodyOptional, compatDoc, compatErrorHandler, compatForms, field, keyed, sendCompatError } from '../keyed.js'
 import { fromLibreTranslate, toLibreTranslate } from './codes.js'
 import { libretranslateFileRoutes, supportedFilesFormat } from './files.js'
 import {
@@ -46,7 +46,13 @@ const EXPECTED: Record<string, string> = {
   file: 'a file part of a multipart/form-data body'
 }
 
-/** The key where LibreTranslate's clients put it: `api_key` in the body (JSON or form), else in the query. */
+/**
+ * Where LibreTranslate reads a request's fields that is not JSON (app.py: Flask's request.values):
+ * the query's and the form's, the query's first; a POST may have no body at all (deep-translator).
+ */
+const FIELDS_IN_QUERY = { queryFields: true } as const
+
+/** The key where LibreTranslate's clients put it: `api_key` in the body (JSON, or a form read with the query), else in the query. */
 function keyOf (request: FastifyRequest): string | undefined {
   return field(request.body, 'api_key') ?? field(request.query, 'api_key')
 }
@@ -72,7 +78,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
         : await ltErrors(error, request, reply)
   }
   const errorHandler = errorHandlerFor(EXPECTED)
-  const keyedRoute = { config: KEYED_ROUTE, ...keyed(app, keyOf), errorHandler }
+  const keyedRoute = { config: { ...KEYED_ROUTE, ...FIELDS_IN_QUERY }, ...bodyOptional(keyed(app, keyOf)), errorHandler }
 
   /** A keyed POST's options: its words, the body it reads (JSON or a form) and what it answers. */
   const keyedPost = (words: [string, string, string], body: TSchema, answer: TSchema, what: string, expected = EXPECTED): RouteShorthandOptions =>
@@ -134,7 +140,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     })
   }
   // on an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's
-  const languagesRoute = { config: OPEN_ROUTE, errorHandler, ...keyed(app, keyOf, { optional: true }) }
+  const languagesRoute = { config: { ...OPEN_ROUTE, ...FIELDS_IN_QUERY }, errorHandler, ...keyed(app, keyOf, { optional: true }) }
   const languagesDescription = 'Every source language with its targets (`code`, English `name`, `targets`), from the configured services. Needs no key, as in LibreTranslate (a key given is checked: a wrong one is a 403).'
   /** GET, and POST for the clients that send one: the same list. */
   const languagesSchema = (operationId: string, summary: string, request: Record<string, unknown>): Record<string, unknown> =>

@@ -160,6 +160,31 @@ describe('form bodies of the drop-in APIs', () => {
     }
   })
 
+  it('reads a LibreTranslate form\'s fields from its query too, the query\'s first, small or large (the pool\'s), a file part the form\'s alone', async () => {
+    const large = 'word '.repeat(20_000)
+    for (const q of ['x', large]) {
+      const invalid = await app.inject({ method: 'POST', url: `/libretranslate/translate?format=pdf&api_key=${KEY}`, remoteAddress: nextAddress(), ...await multipart([['q', q], ['target', 'es'], ['format', 'text']]) })
+      expect(invalid.statusCode, q.slice(0, 10)).toBe(400)
+      expect(invalid.json().error).toBe('Invalid request: format: must be "text" or "html"')
+      const missing = await app.inject({ method: 'POST', url: '/libretranslate/translate?target=', remoteAddress: nextAddress(), headers: form, payload: `q=${q}&target=es&api_key=${KEY}` })
+      expect(missing.statusCode, q.slice(0, 10)).toBe(400)
+      expect(missing.json().error).toMatch(/^Invalid request: target: /)
+    }
+    const file = await app.inject({ method: 'POST', url: `/libretranslate/translate_file?file=x&api_key=${KEY}`, remoteAddress: nextAddress(), ...await multipart([['target', 'es']]) })
+    expect(file.statusCode).toBe(400)
+    expect(file.json().error).toBe('Invalid request: missing file parameter')
+  })
+
+  it('an empty key where the key is optional (a language list) is no key: LibreTranslate\'s api_key=, apy\'s key=', async () => {
+    for (const url of ['/libretranslate/languages?api_key=', '/apy/list?key=', '/apy/listPairs?q=pairs&key=']) {
+      const res = await app.inject({ method: 'GET', url, remoteAddress: nextAddress() })
+      expect(res.statusCode, url).toBe(200)
+    }
+    // a wrong one is still checked
+    const wrong = await app.inject({ method: 'GET', url: '/libretranslate/languages?api_key=wrong-key-0123456789', remoteAddress: nextAddress() })
+    expect(wrong.statusCode).toBe(403)
+  })
+
   it('large JSON bodies: read on the pool, a schema failure answered after the key check (a bad key is the 403, counted)', async () => {
     const filler = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`unknown${i}`, i]))
     const remoteAddress = nextAddress()

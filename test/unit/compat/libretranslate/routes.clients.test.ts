@@ -106,6 +106,64 @@ describe('LibreTranslate-compatible API: its clients\' requests through Apertium
     expect(english?.targets).toContain('es')
   })
 
+  it('deep-translator: POST translate with every field in the query and no body (requests.post(url, params=params)), at the root and /libretranslate', async () => {
+    // LibreTranslator.translate: params = {q, source, target, format: 'text'} (+ api_key); requests.post(base_url + 'translate', params=params)
+    const query = new URLSearchParams({ q: 'The red car is very fast.', source: 'en', target: 'es', format: 'text', api_key: KEY })
+    for (const prefix of ['', '/libretranslate']) {
+      const res = await app.inject({ method: 'POST', url: `${prefix}/translate?${query}` })
+      expect(res.statusCode, prefix).toBe(200)
+      expect(res.json(), prefix).toEqual({ translatedText: 'El coche rojo es muy rápido.' })
+    }
+    // a field missing from the query is named as LibreTranslate names it
+    const missing = await app.inject({ method: 'POST', url: `/translate?${new URLSearchParams({ q: 'The house', source: 'en', api_key: KEY })}` })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toEqual({ error: 'Invalid request: missing target parameter' })
+  })
+
+  it('Nextcloud integration_libretranslate: POST detect?q=...&api_key=... with an empty form body, at the root and /libretranslate', async () => {
+    // jefs42/libretranslate: '/detect?' . http_build_query(['q' => $text, 'api_key' => $key]), POSTed with no fields
+    const query = new URLSearchParams({ q: 'Das ist ein deutscher Satz über das Wetter von morgen.', api_key: KEY })
+    for (const prefix of ['', '/libretranslate']) {
+      const res = await app.inject({ method: 'POST', url: `${prefix}/detect?${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
+      expect(res.statusCode, prefix).toBe(200)
+      expect(res.json()[0].language, prefix).toBe('de')
+    }
+  })
+
+  it('reads a form\'s fields from the query too, the query\'s first (Flask\'s request.values); a JSON body\'s from the JSON only', async () => {
+    const form = await app.inject({
+      method: 'POST',
+      url: '/translate?target=es&format=text',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ q: 'The red car is very fast.', source: 'en', target: 'ca', api_key: KEY }).toString()
+    })
+    expect(form.statusCode).toBe(200)
+    expect(form.json()).toEqual({ translatedText: 'El coche rojo es muy rápido.' })
+    const json = await app.inject({
+      method: 'POST',
+      url: '/translate?target=ca&format=pdf',
+      payload: { q: 'The red car is very fast.', source: 'en', target: 'es', api_key: KEY }
+    })
+    expect(json.statusCode).toBe(200)
+    expect(json.json()).toEqual({ translatedText: 'El coche rojo es muy rápido.' })
+  })
+
+  it('n8n-nodes-libretranslate-api: an empty api_key (its key field left empty) on languages is no key: the list', async () => {
+    // qs: { api_key: '' } on every request when the key is left empty
+    for (const url of ['/languages?api_key=', '/libretranslate/languages?api_key=']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect((res.json() as Array<{ code: string }>).map(l => l.code), url).toContain('en')
+    }
+    const post = await app.inject({ method: 'POST', url: '/languages', payload: { api_key: '' } })
+    expect(post.statusCode).toBe(200)
+    expect((post.json() as Array<{ code: string }>).map(l => l.code)).toContain('en')
+    // an empty key is still no key where one is needed
+    const translate = await app.inject({ method: 'POST', url: '/translate?api_key=', payload: { q: 'The house', source: 'en', target: 'es' } })
+    expect(translate.statusCode).toBe(400)
+    expect(translate.json()).toEqual({ error: 'Please contact the server operator to get an API key' })
+  })
+
   it('Akkoma: the URL\'s path replaced by /translate and /languages (the root), JSON, source "auto" when unknown', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -45,6 +45,7 @@ export const MAX_SENTENCE_CHARS = 2000
 
 const BLANK = /\s/u
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
+const CASED_LETTER = /\p{LC}/u
 
 /** Merged placeholder spans (sorted, disjoint) and whether an offset falls strictly inside one. */
 function insideSpan (spans: ReadonlyArray<[number, number]>): (at: number) => boolean {
@@ -95,7 +96,8 @@ function cutLongSentence (text: string, start: number, end: number, inside: (at:
 /**
  * Offsets where a new sentence starts in `text` (0 excluded). No break is made after an
  * abbreviation or initial ("Mr. Smith", "J. R. R. Tolkien", "the U.S. Army"), nor after a full stop
- * a letter or digit follows at once (".NET", "good.Then": one sentence to the engine), nor inside a
+ * a letter or digit follows at once (".NET", "good.Then": one sentence to the engine, whose editor
+ * adds the space), nor after a "?" or "!" a cased letter follows at once ("good?Then"), nor inside a
  * placeholder or a verbatim span (a URL, path, file name...), nor between a tag token and its
  * partner (`<0>…</0>`). A sentence longer than MAX_SENTENCE_CHARS gets extra breaks.
  */
@@ -139,6 +141,9 @@ function unicodeBreaks (text: string, locale: string): number[] {
     if (reach > index) continue
     // a full stop with a letter or digit right after it ends no sentence: ".NET", ".env", "v.2"
     if (text[index - 1] === '.' && LETTER_OR_DIGIT.test(text[index] ?? '')) continue
+    // nor a "?" or "!" with a cased letter right after it: "good?Then", "Yahoo!Mail"; Chinese and
+    // Japanese letters have no case, and their sentences follow one another without a space
+    if ((text[index - 1] === '?' || text[index - 1] === '!') && CASED_LETTER.test(text[index] ?? '')) continue
     if (endsWithAbbreviation(text, previous, index)) continue
     breaks.push(index)
     previous = index

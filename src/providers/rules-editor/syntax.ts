@@ -13,13 +13,14 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
   const changes: Change[] = []
   const sentenceLike = endsLikeSentence(list)
   // French (and its typography elsewhere) puts a space before ; : ! ? and a closing guillemet
-  const spacedBefore = locale.split('-')[0] === 'fr' ? /^[,.]$/ : /^[,.;:!?]$/
+  const french = locale.split('-')[0] === 'fr'
+  const spacedBefore = french ? /^[,.]$/ : /^[,.;:!?]$/
   let afterStop = false
   for (let i = 0; i < list.length; i++) {
     const t = list[i]!
     if (t.kind === 'punct' && /[.!?]/.test(t.text)) afterStop = true
     if (t.kind === 'punct' && /^[.!?]$/.test(t.text)) {
-      const glued = gluedSentence(list, i)
+      const glued = gluedSentence(list, i, french)
       if (glued !== undefined) changes.push(glued)
     }
     if (t.kind === 'space') {
@@ -91,18 +92,27 @@ function spaceBeforePunctuation (tokens: readonly Token[], i: number, marks: Reg
 }
 
 /**
- * A sentence glued to the one before ("good.Then"): a lowercase word, the stop at `i`, then a
- * capitalised word, and nothing else in the chunk. Domains and file names ("example.it",
- * "index.html"), "e.g.", "U.S.", "3.5", "System.Text" and anything with more dots stay.
+ * A sentence glued to the one before ("good.Then", "good?Then", French "vrai ?Non"): a lowercase
+ * word, the stop at `i`, then a capitalised word, and nothing else in the chunk. Domains and file
+ * names ("example.it", "index.html", "main.C"), "e.g.", "U.S.", "3.5", "System.Text" and anything
+ * with more dots stay; so do names ("Yahoo!Mail"), a "?!" run, URLs and code.
  */
-function gluedSentence (tokens: readonly Token[], i: number): Change | undefined {
+function gluedSentence (tokens: readonly Token[], i: number, french: boolean): Change | undefined {
   const stop = tokens[i]!
-  const left = tokens[i - 1]
+  // "?" and "!" end no file name: a single capital ("you?I") or a contraction may follow
+  const asks = stop.text !== '.'
+  // French puts a space before "?" and "!"
+  const spaced = french && asks && /^[ \u00a0\u202f]$/.test(tokens[i - 1]?.text ?? '')
+  const at = spaced ? i - 2 : i - 1
+  const left = tokens[at]
   const right = tokens[i + 1]
   if (left?.kind !== 'word' || right?.kind !== 'word') return undefined
-  if (!/^\p{Ll}{2,}$/u.test(left.text) || left.text === 'www' || !/^\p{Lu}\p{Ll}+$/u.test(right.text)) return undefined
-  const first = tokens[i - 2]
-  if (first !== undefined && first.kind !== 'space' && !(first.kind === 'punct' && /^["'“‘([«¿¡]$/.test(first.text) && (tokens[i - 3] === undefined || tokens[i - 3]!.kind === 'space'))) return undefined
+  // a "." always reads as code to the guard ("good.Then"), so its own tests stand in for it
+  if (asks && (left.guarded || right.guarded || stop.guarded)) return undefined
+  if (!/^\p{Ll}{2,}$/u.test(left.text) || left.text === 'www') return undefined
+  if (!(asks ? /^\p{Lu}\p{Ll}*(?:['’]\p{Ll}+)?$/u : /^\p{Lu}\p{Ll}+$/u).test(right.text)) return undefined
+  const first = tokens[at - 1]
+  if (first !== undefined && first.kind !== 'space' && !(first.kind === 'punct' && /^["'“‘([«¿¡]$/.test(first.text) && (tokens[at - 2] === undefined || tokens[at - 2]!.kind === 'space'))) return undefined
   const next = tokens[i + 2]
   const ends = next === undefined || next.kind === 'space' ||
     (next.kind === 'punct' && /^[,;:!?"'”’)\]»]$/.test(next.text)) ||
@@ -123,7 +133,8 @@ function endsLikeSentence (tokens: readonly Token[]): boolean {
 }
 
 // words that may stand twice ("they had had", "that that", "bye bye", "very very",
-// "mahi mahi"); per language, pronouns and articles that legitimately repeat ("nous nous levons", "das das Kind")
+// "mahi mahi"); per language, pronouns and articles that legitimately repeat ("nous nous levons",
+// "das das Kind"), and intensifiers and answers said twice for emphasis ("très très bon", "muy muy rico")
 const MAY_REPEAT = new Set(['had', 'that', 'can', 'blah', 'beep', 'yadda', 'sapiens', 'tse', 'mau', 'bye', 'ha', 'haha', 'la', 'knock', 'tsk', 'tut', 'chop', 'hip', 'boo', 'bang', 'ding', 'dong', 'choo', 'no',
   'very', 'really', 'so', 'long', 'far', 'many', 'much', 'now', 'there', 'night', 'pretty', 'mahi', 'hey', 'oh', 'yes', 'yeah', 'ok', 'okay', 'well', 'go', 'come', 'more'])
 /**
@@ -138,12 +149,12 @@ const SHORT_WORD = 3
 /** Words that open a clause ending in "is" which is itself the subject of "is": "what it is is", "the thing is is". */
 const PSEUDO_CLEFT = new Set(['what', 'thing', 'problem', 'question', 'point', 'issue', 'truth', 'reason', 'fact', 'trouble'])
 const MAY_REPEAT_IN: Record<string, ReadonlySet<string>> = {
-  fr: new Set(['nous', 'vous', 'si']),
-  de: new Set(['das', 'die', 'der', 'sie', 'dem', 'den']),
-  nl: new Set(['die', 'dat']),
-  es: new Set(['que']),
-  it: new Set(['che']),
-  pt: new Set(['que'])
+  fr: new Set(['nous', 'vous', 'si', 'très', 'trop', 'bien', 'vraiment', 'tellement', 'beaucoup', 'fort', 'vite', 'oui', 'non', 'là']),
+  de: new Set(['das', 'die', 'der', 'sie', 'dem', 'den', 'sehr', 'so', 'ganz', 'viel', 'ja', 'nein', 'na']),
+  nl: new Set(['die', 'dat', 'heel', 'erg', 'zo', 'echt', 'veel', 'ja', 'nee']),
+  es: new Set(['que', 'muy', 'tan', 'mucho', 'mucha', 'muchos', 'muchas', 'bien', 'casi', 'sí', 'ya']),
+  it: new Set(['che', 'molto', 'tanto', 'così', 'sì', 'già']),
+  pt: new Set(['que', 'muito', 'tão', 'bem', 'já', 'sim', 'não'])
 }
 
 /** Changes removing a word written twice in a row ("the the" -> "the"). */
@@ -160,7 +171,10 @@ export function repeatedWordChanges (tokens: readonly Token[], language: string,
     const n = nextWord(list, i)
     if (n === undefined || list[n]!.guarded) continue
     const word = t.text.toLocaleLowerCase(language)
-    if (list[n]!.text.toLocaleLowerCase(language) !== word || MAY_REPEAT.has(word) || allowed?.has(word) === true) continue
+    if (list[n]!.text.toLocaleLowerCase(language) !== word) continue
+    // "tre\u0300s" is "très"
+    const composed = word.normalize('NFC')
+    if (MAY_REPEAT.has(composed) || allowed?.has(composed) === true) continue
     // "D. D." initials and single capitals are not repeats
     if (Array.from(word).length === 1 && t.text !== word) continue
     // a name said twice ("Walla Walla", "Bora Bora", "Duran Duran"): its second word is capitalised

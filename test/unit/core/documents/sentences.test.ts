@@ -27,6 +27,19 @@ describe('sentence breaks', () => {
     expect(segmenterBreaks('The .NET runtime is fast. It runs.', 'en')).toHaveLength(2)
   })
 
+  it('breaks nowhere a cased letter follows "?" or "!" at once (a probe saw "good?Then" sent as two segments and left glued), as after "."', () => {
+    for (const text of ['It was good?Then we left. Fine.', 'It was good!Then we left. Fine.', 'Mail me at Yahoo!Mail now. Fine.', '¿Está bien?Sí, claro. Fine.']) {
+      const breaks = sentenceBreaks(text, 'en')
+      expect(breaks, text).toHaveLength(1)
+      expect(text.slice(breaks[0]!), text).toBe('Fine.')
+      expect(segmenterBreaks(text, 'en'), text).toHaveLength(2)
+    }
+    // a space, a digit, an opening mark or an uncased letter after it still ends the sentence
+    for (const [text, at] of [['Why? Then we left.', 5], ['Why?2 went.', 4], ['¿Qué?¡Nada!', 5], ['好吗?我来了。', 3]] as const) {
+      expect(sentenceBreaks(text, 'und'), text).toEqual([at])
+    }
+  })
+
   it('never takes for one sentence a text the segmenter breaks, in any locale (random texts of terminals, closers, spaces and letters)', () => {
     const chars = ['a', 'B', ' ', '.', '!', '?', '。', '؟', '।', ';', ',', ':', '"', '”', '»', ')', ']', '\u00a0', '😀', '1', 'é', 'あ', '\u037e', '…', '‼', '\u3000', '(', '-', "'", '‽', '\t', '۔', '፧', '\uff0e', '\u2024', '\uff61', '\n', '\r', '\u2029']
     const locales = ['en', 'el', 'ja', 'zh', 'de', 'ar', 'hi', 'th', 'ur', 'am', 'hy']

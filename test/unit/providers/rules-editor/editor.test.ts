@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SIMPLER_PHRASES } from '../../../../src/providers/rules-editor/simplify-phrases.js'
 import { createRulesEditor } from '../../../../src/providers/rules-editor/editor.js'
+import { createEditing } from '../../../../src/core/editing/edit.js'
 import type { EditItem, EditedSegment } from '../../../../src/core/ports.js'
 
 const editor = createRulesEditor()
@@ -19,6 +20,13 @@ async function edit (language: string, types: readonly Simple[], segment: string
 
 async function fixed (language: string, types: readonly Simple[], segment: string): Promise<string> {
   return (await edit(language, types, segment)).segment
+}
+
+const editing = createEditing({ editors: [editor], detect: async () => ({ language: 'und', confidence: 0 }), textChars: 100_000 })
+
+/** A plain-text document after syntax edits, cut into segments as POST /language/edit cuts it. */
+async function editedDocument (language: string, text: string): Promise<unknown> {
+  return (await editing.edit({ document: { value: text, language }, edits: [{ type: 'syntax' }], toneLevel: 5, temperature: 0 }, signal)).value
 }
 
 /** The tags of a tagged segment, in order. */
@@ -107,6 +115,34 @@ describe('rules editor: English grammar', () => {
     expect(await fixed('it', ['syntax'], 'Vado a a casa.')).toBe('Vado a casa.')
     expect(await fixed('en', ['syntax'], 'The the cat sat.')).toBe('The cat sat.')
     expect(await fixed('de-CH', ['syntax'], 'Wir gehen in in die Stadt.')).toBe('Wir gehen in die Stadt.')
+  })
+
+  it('leaves an intensifier said twice in each language whose repeats it fixes (a probe saw "très très bon" made "très bon"), not an article twice', async () => {
+    for (const [language, text] of [
+      ['fr', "C'est très très bon, trop trop bien et bien bien cuit."],
+      ['fr', "C'est tre\u0300s tre\u0300s bon."],
+      ['es', 'Está muy muy rico y tan tan dulce, mucho mucho mejor.'],
+      ['de', 'Das war sehr sehr lecker und so so gut, ganz ganz toll.'],
+      ['nl', 'Het was heel heel lekker, erg erg goed en echt echt mooi.'],
+      ['it', 'È molto molto buono, già già fatto.'],
+      ['pt', 'Está muito muito bom, tão tão doce e bem bem feito.']
+    ] as const) {
+      for (const types of [['syntax'], ['grammar', 'syntax']] as const) {
+        const result = await edit(language, types, text)
+        expect(result.segment, `${language}: ${text}`).toBe(text)
+        expect(result.notes.filter(n => n.reason.startsWith('Repeated word')), text).toEqual([])
+      }
+    }
+    for (const [language, slip, right] of [
+      ['fr', 'Le le chat dort.', 'Le chat dort.'],
+      ['es', 'Veo el el perro.', 'Veo el perro.'],
+      ['de', 'Wir gehen in in die Stadt.', 'Wir gehen in die Stadt.'],
+      ['nl', 'Ik zie de de hond.', 'Ik zie de hond.'],
+      ['it', 'Vedo il il cane.', 'Vedo il cane.'],
+      ['pt', 'Vejo o o cão.', 'Vejo o cão.']
+    ] as const) {
+      expect(await fixed(language, ['syntax'], slip), slip).toBe(right)
+    }
   })
 
   it('fixes confident misspellings in the case the writer used', async () => {
@@ -233,6 +269,26 @@ describe('rules editor: syntax', () => {
       'We went to example.it today.', 'Open index.html now.', 'See e.g. the U.S. and 3.5 today.', 'Use System.Text and www.Example here.',
       'Visit example.Com.au now.', 'Write a.Bc.Cd here.'
     ]) expect(await fixed('en', ['syntax'], right)).toBe(right)
+  })
+
+  it('adds the space after "?" and "!" glued to the next sentence in a document, as after ".", never in a name, a URL, a "?!" run or French spacing', async () => {
+    // through the editing use case: its segments are those of translation (a probe saw "good?Then" sent as two segments and left glued)
+    expect(await editedDocument('en', 'It was good?Then it rained.')).toBe('It was good? Then it rained.')
+    expect(await editedDocument('en', 'It was good!Then it rained.')).toBe('It was good! Then it rained.')
+    expect(await editedDocument('en', 'hello ,how are you?I am fine.')).toBe('Hello, how are you? I am fine.')
+    expect(await editedDocument('fr', "C'est vrai ?Non, c'est faux !Bon.")).toBe("C'est vrai ? Non, c'est faux ! Bon.")
+    expect(await editedDocument('es', '¿Está bien?Sí, claro.')).toBe('¿Está bien? Sí, claro.')
+    for (const [language, right] of [
+      ['en', 'I use Yahoo!Mail daily.'], ['en', 'Really?!Then what?'], ['en', 'See https://example.com/search?Query=1 now.'],
+      ['en', 'Wait...Then go.'], ['en', 'It costs 3.5 now.'], ['en', 'See e.g.The docs.'], ['en', 'It was good? Then it rained.'],
+      ['fr', 'Bonjour, ça va ? Oui ! Très bien.'], ['es', '¿Qué? ¡Nada!'], ['en', 'Run `x?Y` here.']
+    ] as const) {
+      expect(await editedDocument(language, right), right).toBe(right)
+    }
+    // "." takes no single capital (main.C, script.R), "?" and "!" do ("you?I")
+    expect(await fixed('en', ['syntax'], 'Open main.C now.')).toBe('Open main.C now.')
+    // code the guard sees (a ternary) stays
+    expect(await fixed('en', ['syntax'], 'Set ready?Yes:no here.')).toBe('Set ready?Yes:no here.')
   })
 
   it('fixes doubled punctuation but keeps an ellipsis and "!!"', async () => {

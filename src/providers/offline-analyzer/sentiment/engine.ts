@@ -46,23 +46,41 @@ export class CompiledRules {
   readonly negatesBackward: boolean
   readonly hyperboleNegators: ReadonlySet<string>
   readonly hyperboleEnds: ReadonlySet<string>
+  readonly superlativeNegators: ReadonlySet<string>
+  readonly superlativeDegrees: ReadonlySet<string>
+  readonly comparisonStandards: ReadonlySet<string>
+  readonly coordinators: ReadonlySet<string>
 
   constructor (rules: LanguageRules, language: string) {
-    for (const word of rules.negators) this.table.set(word, { role: 'negator', value: 0 })
-    for (const word of rules.weakNegators ?? []) this.table.set(word, { role: 'weakNegator', value: 0 })
-    for (const word of rules.markedNegators ?? []) this.table.set(word, { role: 'markedNegator', value: 0 })
-    for (const word of rules.negationMarkers ?? []) this.table.set(word, { role: 'marker', value: 0 })
-    for (const [word, value] of Object.entries(rules.intensifiers)) this.table.set(word, { role: 'intensifier', value })
-    for (const word of rules.contrast) this.table.set(word, { role: 'contrast', value: 0 })
-    for (const word of rules.concession) this.table.set(word, { role: 'concession', value: 0 })
-    // set last: a phrase such as "not only" wins over its first word
-    for (const phrase of rules.notNegations ?? []) this.table.set(phrase, { role: 'inert', value: 0 })
-    for (const [phrase, value] of Object.entries(rules.idioms ?? {})) this.table.set(phrase, { role: 'idiom', value })
     this.elisions = new Set(rules.elisions ?? [])
+    const set = (phrase: string, part: Part): void => { this.table.set(this.unitsOfPhrase(phrase), part) }
+    for (const word of rules.negators) set(word, { role: 'negator', value: 0 })
+    for (const word of rules.weakNegators ?? []) set(word, { role: 'weakNegator', value: 0 })
+    for (const word of rules.markedNegators ?? []) set(word, { role: 'markedNegator', value: 0 })
+    for (const word of rules.negationMarkers ?? []) set(word, { role: 'marker', value: 0 })
+    for (const [word, value] of Object.entries(rules.intensifiers)) set(word, { role: 'intensifier', value })
+    for (const word of rules.contrast) set(word, { role: 'contrast', value: 0 })
+    for (const word of rules.concession) set(word, { role: 'concession', value: 0 })
+    // set last: a phrase such as "not only" wins over its first word
+    for (const phrase of rules.notNegations ?? []) set(phrase, { role: 'inert', value: 0 })
+    for (const [phrase, value] of Object.entries(rules.idioms ?? {})) set(phrase, { role: 'idiom', value })
     this.negatesBackward = rules.negatesBackward
     this.hyperboleNegators = new Set(rules.hyperboleNegators ?? [])
     this.hyperboleEnds = new Set(rules.hyperboleEnds ?? [])
+    this.superlativeNegators = new Set(rules.superlativeNegators ?? [])
+    this.superlativeDegrees = new Set(rules.superlativeDegrees ?? [])
+    this.comparisonStandards = new Set(rules.comparisonStandards ?? [])
+    this.coordinators = new Set(rules.coordinators ?? [])
     this.contractions = language === 'en'
+  }
+
+  /** A phrase as the sentence's units read it: elided prefixes split off ("non vedo l'ora" is "non vedo l' ora"). */
+  private unitsOfPhrase (phrase: string): string {
+    return phrase.split(' ').map(word => {
+      const apostrophe = word.indexOf("'")
+      const prefix = word.slice(0, apostrophe + 1)
+      return apostrophe > 0 && apostrophe < word.length - 1 && this.elisions.has(prefix) ? `${prefix} ${word.slice(apostrophe + 1)}` : word
+    }).join(' ')
   }
 }
 
@@ -137,6 +155,35 @@ function isHyperbole (units: readonly Unit[], roles: ReadonlyArray<Part | undefi
     if (units[k]!.kind === 'word') last = k
   }
   return last > at + 1 && rules.hyperboleEnds.has(units[last]!.word)
+}
+
+/** Whether the negator at `at` is one of time ("never", "noch nie") that can read as a superlative. */
+function isSuperlativeNegator (units: readonly Unit[], at: number, rules: CompiledRules): boolean {
+  const word = units[at]!.word
+  return rules.superlativeNegators.has(word) || rules.superlativeNegators.has(`${word} ${units[at + 1]?.word ?? ''}`)
+}
+
+/**
+ * Whether the negator at `at` opens a superlative: "never" (or a negator before it, "non ho mai"), then before
+ * anything rated, a word of degree within two words of a rated word ("never eaten so well", "jamais été aussi déçu"),
+ * and no standard of comparison after it in the clause ("never as good as the first" is a negation).
+ */
+function isSuperlative (units: readonly Unit[], roles: ReadonlyArray<Part | undefined>, rated: Uint8Array, standardAhead: Uint8Array,
+  at: number, rules: CompiledRules): boolean {
+  if (rules.superlativeDegrees.size === 0) return false
+  let never = isSuperlativeNegator(units, at, rules)
+  let degree = -1
+  for (let k = at + 1; k < units.length; k += 1) {
+    const r = roles[k]?.role
+    if (isBoundary(units[k]!) || r === 'contrast' || r === 'concession') return false
+    if (r === 'negator' || r === 'weakNegator') {
+      if (never || degree !== -1 || !isSuperlativeNegator(units, k, rules)) return false
+      never = true
+    } else if (rated[k] === 1) {
+      return never && degree !== -1 && k <= degree + 2 && standardAhead[k] === 0
+    } else if (rules.superlativeDegrees.has(units[k]!.word)) degree = k
+  }
+  return false
 }
 
 /**
@@ -220,7 +267,17 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
       if (units[k]!.kind !== 'word' || (roles[k] !== undefined && roles[k]!.role !== 'intensifier')) break
     }
   }
-  // negation: forward over a few words in the clause; with nothing there, back to the word before
+  // a standard of comparison ahead in the clause ("as good as"), read once for all superlatives
+  const standardAhead = new Uint8Array(n)
+  if (rules.comparisonStandards.size > 0) {
+    let ahead = 0
+    for (let i = n - 1; i >= 0; i -= 1) {
+      standardAhead[i] = ahead
+      if (isBoundary(units[i]!) || roles[i]?.role === 'contrast') ahead = 0
+      else if (rules.comparisonStandards.has(units[i]!.word)) ahead = 1
+    }
+  }
+  // negation: forward over a few words in the clause; with nothing there, back to the word before, within its clause
   let bareNegations = 0
   let marked = false
   const negated = new Uint8Array(n)
@@ -230,7 +287,7 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
     if (isBoundary(unit) || role === 'contrast') marked = false
     if (role === 'marker') marked = true
     if (role !== 'negator' && role !== 'weakNegator' && !(role === 'markedNegator' && marked)) continue
-    if (isHyperbole(units, roles, i, rules)) continue
+    if (isHyperbole(units, roles, i, rules) || isSuperlative(units, roles, rated, standardAhead, i, rules)) continue
     let found = false
     let seen = 0
     for (let k = i + 1; k < n && seen < NEGATION_SCOPE; k += 1) {
@@ -245,7 +302,8 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
     if (!found && rules.negatesBackward) {
       for (let k = i - 1; k >= 0 && k >= i - BACKWARD_SCOPE; k -= 1) {
         const r = roles[k]?.role
-        if (isBoundary(units[k]!) || r === 'contrast' || r === 'concession' || r === 'negator' || r === 'weakNegator') break
+        if (isBoundary(units[k]!) || r === 'contrast' || r === 'concession' || r === 'negator' || r === 'weakNegator' ||
+          rules.coordinators.has(units[k]!.word)) break
         if (rated[k] === 1 && negated[k] === 0) {
           negated[k] = 1
           found = true

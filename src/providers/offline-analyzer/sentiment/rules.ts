@@ -17,6 +17,17 @@ export interface LanguageRules {
   /** Negators that a clause ending in one of `hyperboleEnds` turns into praise of degree ("can't recommend it enough"). */
   hyperboleNegators?: readonly string[]
   hyperboleEnds?: readonly string[]
+  /**
+   * Negators of time that before a word of degree and a rated word praise or blame by comparison ("never eaten so well"
+   * is the best meal yet, "never been so disappointed" the worst): the word is not negated. A negator before one in
+   * its clause ("non ho mai") is part of its negation; a standard of comparison after the word ("never as good as the
+   * first") keeps the negation.
+   */
+  superlativeNegators?: readonly string[]
+  superlativeDegrees?: readonly string[]
+  comparisonStandards?: readonly string[]
+  /** Coordinating conjunctions ("and", "or"): a negator reaching back stops at one, the clause before is another's. */
+  coordinators?: readonly string[]
   /** Set phrases with their own valence, read whole ("can't beat", "to die for"); they win over their words. */
   idioms?: Readonly<Record<string, number>>
   /** Whether a negator with no sentiment word after it in its clause negates the one before (German "mag es nicht"). */
@@ -50,6 +61,10 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
       'did not realize', "didn't expect", 'did not expect', 'never knew', 'not to mention', 'no matter'],
     hyperboleNegators: ["can't", 'cannot', 'cant', 'can not', "couldn't", 'couldnt', 'could not'],
     hyperboleEnds: ['enough'],
+    superlativeNegators: ['never'],
+    superlativeDegrees: ['so', 'as', 'such'],
+    comparisonStandards: ['as', 'than'],
+    coordinators: ['and', 'or'],
     idioms: {
       'could have been better': -1.8,
       "could've been better": -1.8,
@@ -153,6 +168,10 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
     negationMarkers: ['ne', "n'"],
     notNegations: ['pas seulement', 'sans doute', 'sans aucun doute', 'pas que', 'sans problème', 'sans souci'],
     idioms: { 'rien à redire': 2, 'rien à dire': 1.5, 'pas terrible': -1.6 },
+    superlativeNegators: ['jamais'],
+    superlativeDegrees: ['aussi', 'si', 'autant', 'tellement', 'tel', 'telle', 'tels', 'telles'],
+    comparisonStandards: ['que', "qu'"],
+    coordinators: ['et', 'ou'],
     negatesBackward: true,
     intensifiers: {
       très: BOOST,
@@ -187,7 +206,11 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
     negators: ['nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'keines', 'nie', 'niemals', 'nichts', 'niemand', 'ohne',
       'weder', 'noch nie', 'kaum', 'keineswegs', 'keinesfalls', 'gar nicht', 'überhaupt nicht'],
     notNegations: ['nicht nur', 'ohne zweifel', 'kein problem', 'keine probleme'],
-    idioms: { 'nicht schlecht': 1.5, 'nichts auszusetzen': 2 },
+    idioms: { 'nicht schlecht': 1.5, 'nichts auszusetzen': 2, 'kaum erwarten': 1.8, 'kaum abwarten': 1.8 },
+    superlativeNegators: ['nie', 'niemals', 'noch nie'],
+    superlativeDegrees: ['so', 'derart', 'dermaßen'],
+    comparisonStandards: ['wie', 'als'],
+    coordinators: ['und', 'oder'],
     negatesBackward: true,
     intensifiers: {
       sehr: BOOST,
@@ -225,7 +248,11 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   es: {
     negators: ['no', 'nunca', 'jamás', 'ni', 'sin', 'tampoco', 'nada', 'nadie', 'ningún', 'ninguno', 'ninguna', 'poco', 'poca'],
     notNegations: ['no solo', 'no sólo', 'sin duda', 'sin problemas', 'sin ningún problema'],
-    idioms: { 'no está mal': 1.5, 'nada mal': 1.5 },
+    idioms: { 'no está mal': 1.5, 'nada mal': 1.5, 'no veo la hora': 1.8, 'no vemos la hora': 1.8 },
+    superlativeNegators: ['nunca', 'jamás'],
+    superlativeDegrees: ['tan', 'tanto', 'tanta'],
+    comparisonStandards: ['como'],
+    coordinators: ['y', 'e', 'o', 'u'],
     negatesBackward: true,
     intensifiers: {
       muy: BOOST,
@@ -255,7 +282,11 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   it: {
     negators: ['non', 'mai', 'niente', 'nulla', 'nessuno', 'nessuna', 'nessun', 'senza', 'né', 'poco', 'poca', 'affatto'],
     notNegations: ['non solo', 'senza dubbio', 'senza problemi'],
-    idioms: { 'niente male': 1.5, 'non male': 1.5, 'non è male': 1.5 },
+    idioms: { 'niente male': 1.5, 'non male': 1.5, 'non è male': 1.5, "non vedo l'ora": 1.8, "non vediamo l'ora": 1.8 },
+    superlativeNegators: ['mai'],
+    superlativeDegrees: ['così', 'tanto', 'tanta', 'talmente', 'tale'],
+    comparisonStandards: ['come', 'quanto'],
+    coordinators: ['e', 'ed', 'o', 'oppure'],
     negatesBackward: true,
     intensifiers: {
       molto: BOOST,
@@ -287,7 +318,19 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   pt: {
     negators: ['não', 'nunca', 'jamais', 'nem', 'sem', 'nenhum', 'nenhuma', 'nada', 'ninguém', 'tampouco', 'pouco', 'pouca'],
     notNegations: ['não só', 'não apenas', 'sem dúvida', 'sem problemas'],
-    idioms: { 'nada mal': 1.5, 'não é mau': 1.5, 'não é ruim': 1.5 },
+    idioms: {
+      'nada mal': 1.5,
+      'não é mau': 1.5,
+      'não é ruim': 1.5,
+      'mal posso esperar': 1.8,
+      'mal podemos esperar': 1.8,
+      'não vejo a hora': 1.8,
+      'não vemos a hora': 1.8
+    },
+    superlativeNegators: ['nunca', 'jamais'],
+    superlativeDegrees: ['tão', 'tanto', 'tanta'],
+    comparisonStandards: ['como', 'quanto'],
+    coordinators: ['e', 'ou'],
     negatesBackward: true,
     intensifiers: {
       muito: BOOST,
@@ -318,7 +361,11 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   nl: {
     negators: ['niet', 'geen', 'nooit', 'niets', 'niks', 'niemand', 'nergens', 'zonder', 'noch', 'nauwelijks', 'amper'],
     notNegations: ['niet alleen', 'zonder twijfel', 'geen probleem', 'geen problemen'],
-    idioms: { 'niet slecht': 1.5, 'geen klachten': 1.8 },
+    idioms: { 'niet slecht': 1.5, 'geen klachten': 1.8, 'kan niet wachten': 1.8, 'kunnen niet wachten': 1.8 },
+    superlativeNegators: ['nooit'],
+    superlativeDegrees: ['zo', 'zó', "zo'n", 'zulk', 'zulke'],
+    comparisonStandards: ['als'],
+    coordinators: ['en', 'of'],
     negatesBackward: true,
     intensifiers: {
       erg: BOOST,

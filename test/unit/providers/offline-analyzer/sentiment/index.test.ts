@@ -112,6 +112,62 @@ describe('scoreSentiment: rules', () => {
     expect(scoreSentiment('I miss the old version.', 'en').score).toBeLessThan(0)
   })
 
+  it('keeps a subject negator\'s backward reach inside its clause: "and" begins another', () => {
+    const joined: Array<[string, string]> = [
+      ['es', 'El producto llegó roto y nadie respondió a mis correos.'],
+      ['pt', 'O produto chegou quebrado e ninguém respondeu aos meus e-mails.'],
+      ['it', 'Il prodotto è arrivato rotto e nessuno ha risposto alle mie email.'],
+      ['de', 'Das Produkt kam kaputt an und niemand hat auf meine E-Mails geantwortet.'],
+      ['nl', 'Het product kwam kapot aan en niemand reageerde op mijn e-mails.'],
+      ['es', 'La comida estaba fría y nadie vino.'],
+      ['en', 'The product arrived broken and nobody answered my emails.'],
+      ['es', 'Nadie me ayudó y el producto llegó roto.']
+    ]
+    for (const [language, text] of joined) expect(scoreSentiment(text, language).score, text).toBeLessThan(0)
+    // within its clause a negator with nothing after it still reaches back
+    expect(scoreSentiment('Das Zimmer war sauber, aber das Essen mochte ich nicht.', 'de').score).toBeLessThan(0)
+    expect(scoreSentiment('El desayuno me gustó poco.', 'es').score).toBeLessThan(0)
+  })
+
+  it('reads "never ... so" as a superlative, not a negation', () => {
+    const praise: Array<[string, string]> = [
+      ['en', 'I have never eaten so well.'],
+      ['es', 'Nunca había comido tan bien.'],
+      ['fr', "Je n'ai jamais aussi bien mangé."],
+      ['de', 'Ich habe noch nie so gut gegessen.'],
+      ['it', 'Non ho mai mangiato così bene.'],
+      ['pt', 'Nunca comi tão bem.'],
+      ['nl', 'Ik heb nog nooit zo lekker gegeten.'],
+      ['es', 'Nunca en mi vida había comido tan bien.']
+    ]
+    for (const [language, text] of praise) expect(scoreSentiment(text, language).score, text).toBeGreaterThan(0)
+    // the superlative of a negative word stays negative
+    expect(scoreSentiment('Nunca había estado tan decepcionado.', 'es').score).toBeLessThan(0)
+    expect(scoreSentiment("Je n'ai jamais été aussi déçu.", 'fr').score).toBeLessThan(0)
+    // a plain negation, and a comparison with a standard, stay negations
+    expect(scoreSentiment('No es bueno.', 'es').score).toBeLessThan(0)
+    expect(scoreSentiment('No es tan bueno.', 'es').score).toBeLessThan(0)
+    expect(scoreSentiment('Non è mai buono.', 'it').score).toBeLessThan(0)
+    expect(scoreSentiment('Nunca es tan bueno como el original.', 'es').score).toBeLessThan(0)
+    expect(scoreSentiment('Die Fortsetzung ist nie so gut wie das Original.', 'de').score).toBeLessThan(0)
+  })
+
+  it('reads "can\'t wait" in each language as eagerness', () => {
+    const eager: Array<[string, string]> = [
+      ['en', "I can't wait to go back!"],
+      ['it', "Non vedo l'ora di tornarci!"],
+      ['pt', 'Mal posso esperar para voltar!'],
+      ['pt', 'Não vejo a hora de voltar!'],
+      ['de', 'Ich kann es kaum erwarten, wiederzukommen!'],
+      ['es', '¡No veo la hora de volver!'],
+      ['nl', 'Ik kan niet wachten om terug te gaan!']
+    ]
+    for (const [language, text] of eager) expect(scoreSentiment(text, language).score, text).toBeGreaterThan(0)
+    // the same words outside the idiom keep their reading
+    expect(scoreSentiment('Non vedo niente di buono.', 'it').score).toBeLessThan(0)
+    expect(scoreSentiment('Das Essen war kaum genießbar.', 'de').score).toBeLessThan(0)
+  })
+
   it('weighs the clause after "but" more', () => {
     expect(scoreSentiment('The food was good but the service was terrible.', 'en').score).toBeLessThan(0)
     expect(scoreSentiment('The service was terrible but the food was good.', 'en').score).toBeGreaterThan(0)

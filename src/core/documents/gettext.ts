@@ -16,8 +16,9 @@
  * - The file changes only where it was translated: the msgstr lines of the entries translated
  *   (and the header's) are written anew in place, long strings folded at spaces to 76 columns,
  *   and every other line (comments in their order, msgctxt, entry order, line ends) is copied
- *   byte for byte. A file whose entries cannot be found line by line (a key repeated) is
- *   written anew by gettext-parser instead.
+ *   byte for byte; a msgstr keyword on a line of its own (its string on the lines after, as
+ *   msgfmt reads it) is written so again. A file whose entries cannot be found line by line (a
+ *   key repeated) is written anew by gettext-parser instead.
  * - ICU messages in a msgid (`{count, plural, one {# file} other {# files}}`) have each
  *   sub-message translated and their syntax kept (core/documents/icu.ts).
  * - Format strings: an entry flagged `c-format`, `objc-format`, `php-format`, `python-format` or
@@ -37,8 +38,11 @@ import { stringDocument, type StringDocument } from './skeleton.js'
 
 const plainFormat: TextFormat = { escape: text => text }
 
-/** What a line of a PO file may be: blank, a comment, a keyword with its string, or a string continuing one. */
-const PO_LINE = /^[ \t]*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+".*"[ \t]*|".*"[ \t]*)?\r?$/
+/**
+ * What a line of a PO file may be: blank, a comment, a keyword with its string, a keyword alone
+ * (its string on the lines after, as msgfmt reads it), or a string continuing one.
+ */
+const PO_LINE = /^[ \t]*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)(?:[ \t]+".*")?[ \t]*|".*"[ \t]*)?\r?$/
 
 /** Conversions of the format-string flags gettext's tools check. */
 const FORMATS: Record<string, RegExp> = {
@@ -107,22 +111,35 @@ function headerCount (header: string | undefined): number | undefined {
 
 function syntaxError (source: string, path: () => FieldPath): Error | undefined {
   let number = 0
+  // a keyword alone and its line: its string must come next, blank lines aside (msgfmt's syntax error otherwise)
+  let alone: { keyword: string, number: number } | undefined
+  const noString = ({ keyword, number }: { keyword: string, number: number }): Error =>
+    invalidField(path(), `line ${number}: expected a quoted string after ${keyword}, on its line or the next`)
   for (const line of source.split('\n')) {
     number++
-    if (!PO_LINE.test(line)) {
-      return invalidField(path(), `line ${number}: expected a comment, a keyword (msgctxt, msgid, msgid_plural, msgstr, msgstr[N]) with a quoted string, or a quoted string`)
+    const text = line.replace(/\r$/, '').trim()
+    if (alone !== undefined && text !== '') {
+      if (!text.startsWith('"')) return noString(alone)
+      alone = undefined
     }
+    if (!PO_LINE.test(line)) {
+      return invalidField(path(), `line ${number}: expected a comment, a keyword (msgctxt, msgid, msgid_plural, msgstr, msgstr[N]) and its quoted string, or a quoted string`)
+    }
+    const keyword = KEYWORD.exec(text)
+    if (keyword !== null && keyword[2] === undefined) alone = { keyword: keyword[1]!, number }
   }
-  return undefined
+  return alone === undefined ? undefined : noString(alone)
 }
 
-/** Where an entry's msgstr lines are: lines [start, end) of the file. */
+/** Where an entry's msgstr lines are: lines [start, end) of the file; `alone` when its first msgstr keyword stands on a line of its own. */
 interface MsgstrLines {
   start: number
   end: number
+  alone: boolean
 }
 
-const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+"(.*)"[ \t]*$/
+/** A keyword and its string (none when it stands alone, its string on the lines after). */
+const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:[ \t]+"(.*)")?[ \t]*$/
 const CONTINUATION = /^"(.*)"[ \t]*$/
 
 /** A PO string's content as gettext-parser reads it (`\t`, `\n`, `\r`; any other escaped character is itself). */
@@ -141,6 +158,8 @@ function msgstrLines (lines: readonly string[]): Map<string, MsgstrLines> | unde
   const found = new Map<string, MsgstrLines>()
   let entry: { msgctxt?: string, msgid?: string, str?: MsgstrLines } | undefined
   let field = ''
+  // a keyword alone waits for its string: a blank line before it does not end the entry
+  let waiting = false
   const close = (): boolean => {
     if (entry?.msgid !== undefined && entry.str !== undefined) {
       const key = keyOf(entry.msgctxt, entry.msgid)
@@ -152,6 +171,7 @@ function msgstrLines (lines: readonly string[]): Map<string, MsgstrLines> | unde
   }
   for (let n = 0; n < lines.length; n++) {
     const line = lines[n]!.replace(/\r$/, '').trim()
+    if (line === '' && waiting) continue
     if (line === '' || line.startsWith('#')) {
       if (entry?.str !== undefined && !close()) return undefined
       field = ''
@@ -160,7 +180,8 @@ function msgstrLines (lines: readonly string[]): Map<string, MsgstrLines> | unde
     const keyword = KEYWORD.exec(line)
     if (keyword !== null) {
       field = keyword[1]!
-      const value = unquote(keyword[2]!)
+      waiting = keyword[2] === undefined
+      const value = unquote(keyword[2] ?? '')
       if (field === 'msgctxt' || (field === 'msgid' && entry?.msgid !== undefined)) {
         if (!close()) return undefined
       }
@@ -168,13 +189,14 @@ function msgstrLines (lines: readonly string[]): Map<string, MsgstrLines> | unde
       if (field === 'msgctxt') entry.msgctxt = value
       else if (field === 'msgid') entry.msgid = value
       else if (field.startsWith('msgstr')) {
-        if (entry.str === undefined) entry.str = { start: n, end: n + 1 }
+        if (entry.str === undefined) entry.str = { start: n, end: n + 1, alone: waiting }
         else entry.str.end = n + 1
       }
       continue
     }
     const more = CONTINUATION.exec(line)
     if (more === null || entry === undefined) return undefined
+    waiting = false
     if (field === 'msgctxt') entry.msgctxt += unquote(more[1]!)
     else if (field === 'msgid') entry.msgid += unquote(more[1]!)
     else if (field.startsWith('msgstr') && entry.str !== undefined) entry.str.end = n + 1
@@ -182,8 +204,11 @@ function msgstrLines (lines: readonly string[]): Map<string, MsgstrLines> | unde
   return close() ? found : undefined
 }
 
-/** A keyword and its string as PO lines: escaped, a line per `\n`, long lines folded at spaces to 76 columns (unless `fold` is false). */
-function poString (keyword: string, value: string, fold = true): string[] {
+/**
+ * A keyword and its string as PO lines: escaped, a line per `\n`, long lines folded at spaces to
+ * 76 columns (unless `fold` is false); the keyword on a line of its own when `alone`.
+ */
+function poString (keyword: string, value: string, fold = true, alone = false): string[] {
   const escaped = value.replace(/[\\"\t\r\n]/g, c => c === '\\' ? '\\\\' : c === '"' ? '\\"' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : '\\n\n')
   const pieces: string[] = []
   const width = fold ? 76 : Infinity
@@ -195,6 +220,7 @@ function poString (keyword: string, value: string, fold = true): string[] {
     }
     if (at < piece.length || pieces.length === 0) pieces.push(piece.slice(at))
   }
+  if (alone) return [keyword, ...pieces.map(p => `"${p}"`)]
   if (pieces.length === 1 && `${keyword} "${pieces[0]}"`.length <= 80) return [`${keyword} "${pieces[0]}"`]
   return [`${keyword} ""`, ...pieces.map(p => `"${p}"`)]
 }
@@ -299,15 +325,15 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
       const range = where.get(keyOf(clone.msgctxt, clone.msgid))
       if (range === undefined) return undefined
       const written = clone.msgid_plural === undefined
-        ? poString('msgstr', clone.msgstr[0] ?? '')
-        : clone.msgstr.flatMap((s, i) => poString(`msgstr[${i}]`, s))
+        ? poString('msgstr', clone.msgstr[0] ?? '', true, range.alone)
+        : clone.msgstr.flatMap((s, i) => poString(`msgstr[${i}]`, s, true, range.alone))
       edits.push({ at: range, lines: written })
     }
     let head = ''
     if (Object.keys(set).length > 0) {
       const header = where.get(keyOf(undefined, ''))
       const text = withHeaders(table.translations['']?.['']?.msgstr[0] ?? '', set)
-      if (header !== undefined) edits.push({ at: header, lines: poString('msgstr', text, false) })
+      if (header !== undefined) edits.push({ at: header, lines: poString('msgstr', text, false, header.alone) })
       else head = ['msgid ""', ...poString('msgstr', text, false), '', ''].join(`${cr}\n`)
     }
     edits.sort((a, b) => a.at.start - b.at.start)

@@ -90,6 +90,25 @@ describe('text/x-gettext-translation', () => {
     expect(parsed.headers).toMatchObject({ Language: 'es' })
   })
 
+  it('reads a keyword whose string starts on the next line, as msgfmt does, and keeps the keyword line bare (Okapi\'s Test05.po got 400)', () => {
+    const bare = 'msgid ""\r\nmsgstr ""\r\n"Content-Type: text/plain; charset=UTF-8\\n"\r\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\r\n\r\n' +
+      'msgid "%d file"\r\nmsgid_plural "%d files"\r\nmsgstr[0]\r\n""\r\nmsgstr[1]\r\n""\r\n\r\n' +
+      'msgctxt\r\n"door"\r\nmsgid\r\n"Open the "\r\n"door"\r\nmsgstr\r\n""\r\n'
+    const doc = segmentDocument(bare, MIME)
+    expect(doc.segments).toEqual(['%d file', '%d files', 'Open the door'])
+    const out = doc.rebuild(doc.segments.map(upper), 'ru') as string
+    const parsed = po.parse(out)
+    expect(entry(parsed, '%d file').msgstr).toEqual(['%D FILE', '%D FILES', '%D FILES'])
+    expect(entry(parsed, 'Open the door', 'door').msgstr).toEqual(['OPEN THE DOOR'])
+    // only the msgstr strings (and the header's) changed: the keyword lines stay bare, CRLF kept
+    const string = /^(?:msgstr(?:\[\d\])? )?".*"\r$/
+    expect(out.split('\n').filter(line => !string.test(line))).toEqual([
+      'msgid ""\r', '\r', 'msgid "%d file"\r', 'msgid_plural "%d files"\r', 'msgstr[0]\r', 'msgstr[1]\r', 'msgstr[2]\r', '\r',
+      'msgctxt\r', 'msgid\r', 'msgstr\r', ''
+    ])
+    expect(out).toContain('\r\nmsgctxt\r\n"door"\r\nmsgid\r\n"Open the "\r\n"door"\r\nmsgstr\r\n"OPEN THE DOOR"\r\n')
+  })
+
   it('without a target (same-language work) writes msgstr and keeps the headers', () => {
     const parsed = po.parse(through(undefined))
     expect(parsed.headers).toMatchObject({ Language: 'en', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })
@@ -100,6 +119,10 @@ describe('text/x-gettext-translation', () => {
     const cases: Array<[string, RegExp]> = [
       ['msgid "a"\nmsgstr "b"\nthis is not PO\n', /^line 3: expected a comment, a keyword/],
       ['msgid "a"\nmsgstr "b\n', /^line 2: /],
+      // a keyword with no string after it (msgfmt: syntax error)
+      ['msgid "a"\nmsgstr\n\nmsgid "b"\nmsgstr "c"\n', /^line 2: expected a quoted string after msgstr/],
+      ['msgid "a"\nmsgid_plural\n# a comment\n"as"\nmsgstr[0] ""\n', /^line 2: expected a quoted string after msgid_plural/],
+      ['msgid "a"\nmsgstr\n', /^line 2: expected a quoted string after msgstr/],
       ['msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', /Duplicate msgid error: entry "a"/]
     ]
     for (const [text, message] of cases) {

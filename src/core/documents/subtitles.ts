@@ -7,13 +7,16 @@
  * The files are read with a small grammar of our own rather than a subtitle library: the
  * libraries (subtitle, subsrt-ts, node-webvtt) give cues as parsed values and write files
  * anew, losing comments, styles, spacing and the source's own timing notation, and none keeps
- * where a cue lies in the file. The grammar, per block (blocks are separated by blank lines):
+ * where a cue lies in the file. The grammar, per block (blocks are separated by blank lines: in
+ * WebVTT only an empty line is blank, a line of white space is the text of its block):
  *
  * - SRT: `[number]` line (optional), a timing line `H:MM:SS,mmm --> H:MM:SS,mmm [X1:… Y2:…]`
  *   (`.` accepted for `,`), then text lines up to a blank line;
- * - WebVTT: a first line `WEBVTT` (optionally followed by a space and text) and its header lines;
- *   then `NOTE`, `STYLE` and `REGION` blocks, and cues: an optional identifier line, a timing line
- *   `[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm [settings]`, then text lines.
+ * - WebVTT: a first line `WEBVTT` (optionally followed by a space and text) and its header lines
+ *   (up to a timing line, as WebVTT's parser ends them); then `NOTE`, `STYLE` and `REGION` blocks,
+ *   and cues: an optional identifier line, a timing line
+ *   `[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm [settings]` (white space before it skipped, as WebVTT
+ *   collects timings), then text lines.
  *
  * A block that is none of these is a 400 naming its line. Inline markup (`<i>`, `<b>`, `<u>`,
  * `<font …>`, `<c.class>`, `<v Speaker>`, `<lang xx>`, `<00:00:01.000>` and SRT's `{\an8}`)
@@ -73,7 +76,7 @@ const BLANK = /^[ \t]*$/
 const SRT_TIMING = /^[ \t]*\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}[ \t]*-->[ \t]*\d{1,3}:\d{1,2}:\d{1,2}[,.]\d{1,3}(?:[ \t].*)?$/
 const SRT_NUMBER = /^[ \t]*\d+[ \t]*$/
 const VTT_TIMESTAMP = String.raw`(?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3}`
-const VTT_TIMING = new RegExp(String.raw`^${VTT_TIMESTAMP}[ \t]+-->[ \t]+${VTT_TIMESTAMP}(?:[ \t].*)?$`)
+const VTT_TIMING = new RegExp(String.raw`^[ \t\f]*${VTT_TIMESTAMP}[ \t\f]+-->[ \t\f]+${VTT_TIMESTAMP}(?:[ \t\f].*)?$`)
 const VTT_HEADER = /^\uFEFF?WEBVTT(?:[ \t].*)?$/
 const VTT_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t].*)?$/
 
@@ -86,15 +89,18 @@ export function subtitleCues (source: string, format: SubtitleFormat, path: () =
   const lines = splitLines(source)
   const cues: CueText[] = []
   let i = 0
-  const skipBlank = (): void => { while (i < lines.length && BLANK.test(lines[i]!.text)) i++ }
+  // WebVTT splits blocks at empty lines only: a line of white space is text
+  const blank = (line: Line): boolean => format === 'vtt' ? line.text === '' : BLANK.test(line.text)
+  const skipBlank = (): void => { while (i < lines.length && blank(lines[i]!)) i++ }
   const block = (): Line[] => {
     const out: Line[] = []
-    while (i < lines.length && !BLANK.test(lines[i]!.text)) out.push(lines[i++]!)
+    while (i < lines.length && !blank(lines[i]!)) out.push(lines[i++]!)
     return out
   }
   if (format === 'vtt') {
     if (!VTT_HEADER.test(lines[0]!.text)) throw bad(path, lines[0]!, 'a WebVTT file starts with "WEBVTT"')
-    block()
+    i = 1
+    while (i < lines.length && !blank(lines[i]!) && !lines[i]!.text.includes('-->')) i++
   } else if (lines[0]!.text.startsWith('\uFEFF')) {
     lines[0] = { ...lines[0]!, start: lines[0]!.start + 1, text: lines[0]!.text.slice(1) }
   }
@@ -115,12 +121,18 @@ export function subtitleCues (source: string, format: SubtitleFormat, path: () =
     if (!timing.test(lines[t]!.text)) {
       throw bad(path, lines[t]!, `expected a timing line ("00:00:01${format === 'srt' ? ',' : '.'}000 --> 00:00:02${format === 'srt' ? ',' : '.'}000")`)
     }
-    const text = lines.slice(t + 1)
-    if (text.length === 0) continue
+    let text = lines.slice(t + 1)
     if (format === 'vtt') {
-      const arrow = text.find(l => l.text.includes('-->'))
-      if (arrow !== undefined) throw bad(path, arrow, 'a cue\'s text may not hold "-->" (a blank line must end the cue before the next timing line)')
+      const arrow = text.findIndex(l => l.text.includes('-->'))
+      if (arrow !== -1) {
+        const spaces = text.slice(0, arrow).some(l => BLANK.test(l.text))
+        throw bad(path, text[arrow]!, `a cue's text may not hold "-->" (a blank line must end the cue before the next timing line${spaces ? '; a line of white space is not blank in WebVTT' : ''})`)
+      }
+      // lines of white space around the text are kept as they are, not filled with it
+      const first = text.findIndex(l => !BLANK.test(l.text))
+      text = first === -1 ? [] : text.slice(first, text.findLastIndex(l => !BLANK.test(l.text)) + 1)
     }
+    if (text.length === 0) continue
     cues.push({ start: text[0]!.start, end: text.at(-1)!.end, lines: text.length, newline: text[0]!.newline })
   }
   return cues

@@ -143,6 +143,29 @@ describe('text/vtt', () => {
     expect(out).toContain('\r\n<v.loud Bob>NOW?\r\n<i>')
   })
 
+  it('reads a timing line after white space, as WebVTT collects timings (a probe\'s "  00:00:00.000 --> …" got 400), and writes it back as it was', () => {
+    const vtt = 'WEBVTT\n\n1\n  00:00:00.000 --> 00:00:01.000\nHello world.\n\n\t00:02.000 --> 00:03.000 align:start\nThe house.\n\n  intro\n \t00:04.000 --> 00:05.000\nThe car.\n'
+    const out = through(vtt, 'text/vtt', upper)
+    expect(out).toBe(vtt.replace('Hello world.', 'HELLO WORLD.').replace('The house.', 'THE HOUSE.').replace('The car.', 'THE CAR.'))
+    expect(vttCues(out).map(c => [c.id, c.startTime, c.endTime, c.alignment, c.text])).toEqual([
+      ['1', 0, 1, 'center', 'HELLO WORLD.'],
+      ['', 2, 3, 'start', 'THE HOUSE.'],
+      ['  intro', 4, 5, 'center', 'THE CAR.']
+    ])
+  })
+
+  it('a line of white space is no blank line in WebVTT: it is the cue\'s text, or the header\'s', () => {
+    const vtt = 'WEBVTT\n\n00:01.000 --> 00:02.000\nThe red car.\n   \nThe house.\n\n00:03.000 --> 00:04.000\nThe new car.\n \n\n00:05.000 --> 00:06.000\n\t\nThe door.\n'
+    expect(segmentDocument(vtt, 'text/vtt').segments).toEqual(['The red car.', 'The house.', 'The new car.', 'The door.'])
+    const out = through(vtt, 'text/vtt', upper)
+    // the lines of white space around a cue's text are kept as they were
+    expect(out).toContain('00:03.000 --> 00:04.000\nTHE NEW CAR.\n \n\n00:05.000 --> 00:06.000\n\t\nTHE DOOR.\n')
+    expect(vttCues(out).map(c => c.text.replace(/\s+/g, ' '))).toEqual(['THE RED CAR. THE HOUSE.', 'THE NEW CAR. ', ' THE DOOR.'])
+    // the header ends at a timing line, as WebVTT's parser ends it: the cue is still translated
+    const header = 'WEBVTT\n  \n00:01.000 --> 00:02.000\nThe house.\n'
+    expect(through(header, 'text/vtt', upper)).toBe(header.replace('The house.', 'THE HOUSE.'))
+  })
+
   it('keeps a REGION block', () => {
     const region = 'WEBVTT\n\nREGION\nid:left width:40%\n\n00:01.000 --> 00:02.000 region:left\nThe house.\n'
     expect(through(region, 'text/vtt', upper)).toBe(region.replace('The house.', 'THE HOUSE.'))
@@ -152,7 +175,9 @@ describe('text/vtt', () => {
     const cases: Array<[string, RegExp]> = [
       ['1\n00:00:01.000 --> 00:00:02.000\nHi.\n', /^line 1: a WebVTT file starts with "WEBVTT"/],
       ['WEBVTT\n\n00:01.000 --> 00:02.000\nHi.\n\nid\nnot a timing\n', /^line 7: expected a timing line/],
-      ['WEBVTT\n\n00:01.000 --> 00:02.000\nHi.\n00:03.000 --> 00:04.000\n', /^line 5: a cue's text may not hold "-->"/]
+      ['WEBVTT\n\n00:01.000 --> 00:02.000\nHi.\n00:03.000 --> 00:04.000\n', /^line 5: a cue's text may not hold "-->"/],
+      // a line of white space does not end a cue: "2" is its text, the timing line after it too
+      ['WEBVTT\n\n1\n00:01.000 --> 00:02.000\nHi.\n  \n2\n00:03.000 --> 00:04.000\nHo.\n', /^line 8: a cue's text may not hold "-->" .*a line of white space is not blank/]
     ]
     for (const [text, message] of cases) {
       expect(() => segmentDocument(text, 'text/vtt')).toThrow(message)

@@ -89,18 +89,22 @@ export function subtitleCues (source: string, format: SubtitleFormat, path: () =
   const lines = splitLines(source)
   const cues: CueText[] = []
   let i = 0
-  // WebVTT splits blocks at empty lines only: a line of white space is text
-  const blank = (line: Line): boolean => format === 'vtt' ? line.text === '' : BLANK.test(line.text)
-  const skipBlank = (): void => { while (i < lines.length && blank(lines[i]!)) i++ }
+  const arrow = (at: number): boolean => lines[at]?.text.includes('-->') ?? false
+  // WebVTT splits blocks at empty lines only: a line of white space is text, but for one right
+  // before a cue (its timing line, or its identifier and then it), which its writer meant as blank
+  const blank = (at: number): boolean => format === 'vtt'
+    ? lines[at]!.text === '' || (BLANK.test(lines[at]!.text) && (arrow(at + 1) || (!BLANK.test(lines[at + 1]?.text ?? '') && arrow(at + 2))))
+    : BLANK.test(lines[at]!.text)
+  const skipBlank = (): void => { while (i < lines.length && blank(i)) i++ }
   const block = (): Line[] => {
     const out: Line[] = []
-    while (i < lines.length && !blank(lines[i]!)) out.push(lines[i++]!)
+    while (i < lines.length && !blank(i)) out.push(lines[i++]!)
     return out
   }
   if (format === 'vtt') {
     if (!VTT_HEADER.test(lines[0]!.text)) throw bad(path, lines[0]!, 'a WebVTT file starts with "WEBVTT"')
     i = 1
-    while (i < lines.length && !blank(lines[i]!) && !lines[i]!.text.includes('-->')) i++
+    while (i < lines.length && !blank(i) && !arrow(i)) i++
   } else if (lines[0]!.text.startsWith('\uFEFF')) {
     lines[0] = { ...lines[0]!, start: lines[0]!.start + 1, text: lines[0]!.text.slice(1) }
   }

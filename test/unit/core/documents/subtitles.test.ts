@@ -166,6 +166,13 @@ describe('text/vtt', () => {
     expect(through(header, 'text/vtt', upper)).toBe(header.replace('The house.', 'THE HOUSE.'))
   })
 
+  it('reads a line of white space right before a cue (its timing line, or its identifier and then it) as the blank line its writer meant', () => {
+    const vtt = 'WEBVTT\n\n1\n00:01.000 --> 00:02.000\nThe house.\n  \n2\n00:03.000 --> 00:04.000\nThe car.\n\t\n00:05.000 --> 00:06.000\nThe door.\n'
+    expect(segmentDocument(vtt, 'text/vtt').segments).toEqual(['The house.', 'The car.', 'The door.'])
+    const out = through(vtt, 'text/vtt', upper)
+    expect(out).toBe(vtt.replace('The house.', 'THE HOUSE.').replace('The car.', 'THE CAR.').replace('The door.', 'THE DOOR.'))
+  })
+
   it('keeps a REGION block', () => {
     const region = 'WEBVTT\n\nREGION\nid:left width:40%\n\n00:01.000 --> 00:02.000 region:left\nThe house.\n'
     expect(through(region, 'text/vtt', upper)).toBe(region.replace('The house.', 'THE HOUSE.'))
@@ -176,8 +183,8 @@ describe('text/vtt', () => {
       ['1\n00:00:01.000 --> 00:00:02.000\nHi.\n', /^line 1: a WebVTT file starts with "WEBVTT"/],
       ['WEBVTT\n\n00:01.000 --> 00:02.000\nHi.\n\nid\nnot a timing\n', /^line 7: expected a timing line/],
       ['WEBVTT\n\n00:01.000 --> 00:02.000\nHi.\n00:03.000 --> 00:04.000\n', /^line 5: a cue's text may not hold "-->"/],
-      // a line of white space does not end a cue: "2" is its text, the timing line after it too
-      ['WEBVTT\n\n1\n00:01.000 --> 00:02.000\nHi.\n  \n2\n00:03.000 --> 00:04.000\nHo.\n', /^line 8: a cue's text may not hold "-->" .*a line of white space is not blank/]
+      // a line of white space does not end a cue: the two lines after it are its text, the timing line after them too
+      ['WEBVTT\n\n1\n00:01.000 --> 00:02.000\nHi.\n  \nHo.\n2\n00:03.000 --> 00:04.000\nHo.\n', /^line 9: a cue's text may not hold "-->" .*a line of white space is not blank/]
     ]
     for (const [text, message] of cases) {
       expect(() => segmentDocument(text, 'text/vtt')).toThrow(message)

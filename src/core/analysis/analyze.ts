@@ -10,6 +10,7 @@ import { NothingConfiguredError, ServiceError, UpstreamError, invalidField } fro
 import type { AnalysisAnswer, AnalysisPart, Analyzer } from '../ports.js'
 import type { FoundEntity, Scored, SentimentScore } from './results.js'
 import { DocumentWork, textOfDocument, type DocumentRunner } from '../documents/offload.js'
+import { noTextMessage } from '../documents/segment.js'
 import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import { codePointLength, codePointOffsets } from '../code-points.js'
@@ -79,10 +80,10 @@ async function analyze (input: AnalyzeInput, deps: AnalysisDeps, signal: AbortSi
   const { document } = input
   const parts = input.parts.length === 0 ? ANALYSIS_PARTS : [...new Set(input.parts)]
   const work = new DocumentWork(deps.documents, signal)
-  const { mime } = await openDocument(document, deps.textChars, work)
-  // HTML, Markdown and JSON are analysed on their text, never on markup
-  const sent = await textOfDocument(document.value, mime, work)
-  if (sent.trim() === '') throw invalidField(['document', 'value'], 'has no text to analyse')
+  const { mime } = await openDocument(document, deps.textChars, work, 'source')
+  // HTML, Markdown and JSON are analysed on their text, never on markup; a catalog on its every source, its finished entries' too
+  const sent = await textOfDocument(document.value, mime, work, { finished: 'source' })
+  if (sent.trim() === '') throw invalidField(['document', 'value'], noTextMessage('analyse', mime))
   // analysers read it composed (a decomposed é is é to them: "Jose\u0301" was found as "Jose"), a zero-width space or
   // byte order mark as the space it stands for (one for one: offsets unchanged; "\uFEFFBarack Obama" was a name); entity offsets are mapped back
   const { text, toSent } = composedText(sent.replace(INVISIBLE_SPACES, ' '))

@@ -32,8 +32,9 @@ export function createDetection (detector: Detector | undefined, textChars: numb
   return {
     async detect (document, options, signal) {
       const work = new DocumentWork(documents, signal)
-      const { mime } = await openDocument(document, textChars, work)
-      return await detectLanguage(await textOfDocument(document.value, mime, work), options, requireDetector(detector))
+      // a catalog's every source is read, its finished entries' too
+      const { mime } = await openDocument(document, textChars, work, 'source')
+      return await detectLanguage(await textOfDocument(document.value, mime, work, { finished: 'source' }), options, requireDetector(detector))
     },
     async detectText (text, candidates) {
       const options = candidates === undefined ? {} : { limitResults: candidates }

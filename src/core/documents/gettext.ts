@@ -26,6 +26,9 @@
  *   that come back in place, whatever `preserve_placeholders` says.
  * - Without a target (substitute, edit: same-language work) the result is written into msgstr
  *   the same way and the headers stay.
+ * - Finished entries are read as `finished` says (segment.ts): kept out (translation), by their
+ *   msgid (detection, analysis), or by their msgstr forms, each written back only where it
+ *   changed (edit, substitution: a translator's finished text corrected in place).
  */
 import { po, type GetTextTranslation, type GetTextTranslations } from 'gettext-parser'
 import pluralForms from 'plural-forms'
@@ -35,6 +38,7 @@ import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import type { SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
+import type { FinishedEntries } from './segment.js'
 
 const plainFormat: TextFormat = { escape: text => text }
 
@@ -238,7 +242,7 @@ function withHeaders (header: string, set: Record<string, string>): string {
 }
 
 /** A gettext PO file as a string document; a 400 naming the line where it is not one. */
-export function gettextDocument (source: string, locale: string, path: () => FieldPath): StringDocument {
+export function gettextDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries = 'kept'): StringDocument {
   const bad = syntaxError(source, path)
   if (bad !== undefined) throw bad
   let table: GetTextTranslations
@@ -257,15 +261,17 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
     throw invalidField(path(), lineNumber === undefined ? what : `line ${lineNumber}: ${what}`)
   }
   const entries = Object.values(table.translations).flatMap(context => Object.values(context))
-  const work: Array<{ at: number, docs: StringDocument[] }> = []
+  const work: Array<{ at: number, docs: StringDocument[], finished: boolean }> = []
   entries.forEach((entry, at) => {
     if (entry.msgid === '' && (entry.msgctxt ?? '') === '') return
     const flags = flagsOf(entry)
-    const filled = entry.msgstr.length > 0 && entry.msgstr.every(s => s !== '')
-    if (filled && !flags.includes('fuzzy')) return
+    const finished = entry.msgstr.length > 0 && entry.msgstr.every(s => s !== '') && !flags.includes('fuzzy')
+    if (finished && finishedRead === 'kept') return
     const format = flags.find(f => Object.hasOwn(FORMATS, f))
-    const texts = entry.msgid_plural === undefined ? [entry.msgid] : [entry.msgid, entry.msgid_plural]
-    work.push({ at, docs: texts.map(t => stringDocument(t, textDrafts(t, locale, format === undefined ? undefined : FORMATS[format]))) })
+    const texts = finished && finishedRead === 'translation'
+      ? entry.msgstr
+      : entry.msgid_plural === undefined ? [entry.msgid] : [entry.msgid, entry.msgid_plural]
+    work.push({ at, finished, docs: texts.map(t => stringDocument(t, textDrafts(t, locale, format === undefined ? undefined : FORMATS[format]))) })
   })
   const segments = work.flatMap(w => w.docs.flatMap(d => d.segments))
   return {
@@ -279,14 +285,25 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
       const one = plurals?.one ?? (count > 1 ? 0 : -1)
       // the clone has the same entries in the same order: walk both together
       const clones = Object.values(out.translations).flatMap(context => Object.values(context))
+      /** The entries whose msgstr is written. */
+      const written: number[] = []
       let k = 0
-      for (const { at, docs } of work) {
+      for (const { at, docs, finished } of work) {
         const texts = docs.map(doc => {
           const own = translated.slice(k, k + doc.segments.length)
           k += own.length
           return doc.rebuild(own)
         })
         const clone = clones[at]!
+        if (finished) {
+          // a finished translation read by its msgid stays; read by its forms, they are written back where one changed
+          if (finishedRead === 'translation' && texts.some((t, i) => t !== clone.msgstr[i])) {
+            clone.msgstr = texts
+            written.push(at)
+          }
+          continue
+        }
+        written.push(at)
         clone.msgstr = texts.length === 1
           ? [texts[0]!]
           : Array.from({ length: count }, (_, i) => i === one && count > 1 ? texts[0]! : texts[1]!)
@@ -299,7 +316,7 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
         // a file without plural entries is left without the header it does not need
         if (plurals !== undefined && (out.headers?.['Plural-Forms'] !== undefined || work.some(w => w.docs.length > 1))) set['Plural-Forms'] = plurals.header
       }
-      const spliced = splice(clones, set)
+      const spliced = splice(clones, written, set)
       if (spliced !== undefined) return spliced
       if (target !== undefined) {
         out.headers = { ...out.headers, ...set }
@@ -314,13 +331,13 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
    * anew, so a file kept in version control changes only there; undefined when the entries
    * cannot be found line by line.
    */
-  function splice (clones: readonly GetTextTranslation[], set: Record<string, string>): string | undefined {
+  function splice (clones: readonly GetTextTranslation[], written: readonly number[], set: Record<string, string>): string | undefined {
     const lines = source.split('\n')
     const where = msgstrLines(lines)
     if (where === undefined) return undefined
     const cr = source.includes('\r\n') ? '\r' : ''
     const edits: Array<{ at: MsgstrLines, lines: string[] }> = []
-    for (const { at } of work) {
+    for (const at of written) {
       const clone = clones[at]!
       const range = where.get(keyOf(clone.msgctxt, clone.msgid))
       if (range === undefined) return undefined

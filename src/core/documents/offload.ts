@@ -14,6 +14,7 @@ import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { HeldValue, JsonFragment } from './held.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
+import type { FinishedEntries } from './segment.js'
 import { DocumentMemo, guarded, rebuildAll, runDocumentTask, type DocumentTask, type PrepareSettings, type TaskResult } from './tasks.js'
 import type { Prepared } from './prepare.js'
 import { documentCost, INLINE_COST, LANE_INLINE_COST, LIGHT_COST } from './cost.js'
@@ -130,11 +131,14 @@ export interface PreparedDocument {
   finish: (translations: string[][], work: DocumentWork, targets?: Array<string | undefined>) => Promise<Array<{ value: unknown, applied: AppliedSubstitution[] }>>
 }
 
-/** The visible text of a document (what would be translated, without markup, code or URLs). */
-export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string | undefined, path?: FieldPath | undefined, kept?: KeptElements | undefined } = {}): Promise<string> {
+/**
+ * The visible text of a document (what would be translated, without markup, code or URLs; a
+ * catalog's finished entries as `finished` says, by default none).
+ */
+export async function textOfDocument (value: unknown, mimeType: MimeType, work: DocumentWork, options: { language?: string | undefined, path?: FieldPath | undefined, kept?: KeptElements | undefined, finished?: FinishedEntries | undefined } = {}): Promise<string> {
   if (typeof value === 'string' && mimeType === 'text/plain') return value
-  const { language, kept } = options
-  const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(language === undefined ? {} : { language }), ...(kept === undefined ? {} : { kept }) })
+  const { language, kept, finished } = options
+  const result = await work.run({ kind: 'text', value, mimeType, path: options.path ?? DOCUMENT_VALUE, ...(language === undefined ? {} : { language }), ...(kept === undefined ? {} : { kept }), ...(finished === undefined ? {} : { finished }) })
   return (result as Extract<WorkResult, { kind: 'text' }>).text
 }
 
@@ -169,8 +173,8 @@ export async function prepareDocument (value: unknown, mimeType: MimeType, setti
 
 /** The document with every rule applied to its text, in the input's shape, and what was applied. */
 export async function substituteInDocument (value: unknown, mimeType: MimeType, rules: readonly Substitution[],
-  options: { caseSensitive: boolean, placeholders?: boolean, language?: string, path?: FieldPath }, work: DocumentWork): Promise<{ value: unknown, applied: AppliedSubstitution[] }> {
-  const settings: PrepareSettings = { placeholders: options.placeholders ?? true, rules, caseSensitive: options.caseSensitive, ...(options.language === undefined ? {} : { language: options.language }) }
+  options: { caseSensitive: boolean, placeholders?: boolean, language?: string, path?: FieldPath, finished?: FinishedEntries }, work: DocumentWork): Promise<{ value: unknown, applied: AppliedSubstitution[] }> {
+  const settings: PrepareSettings = { placeholders: options.placeholders ?? true, rules, caseSensitive: options.caseSensitive, ...(options.language === undefined ? {} : { language: options.language }), ...(options.finished === undefined ? {} : { finished: options.finished }) }
   const done = await work.run({ kind: 'finish', value, mimeType, settings, path: options.path ?? DOCUMENT_VALUE })
   return (done as Extract<WorkResult, { kind: 'finish' }>).results[0]!
 }

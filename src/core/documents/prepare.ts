@@ -8,7 +8,7 @@ import { appliedSubstitutions, compileGlossary, findPhrases, protectPhrases, typ
 import { findPlaceholders } from '../placeholders.js'
 import { plainText } from '../tagged.js'
 import type { FieldPath } from '../../errors.js'
-import { segmentDocument } from './segment.js'
+import { segmentDocument, type FinishedEntries } from './segment.js'
 import type { MimeType } from './mime.js'
 import type { KeptElements } from './kept-elements.js'
 import { findVerbatim } from '../verbatim.js'
@@ -27,6 +27,8 @@ export interface PrepareOptions {
   path?: FieldPath | undefined
   /** text/html: elements kept whole. */
   kept?: KeptElements | undefined
+  /** A catalog's finished entries: kept as they are (translation), or their translation read (edit, substitution). */
+  finished?: FinishedEntries | undefined
 }
 
 export interface Prepared {
@@ -109,7 +111,7 @@ function union (marks: Mark[], text: string): Mark[] {
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept })
+  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept, finished: options.finished })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

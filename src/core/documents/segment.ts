@@ -19,6 +19,15 @@ export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
 export type { KeptElements } from './kept-elements.js'
 
+/**
+ * What is read of a catalog's finished entries (a PO entry with every msgstr filled, not fuzzy;
+ * an XLIFF unit whose target is final): `kept` out of the segments, as translation keeps them
+ * (the default); their `source` (msgid, XLIFF source), for detection and analysis, which read a
+ * catalog's every source; their `translation` (msgstr, XLIFF target), rebuilt in place where it
+ * changed, for edit and substitution, which work on a translator's finished text.
+ */
+export type FinishedEntries = 'kept' | 'source' | 'translation'
+
 export interface SegmentOptions {
   /** The document's language, for sentence boundaries (default "en"). */
   language?: string | undefined
@@ -26,6 +35,8 @@ export interface SegmentOptions {
   path?: FieldPath | undefined
   /** text/html: elements kept whole (DeepL's tag_handling and ignore_tags). */
   kept?: KeptElements | undefined
+  /** text/x-gettext-translation, application/xliff+xml: what is read of finished entries. */
+  finished?: FinishedEntries | undefined
 }
 
 /**
@@ -42,12 +53,12 @@ function nulStandIn (text: string): string | undefined {
 }
 
 /** One string of a format as a document; `path` (called only for an error) is where it is in the request. */
-function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements): StringDocument {
+function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept'): StringDocument {
   if (isOfficeType(mimeType)) return officeDocument(text, mimeType, locale, path)
   const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place
-    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept)
+    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target).replaceAll(standIn, '\u0000') }
   }
   if (mimeType === 'text/html' && kept !== undefined) {
@@ -59,13 +70,26 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
   }
-  if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path)
-  if (mimeType === 'application/xliff+xml') return xliffDocument(text, locale, path)
+  if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path, finished)
+  if (mimeType === 'application/xliff+xml') return xliffDocument(text, locale, path, finished)
   if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
   const drafts = mimeType === 'text/html'
     ? htmlDrafts(text, locale)
     : mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
   return stringDocument(text, drafts)
+}
+
+/** What a catalog format never reads, by type: a document with no text says so. */
+const UNREAD: Partial<Record<MimeType, string>> = {
+  'text/x-gettext-translation': 'a PO file\'s header and obsolete (#~) entries are not read',
+  'application/xliff+xml': 'XLIFF units marked translate="no", <ignorable> and blank sources are not read',
+  'application/vnd.android.strings+xml': 'strings marked translatable="false" and resource references are not read'
+}
+
+/** A 400's "has no text to analyse" for a document of `mimeType`, saying what a catalog format leaves unread. */
+export function noTextMessage (doing: string, mimeType: MimeType): string {
+  const unread = UNREAD[mimeType]
+  return unread === undefined ? `has no text to ${doing}` : `has no text to ${doing} (${unread})`
 }
 
 /**
@@ -79,7 +103,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   const locale = options.language ?? 'en'
   const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
-  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept)
+  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished)
   if (typeof value === 'string') {
     // a byte order mark (Windows editors write one) is no text: what follows it is read, and it is written back first
     if (value.startsWith('\uFEFF')) {

@@ -12,7 +12,7 @@ import { changesOf, type Change } from '../editing/changes.js'
 import type { AppliedSubstitution, Substitution } from '../glossary.js'
 import { plainText } from '../tagged.js'
 import { rawLength } from './cost.js'
-import { segmentDocument, type SegmentedDocument } from './segment.js'
+import { segmentDocument, type FinishedEntries, type SegmentedDocument } from './segment.js'
 import type { KeptElements } from './kept-elements.js'
 import type { MimeType } from './mime.js'
 import { prepareForTranslation, type Prepared } from './prepare.js'
@@ -25,6 +25,8 @@ export interface PrepareSettings {
   language?: string
   /** text/html: elements kept whole. */
   kept?: KeptElements | undefined
+  /** A catalog's finished entries: kept as they are (translation), or their translation read (edit, substitution). */
+  finished?: FinishedEntries
 }
 
 interface TaskBase {
@@ -37,7 +39,7 @@ interface TaskBase {
 }
 
 export type DocumentTask =
-  | TaskBase & { kind: 'text', language?: string, kept?: KeptElements }
+  | TaskBase & { kind: 'text', language?: string, kept?: KeptElements, finished?: FinishedEntries }
   | TaskBase & { kind: 'prepare', settings: PrepareSettings }
   /**
    * The document rebuilt once per answer set (one per target), from one reading of it;
@@ -60,15 +62,15 @@ export class DocumentMemo {
   private readonly segmented = new Map<string, SegmentedDocument>()
   private readonly prepared = new Map<string, Prepared>()
 
-  segment (task: TaskBase, language = 'en', kept?: KeptElements): SegmentedDocument {
-    const key = kept === undefined ? language : JSON.stringify([language, kept])
+  segment (task: TaskBase, language = 'en', kept?: KeptElements, finished: FinishedEntries = 'kept'): SegmentedDocument {
+    const key = kept === undefined && finished === 'kept' ? language : JSON.stringify([language, kept ?? null, finished])
     let doc = this.segmented.get(key)
-    if (doc === undefined) this.segmented.set(key, doc = segmentDocument(task.value, task.mimeType, { language, path: task.path, kept }))
+    if (doc === undefined) this.segmented.set(key, doc = segmentDocument(task.value, task.mimeType, { language, path: task.path, kept, finished }))
     return doc
   }
 
   prepare (task: TaskBase, settings: PrepareSettings): Prepared {
-    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null])
+    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null, settings.finished ?? 'kept'])
     let prepared = this.prepared.get(key)
     if (prepared === undefined) this.prepared.set(key, prepared = prepareForTranslation(task.value, task.mimeType, { ...settings, path: task.path }))
     return prepared
@@ -96,7 +98,7 @@ function runWith (task: DocumentTask, memo: DocumentMemo): TaskResult {
   if (task.kind === 'changes') return { kind: 'changes', changes: changesOf(task.value, task.edited, task.notes, task.asked) }
   if (task.kind === 'text') {
     if (typeof task.value === 'string' && task.mimeType === 'text/plain') return { kind: 'text', text: task.value }
-    return { kind: 'text', text: memo.segment(task, task.language, task.kept).segments.map(plainText).join('\n') }
+    return { kind: 'text', text: memo.segment(task, task.language, task.kept, task.finished).segments.map(plainText).join('\n') }
   }
   const prepared = memo.prepare(task, task.settings)
   if (task.kind === 'prepare') return { kind: 'prepare', segments: prepared.segments }

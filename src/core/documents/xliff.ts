@@ -14,7 +14,9 @@
  *   or `<file>`), not already final, and whose source is not empty (an empty or blank source
  *   gets no target and no state). Final: 1.2 a `<target state="final">` or
  *   `state="signed-off"`, or `<trans-unit approved="yes">`; 2.0 a `<segment state="reviewed">`
- *   or `state="final"`. 2.0 `<ignorable>` is kept as it is.
+ *   or `state="final"`. 2.0 `<ignorable>` is kept as it is. A final unit is read as `finished`
+ *   says (segment.ts): kept out (translation), by its source (detection, analysis), or by its
+ *   target, written back where it changed (edit, substitution: a finished text corrected in place).
  * - A 1.2 unit with a `<seg-source>` is translated from it, so the target keeps its
  *   `<mrk mtype="seg">` segmentation.
  * - With a target language: 1.2 every `<file>` gets `target-language`, 2.0 `<xliff>` gets
@@ -35,6 +37,7 @@ import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 import { xmlErrorAt } from './xml-error.js'
+import type { FinishedEntries } from './segment.js'
 
 /** One element of the file: where its start tag, content and end tag lie. */
 interface Element {
@@ -217,6 +220,8 @@ interface Unit {
   /** 2.0: the segment, whose state is set. */
   segment: Element | undefined
   doc: StringDocument
+  /** A final unit's, read as `finished` says: its source (not written) or its target (`doc` is the target's). */
+  finished?: 'source' | 'translation'
 }
 
 /** Whether a source holds nothing but white space: its unit is left as it is (no target, no state). */
@@ -224,9 +229,15 @@ function blank (source: string, element: Element): boolean {
   return source.slice(element.openEnd, element.closeStart).trim() === ''
 }
 
-/** The units to translate, in file order (not `translate="no"`, not final, not blank). */
-function unitsOf (root: Element, version: Version, source: string, locale: string): Unit[] {
+/** The units to translate, in file order (not `translate="no"`, not blank; final ones as `finished` says). */
+function unitsOf (root: Element, version: Version, source: string, locale: string, finished: FinishedEntries): Unit[] {
   const units: Unit[] = []
+  const unit = (src: Element, target: Element | undefined, segment: Element | undefined, final: boolean): void => {
+    if (!final) units.push({ source: src, target, segment, doc: sourceDocument(source, src, version, locale) })
+    else if (finished === 'source') units.push({ source: src, target, segment, doc: sourceDocument(source, src, version, locale), finished })
+    // an approved unit with no target has no finished text to work on
+    else if (finished === 'translation' && target !== undefined) units.push({ source: src, target, segment, doc: sourceDocument(source, target, version, locale), finished })
+  }
   const work: Element[] = [root]
   for (let e = work.pop(); e !== undefined; e = work.pop()) {
     if (version === 1 && e.local === 'trans-unit') {
@@ -235,7 +246,7 @@ function unitsOf (root: Element, version: Version, source: string, locale: strin
       const target = child(e, 'target')
       const state = target?.attributes.state
       const final = e.attributes.approved === 'yes' || state === 'final' || state === 'signed-off'
-      if (src !== undefined && !blank(source, src) && !final && !untranslatable(e)) units.push({ source: src, target, segment: undefined, doc: sourceDocument(source, src, version, locale) })
+      if (src !== undefined && !blank(source, src) && !untranslatable(e)) unit(src, target, undefined, final)
       continue
     }
     if (version === 2 && e.local === 'unit') {
@@ -243,8 +254,8 @@ function unitsOf (root: Element, version: Version, source: string, locale: strin
       for (const segment of e.children.filter(c => c.local === 'segment')) {
         const src = child(segment, 'source')
         const state = segment.attributes.state
-        if (src === undefined || blank(source, src) || state === 'final' || state === 'reviewed') continue
-        units.push({ source: src, target: child(segment, 'target'), segment, doc: sourceDocument(source, src, version, locale) })
+        if (src === undefined || blank(source, src)) continue
+        unit(src, child(segment, 'target'), segment, state === 'final' || state === 'reviewed')
       }
       continue
     }
@@ -261,10 +272,10 @@ function indentBefore (source: string, element: Element): string {
 }
 
 /** An XLIFF 1.2 or 2.0 file as a string document: its sources' sentences, written into targets. */
-export function xliffDocument (source: string, locale: string, path: () => FieldPath): StringDocument {
+export function xliffDocument (source: string, locale: string, path: () => FieldPath, finished: FinishedEntries = 'kept'): StringDocument {
   const root = parseXml(source, path)
   const version = versionOf(root, path)
-  const units = unitsOf(root, version, source, locale)
+  const units = unitsOf(root, version, source, locale, finished)
   const segments = units.flatMap(u => u.doc.segments)
   const files = version === 1 ? root.children.filter(c => c.local === 'file') : [root]
   return {
@@ -282,6 +293,13 @@ export function xliffDocument (source: string, locale: string, path: () => Field
         k += own.length
         const content = unit.doc.rebuild(own)
         const { source: src, target: existing } = unit
+        if (unit.finished !== undefined) {
+          // a final target stays, state and all; read as itself, its content is written back where it changed
+          if (unit.finished === 'translation' && existing !== undefined && content !== source.slice(existing.openEnd, existing.closeStart)) {
+            edits.push({ start: existing.openEnd, end: existing.closeStart, text: content })
+          }
+          continue
+        }
         if (target === undefined && content === source.slice(src.openEnd, src.closeStart)) continue
         const prefix = src.qname.slice(0, src.qname.length - src.local.length)
         const state = target !== undefined && version === 1

@@ -8,7 +8,8 @@ import { NothingConfiguredError, UpstreamError, ValidationError, invalidField } 
 import { UNSURE_BELOW } from '../detection/policy.js'
 import type { EditItem, Editor } from '../ports.js'
 import { documentChanges, DocumentWork, prepareDocument, textOfDocument, type DocumentRunner, type PreparedDocument } from '../documents/offload.js'
-import { isBinaryType } from '../documents/mime.js'
+import { isBinaryType, type MimeType } from '../documents/mime.js'
+import { noTextMessage } from '../documents/segment.js'
 import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
@@ -58,15 +59,15 @@ const describe = (item: EditItem): string =>
 /** English, whose rules do the most, stands in for an unsure detection of a text that spells as English. */
 const ENGLISH = 'en'
 
-const noText = (): ValidationError => invalidField(['document', 'value'], 'has no text to edit')
+const noText = (mime: MimeType): ValidationError => invalidField(['document', 'value'], noTextMessage('edit', mime))
 
 /**
  * The language of a document that did not say: detected, but where the detector is unsure (as
  * for a source hint, below UNSURE_BELOW) and an editor finds that the text spells as English
  * ("teh cat" may look Romanian), English.
  */
-async function detectedLanguage (text: string, deps: EditingDeps, signal: AbortSignal): Promise<string> {
-  if (text.trim() === '') throw noText()
+async function detectedLanguage (text: string, mime: MimeType, deps: EditingDeps, signal: AbortSignal): Promise<string> {
+  if (text.trim() === '') throw noText(mime)
   const detected = await deps.detect(text)
   if (detected.language === ENGLISH || detected.confidence >= UNSURE_BELOW) return detected.language
   for (const editor of deps.editors) {
@@ -78,19 +79,20 @@ async function detectedLanguage (text: string, deps: EditingDeps, signal: AbortS
 async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): Promise<Edited> {
   const { document } = input
   const work = new DocumentWork(deps.documents, signal)
-  const { mime } = await openDocument(document, deps.textChars, work)
+  // a catalog's finished entries are edited in their translation (msgstr, XLIFF target), in place
+  const { mime } = await openDocument(document, deps.textChars, work, 'translation')
   // "und" (undetermined) given is no language given: it is detected
   const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
   const language = given !== undefined && given !== UNDETERMINED
     ? given
-    : await detectedLanguage(await textOfDocument(document.value, mime, work), deps, signal)
+    : await detectedLanguage(await textOfDocument(document.value, mime, work, { finished: 'translation' }), mime, deps, signal)
 
   // placeholders protected as in translation; there is no glossary in an edit request
-  const prepare = async (): Promise<PreparedDocument> => await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language }, work)
+  const prepare = async (): Promise<PreparedDocument> => await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language, finished: 'translation' }, work)
   const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))
   if (editor === undefined) {
     // nothing a detector could read ("...", "12345"): no text to edit, as when its language is given
-    if (language === UNDETERMINED && (await prepare()).segments.length === 0) throw noText()
+    if (language === UNDETERMINED && (await prepare()).segments.length === 0) throw noText(mime)
     const last = deps.editors.at(-1)
     const why = last === undefined
       ? 'No editor is configured.'
@@ -102,7 +104,7 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
   }
 
   const prepared = await prepare()
-  if (prepared.segments.length === 0) throw noText()
+  if (prepared.segments.length === 0) throw noText(mime)
   const edited = prepared.segments.length === 0
     ? []
     : await editor.edit({ language, edits: input.edits, toneLevel: input.toneLevel, temperature: input.temperature, segments: prepared.segments }, signal)

@@ -23,15 +23,16 @@ export type Substitute = (input: SubstituteInput, signal?: AbortSignal) => Promi
 export function createSubstitution (detect: DetectText, textChars: number, documents?: DocumentRunner): Substitute {
   return async ({ document, substitutions: rules, caseSensitive }, signal) => {
     const work = new DocumentWork(documents, signal)
-    const { mime } = await openDocument(document, textChars, work)
+    // a catalog's finished entries are substituted in their translation (msgstr, XLIFF target), in place
+    const { mime } = await openDocument(document, textChars, work, 'translation')
     checkRuleTags(rules)
     // the language matters only when a rule names one; "und" (undetermined) given is none given, as in analyze and edit
     const given = document.language === undefined ? undefined : canonicalTag(document.language, ['document', 'language'])
     let language = given === UNDETERMINED ? undefined : given
     if (language === undefined && rules.some(r => r.source !== undefined || r.target !== undefined)) {
-      language = (await detect(await textOfDocument(document.value, mime, work))).language
+      language = (await detect(await textOfDocument(document.value, mime, work, { finished: 'translation' }))).language
     }
-    const { value, applied } = await substituteInDocument(document.value, mime, rulesForLanguage(rules, language ?? UNDETERMINED), { caseSensitive }, work)
+    const { value, applied } = await substituteInDocument(document.value, mime, rulesForLanguage(rules, language ?? UNDETERMINED), { caseSensitive, finished: 'translation' }, work)
     // substituteInDocument gives back the shape it was given: a Document value
     return { value: value as DocumentValue, ...(language !== undefined && language !== UNDETERMINED ? { language } : {}), applied }
   }

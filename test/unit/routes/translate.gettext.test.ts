@@ -89,4 +89,37 @@ describe('gettext PO on the other document endpoints', () => {
     expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
     expect(analyzed.body.meta.language).toBe('en')
   })
+
+  // a finished catalog: every msgstr filled
+  const FINISHED = 'msgid "Hello"\nmsgstr "Their going to the libary."\n'
+
+  it('detect and analyze read the msgid of a finished entry too', async () => {
+    const detected = await post('/language/detect', { document: { value: 'msgid "I love this beautiful city."\nmsgstr "J\'adore cette belle ville."\n', mime_type: MIME } })
+    expect(detected.status, JSON.stringify(detected.body)).toBe(200)
+    expect(detected.body.language).toBe('en')
+    expect(detected.body.confidence).toBeGreaterThan(0)
+    // its msgid read: a word, whatever the detector makes of it, is no longer nothing
+    const hello = await post('/language/detect', { document: { value: FINISHED, mime_type: MIME } })
+    expect(hello.status, JSON.stringify(hello.body)).toBe(200)
+    expect(hello.body.confidence).toBeGreaterThan(0)
+    const analyzed = await post('/language/analyze/sentiment', { document: { value: FINISHED, mime_type: MIME } })
+    expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
+    expect(analyzed.body.meta.source_language).toBe('en')
+  })
+
+  it('edit and substitute work on a finished entry\'s msgstr, written back in place', async () => {
+    const edited = await post('/language/edit', { document: { value: FINISHED, mime_type: MIME }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(translation(edited.body.document.value, 'Hello')[0]).toMatch(/library/)
+    const substituted = await post('/language/substitute', { document: { value: FINISHED, mime_type: MIME }, substitutions: [{ text: 'libary', substitution: 'library' }] })
+    expect(substituted.status, JSON.stringify(substituted.body)).toBe(200)
+    expect(substituted.body.document.value).toBe('msgid "Hello"\nmsgstr "Their going to the library."\n')
+  })
+
+  it('a catalog with nothing to read is a 400 saying what was left out', async () => {
+    const { status, body } = await post('/language/analyze', { document: { value: 'msgid ""\nmsgstr "Language: en\\n"\n\n#~ msgid "Gone"\n#~ msgstr "Ido"\n', mime_type: MIME }, analyses: ['sentiment'] })
+    expect(status).toBe(400)
+    expect(JSON.stringify(body)).toContain('/document/value')
+    expect(JSON.stringify(body)).toContain('obsolete')
+  })
 })

@@ -88,4 +88,28 @@ describe('XLIFF on the other document endpoints', () => {
     expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
     expect(analyzed.body.meta.language).toBe('en')
   })
+
+  // a finished unit: its target final
+  const FINAL = '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" target-language="fr" datatype="plaintext" original="a"><body>' +
+    '<trans-unit id="a"><source>I love this beautiful city.</source><target state="final">J\'adore cette belle ville.</target></trans-unit></body></file></xliff>'
+
+  it('detect and analyze read the source of a final unit too', async () => {
+    const detected = await post('/language/detect', { document: { value: FINAL, mime_type: MIME } })
+    expect(detected.status, JSON.stringify(detected.body)).toBe(200)
+    expect(detected.body.language).toBe('en')
+    expect(detected.body.confidence).toBeGreaterThan(0)
+    const analyzed = await post('/language/analyze/sentiment', { document: { value: FINAL, mime_type: MIME } })
+    expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
+    expect(analyzed.body.meta.source_language).toBe('en')
+  })
+
+  it('edit and substitute work on a final target, written back in place with its state', async () => {
+    const value = FINAL.replace('J\'adore cette belle ville.', 'Their going to the libary.')
+    const edited = await post('/language/edit', { document: { value, mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body.document.value).toMatch(/<source>I love this beautiful city\.<\/source><target state="final">[^<]*library[^<]*<\/target>/)
+    const substituted = await post('/language/substitute', { document: { value, mime_type: MIME }, substitutions: [{ text: 'libary', substitution: 'library' }] })
+    expect(substituted.status, JSON.stringify(substituted.body)).toBe(200)
+    expect(substituted.body.document.value).toBe(FINAL.replace('J\'adore cette belle ville.', 'Their going to the library.'))
+  })
 })

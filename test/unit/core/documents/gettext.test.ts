@@ -115,6 +115,26 @@ describe('text/x-gettext-translation', () => {
     expect(entry(parsed, 'Open %s now.').msgstr).toHaveLength(2)
   })
 
+  it('finished entries read by their msgid (source) are never written', () => {
+    const doc = segmentDocument(PO, MIME, { finished: 'source' })
+    expect(doc.segments).toContain('Done')
+    expect(doc.segments).not.toContain('Gone')
+    const out = doc.rebuild(doc.segments.map(upper), 'es') as string
+    expect(entry(po.parse(out), 'Done').msgstr).toEqual(['Hecho'])
+    expect(entry(po.parse(out), 'The new house').msgstr).toEqual(['THE NEW HOUSE'])
+  })
+
+  it('finished entries read by their msgstr forms (translation) are written back in place where they changed', () => {
+    const finished = 'msgid "Done"\nmsgstr "Hecho"\n\n#, c-format\nmsgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d fichero"\nmsgstr[1] "%d ficheros"\n\nmsgid "Bye"\nmsgstr "Adiós"\n'
+    const doc = segmentDocument(finished, MIME, { finished: 'translation' })
+    expect(doc.segments).toEqual(['Hecho', '<x id="1"/> fichero', '<x id="1"/> ficheros', 'Adiós'])
+    expect(doc.rebuild(doc.segments)).toBe(finished)
+    const out = doc.rebuild(doc.segments.map(s => s.replace('fichero', 'archivo'))) as string
+    expect(out).toBe(finished.replace('"%d fichero"', '"%d archivo"').replace('"%d ficheros"', '"%d archivos"'))
+    // untranslated and fuzzy entries are still read by their msgid
+    expect(segmentDocument(PO, MIME, { finished: 'translation' }).segments).toEqual(expect.arrayContaining(['Hecho', 'The new house', 'Open']))
+  })
+
   it('answers a 400 naming the line', () => {
     const cases: Array<[string, RegExp]> = [
       ['msgid "a"\nmsgstr "b"\nthis is not PO\n', /^line 3: expected a comment, a keyword/],

@@ -168,6 +168,29 @@ describe('application/xliff+xml without a target (same-language work)', () => {
   })
 })
 
+describe('application/xliff+xml final units (finished)', () => {
+  it('source: the sources of final, signed-off, approved, reviewed units read too; their targets never written', () => {
+    const doc = segmentDocument(XLIFF12, MIME, { finished: 'source' })
+    expect(doc.segments).toEqual(expect.arrayContaining(['Done.', 'Done!', 'Done?']))
+    expect(doc.segments).not.toContain('Keep me.')
+    const out = doc.rebuild(doc.segments.map(upper), 'es') as string
+    expect(out).toContain('<trans-unit id="final"><source>Done.</source><target state="final">Hecho.</target></trans-unit>')
+    expect(out).toContain('<trans-unit id="approved" approved="yes"><source>Done?</source><target>¿Hecho?</target></trans-unit>')
+    expect(segmentDocument(XLIFF20, MIME, { finished: 'source' }).segments).toEqual(expect.arrayContaining(['Done.', 'Done!']))
+  })
+
+  it('translation: a final target is read and written back in place where it changed, its state kept', () => {
+    const doc = segmentDocument(XLIFF12, MIME, { finished: 'translation' })
+    expect(doc.segments).toEqual(expect.arrayContaining(['Hecho.', '¡Hecho!', '¿Hecho?']))
+    expect(doc.segments).not.toContain('Done.')
+    expect(doc.rebuild(doc.segments)).toBe(XLIFF12)
+    const out = doc.rebuild(doc.segments.map(s => s === 'Hecho.' ? 'Terminado.' : s)) as string
+    expect(out).toBe(XLIFF12.replace('<target state="final">Hecho.</target>', '<target state="final">Terminado.</target>'))
+    const v2 = segmentDocument(XLIFF20, MIME, { finished: 'translation' })
+    expect(v2.rebuild(v2.segments.map(s => s === 'Fait !' ? 'Fini !' : s))).toBe(XLIFF20.replace('<target>Fait !</target>', '<target>Fini !</target>'))
+  })
+})
+
 describe('application/xliff+xml: bad files are a 400 naming the line', () => {
   const error = (source: string): string => {
     try {

@@ -13,11 +13,12 @@
  *   string-array), and a string or item whose text is a resource reference (`@string/name`,
  *   `?attr/name`).
  * - Format specifiers (`%1$s`, `%d`, `%.2f`, `%%`, `%n`) are always tokens, whatever
- *   `preserve_placeholders` says; so are the escapes `\n` (which also ends a sentence), `\t`,
- *   `\\` and `\uXXXX`. `\'`, `\"`, `\@` and `\?` are the text's own characters: the engine reads
- *   them as `'`, `"`, `@`, `?`, and translated text is escaped as Android needs (`'` -> `\'`,
- *   `"` -> `\"`, `\` -> `\\`, `&` and `<` as references, and an `@` or `?` that starts a string
- *   -> `\@`, `\?`). Unescaped double quotes (Android's quoting) stay where they are.
+ *   `preserve_placeholders` says; so are the escapes `\n` and a backslash before a line break
+ *   (aapt2 keeps the line break; both end a sentence), `\t`, `\\` and `\uXXXX`. `\'`, `\"`, `\@`,
+ *   `\?` and any other escaped character are the text's own (aapt2 drops the backslash): the
+ *   engine reads them as `'`, `"`, `@`, `?`, and translated text is escaped as Android needs
+ *   (`'` -> `\'`, `"` -> `\"`, `\` -> `\\`, `&` and `<` as references, and an `@` or `?` that
+ *   starts a string -> `\@`, `\?`). Unescaped double quotes (Android's quoting) stay where they are.
  * - Inline markup (`<b>`, `<i>`, `<u>`, `<font>`, `<a>`, `<annotation>`…) travels as tags do in
  *   HTML; an `<xliff:g>` element is one token, its content never translated.
  * - Entities a DOCTYPE declares (`<!ENTITY app_name "Termux">`, which aapt2 accepts): each
@@ -26,9 +27,12 @@
  *   reads no DTD, so the declared names are made known to it; any other reference is a 400.
  * - ICU messages (`{count, plural, one {# file} other {# files}}`): each sub-message is translated,
  *   the syntax kept (icu.ts).
- * - CDATA sections (HTML for `Html.fromHtml`): their content is read as HTML, tags traveling as
- *   tags; the `<![CDATA[` and `]]>` markers stay, and translated text in them is escaped the same
- *   way (a reference for `<` and `&`, so `]]>` can never be written).
+ * - CDATA sections (HTML for `Html.fromHtml`): their elements are read as text/html reads them
+ *   (elements.ts): a block (`<p>`, `<li>`, any element not inline) ends a run, so each is a
+ *   segment and the white space between blocks stays as written; inline elements are tags,
+ *   opaque ones tokens, and `<br>` ends a sentence. The `<![CDATA[` and `]]>` markers stay, and
+ *   translated text in them is escaped the same way (a reference for `<` and `&`, so `]]>` can
+ *   never be written).
  * - Plurals: every item is a segment. Translated into a language (translate, bulk), the items are
  *   written for the target's CLDR plural categories (Intl.PluralRules(target)
  *   .resolvedOptions().pluralCategories, in the order zero, one, two, few, many, other): each
@@ -43,6 +47,7 @@
 import { SaxesParser, type SaxesTag } from 'saxes'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
+import { INLINE, OPAQUE } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import type { SegmentDraft } from './segment-run.js'
@@ -73,19 +78,32 @@ const CONTENT = new RegExp([
   String.raw`(?<cdataClose>\]\]>)`,
   String.raw`(?<comment><!--[\s\S]*?-->|<\?[\s\S]*?\?>)`,
   String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(?<self>\/?)>)`,
-  String.raw`(?<token>\\(?:u[0-9a-fA-F]{4}|[nt\\])|%(?:%|n|(?:\d+\$)?[-#+0,(<]*\d*(?:\.\d+)?[a-zA-Z]))`,
+  String.raw`(?<token>\\(?:u[0-9a-fA-F]{4}|[nt\\]|\r\n?|\n)|%(?:%|n|(?:\d+\$)?[-#+0,(<]*\d*(?:\.\d+)?[a-zA-Z]))`,
   String.raw`(?<escaped>\\[\s\S])`,
   String.raw`(?<entity>&[A-Za-z_:][\w:.-]*;)`,
   String.raw`(?<quote>")`
 ].join('|'), 'g')
 
-/** Item-level pieces of a content string, before pairing tags. */
+/** An escape that is a line break: `\n`, and a backslash before a line break (aapt2 keeps the character after an unknown escape). */
+const LINE_BREAK = /^\\[n\r\n]/
+
+/** Elements of HTML without content, kept as one token in a CDATA section. */
+const VOID = new Set(['br', 'embed', 'img', 'input', 'wbr'])
+
+/**
+ * Item-level pieces of a content string, before pairing tags. In a CDATA section (HTML for
+ * `Html.fromHtml`), elements are read as text/html reads them (elements.ts): an inline one is a
+ * tag, an opaque one a token with its content, and any other (`<p>`, `<li>`, `<div>`) a block
+ * that ends the run.
+ */
 interface Mark {
   start: number
   end: number
-  kind: 'weak' | 'token' | 'break' | 'tag'
+  kind: 'weak' | 'token' | 'break' | 'tag' | 'block'
   name?: string
   closing?: boolean
+  /** An opaque element's tag in a CDATA section: paired, the whole element is one token. */
+  opaque?: boolean
 }
 
 /** The segment drafts of a string's content `source` (offsets from 0); `entities`: those the file's DOCTYPE declares. */
@@ -93,6 +111,7 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
   const marks: Mark[] = []
   const pattern = new RegExp(CONTENT.source, 'g')
   const lower = source.toLowerCase()
+  let cdata = false
   for (let m = pattern.exec(source); m !== null; m = pattern.exec(source)) {
     const g = m.groups!
     const range = { start: m.index, end: m.index + m[0].length }
@@ -104,19 +123,25 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
         const end = close === -1 ? -1 : source.indexOf('>', close)
         marks.push({ kind: 'token', start: range.start, end: end === -1 ? range.end : end + 1 })
         pattern.lastIndex = end === -1 ? range.end : end + 1
-      } else if (g.self !== '') marks.push({ kind: 'token', ...range })
-      else marks.push({ kind: 'tag', ...range, name, closing: g.slash === '/' })
+      } else if (cdata && !INLINE.has(name) && !OPAQUE.has(name)) marks.push({ kind: 'block', ...range })
+      else if (cdata && VOID.has(name)) marks.push({ kind: name === 'br' ? 'break' : name === 'wbr' ? 'weak' : 'token', ...range })
+      else if (g.self !== '') marks.push({ kind: 'token', ...range })
+      else marks.push({ kind: 'tag', ...range, name, closing: g.slash === '/', opaque: cdata && OPAQUE.has(name) })
     } else if (g.escaped !== undefined) continue
     else if (g.entity !== undefined) {
       // a declared entity's reference is a token, kept as written (never expanded); `&amp;` and the like are text
       if (entities.has(m[0].slice(1, -1))) marks.push({ kind: 'token', ...range })
-    } else if (g.token !== undefined) marks.push({ kind: m[0] === '\\n' ? 'break' : 'token', ...range })
-    else marks.push({ kind: 'weak', ...range })
+    } else if (g.token !== undefined) marks.push({ kind: LINE_BREAK.test(m[0]) ? 'break' : 'token', ...range })
+    else {
+      if (g.cdataOpen !== undefined || g.cdataClose !== undefined) cdata = g.cdataOpen !== undefined
+      marks.push({ kind: 'weak', ...range })
+    }
   }
-  // pairs open tags with their close by name; the rest are weak tokens
+  // pairs open tags with their close by name, within a block; the rest are weak tokens
   const pairOf = new Map<number, number>()
   const stack: Array<[string, number]> = []
   marks.forEach((mark, k) => {
+    if (mark.kind === 'block') stack.length = 0
     if (mark.kind !== 'tag') return
     if (mark.closing !== true) {
       stack.push([mark.name!, k])
@@ -146,20 +171,27 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
     const lead = /\S/.exec(source.slice(start, end))
     if (lead !== null) firstVisible = start + lead.index
   }
-  marks.forEach((mark, k) => {
+  const drafts: SegmentDraft[] = []
+  const flush = (): void => { drafts.push(...segmentMessageRun(run.take(), androidText, locale)) }
+  for (let k = 0; k < marks.length; k++) {
+    const mark = marks[k]!
     visible(at, mark.start)
     text(at, mark.start)
-    const range = { start: mark.start, end: mark.end }
-    if (pairOf.has(k)) run.push({ kind: 'open', ...range })
-    else if (closes.has(k)) run.push({ kind: 'close', ...range })
-    else if (mark.kind === 'token') run.push({ kind: 'token', ...range, weak: false, breaks: false })
-    else run.push({ kind: 'token', ...range, weak: true, breaks: mark.kind === 'break' })
-    at = mark.end
-  })
+    const close = pairOf.get(k)
+    if (mark.kind === 'block') flush()
+    else if (mark.opaque === true && close !== undefined) {
+      run.push({ kind: 'token', start: mark.start, end: marks[close]!.end, weak: false, breaks: false })
+      k = close
+    } else if (close !== undefined) run.push({ kind: 'open', start: mark.start, end: mark.end })
+    else if (closes.has(k)) run.push({ kind: 'close', start: mark.start, end: mark.end })
+    else run.push({ kind: 'token', start: mark.start, end: mark.end, weak: mark.kind !== 'token', breaks: mark.kind === 'break' })
+    at = marks[k]!.end
+  }
   visible(at, source.length)
   text(at, source.length)
+  flush()
   // a segment with no visible text before it opens the string: its leading @ or ? is escaped
-  return segmentMessageRun(run.take(), androidText, locale).map(d => d.start <= firstVisible ? { ...d, format: androidTextAtStart } : d)
+  return drafts.map(d => d.start <= firstVisible ? { ...d, format: androidTextAtStart } : d)
 }
 
 /** A range of the file translated on its own, and how its translation is written. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { formatApps } from '../../helpers/format-apps.js'
-import { readAndroidStrings } from '../../helpers/android-strings.js'
+import { htmlElementTree, htmlLayout, readAndroidStrings } from '../../helpers/android-strings.js'
 
 const { post, libre } = formatApps()
 
@@ -54,6 +54,19 @@ describe('Android strings.xml through /language/translate and /bulk', () => {
     const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
     expect(sent).toContain('The red car is in <x id="1"/>.')
     expect(sent).toContain('Wait <x id="1"/> minutes.')
+  })
+
+  it('Apertium: HTML in a CDATA section comes back with its elements and its lines, each list item translated on its own (K-9 Mail)', async () => {
+    const xml = '<resources>\n    <string name="welcome"><![CDATA[\n<p>\nIts improved features include:\n</p>\n<ul>\n  <li>Better performance</li>\n' +
+      '  <li>Message refiling</li>\n  <li>Empty Trash</li>\n  <li>Message sorting</li>\n</ul>\n    ]]></string>\n</resources>\n'
+    const { status, body } = await post('/language/translate', { document: { value: xml, mime_type: MIME }, source: 'en', targets: ['es'] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const html = readAndroidStrings(xml).cdata.welcome!
+    const out = readAndroidStrings(body.results.es.value).cdata.welcome!
+    expect(htmlElementTree(out)).toEqual(htmlElementTree(html))
+    expect(htmlLayout(out)).toEqual(htmlLayout(html))
+    expect(out).not.toBe(html)
+    expect(out.match(/^ {2}<li>[^<\n]+<\/li>$/gm)).toHaveLength(4)
   })
 
   it('a broken file is a 400 at /document/value naming the line', async () => {

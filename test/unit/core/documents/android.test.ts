@@ -1,8 +1,9 @@
+import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../src/errors.js'
-import { readAndroidStrings } from '../../../helpers/android-strings.js'
-import { upper } from './engines.js'
+import { htmlElementTree, htmlLayout, readAndroidStrings } from '../../../helpers/android-strings.js'
+import { fixture, reverseWords, upper } from './engines.js'
 
 const MIME = 'application/vnd.android.strings+xml'
 const XML = '<?xml version="1.0" encoding="utf-8"?>\n' +
@@ -43,6 +44,18 @@ const problem = (source: string): string => {
     return p.message
   }
   throw new Error('no error')
+}
+
+/** The words of each `<li>` of an HTML fragment, sorted. */
+const itemWords = (html: string): string[][] => {
+  const items: string[][] = []
+  const text = (node: T.Node): string => node.nodeName === '#text' ? (node as T.TextNode).value : 'childNodes' in node ? node.childNodes.map(text).join('') : ''
+  const walk = (node: T.ParentNode): void => node.childNodes.forEach(n => {
+    if ('tagName' in n && n.tagName === 'li') items.push(text(n).toLowerCase().split(/\s+/).filter(w => w !== '').sort())
+    if ('childNodes' in n) walk(n)
+  })
+  walk(parseFragment(html))
+  return items
 }
 
 describe('application/vnd.android.strings+xml', () => {
@@ -147,5 +160,54 @@ describe('application/vnd.android.strings+xml', () => {
     const spaced = '<!DOCTYPE resources [\n  <!ENTITY   app "Red Car">\n  <!ENTITY  %  param "y">\n]>\n'
     expect(segmentDocument(`${spaced}<resources>\n  <string name="a">&app; is fast.</string>\n</resources>\n`, MIME).segments).toEqual(['<x id="1"/> is fast.'])
     expect(problem(`${spaced}<resources>\n  <string name="a">&param; car</string>\n</resources>`)).toMatch(/undefined entity/)
+  })
+
+  it('HTML in a CDATA section is read as text/html reads it, a segment per block; its layout comes back as written (K-9 Mail)', () => {
+    const source = fixture('k9-strings.xml')
+    const html = readAndroidStrings(source).cdata.accounts_welcome!
+    const doc = segmentDocument(source, MIME)
+    expect(doc.segments).toEqual(segmentDocument(html, 'text/html').segments)
+    expect(doc.segments).toContain('Its improved features include:')
+    expect(doc.segments).toContain('Better performance')
+    expect(doc.rebuild(doc.segments, 'es')).toBe(source)
+    // a line break inside a sentence is a space, as in text/html; every other one is kept
+    const joined = html.replace('has\nsome', 'has some').replace('at\n<a', 'at <a')
+    const out = readAndroidStrings(through(source, 'es')).cdata.accounts_welcome!
+    expect(out.toLowerCase()).toBe(joined.toLowerCase())
+    // an engine that moves words: each stays in its own item, the tree and the lines are the source's
+    const moved = readAndroidStrings(through(source, 'es', reverseWords)).cdata.accounts_welcome!
+    expect(htmlElementTree(moved)).toEqual(htmlElementTree(html))
+    expect(htmlLayout(moved)).toEqual(htmlLayout(joined))
+    expect(itemWords(moved)).toEqual(itemWords(html))
+    expect(itemWords(html)).toHaveLength(14)
+  })
+
+  it('inline elements in a CDATA section travel inside their sentence; <br> ends one', () => {
+    const src = '<resources><string name="a"><![CDATA[<div>The <b>red</b> car.<br>The <i>house</i></div>\n  <h1>Title</h1>]]></string></resources>'
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments).toEqual(['The <g id="1">red</g> car.', 'The <g id="1">house</g>', 'Title'])
+    const out = readAndroidStrings(through(src, 'es', reverseWords)).cdata.a!
+    expect(htmlElementTree(out)).toEqual(htmlElementTree('<div><b></b><br><i></i></div><h1></h1>'))
+  })
+
+  it('a backslash before a line break is a kept line break, as aapt2 reads it, never a visible backslash (SwiFTP)', () => {
+    const source = fixture('swiftp-strings.xml')
+    const doc = segmentDocument(source, MIME)
+    expect(doc.segments.filter(s => s.includes('\\'))).toEqual([])
+    expect(doc.rebuild(doc.segments, 'es')).toBe(source)
+    const out = through(source, 'es')
+    expect(readAndroidStrings(out).strings.help_dlg_message).toBe(readAndroidStrings(source).strings.help_dlg_message!.toUpperCase())
+    expect(out).toContain('SWIFTP/.\\n\\n\\\n\\\nTHIS PROGRAM')
+  })
+
+  it('any other escaped character is the character (\\a is a, \\# is #); an escaped space is kept as written', () => {
+    const src = '<resources><string name="a">Press \\a or \\# to start.\\ \\ The house.\\ </string></resources>'
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments[0]).toMatch(/^Press a or # to start\./)
+    expect(doc.segments.filter(s => s.includes('\\'))).toEqual([])
+    expect(doc.rebuild(doc.segments, 'es')).toBe(src)
+    const out = through(src, 'es')
+    expect(readAndroidStrings(out).strings.a).toBe(readAndroidStrings(src).strings.a!.toUpperCase())
+    expect(out).toContain('THE HOUSE.\\ </string>')
   })
 })

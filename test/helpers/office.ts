@@ -156,16 +156,77 @@ export function makePptx (slides: string[], notes?: string): Uint8Array {
 const SML = 'application/vnd.openxmlformats-officedocument.spreadsheetml'
 const S = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 
-/** An XLSX of one sheet named `sheetName` whose sheetData is `cells`, with shared strings `strings` (each an si's content). */
-export function makeXlsx (sheetName: string, strings: string[], rows: string): Uint8Array {
-  return zipSync({
-    '[Content_Types].xml': strToU8(`${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${SML}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SML}.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${SML}.sharedStrings+xml"/></Types>`),
-    '_rels/.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    'xl/workbook.xml': strToU8(`${XML_DECL}<workbook ${S}><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    'xl/_rels/workbook.xml.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`),
-    'xl/worksheets/sheet1.xml': strToU8(`${XML_DECL}<worksheet ${S}><sheetData>${rows}</sheetData></worksheet>`),
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+
+/**
+ * An XLSX of one sheet named `sheetName` whose sheetData is `cells`, with shared strings `strings`
+ * (each an si's content); `extra`: tables of the sheet (each a table part's content, its
+ * columns' names taken from `columns`), pivot cache definitions (each a cacheSource's content
+ * and its fields' names) and defined names (a definedName's attributes and text).
+ */
+export function makeXlsx (sheetName: string, strings: string[], rows: string, extra: { tables?: Array<{ ref: string, columns: string[] }>, pivotSources?: Array<{ source: string, fields: string[] }>, definedNames?: string } = {}): Uint8Array {
+  const tables = extra.tables ?? []
+  const caches = extra.pivotSources ?? []
+  const files: Zippable = {
+    '[Content_Types].xml': strToU8(`${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${SML}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${SML}.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${SML}.sharedStrings+xml"/>${tables.map((_, i) => `<Override PartName="/xl/tables/table${i + 1}.xml" ContentType="${SML}.table+xml"/>`).join('')}${caches.map((_, i) => `<Override PartName="/xl/pivotCache/pivotCacheDefinition${i + 1}.xml" ContentType="${SML}.pivotCacheDefinition+xml"/>`).join('')}</Types>`),
+    '_rels/.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    'xl/workbook.xml': strToU8(`${XML_DECL}<workbook ${S}><sheets><sheet name="${sheetName.replaceAll('&', '&amp;')}" sheetId="1" r:id="rId1"/></sheets>${extra.definedNames === undefined ? '' : `<definedNames>${extra.definedNames}</definedNames>`}${caches.length === 0 ? '' : `<pivotCaches>${caches.map((_, i) => `<pivotCache cacheId="${i + 1}" r:id="rId${i + 3}"/>`).join('')}</pivotCaches>`}</workbook>`),
+    'xl/_rels/workbook.xml.rels': strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>${caches.map((_, i) => `<Relationship Id="rId${i + 3}" Type="${REL}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition${i + 1}.xml"/>`).join('')}</Relationships>`),
+    'xl/worksheets/sheet1.xml': strToU8(`${XML_DECL}<worksheet ${S}><sheetData>${rows}</sheetData>${tables.length === 0 ? '' : `<tableParts count="${tables.length}">${tables.map((_, i) => `<tablePart r:id="rId${i + 1}"/>`).join('')}</tableParts>`}</worksheet>`),
     'xl/sharedStrings.xml': strToU8(`${XML_DECL}<sst ${S} count="${strings.length}" uniqueCount="${strings.length}">${strings.map(s => `<si>${s}</si>`).join('')}</sst>`)
+  }
+  if (tables.length > 0) files['xl/worksheets/_rels/sheet1.xml.rels'] = strToU8(`${XML_DECL}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${tables.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL}/table" Target="../tables/table${i + 1}.xml"/>`).join('')}</Relationships>`)
+  tables.forEach((t, i) => { files[`xl/tables/table${i + 1}.xml`] = strToU8(`${XML_DECL}<table xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" id="${i + 1}" name="Table${i + 1}" displayName="Table${i + 1}" ref="${t.ref}"><autoFilter ref="${t.ref}"/><tableColumns count="${t.columns.length}">${t.columns.map((c, k) => `<tableColumn id="${k + 1}" name="${c}"/>`).join('')}</tableColumns></table>`) })
+  caches.forEach((c, i) => { files[`xl/pivotCache/pivotCacheDefinition${i + 1}.xml`] = strToU8(`${XML_DECL}<pivotCacheDefinition ${S} refreshOnLoad="1"><cacheSource type="worksheet">${c.source}</cacheSource><cacheFields count="${c.fields.length}">${c.fields.map(f => `<cacheField name="${f}" numFmtId="0"><sharedItems/></cacheField>`).join('')}</cacheFields></pivotCacheDefinition>`) })
+  return zipSync(files)
+}
+
+/**
+ * A sheet's cells by reference (`A1`): the text of a shared string or inline string, the value
+ * otherwise, and whether a string is rich text (runs) or plain (one `t`), read by saxes.
+ */
+export function readCells (sheet: string, sharedStrings: string): Map<string, { text: string, rich?: boolean }> {
+  const strings: Array<{ text: string, rich: boolean }> = []
+  const shared = new SaxesParser()
+  let inText = false
+  shared.on('opentag', tag => {
+    if (tag.name === 'si') strings.push({ text: '', rich: false })
+    if (tag.name === 'r') strings.at(-1)!.rich = true
+    if (tag.name === 't') inText = true
   })
+  shared.on('text', t => { if (inText) strings.at(-1)!.text += t })
+  shared.on('closetag', tag => { if (tag.name === 't') inText = false })
+  shared.write(sharedStrings).close()
+  const cells = new Map<string, { text: string, rich?: boolean }>()
+  const parser = new SaxesParser()
+  let cell: { ref: string, type: string, text: string, rich: boolean } | undefined
+  let reading = false
+  parser.on('opentag', tag => {
+    if (tag.name === 'c') cell = { ref: tag.attributes.r as string, type: (tag.attributes.t as string | undefined) ?? 'n', text: '', rich: false }
+    if (cell === undefined) return
+    if (tag.name === 'r') cell.rich = true
+    if (tag.name === 'v' || tag.name === 't') reading = true
+  })
+  parser.on('text', t => { if (reading && cell !== undefined) cell.text += t })
+  parser.on('closetag', tag => {
+    if (tag.name === 'v' || tag.name === 't') reading = false
+    if (tag.name !== 'c' || cell === undefined) return
+    if (cell.type === 's') cells.set(cell.ref, strings[Number(cell.text)]!)
+    else if (cell.type === 'inlineStr') cells.set(cell.ref, { text: cell.text, rich: cell.rich })
+    else cells.set(cell.ref, { text: cell.text })
+    cell = undefined
+  })
+  parser.write(sheet).close()
+  return cells
+}
+
+/** The values of attribute `attribute` of the elements named `element` (a table's column names, a pivot cache's field names), by saxes. */
+export function attributesOf (xml: string, element: string, attribute: string): string[] {
+  const parser = new SaxesParser()
+  const out: string[] = []
+  parser.on('opentag', tag => { if (tag.name === element) out.push(tag.attributes[attribute] as string) })
+  parser.write(xml).close()
+  return out
 }
 
 /** The text of each element named `element` (shared strings' si, inline strings' is), its t elements joined, by saxes. */

@@ -9,6 +9,7 @@ import { invalidField, type FieldPath } from '../../../errors.js'
 import type { StringDocument } from '../skeleton.js'
 import { epubParts } from './epub.js'
 import { DRAWING, OPENDOCUMENT, paragraphsDocument, spreadsheetText, WORDPROCESSING, type PartDocument, type Vocabulary } from './paragraphs.js'
+import { odsHeaders, xlsxHeaders } from './spreadsheet.js'
 import { parseXml, PartError, type XmlElement } from './xml.js'
 import { readZip, writeZip, ZipError, type ZipEntry } from './zip.js'
 
@@ -44,9 +45,17 @@ class Package {
     }
   }
 
+  private readonly parsed = new Map<string, { source: string, root: XmlElement }>()
+
+  /** A part read once: what is kept is known by its elements. */
   xml (name: string): { source: string, root: XmlElement } {
-    const source = this.text(name)
-    return { source, root: parseXml(source, name) }
+    let part = this.parsed.get(name)
+    if (part === undefined) {
+      const source = this.text(name)
+      part = { source, root: parseXml(source, name) }
+      this.parsed.set(name, part)
+    }
+    return part
   }
 }
 
@@ -88,7 +97,8 @@ const SML = `${OOXML}spreadsheetml.`
  * content type, with the vocabulary of their paragraphs. DOCX: body, headers, footers, notes,
  * comments. PPTX: slides and notes (layouts and masters hold the templates' prompts and are
  * kept). XLSX: shared strings, inline strings of the sheets and comments (formulas, numbers,
- * dates and sheet names are never text here).
+ * dates and sheet names are never text here; nor are the headers of tables and pivot sources,
+ * spreadsheet.ts).
  */
 type OoxmlType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'application/vnd.openxmlformats-officedocument.presentationml.presentation' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const FORMATS: Record<OoxmlType, { main: string, parts: ReadonlyMap<string, Vocabulary> }> = {
@@ -109,7 +119,8 @@ const FORMATS: Record<OoxmlType, { main: string, parts: ReadonlyMap<string, Voca
 /**
  * OpenDocument (ODT, ODS, ODP): the `mimetype` member names the format; the paragraphs of
  * content.xml, and of styles.xml (headers and footers) but in presentations (whose masters hold
- * the templates' prompts). Basic or script macros and encrypted documents are refused.
+ * the templates' prompts); in spreadsheets, not the header row of a data pilot's source
+ * (spreadsheet.ts). Basic or script macros and encrypted documents are refused.
  */
 function odfParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
   const label = OFFICE_TYPES[mime]
@@ -123,7 +134,8 @@ function odfParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
   const names = mime === 'application/vnd.oasis.opendocument.presentation' ? ['content.xml'] : ['content.xml', 'styles.xml']
   return pkg.entries.filter(e => names.includes(e.name)).map(e => {
     const { source, root } = pkg.xml(e.name)
-    return { name: e.name, doc: paragraphsDocument(source, root, OPENDOCUMENT, locale) }
+    const kept = mime === 'application/vnd.oasis.opendocument.spreadsheet' && e.name === 'content.xml' ? odsHeaders(root) : undefined
+    return { name: e.name, doc: paragraphsDocument(source, root, OPENDOCUMENT, locale, kept) }
   })
 }
 
@@ -133,13 +145,15 @@ function textParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] 
   const format = FORMATS[mime as OoxmlType]
   const types = contentTypes(pkg)
   // a part [Content_Types].xml names but the package lacks is no main part
-  if (![...types].some(([name, t]) => t === format.main && pkg.byName.has(name))) throw new PartError(`is not a ${OFFICE_TYPES[mime]} file: it has no main part of type ${format.main}`)
+  const main = [...types].find(([name, t]) => t === format.main && pkg.byName.has(name))?.[0]
+  if (main === undefined) throw new PartError(`is not a ${OFFICE_TYPES[mime]} file: it has no main part of type ${format.main}`)
+  const kept = mime === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' ? xlsxHeaders({ has: name => pkg.byName.has(name), xml: name => pkg.xml(name) }, types, main) : undefined
   const parts: TextPart[] = []
   for (const e of pkg.entries) {
     const vocabulary = format.parts.get(types.get(e.name) ?? '')
     if (vocabulary === undefined) continue
     const { source, root } = pkg.xml(e.name)
-    parts.push({ name: e.name, doc: paragraphsDocument(source, root, vocabulary, locale) })
+    parts.push({ name: e.name, doc: paragraphsDocument(source, root, vocabulary, locale, kept) })
   }
   return parts
 }

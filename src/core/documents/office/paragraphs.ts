@@ -93,7 +93,7 @@ export const OPENDOCUMENT: Vocabulary = {
   kept: new Set(['tracked-changes'])
 }
 
-/** SpreadsheetML's rich text: a shared string `si`, an inline string `is`, a comment's `text`. */
+/** SpreadsheetML's rich text: a shared string `si`, an inline string `is`, a comment's `text`; a plain one (a bare `t`) is written back plain, not as a run (readers would take it for rich text). */
 export function spreadsheetText (paragraph: string): Vocabulary {
   return {
     ns: new Set([`${TRANSITIONAL}spreadsheetml/2006/main`, `${STRICT}spreadsheetml/main`]),
@@ -137,6 +137,8 @@ const mark = (k: number): string => `\u0000${k}\u0000`
 
 interface Paragraph {
   element: XmlElement
+  /** Its text is one bare text element (SpreadsheetML's plain `<si><t>`): written back as one, not as a run. */
+  bare?: boolean
   /** Its content rewritten: from after the properties to before the tail. */
   contentStart: number
   contentEnd: number
@@ -290,7 +292,9 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
   }
   skeleton += closeText
   const doc = stringDocument(skeleton, segmentRun(items, xmlFormat, locale))
-  return { element: p, contentStart, contentEnd, skeleton, markers, doc }
+  const only = last - first === 1 ? children[first]! : undefined
+  const bare = v.bareText === true && only !== undefined && is(only, v.text) && !only.selfClosing && !source.slice(only.openEnd, only.closeStart).includes('<')
+  return { element: p, contentStart, contentEnd, skeleton, markers, doc, bare }
 }
 
 /** An XML part's paragraphs as one document; rebuild gives undefined when nothing changed. */
@@ -299,9 +303,10 @@ export interface PartDocument {
   rebuild: (translated: readonly string[], target?: string) => string | undefined
 }
 
-export function paragraphsDocument (source: string, root: XmlElement, v: Vocabulary, locale: string): PartDocument {
+/** `kept`: elements whose paragraphs are left as they are, whatever the vocabulary (a spreadsheet's identifiers). */
+export function paragraphsDocument (source: string, root: XmlElement, v: Vocabulary, locale: string, kept?: ReadonlySet<XmlElement>): PartDocument {
   const build = v.mixed === true ? buildMixedParagraph : buildParagraph
-  const paragraphs = elementsWhere(root, e => (e.local === v.paragraph || v.alsoParagraphs?.has(e.local) === true) && v.ns.has(e.uri) && !e.selfClosing, e => v.kept?.has(e.local) === true && v.ns.has(e.uri)).map(p => build(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
+  const paragraphs = elementsWhere(root, e => (e.local === v.paragraph || v.alsoParagraphs?.has(e.local) === true) && v.ns.has(e.uri) && !e.selfClosing, e => kept?.has(e) === true || (v.kept?.has(e.local) === true && v.ns.has(e.uri))).map(p => build(source, p, v, locale)).filter(p => p.doc.segments.length > 0)
   // outer before inner, by start: a paragraph in a text box comes after the one holding it
   paragraphs.sort((a, b) => a.element.start - b.element.start)
   const segments = paragraphs.flatMap(p => p.doc.segments)
@@ -343,6 +348,13 @@ export function paragraphsDocument (source: string, root: XmlElement, v: Vocabul
         // runs left without text are dropped
         const prefix = p.element.prefix === '' ? '' : `${p.element.prefix.replaceAll('.', '\\.')}:`
         const content = rebuilt.replace(new RegExp(`\\u0000(\\d+)\\u0000</${prefix}${v.text}></${prefix}${v.run}>`, 'g'), (whole, n: string) => p.markers[Number(n)]!.kind === 'open' ? '' : whole)
+        if (p.bare === true) {
+          // its text alone: the only marker is the plain run's opening, written as a text element again
+          const own = p.element.prefix === '' ? '' : `${p.element.prefix}:`
+          const t = own + v.text
+          const text = content.replace(MARK, '').replaceAll(`</${t}></${own}${v.run}>`, '')
+          return source.slice(e.start, p.contentStart) + `<${t}${/^[ \t\r\n]|[ \t\r\n]$/.test(text) ? ' xml:space="preserve"' : ''}>${text}</${t}>` + render(p.contentEnd, e.end)
+        }
         const expanded = content.replace(MARK, (_, n: string) => {
           const m = p.markers[Number(n)]!
           if (m.kind === 'copy') return m.before + render(m.start, m.end) + m.after

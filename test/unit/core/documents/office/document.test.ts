@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../../src/errors.js'
 import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
-import { base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
+import { attributesOf, base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readCells, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
 import { reverseWords, upper } from '../engines.js'
 
 const BODY =
@@ -195,6 +195,61 @@ describe('XLSX documents', () => {
     expect(sheet).toContain('<c r="A2"><f>SUM(B1:B1)</f><v>42</v></c><c r="B2" s="1"><v>45000</v></c>')
     expect(sheet).toContain('<c r="D2" t="str"><f>"The formula text"</f><v>The formula text</v></c>')
   })
+
+  it('a plain shared or inline string stays plain text (one t, xml:space="preserve" only where its edges are spaces), rich text stays rich (a probe\'s "Date" came back as a run: ExcelJS read RichText, not String)', () => {
+    const file = makeXlsx('Sheet1', ['<t>Date</t>', '<t xml:space="preserve">The red car</t>', '<r><t>The </t></r><r><rPr><b/></rPr><t>big</t></r><r><t xml:space="preserve"> house.</t></r>', '<t>Trailing</t><phoneticPr fontId="1"/>'],
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1" t="inlineStr"><is><t>An inline string.</t></is></c></row>')
+    const doc = segmentDocument(base64(file), XLSX)
+    const after = members(doc.rebuild(doc.segments.map(s => s === 'Trailing' ? 'TRAILING ' : upper(s)), 'es') as string)
+    const strings = text(after['xl/sharedStrings.xml']!)
+    const cells = readCells(text(after['xl/worksheets/sheet1.xml']!), strings)
+    expect(Object.fromEntries(cells)).toEqual({
+      A1: { text: 'DATE', rich: false },
+      B1: { text: 'THE RED CAR', rich: false },
+      C1: { text: 'THE BIG HOUSE.', rich: true },
+      D1: { text: 'TRAILING ', rich: false },
+      E1: { text: 'AN INLINE STRING.', rich: false }
+    })
+    expect(strings).toContain('<si><t>DATE</t></si><si><t>THE RED CAR</t></si>')
+    expect(strings).toContain('<si><t xml:space="preserve">TRAILING </t><phoneticPr fontId="1"/></si>')
+  })
+
+  it('the header row of a table is its columns\' names: kept, so each header cell still equals its tableColumn (WPS\'s wps_fn.xlsx came back with "Nombre" over the column "Name")', () => {
+    const file = readFileSync(new URL('../../../../data/office/sheetjs-wps_fn.xlsx', import.meta.url)).toString('base64')
+    const doc = segmentDocument(file, XLSX)
+    const after = members(doc.rebuild(doc.segments.map(s => reverseWords(upper(s))), 'es') as string)
+    const cells = readCells(text(after['xl/worksheets/sheet1.xml']!), text(after['xl/sharedStrings.xml']!))
+    const columns = attributesOf(text(after['xl/tables/table1.xml']!), 'tableColumn', 'name')
+    expect(columns).toHaveLength(3)
+    expect(['A1', 'B1', 'C1'].map(ref => cells.get(ref)?.text)).toEqual(columns)
+    // the body of the table is translated
+    expect(cells.get('B3')?.text).toBe(reverseWords(upper(readCells(text(members(file)['xl/worksheets/sheet1.xml']!), text(members(file)['xl/sharedStrings.xml']!)).get('B3')!.text)))
+  })
+
+  it('the first row of a pivot table\'s source (a range, a defined name, a table) names its cache fields: kept; the rest is translated', () => {
+    const file = makeXlsx('My data', ['<t>Region</t>', '<t>Total</t>', '<t>The north</t>', '<t>Colour</t>', '<t>Blue sky</t>', '<t>Name</t>', '<t>The red car</t>', '<t>Not a header</t>'],
+      '<row r="1"><c r="A1" t="s"><v>5</v></c><c r="B1" t="inlineStr"><is><t>Note</t></is></c><c r="E1" t="s"><v>7</v></c></row>' +
+      '<row r="2"><c r="A2" t="s"><v>6</v></c><c r="B2" t="inlineStr"><is><t>A note.</t></is></c></row>' +
+      '<row r="4"><c r="E4" t="s"><v>0</v></c><c r="F4" t="s"><v>1</v></c><c r="H4" t="s"><v>3</v></c></row>' +
+      '<row r="5"><c r="E5" t="s"><v>2</v></c><c r="F5"><v>1</v></c><c r="H5" t="s"><v>4</v></c></row>', {
+        tables: [{ ref: 'A1:B2', columns: ['Name', 'Note'] }],
+        definedNames: '<definedName name="Colours">\'My data\'!$H$4:$H$5</definedName>',
+        pivotSources: [
+          { source: '<worksheetSource ref="E4:F5" sheet="My data"/>', fields: ['Region', 'Total'] },
+          { source: '<worksheetSource name="Colours"/>', fields: ['Colour'] },
+          { source: '<worksheetSource name="Table1"/>', fields: ['Name', 'Note'] }
+        ]
+      })
+    const doc = segmentDocument(base64(file), XLSX)
+    expect(doc.segments).toEqual(['A note.', 'The north', 'Blue sky', 'The red car', 'Not a header'])
+    const after = members(doc.rebuild(doc.segments.map(upper), 'es') as string)
+    const cells = readCells(text(after['xl/worksheets/sheet1.xml']!), text(after['xl/sharedStrings.xml']!))
+    const texts = (refs: string[]): Array<string | undefined> => refs.map(ref => cells.get(ref)?.text)
+    expect(texts(['E4', 'F4'])).toEqual(attributesOf(text(after['xl/pivotCache/pivotCacheDefinition1.xml']!), 'cacheField', 'name'))
+    expect(texts(['H4'])).toEqual(attributesOf(text(after['xl/pivotCache/pivotCacheDefinition2.xml']!), 'cacheField', 'name'))
+    expect(texts(['A1', 'B1'])).toEqual(attributesOf(text(after['xl/tables/table1.xml']!), 'tableColumn', 'name'))
+    expect(texts(['A2', 'B2', 'E5', 'H5', 'E1'])).toEqual(['THE RED CAR', 'A NOTE.', 'THE NORTH', 'BLUE SKY', 'NOT A HEADER'])
+  })
 })
 
 describe('OpenDocument documents', () => {
@@ -237,6 +292,21 @@ describe('OpenDocument documents', () => {
     expect(ods.segments).toEqual(['The red car'])
     const odp = segmentDocument(base64(makeOdf(ODP, '<office:presentation><draw:page draw:name="p1"><draw:frame><draw:text-box><text:p>The title of the slide</text:p></draw:text-box></draw:frame><presentation:notes><draw:frame><draw:text-box><text:p>The notes.</text:p></draw:text-box></draw:frame></presentation:notes></draw:page></office:presentation>', '<style:master-page style:name="M"><draw:frame><draw:text-box><text:p>Click to add Title</text:p></draw:text-box></draw:frame></style:master-page>')), ODP)
     expect(odp.segments).toEqual(['The title of the slide', 'The notes.'])
+  })
+
+  it('spreadsheets: the first row of a data pilot\'s source names its fields (table:source-field-name): kept, repeated rows and columns counted; the rest is translated', () => {
+    const cell = (t: string, repeat = ''): string => `<table:table-cell office:value-type="string"${repeat}><text:p>${t}</text:p></table:table-cell>`
+    const file = makeOdf(ODS, '<office:spreadsheet><table:table table:name="Other"><table:table-row>' + cell('The first sheet') + '</table:table-row></table:table>' +
+      '<table:table table:name="My data"><table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="3"/></table:table-row>' +
+      '<table:table-header-rows><table:table-row>' + cell('Before') + '<table:table-cell/>' + cell('Name') + cell('Group', ' table:number-columns-repeated="2"') + cell('After') + '</table:table-row></table:table-header-rows>' +
+      '<table:table-row><table:table-cell/><table:table-cell/>' + cell('The red car') + cell('The north') + cell('The south') + '</table:table-row></table:table>' +
+      '<table:data-pilot-tables><table:data-pilot-table table:name="DataPilot1" table:target-range-address="Other.A3:Other.B6"><table:source-cell-range table:cell-range-address="\'My data\'.C3:\'My data\'.E4"/>' +
+      '<table:data-pilot-field table:source-field-name="Name" table:orientation="row"/><table:data-pilot-field table:source-field-name="Group" table:orientation="column"/></table:data-pilot-table></table:data-pilot-tables></office:spreadsheet>')
+    const doc = segmentDocument(base64(file), ODS)
+    expect(doc.segments).toEqual(['The first sheet', 'Before', 'After', 'The red car', 'The north', 'The south'])
+    const content = text(members(doc.rebuild(doc.segments.map(upper), 'es') as string)['content.xml']!)
+    expect(content).toContain(cell('Name') + cell('Group', ' table:number-columns-repeated="2"') + cell('AFTER'))
+    expect(attributesOf(content, 'table:data-pilot-field', 'table:source-field-name')).toEqual(['Name', 'Group'])
   })
 
   it('refuses another format, macros and encryption', () => {

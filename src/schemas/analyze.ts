@@ -34,7 +34,7 @@ export const AnalyzeRequest = Type.Object({
   document: Document,
   analyses: Type.Optional(Type.Array(Type.Enum([...ANALYSES]), { maxItems: 4, description: 'Absent or empty means all four.' })),
   meta: Type.Optional(StringMap)
-}, { additionalProperties: false })
+}, { additionalProperties: false, examples: [{ document: { value: 'Anna Schmidt moved to Berlin in May 2024 and loves the city.', language: 'en' }, analyses: ['entities', 'sentiment'] }] })
 
 export const AnalyzeResponse = Type.Object({
   request: Type.Object({ document: Document, analyses: Type.Optional(Type.Array(Type.String())), meta: Type.Optional(StringMap) }, { description: 'Echo of the request: exactly the fields it sent (an absent `analyses` or `meta` stays absent).' }),
@@ -52,7 +52,7 @@ export const AnalyzeResponse = Type.Object({
 export const SentimentRequest = Type.Object({
   document: Document,
   meta: Type.Optional(StringMap)
-}, { additionalProperties: false })
+}, { additionalProperties: false, examples: [{ document: { value: 'The food was wonderful and the staff were so friendly!' } }] })
 
 export type AnalyzeRequestT = Static<typeof AnalyzeRequest>
 export type AnalyzeResponseT = Static<typeof AnalyzeResponse>

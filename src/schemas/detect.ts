@@ -17,7 +17,7 @@ export const DetectRequest = Type.Object({
   limit_results: Type.Optional(Type.Array(LanguageTag, { minItems: 1, maxItems: 200, description: 'Candidate languages are only these.' })),
   no_override: Type.Optional(Type.Boolean({ default: false, description: 'true: static and source_hint never replace the detector answer.' })),
   meta: Type.Optional(StringMap)
-}, { additionalProperties: false })
+}, { additionalProperties: false, examples: [{ document: { value: 'Où est la gare, s\'il vous plaît ?' } }] })
 
 export const Candidate = Type.Object({
   language: Type.String(),

@@ -32,7 +32,10 @@ export function editSchemas (limits: Limits) {
     tone_level: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 5, description: 'Strength of the tone edit.' })),
     temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1, default: 0.3 })),
     meta: Type.Optional(StringMap)
-  }, { additionalProperties: false })
+  }, {
+    additionalProperties: false,
+    examples: [{ document: { value: 'Their going to the libary tomorow.', language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] }]
+  })
 
   const Change = Type.Object({
     offset: Type.Integer({ minimum: 0, description: 'Code points into the original string.' }),

@@ -11,7 +11,10 @@ export function substituteSchemas (limits: Limits) {
     options: Type.Optional(Type.Object({
       substitutions_case_sensitive: Type.Optional(Type.Boolean({ default: false }))
     }, { additionalProperties: false }))
-  }, { additionalProperties: false })
+  }, {
+    additionalProperties: false,
+    examples: [{ document: { value: 'Sign in to Acme Cloud to continue.' }, substitutions: [{ text: 'Acme Cloud', substitution: 'Acme Cloud™' }] }]
+  })
 
   const SubstituteResponse = Type.Object({
     document: Document,

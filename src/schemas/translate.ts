@@ -74,12 +74,19 @@ export function translateSchemas (limits: Limits) {
   // what a single and a bulk request share
   const shared = { source, targets, meta: Type.Optional(StringMap), options: Type.Optional(TranslateOptions), substitutions }
 
-  const TranslationRequest = Type.Object({ document: Document, ...shared }, { additionalProperties: false })
+  // the examples are what Swagger UI's "Try it out" sends first: each a request the offline service answers
+  const TranslationRequest = Type.Object({ document: Document, ...shared }, {
+    additionalProperties: false,
+    examples: [{ document: { value: '<p>The red car is <b>fast</b>.</p>', mime_type: 'text/html' }, source: 'en', targets: ['es', 'fr'] }]
+  })
 
   const BulkTranslationRequest = Type.Object({
     documents: Type.Array(Document, { minItems: 1, maxItems: limits.bulkDocuments, description: `1 to ${limits.bulkDocuments} documents.` }),
     ...shared
-  }, { additionalProperties: false })
+  }, {
+    additionalProperties: false,
+    examples: [{ documents: [{ value: 'Good morning.' }, { value: 'Where is the station?' }], source: 'en', targets: ['es'] }]
+  })
 
   const TranslatedDocument = Type.Object({
     value: Document.properties.value,

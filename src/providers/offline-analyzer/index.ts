@@ -37,7 +37,7 @@ export function createOfflineAnalyzer (): Analyzer {
         await turn()
         signal.throwIfAborted()
         if (part === 'sentiment') answer.sentiment = scoreSentiment(text, base)
-        else if (part === 'entities') answer.entities = findEntities(text, base)
+        else if (part === 'entities') answer.entities = findEntities(text, language)
         else if (part === 'moderation') answer.moderation = moderate(text, base)
         else answer.categories = classifyCategories(text, base)
       }

@@ -1,5 +1,5 @@
 import { PRIORITY, span, type Span } from './spans.js'
-import { fold } from './text.js'
+import { baseLanguage, fold } from './text.js'
 import type { Token } from './tokens.js'
 
 interface MonthNames {
@@ -40,6 +40,39 @@ export function weekdayNames (language: string): Set<string> {
   return names
 }
 
+const orderCache = new Map<string, boolean>()
+const APRIL_3 = new Date(Date.UTC(2024, 3, 3))
+
+/** Whether `month` comes before `day` in the parts of a date written by `format`. */
+function monthBeforeDay (format: Intl.DateTimeFormat): boolean | undefined {
+  const order = format.formatToParts(APRIL_3).map(part => part.type)
+  const month = order.indexOf('month')
+  const day = order.indexOf('day')
+  return order.indexOf('year') === 0 ? undefined : month < day
+}
+
+/**
+ * Whether numeric dates of `language` (a tag) put the month first, as CLDR's short date of the
+ * tag does: en-US, en-PH yes; en-GB, en-AU, en-IN, fr, de no. A bare "en" is American English in
+ * CLDR, month first. Where the short date starts with the year (en-CA, en-ZA: "2024-04-03"), a
+ * date with the month's name decides ("Apr 3, 2024" in en-CA, "03 Apr 2024" in en-ZA).
+ */
+export function monthFirst (language: string): boolean {
+  let first = orderCache.get(language)
+  if (first !== undefined) return first
+  let numeric: Intl.DateTimeFormat
+  try {
+    numeric = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' })
+  } catch {
+    // not a tag Intl reads ("en_GB"): its base language's order, else day first
+    const base = baseLanguage(language)
+    return base !== language && monthFirst(base)
+  }
+  first = monthBeforeDay(numeric) ?? monthBeforeDay(new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })) ?? false
+  orderCache.set(language, first)
+  return first
+}
+
 const pad = (n: number): string => String(n).padStart(2, '0')
 
 /** An ISO date ("2024-03-03") or month ("2024-03") when the parts make one. */
@@ -55,7 +88,7 @@ function isoDate (year: number | undefined, month: number, day: number | undefin
  * A numeric date starting at `at`: "12.05.2024", "12/05/2024", "2024-05-12" (day first unless
  * `monthFirst`, as in American English). Returns its end and ISO value.
  */
-export function numericDateAt (text: string, at: number, monthFirst: boolean): { end: number, value: string | undefined } | undefined {
+export function numericDateAt (text: string, at: number, monthIsFirst: boolean): { end: number, value: string | undefined } | undefined {
   const parts: number[] = []
   const widths: number[] = []
   let separator = ''
@@ -83,7 +116,7 @@ export function numericDateAt (text: string, at: number, monthFirst: boolean): {
   }
   if (wa > 2 || wb > 2 || (wc !== 4 && wc !== 2) || (separator === '-' && wc === 2)) return undefined
   const year = wc === 4 ? c : undefined
-  let [day, month] = monthFirst ? [b, a] : [a, b]
+  let [day, month] = monthIsFirst ? [b, a] : [a, b]
   // an impossible month with a possible day the other way round ("12/31/2024" in a day-first text)
   if (month > 12 && day <= 12) [day, month] = [month, day]
   if (month < 1 || month > 12 || day < 1 || day > 31) return undefined
@@ -107,17 +140,18 @@ const near = (text: string, left: Token, right: Token): boolean => /^[\s\u00a0.,
 
 /**
  * Dates written with month names in `language` ("3 mars 2024", "3. März 2024", "3 de marzo de 2024",
- * "März 2024", "March 3, 2024") and numeric dates, with an ISO value when the year is given.
+ * "März 2024", "March 3, 2024") and numeric dates, ordered as `tag` orders them ("fr-CA", "en-GB"),
+ * with an ISO value when the year is given.
  */
-export function findDates (text: string, tokens: Token[], language: string): Span[] {
+export function findDates (text: string, tokens: Token[], language: string, tag = language): Span[] {
   const names = monthNames(language)
-  const monthFirst = language === 'en'
+  const monthIsFirst = monthFirst(tag)
   const found: Span[] = []
   let i = 0
   while (i < tokens.length) {
     const token = tokens[i]!
     if (token.kind === 'number') {
-      const numeric = numericDateAt(text, token.start, monthFirst)
+      const numeric = numericDateAt(text, token.start, monthIsFirst)
       const before = token.start > 0 ? text[token.start - 1]! : ''
       if (numeric !== undefined && !/[\p{L}\p{N}.,/-]/u.test(before)) {
         found.push(span('DATE', token.start, numeric.end, PRIORITY.DATE, numeric.value))
@@ -174,16 +208,20 @@ function monthNameDate (text: string, tokens: Token[], i: number, names: MonthNa
   return { last, value: isoDate(year, month, day) }
 }
 
-/** The ISO value of a date written in `language` ("March 3, 2024" → "2024-03-03"), when the text holds a full one. */
+/**
+ * The ISO value of a date written in `language`, a tag whose region orders numeric dates
+ * ("March 3, 2024" → "2024-03-03", "03/04/2024" in en-GB → "2024-04-03"), when the text holds a full one.
+ */
 export function dateValue (written: string, language: string): string | undefined {
   const tokens: Token[] = []
   for (const match of written.matchAll(/[0-9]+|[\p{L}]+/gu)) {
     const kind = /^[0-9]/.test(match[0]) ? 'number' : 'word'
     tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0], folded: fold(match[0]), kind, cap: false, sentenceStart: false })
   }
-  const names = monthNames(language)
+  const names = monthNames(baseLanguage(language))
+  const monthIsFirst = monthFirst(language)
   for (let i = 0; i < tokens.length; i++) {
-    const numeric = tokens[i]!.kind === 'number' ? numericDateAt(written, tokens[i]!.start, language === 'en') : undefined
+    const numeric = tokens[i]!.kind === 'number' ? numericDateAt(written, tokens[i]!.start, monthIsFirst) : undefined
     if (numeric !== undefined) return numeric.value
     const date = monthNameDate(written, tokens, i, names)
     if (date !== undefined) return date.value

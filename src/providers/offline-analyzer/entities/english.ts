@@ -51,13 +51,14 @@ export function lexiconWords (models: EnglishModels, tags: readonly string[]): s
  * Persons, places and organisations, dates, numbers and prices of English text from compromise and
  * wink-nlp. The spans in `blank` (addresses, URLs) and runs of over 64 characters without a space are
  * blanked out first: no name or number is inside them, and long tokens slow both libraries down.
+ * `tag`'s region orders numeric dates ("03/04/2024" is 3 April in en-GB).
  */
-export function englishSpans (text: string, models: EnglishModels, blank: readonly Span[]): Span[] {
+export function englishSpans (text: string, models: EnglishModels, blank: readonly Span[], tag = 'en'): Span[] {
   const masked = maskText(text, blank)
   const found: Span[] = []
   for (const piece of chunks(masked)) {
     const part = masked.slice(piece.start, piece.end)
-    for (const s of [...nameSpans(part, models.compromise), ...winkSpans(part, models.wink)]) {
+    for (const s of [...nameSpans(part, models.compromise), ...winkSpans(part, models.wink, tag)]) {
       found.push({ ...s, start: s.start + piece.start, end: s.end + piece.start })
     }
   }
@@ -166,7 +167,7 @@ const DATE_LEAD = new Set(['by', 'on', 'in', 'at', 'since', 'until', 'till', 'fr
 interface WinkEntity { value: string, type: string }
 
 /** wink-nlp's dates, numbers, percentages and amounts of money in a piece of text. */
-function winkSpans (text: string, wink: WinkMethods): Span[] {
+function winkSpans (text: string, wink: WinkMethods, tag: string): Span[] {
   const doc = wink.readDoc(text)
   const values = doc.tokens().out() as string[]
   const spaces = doc.tokens().out(wink.its.precedingSpaces) as string[]
@@ -185,7 +186,7 @@ function winkSpans (text: string, wink: WinkMethods): Span[] {
     const end = starts[last]! + values[last]!.length
     const written = text.slice(start, end)
     if (kind === 'DATE') {
-      found.push(span('DATE', start, end, PRIORITY.DATE, dateValue(written, 'en')))
+      found.push(span('DATE', start, end, PRIORITY.DATE, dateValue(written, tag)))
     } else if (kind === 'MONEY') {
       found.push(span('PRICE', start, end, PRIORITY.PRICE, englishMoneyValue(written)))
     } else if (kind === 'CARDINAL' || kind === 'PERCENT') {

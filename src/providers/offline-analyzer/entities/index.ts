@@ -71,8 +71,9 @@ function lexiconOf (loaded: Models, language: string): NativeLexicon {
 }
 
 /**
- * The entities of `text` in `language` (a tag such as "fr" or "pt-BR"), in order of first mention,
- * with short forms merged into full names and offsets in code points. A language outside
+ * The entities of `text` in `language` (a tag such as "fr" or "en-GB", whose region orders numeric
+ * dates), in order of first mention, with short forms merged into full names and offsets in code
+ * points. A language outside
  * ENTITY_LANGUAGES gets the language-neutral finds only (e-mail, URL, phone number, number).
  */
 export function findEntities (text: string, language: string): FoundEntity[] {
@@ -83,13 +84,13 @@ export function findEntities (text: string, language: string): FoundEntity[] {
     const contacts = [...findEmails(text), ...findUrls(text)]
     const spans = [
       ...contacts, ...findPhones(text, PHONE_REGIONS.en),
-      ...findAddresses(text, tokens, 'en'), ...findOrganizations(text, tokens, 'en'), ...englishSpans(text, models.english, contacts),
+      ...findAddresses(text, tokens, 'en'), ...findOrganizations(text, tokens, 'en'), ...englishSpans(text, models.english, contacts, language),
       // amounts wink does not read as money ("EUR 12 million")
       ...findAmounts(text, tokens, 'en').filter(s => s.type === 'PRICE')
     ]
     return entitiesOf(text, tokens, placesInContext(text, tokens, spans, models.englishPlaces), 'en')
   }
-  if (ENTITY_LANGUAGES.includes(base)) return entitiesOf(text, tokens, nativeSpans(text, tokens, lexiconOf(models, base)), base)
+  if (ENTITY_LANGUAGES.includes(base)) return entitiesOf(text, tokens, nativeSpans(text, tokens, lexiconOf(models, base), language), base)
   const spans = [...findEmails(text), ...findUrls(text), ...findPhones(text, undefined), ...findAmounts(text, tokens, base)]
   return entitiesOf(text, tokens, spans, base)
 }

@@ -37,15 +37,16 @@ export function nativeLexicon (language: string, firstNames: readonly string[], 
 /**
  * The spans found by the language's own heuristics: e-mail addresses, URLs, phone numbers, dates,
  * numbers and prices, addresses, places, organisations, persons and other proper names; a person
- * that a preposition of place makes a place is one ("pour Santiago de Chile").
+ * that a preposition of place makes a place is one ("pour Santiago de Chile"). `tag`'s region
+ * orders numeric dates (fr-CA).
  */
-export function nativeSpans (text: string, tokens: Token[], lexicon: NativeLexicon): Span[] {
+export function nativeSpans (text: string, tokens: Token[], lexicon: NativeLexicon, tag = lexicon.language): Span[] {
   const { language } = lexicon
   return placesInContext(text, tokens, [
     ...findEmails(text),
     ...findUrls(text),
     ...findPhones(text, own(PHONE_REGIONS, language)),
-    ...findDates(text, tokens, language),
+    ...findDates(text, tokens, language, tag),
     ...findAmounts(text, tokens, language),
     ...findAddresses(text, tokens, language),
     ...findPlaces(text, tokens, lexicon.places, language),

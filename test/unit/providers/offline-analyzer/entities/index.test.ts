@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ENTITY_LANGUAGES, EntityModelsNotLoadedError, findEntities, loadEntities } from '../../../../../src/providers/offline-analyzer/entities/index.js'
 import type { EntityType, FoundEntity } from '../../../../../src/core/analysis/results.js'
+import { createOfflineAnalyzer } from '../../../../../src/providers/offline-analyzer/index.js'
 
 beforeAll(async () => { await loadEntities() }, 60_000)
 
@@ -146,6 +147,26 @@ describe('entities: English', () => {
     one(findEntities('Procter & Gamble reported results.', 'en'), 'ORGANIZATION', 'Procter & Gamble')
   })
 
+  it('reads a numeric date in the order of the region\'s short dates: day first in en-GB, en-AU, en-IN, en-ZA; month first in en, en-US, en-PH', () => {
+    const text = 'The meeting is on 03/04/2024.'
+    for (const language of ['en-GB', 'en-AU', 'en-IN', 'en-ZA', 'en-NZ', 'en-IE']) {
+      expect(one(findEntities(text, language), 'DATE', '03/04/2024').value, language).toBe('2024-04-03')
+    }
+    for (const language of ['en', 'en-US', 'en-PH']) {
+      expect(one(findEntities(text, language), 'DATE', '03/04/2024').value, language).toBe('2024-03-04')
+    }
+    // a day over 12 reads the one way it can, in either order
+    expect(one(findEntities('Due 12/31/2024.', 'en-GB'), 'DATE', '12/31/2024').value).toBe('2024-12-31')
+    expect(one(findEntities('Due 31/12/2024.', 'en-US'), 'DATE', '31/12/2024').value).toBe('2024-12-31')
+    expect(one(findEntities('The meeting is on March 3, 2024.', 'en-GB'), 'DATE', 'March 3, 2024').value).toBe('2024-03-03')
+  })
+
+  it('reads a region\'s numeric dates through the offline analyser, which passes the whole tag', async () => {
+    const analyzer = createOfflineAnalyzer()
+    const answer = await analyzer.analyze('The meeting is on 03/04/2024.', 'en-GB', ['entities'], new AbortController().signal)
+    expect(one(answer.entities ?? [], 'DATE', '03/04/2024').value).toBe('2024-04-03')
+  })
+
   it('finds nothing in a sentence without entities but its number', () => {
     const entities = findEntities('The meeting is at three.', 'en')
     expect(entities.map(e => e.type)).toEqual(['NUMBER'])
@@ -204,6 +225,12 @@ describe('entities: other languages', () => {
     one(entities, 'EMAIL', 'info@ejemplo.es')
     one(entities, 'ADDRESS', 'Calle de Alcalá 45')
     expectOffsetsSlice(text, entities)
+  })
+
+  it('French, German, Spanish: numeric dates day first, in every region', () => {
+    for (const [text, language] of [['La réunion est le 03/04/2024.', 'fr'], ['La réunion est le 03/04/2024.', 'fr-CA'], ['Das Treffen ist am 03.04.2024.', 'de-AT'], ['La reunión es el 03/04/2024.', 'es-US']] as const) {
+      expect(one(findEntities(text, language), 'DATE', text.match(/[0-9][0-9./]+[0-9]/)![0]).value, language).toBe('2024-04-03')
+    }
   })
 
   it('Italian, Portuguese and Dutch: persons, places, prices and dates', () => {

@@ -57,9 +57,10 @@ export const CITY_EXCLUSIONS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Cities whose English name compromise's lexicon reads as a person's ("Adelaide", "Charlotte",
- * "Houston"): places only where a preposition of place before them says so (place-context.ts).
+ * "Houston") or as neither a person's nor a place's ("Florence"): places only where a preposition of
+ * place before them says so (place-context.ts).
  */
 export const CITIES_NAMED_LIKE_PERSONS: readonly string[] = [
-  'Adelaide', 'Alexandria', 'Austin', 'Charlotte', 'Chester', 'Darwin', 'Eugene', 'Hamilton', 'Helena', 'Houston', 'Jackson', 'Lincoln',
-  'Madison', 'Orlando', 'Preston', 'Regina', 'Santiago', 'Savannah', 'Sydney', 'Victoria'
+  'Adelaide', 'Alexandria', 'Austin', 'Charlotte', 'Chester', 'Darwin', 'Eugene', 'Florence', 'Hamilton', 'Helena', 'Houston', 'Jackson',
+  'Lincoln', 'Madison', 'Orlando', 'Preston', 'Regina', 'Santiago', 'Savannah', 'Sydney', 'Victoria'
 ]

@@ -3,6 +3,7 @@ import { englishWink } from '../wink.js'
 import type { EntityType } from '../../../core/analysis/results.js'
 import { englishMoneyValue } from './amounts.js'
 import { chunks } from './chunks.js'
+import { CITIES_NAMED_LIKE_PERSONS } from './cities.js'
 import { dateValue } from './dates.js'
 import { numberValue, parseEnglishNumber } from './numbers.js'
 import { PRIORITY, span, type Span } from './spans.js'
@@ -125,14 +126,15 @@ function nameSpans (text: string, nlp: Compromise): Span[] {
   if (!/\p{Lu}/u.test(text) || (!INNER_CAPITAL.test(text) && LEADING_SMALL.test(text))) return []
   const terms = nlp(text).docs.flat()
   const starts = locate(text, terms, t => t.text, t => t.pre)
+  const kinds = kindsOf(terms)
   const found: Span[] = []
   let i = 0
   while (i < terms.length) {
-    const type = kindOf(terms[i]!)
+    const type = kinds[i]
     if (type === undefined || starts[i] === -1) { i++; continue }
     // a run of terms of one kind, not across a comma or a sentence end ("Ohio, Texas")
     let last = i
-    while (last + 1 < terms.length && kindOf(terms[last + 1]!) === type && starts[last + 1] !== -1 && joined(terms[last]!)) last++
+    while (last + 1 < terms.length && kinds[last + 1] === type && starts[last + 1] !== -1 && joined(terms[last]!)) last++
     let first = i
     while (first <= last && (terms[first]!.tags?.has('Honorific') === true || terms[first]!.tags?.has('Determiner') === true)) first++
     if (first <= last && terms.slice(first, last + 1).some(t => /^\p{Lu}/u.test(t.text))) {
@@ -153,6 +155,25 @@ function nameSpans (text: string, nlp: Compromise): Span[] {
 const kindOf = (term: Term): EntityType | undefined => {
   for (const [tag, type] of KINDS) if (term.tags?.has(tag) === true) return type
   return undefined
+}
+
+// cities named like persons; compromise tags some of them a bare proper noun, neither person nor place ("Florence")
+const NAMED_LIKE_PERSONS: ReadonlySet<string> = new Set(CITIES_NAMED_LIKE_PERSONS.map(c => c.toLowerCase()))
+const bare = (term: Term): boolean => term.tags?.has('ProperNoun') === true && kindOf(term) === undefined
+
+/**
+ * The kind of each term. A city named like a person that compromise leaves a bare proper noun is a
+ * person, with the bare proper nouns after it as the surname ("Florence Pugh"), as compromise reads
+ * "Adelaide": a preposition of place makes either a place ("in Florence", place-context.ts).
+ */
+function kindsOf (terms: readonly Term[]): Array<EntityType | undefined> {
+  const kinds = terms.map(kindOf)
+  for (let i = 0; i < terms.length; i++) {
+    if (!bare(terms[i]!) || !NAMED_LIKE_PERSONS.has(terms[i]!.text.toLowerCase())) continue
+    kinds[i] = 'PERSON'
+    while (i + 1 < terms.length && bare(terms[i + 1]!) && joined(terms[i]!)) kinds[++i] = 'PERSON'
+  }
+  return kinds
 }
 
 /** Whether a term runs on into the next one of the same name: nothing but spaces or a hyphen between, or the point of an abbreviation. */

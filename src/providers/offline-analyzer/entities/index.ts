@@ -16,7 +16,7 @@ import { nativeLexicon, nativeSpans, type NativeLexicon } from './native.js'
 import { findOrganizations } from './organizations.js'
 import { findPhones, PHONE_REGIONS } from './phones.js'
 import { placesInContext, type PlaceLexicon } from './place-context.js'
-import { placeIndex, regionIndex } from './places.js'
+import { placeIndex } from './places.js'
 import { baseLanguage } from './text.js'
 import { tokenize } from './tokens.js'
 
@@ -50,7 +50,7 @@ export function loadEntities (): Promise<void> {
     const cities = lexiconWords(english, ['City'])
     models = {
       english,
-      englishPlaces: { language: 'en', places: placeIndex('en', [...cities, ...CITIES_NAMED_LIKE_PERSONS]), regions: regionIndex('en') },
+      englishPlaces: { language: 'en', places: placeIndex('en', [...cities, ...CITIES_NAMED_LIKE_PERSONS]) },
       firstNames: lexiconWords(english, ['FirstName', 'MaleName', 'FemaleName']),
       cities,
       native: new Map()

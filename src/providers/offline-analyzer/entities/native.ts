@@ -8,7 +8,7 @@ import { findOthers } from './others.js'
 import { findPersons, type PersonLexicon } from './persons.js'
 import { findPhones, PHONE_REGIONS } from './phones.js'
 import { placesInContext, type PlaceLexicon } from './place-context.js'
-import { findPlaces, placeIndex, regionIndex } from './places.js'
+import { findPlaces, placeIndex } from './places.js'
 import type { Span } from './spans.js'
 import type { Token } from './tokens.js'
 import { own } from '../../../lib/own.js'
@@ -24,7 +24,6 @@ export function nativeLexicon (language: string, firstNames: readonly string[], 
   return {
     language,
     places: placeIndex(language, cities),
-    regions: regionIndex(language),
     persons: {
       language,
       given: givenNames(language, firstNames),

@@ -1,13 +1,16 @@
 /**
  * Names read as places by what surrounds them. A name that is a person's and a place's is the place
  * after a preposition of place ("flying to Adelaide", "pour Santiago de Chile") and in a list that
- * goes on from one ("to Austin and Charlotte"); places joined by "&" are places, not one company
- * ("Berlin & Paris", which compromise reads as one).
+ * goes on from one ("to Austin and Charlotte"), and so is a city named like a person with more of
+ * its name after a particle ("a Santiago de Compostela"); capitalised words joined by a particle
+ * right after one are a place no list holds ("en Las Palmas de Gran Canaria"). Places joined by "&"
+ * are places, not one company ("Berlin & Paris", which compromise reads as one).
  */
 import type { EntityType } from '../../../core/analysis/results.js'
 import { CITIES_NAMED_LIKE_PERSONS } from './cities.js'
+import { determiners, functionWords } from './function-words.js'
 import type { PhraseIndex } from './phrases.js'
-import type { Span } from './spans.js'
+import { PRIORITY, span, type Span } from './spans.js'
 import { fold } from './text.js'
 import { spaced, type Token } from './tokens.js'
 import { own } from '../../../lib/own.js'
@@ -17,8 +20,6 @@ export interface PlaceLexicon {
   language: string
   /** Regions and cities. */
   places: PhraseIndex<EntityType>
-  /** Regions only: a city named like a person with its region after a particle is a place ("Santiago de Cuba"). */
-  regions: PhraseIndex<EntityType>
 }
 
 const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter(w => w !== ''))
@@ -53,8 +54,21 @@ const LIST_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
   de: words('und oder'),
   nl: words('en of')
 }
-// the first words of cities named like persons, which a region's name may follow ("Santiago de Cuba", not "Marie de France")
+// the first words of cities named like persons, which more of a place's name may follow ("Santiago de Cuba", not "Marie de France")
 const CITY_FIRST_WORDS: ReadonlySet<string> = new Set(CITIES_NAMED_LIKE_PERSONS.map(c => fold(c)))
+// particles inside places' names, in the languages that write them ("Santiago de Compostela", "Reggio di Calabria", "Rio de Janeiro")
+const PLACE_PARTICLES = words('de del della di do da dos das du des d')
+// particles that join the capitalised words of a place no list holds, right after a preposition of place; not in
+// English (compromise reads its names) nor Dutch, whose "de" is its article; German only the Romance "de" ("nach Rio de Janeiro")
+const UNLISTED_PLACE_PARTICLES: Readonly<Record<string, ReadonlySet<string>>> = {
+  fr: words('de du des d'),
+  es: words('de del'),
+  it: words('di del della de'),
+  pt: words('de do da dos das'),
+  de: words('de')
+}
+// an article after a particle ("Jerez de la Frontera", "Alcalá de los Gazules")
+const PARTICLE_ARTICLES = words('la las los le les l el lo')
 const AMPERSAND = /^[ \u00a0]?&[ \u00a0]?$/
 const POSSESSIVE = /^['’]s?\b/
 
@@ -63,7 +77,7 @@ const POSSESSIVE = /^['’]s?\b/
  * are places joined by "&" split into them. Spans that do not start and end on a token stay as found.
  */
 export function placesInContext (text: string, tokens: Token[], spans: Span[], lexicon: PlaceLexicon): Span[] {
-  const { language, places, regions } = lexicon
+  const { language, places } = lexicon
   const prepositions = own(PLACE_PREPOSITIONS, language)
   const listWords = own(LIST_WORDS, language)
   if (prepositions === undefined || listWords === undefined) return spans
@@ -76,15 +90,14 @@ export function placesInContext (text: string, tokens: Token[], spans: Span[], l
   const word = (i: number): string | undefined => tokens[i]?.kind === 'word' ? tokens[i]!.folded : undefined
   /** Whether tokens i and i + 1 are words of one sentence with spaces between. */
   const runsOn = (i: number): boolean => i >= 0 && !tokens[i + 1]!.sentenceStart && spaced(text, tokens[i]!, tokens[i + 1]!)
-  /** Whether the tokens first to last name a place the lexicon knows, or a city named like a person with its region ("Santiago de Cuba"). */
+  /**
+   * Whether the tokens first to last name a place the lexicon knows, or a city named like a person
+   * with more of its name after a particle ("Santiago de Cuba", "Santiago de Compostela").
+   */
   const isPlace = (first: number, last: number): boolean => {
     if (places.longestAt(text, tokens, first)?.last === last) return true
-    if (!CITY_FIRST_WORDS.has(tokens[first]!.folded)) return false
-    for (let k = first + 1; k < last; k++) {
-      const hit = tokens[k]!.cap ? undefined : regions.longestAt(text, tokens, k + 1)
-      if (hit?.last === last && hit.item === 'LOCATION') return true
-    }
-    return false
+    const particle = tokens[first + 1]
+    return last > first + 1 && CITY_FIRST_WORDS.has(tokens[first]!.folded) && particle !== undefined && !particle.cap && PLACE_PARTICLES.has(particle.folded)
   }
   /** Whether a preposition of place is right before token i. */
   const afterPreposition = (i: number): boolean => {
@@ -123,7 +136,48 @@ export function placesInContext (text: string, tokens: Token[], spans: Span[], l
       changed.set(s, [{ ...s, type: 'LOCATION' }])
     }
   }
-  return changed.size === 0 ? spans : spans.flatMap(s => changed.get(s) ?? [s])
+  const read = changed.size === 0 ? spans : spans.flatMap(s => changed.get(s) ?? [s])
+  const unlisted = unlistedPlaces(text, tokens, language, afterPreposition, read)
+  return unlisted.length === 0 ? read : [...read, ...unlisted]
+}
+
+/**
+ * Places no list holds, right after a preposition of place: capitalised words joined by a particle,
+ * maybe with a capitalised article first ("en Las Palmas de Gran Canaria", "à Saint-Jean-de-Luz" is
+ * one word). A name without a particle ("en Real Madrid") is left to the other finders, and none
+ * is where a person or organisation was found in its words ("à Marie de France", "a Pedro de la
+ * Vega", "en Banco de España").
+ */
+function unlistedPlaces (text: string, tokens: Token[], language: string, afterPreposition: (i: number) => boolean, spans: readonly Span[]): Span[] {
+  const particles = own(UNLISTED_PLACE_PARTICLES, language)
+  if (particles === undefined) return []
+  const small = functionWords(language)
+  const articles = determiners(language)
+  const capitalised = (k: number): boolean => tokens[k]?.kind === 'word' && tokens[k]!.cap && !tokens[k]!.sentenceStart && spaced(text, tokens[k - 1]!, tokens[k]!)
+  const nameWord = (k: number): boolean => capitalised(k) && !small.has(tokens[k]!.folded)
+  const found: Span[] = []
+  for (let i = 1; i < tokens.length; i++) {
+    if (!capitalised(i) || !afterPreposition(i)) continue
+    let k = articles.has(tokens[i]!.folded) ? i + 1 : i
+    if (!nameWord(k)) continue
+    while (nameWord(k + 1)) k++
+    let last = -1
+    for (;;) {
+      let j = k + 1
+      const particle = tokens[j]
+      if (particle === undefined || particle.cap || !particles.has(particle.folded) || !spaced(text, tokens[k]!, particle)) break
+      if (PARTICLE_ARTICLES.has(tokens[j + 1]?.folded ?? '') && !tokens[j + 1]!.cap && spaced(text, particle, tokens[j + 1]!)) j++
+      if (!nameWord(j + 1)) break
+      k = j + 1
+      while (nameWord(k + 1)) k++
+      last = k
+    }
+    if (last === -1) continue
+    const [start, end] = [tokens[i]!.start, tokens[last]!.end]
+    if (!spans.some(s => (s.type === 'PERSON' || s.type === 'ORGANIZATION') && s.start < end && s.end > start)) found.push(span('LOCATION', start, end, PRIORITY.LOCATION))
+    i = last
+  }
+  return found
 }
 
 /** The places (first and last token) of tokens first to last when they are two or more known places joined by "&", else undefined. */

@@ -129,6 +129,17 @@ describe('entities: English', () => {
     one(findEntities("I'm from Adelaide.", 'en'), 'LOCATION', 'Adelaide')
   })
 
+  it('reads a city named like a person that compromise tags neither ("Florence") as a place after a preposition of place, else as a person with its surname', () => {
+    const city = findEntities('I live in Florence.', 'en')
+    one(city, 'LOCATION', 'Florence')
+    expect(ofType(city, 'PERSON')).toEqual([])
+    const actress = findEntities('Florence Pugh is an actress.', 'en')
+    one(actress, 'PERSON', 'Florence Pugh')
+    expect(ofType(actress, 'LOCATION')).toEqual([])
+    one(findEntities('We flew to Florence and Rome.', 'en'), 'LOCATION', 'Florence')
+    one(findEntities('I talked to Florence yesterday.', 'en'), 'PERSON', 'Florence')
+  })
+
   it('keeps a person after "to", "from" or "at" where nothing moves ("talked to Charlotte")', () => {
     for (const text of ['I talked to Charlotte yesterday.', 'We got a letter from Charlotte.', 'Everyone looked at Charlotte.']) {
       const entities = findEntities(text, 'en')
@@ -263,6 +274,39 @@ describe('entities: other languages', () => {
       expectOffsetsSlice(text, entities)
     }
     one(findEntities('Le poème est attribué à Marie de France.', 'fr'), 'PERSON', 'Marie de France')
+  })
+
+  it('a city named like a person with more of its name after a particle is a place after a preposition of place ("a Santiago de Compostela")', () => {
+    for (const [text, language] of [
+      ['Mañana viajo a Santiago de Compostela.', 'es'],
+      ['Vivo en Santiago de Compostela.', 'es'],
+      ['Ich fliege nach Santiago de Compostela.', 'de']
+    ] as const) {
+      const entities = findEntities(text, language)
+      one(entities, 'LOCATION', 'Santiago de Compostela')
+      expect(ofType(entities, 'PERSON'), text).toEqual([])
+      expectOffsetsSlice(text, entities)
+    }
+  })
+
+  it('capitalised words joined by a particle right after a preposition of place are a place no list holds; a person or organisation there stays one', () => {
+    const text = 'La señora García vive en Las Palmas de Gran Canaria.'
+    const entities = findEntities(text, 'es')
+    one(entities, 'PERSON', 'García')
+    one(entities, 'LOCATION', 'Las Palmas de Gran Canaria')
+    expect(ofType(entities, 'OTHER')).toEqual([])
+    expectOffsetsSlice(text, entities)
+    one(findEntities('Vivo en Jerez de la Frontera.', 'es'), 'LOCATION', 'Jerez de la Frontera')
+    one(findEntities('Abito a Reggio di Calabria.', 'it'), 'LOCATION', 'Reggio di Calabria')
+    // a given name is no place, nor is a bank
+    const met = findEntities('Conocí a Pedro de la Vega en Madrid.', 'es')
+    one(met, 'PERSON', 'Pedro')
+    expect(ofType(met, 'LOCATION').map(e => e.name)).toEqual(['Madrid'])
+    const bank = findEntities('Trabajo en Banco de España.', 'es')
+    one(bank, 'ORGANIZATION', 'Banco de España')
+    expect(ofType(bank, 'LOCATION')).toEqual([])
+    // German capitalises its nouns: only the Romance "de" joins a name there
+    expect(ofType(findEntities('Er wohnt in Haus der Kunst.', 'de'), 'LOCATION')).toEqual([])
   })
 
   it('French: "La Réunion" is the island, "la réunion" (the meeting) at a sentence start is not', () => {

@@ -12,6 +12,7 @@ import type { LanguageData } from './languages/types.js'
 import { buildModel, type ExtraLists, type LanguageModel } from './model.js'
 import type { RuleHit } from './rules.js'
 import { tokenize, unleet, type Token } from './tokens.js'
+import type { WordIndex } from './word-index.js'
 
 /** Languages moderated natively (base subtags). */
 export const MODERATION_LANGUAGES: readonly string[] = OFFLINE_LANGUAGES.moderation
@@ -76,14 +77,8 @@ export function moderate (text: string, language: string): Scored[] {
   const n = tokens.length
   const evidence = new Evidence()
 
-  const safe = new Uint8Array(n)
-  for (let i = 0; i < n;) {
-    const found = model.ordinary.at(words, i)
-    if (found) {
-      safe.fill(1, i, i + found.length)
-      i += found.length
-    } else i++
-  }
+  const idiom = coveredBy(model.idioms, words)
+  const safe = coveredBy(model.ordinary, words).map((ordinary, i) => ordinary | idiom[i]!)
 
   // Profane words: our lists first, then obscenity for what they missed.
   const hits: Array<Listed | undefined> = Array.from({ length: n }, () => undefined)
@@ -130,9 +125,11 @@ export function moderate (text: string, language: string): Scored[] {
   // Phrase rules, with the flagged words as the targets of insults.
   const flagged = hits.map((hit, i) => hit !== undefined && hit.cls !== 'mild' && hit.cls !== 'sexualMild' && !model.intensifiers.has(words[i] as string))
   const ruleHits = model.rules.matches({ words, sentenceStart: tokens.map(t => t.sentenceStart), flagged })
-  for (const hit of distinct(ruleHits)) evidence.add(RULE_EFFECTS[hit.value])
+  // a rule ending in an idiom is none ("estás muerto de miedo" is no "estás muerto")
+  for (const hit of distinct(ruleHits)) if (idiom[hit.end - 1] !== 1) evidence.add(RULE_EFFECTS[hit.value])
 
   for (let i = 0; i < n;) {
+    if (idiom[i] === 1) { i++; continue }
     const found = model.topics.at(words, i)
     if (found) {
       for (const effects of found.values) evidence.add(effects)
@@ -140,6 +137,19 @@ export function moderate (text: string, language: string): Scored[] {
     } else i++
   }
   return evidence.confidences()
+}
+
+/** 1 on the words that an entry of `index` covers, longest first from the left. */
+function coveredBy (index: WordIndex<true>, words: readonly string[]): Uint8Array {
+  const covered = new Uint8Array(words.length)
+  for (let i = 0; i < words.length;) {
+    const found = index.at(words, i)
+    if (found) {
+      covered.fill(1, i, i + found.length)
+      i += found.length
+    } else i++
+  }
+  return covered
 }
 
 /** The token holding UTF-16 offset `at`, or the next one when `at` falls between tokens. */

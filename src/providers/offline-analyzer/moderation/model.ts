@@ -14,6 +14,8 @@ export interface LanguageModel {
   /** Masked spellings of our profane words ("f**k", "m*rde"). */
   masked: Map<string, Listed>
   ordinary: WordIndex<true>
+  /** Idioms whose words say nothing of harm or a topic ("killed it", "es un crack"). */
+  idioms: WordIndex<true>
   /** Words that are names when written with a capital beside another capitalised word ("Dick Van Dyke"). */
   names: Set<string>
   /** Swear words used as intensifiers ("you're fucking brilliant"): not an insult's target. */
@@ -41,6 +43,15 @@ function splitEntry (entry: string): { text: string, number: number | undefined 
 
 const entries = (list: string | undefined): string[] => (list ?? '').split(/\s+/).filter(e => e !== '')
 
+/** The phrases an idiom entry stands for, one per choice of its `|` alternatives ("un|una_crack" -> "un_crack", "una_crack"). */
+function alternatives (entry: string): string[] {
+  let phrases = ['']
+  for (const word of entry.split('_')) {
+    phrases = phrases.flatMap(phrase => word.split('|').map(choice => phrase === '' ? choice : `${phrase}_${choice}`))
+  }
+  return phrases
+}
+
 /** Every spelling of `word` with a run of inner letters starred ("fuck" -> "f*ck", "f**k", "fu*k"...). */
 function maskings (word: string): string[] {
   const out: string[] = []
@@ -64,6 +75,8 @@ export function buildModel (data: LanguageData, options: ModelOptions = {}): Lan
   const extra = options.lists
   const ordinary = new WordIndex<true>()
   for (const entry of entries(data.ordinary)) ordinary.add(entry, true)
+  const idioms = new WordIndex<true>()
+  for (const entry of entries(data.idioms)) for (const phrase of alternatives(entry)) idioms.add(phrase, true)
   const isOrdinary = (entry: string): boolean => {
     const words = entryWords(entry.replace(/\*$/, ''))
     return words.length > 0 && ordinary.at(words, 0)?.length === words.length
@@ -112,5 +125,5 @@ export function buildModel (data: LanguageData, options: ModelOptions = {}): Lan
       topics.add(text, { [category]: number ?? 0.6 })
     }
   }
-  return { profane, masked, ordinary, names, intensifiers, rules, topics }
+  return { profane, masked, ordinary, idioms, names, intensifiers, rules, topics }
 }

@@ -14,6 +14,7 @@ export const de: LanguageData = {
     rape: 'vergewaltig*'
   },
   ordinary: 'dick dicke dicken dicker dickes dickste dicksten dickerchen kanal kanäle kanals analyse* fagott* titan* kunst abo abos ass rappe rappen cum',
+  idioms: 'bombenstimmung bombenwetter bombenerfolg bombenform bombenjob bombengeschäft',
   sets: {
     ich: 'ich i',
     dich: 'dich euch di',

@@ -14,6 +14,7 @@ export const en: LanguageData = {
     rape: 'rape raped raping rapes rapist* molest*:1'
   },
   ordinary: 'cumin cockpit* shiitake* shitake dick_van_dyke moby_dick dickens dickinson* niggard* cum_laude magna_cum_laude summa_cum_laude scunthorpe essex sussex middlesex wessex penistone cockney* cocktail* peacock* hancock* analy* therapist* assassin* assignment* grape* kung_fu analect* assyria* moroni shiite* vandyke wankel gondwana* annal* analges* assn asst asson* assort* cockscomb* cocksure cryptanaly* cummerbund* dicker dickered dickering dickey* dickybird* fagot* feckless* mishit* pussycat* pussyfoot* rapeseed* rapped rappel* retardant* retarder* retardation scat traffick* booby_trap* booby_prize',
+  idioms: 'hell_of_a|an dying_to to_die_for dressed_to_kill killed|kill|kills|killing_it that|this|it|joke|jokes_killed_me you_re_killing_me scared|bored|worried|sick|frightened_to_death dead_tired|serious|wrong|right|set|sure is|s|are|re|was|were|be_the_bomb da_bomb star_wars shoot_the_breeze',
   names: 'dick dicks cock hooker hookers fanny willy cumming',
   sets: {
     you: 'you u ya ye youse',

@@ -14,6 +14,7 @@ export const it: LanguageData = {
     rape: 'stupro* stuprat* violentata:1 violentate:1'
   },
   ordinary: 'fu rape fagiolo fagioli fagiolini madonna fallo falli pula cessa cessi tega terga mussa musso durello durelli recchia secchione secchiona secchioni mocciosa moccioso menare menato infame checché cucco cuccano cuccato goldoni ritardatore ritardatori porco porci pistolotto',
+  idioms: 'morto|morta|morti|morte_di_fame|sete|sonno|stanchezza|freddo|caldo|paura|noia|vergogna|invidia morire_dal_ridere',
   sets: {
     ti: 'ti vi',
     aux: 'io giuro che adesso ora domani stanotte davvero proprio lo la',

@@ -14,6 +14,7 @@ export const pt: LanguageData = {
     rape: 'estupro* estuprad* estuprador* violação_sexual'
   },
   ordinary: 'frango besta cachorra desgraça rapariga raparigas mané boco grelo grelos macaca bagos broche broches pica_pau negro negra negros negras burro_de_carga ass cágado cum fanal janal panal ranal tanal zanal fu piranha piranhas pica picas rapé rabão toba nig negrões bicha bichas',
+  idioms: 'morto|morta|mortos|mortas_de_cansaço|sono|fome|sede|frio|calor|medo|rir|tédio|vergonha|saudade|saudades|inveja|ciúmes',
   sets: {
     eu: 'vou vamos eu vai irei',
     aux: 'vou vamos vai eu juro que ainda hoje amanhã agora mesmo sério te',

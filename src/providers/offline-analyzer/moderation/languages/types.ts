@@ -15,6 +15,12 @@ export interface LanguageData {
    * ("cockpit", "Dick Van Dyke", Italian "fu", German "dick"): never flagged.
    */
   ordinary: string
+  /**
+   * Everyday idioms whose words read as harm or a topic taken one by one ("dying to", "killed it",
+   * "the bomb", "Star Wars"): neither a profane word nor a topic word in them counts, nor a phrase
+   * rule that ends in them. `|` gives other words in a place ("muerto|muerta_de_cansancio|miedo").
+   */
+  idioms?: string
   /** Profane words that are also names when capitalised beside another capitalised word ("Dick Van Dyke"). */
   names?: string
   /** Named word sets that rules use as @name. */

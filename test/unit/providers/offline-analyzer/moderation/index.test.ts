@@ -127,6 +127,37 @@ describe('other languages\' profanity', () => {
   })
 })
 
+describe('everyday idioms', () => {
+  const idioms: Array<[string, string]> = [
+    ['en', 'I\'m dying to see the new Star Wars movie.'], ['en', 'I killed it at the presentation today, the audience loved it!'],
+    ['en', 'You absolutely killed it on stage tonight!'], ['en', 'That joke killed me, I laughed so hard.'], ['en', 'This burger is the bomb!'],
+    ['en', 'This cake is to die for.'], ['en', 'I was scared to death.'],
+    ['es', 'Mi hermano es un crack jugando al fútbol.'], ['es', 'Estoy muerto de cansancio.'], ['es', 'Estás muerto de miedo.'],
+    ['fr', 'C\'est de la bombe, ce nouvel album !'], ['fr', 'Je suis mort de rire.'],
+    ['it', 'Sono morto di stanchezza.'], ['pt', 'Estou morta de cansaço.'], ['de', 'Was für ein Bombenwetter!']
+  ]
+  for (const [language, text] of idioms) {
+    it(`keeps "${text}" (${language}) low everywhere`, () => {
+      for (const { name, confidence } of moderate(text, language)) expect(confidence, name).toBeLessThan(0.2)
+    })
+  }
+
+  it('keeps the words flagged outside the idioms', () => {
+    expect(score('There is a bomb in the station.', 'en', 'Firearms & Weapons')).toBeGreaterThanOrEqual(0.5)
+    expect(score('Hay una bomba en la estación.', 'es', 'Firearms & Weapons')).toBeGreaterThanOrEqual(0.5)
+    expect(score('Il y a une bombe dans la gare.', 'fr', 'Firearms & Weapons')).toBeGreaterThanOrEqual(0.5)
+    expect(score('The attack killed twelve people.', 'en', 'Death Harm & Tragedy')).toBeGreaterThanOrEqual(0.5)
+    expect(score('He was found dead on the floor.', 'en', 'Death Harm & Tragedy')).toBeGreaterThanOrEqual(0.5)
+    expect(score('Three soldiers died in the war.', 'en', 'War & Conflict')).toBeGreaterThanOrEqual(0.5)
+    expect(score('Vende crack en la calle.', 'es', 'Illicit Drugs')).toBeGreaterThan(0.2)
+    expect(score('Encontraron a dos hombres muertos.', 'es', 'Death Harm & Tragedy')).toBeGreaterThanOrEqual(0.5)
+    expect(score('Estás muerto.', 'es', 'Violent')).toBeGreaterThanOrEqual(0.5)
+    for (const [language, text] of [['en', 'I will kill you'], ['es', 'Voy a matarte'], ['en', 'I killed it and now I will kill you']] as const) {
+      expect(score(text, language, 'Violent'), text).toBeGreaterThanOrEqual(0.85)
+    }
+  })
+})
+
 describe('threats', () => {
   const threats: Array<[string, string]> = [
     ['en', 'I am going to kill you'], ['en', 'I will hurt you'], ['en', 'I\'ll find you and kill you'],

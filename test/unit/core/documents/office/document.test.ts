@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../../src/errors.js'
+import { MAX_XML_DEPTH, parseXml } from '../../../../../src/core/documents/office/xml.js'
 import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
 import { attributesOf, base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readCells, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
 import { reverseWords, upper } from '../engines.js'
@@ -128,6 +129,24 @@ describe('DOCX documents', () => {
     expect(main).toBeDefined()
     expect(problem(base64(zipSync(rest)))).toMatch(/has no main part of type application\/vnd.openxmlformats-officedocument.wordprocessingml.document.main\+xml/)
   })
+
+  it('refuses a part nested deeper than MAX_XML_DEPTH; one at the bound is read, in time linear in its size', () => {
+    // w:document, w:body, w:x, then `depth` elements
+    const nested = (depth: number, inner = ''): Uint8Array => makeDocx(`<w:p><w:r><w:t>Hello world.</w:t></w:r></w:p><w:x>${'<a>'.repeat(depth)}${inner}${'</a>'.repeat(depth)}</w:x>`)
+    // a probe's 1.2 KB file (40,000 levels in a w:t) took 5 to 9 s, then "too complex"
+    let message = ''
+    try { segmentDocument(base64(nested(40_000)), DOCX) } catch (err) { message = (err as ValidationError).errors![0]!.message }
+    expect(message).toMatch(new RegExp(`part "word/document.xml" nests elements more than ${MAX_XML_DEPTH} deep`))
+    expect(segmentDocument(base64(nested(MAX_XML_DEPTH - 3)), DOCX).segments).toEqual(['Hello world.'])
+    // saxes looked each prefix up through every open element: 100,000 elements at the bound took 7 to 20 times as long as at the root
+    const part = (depth: number): string => `<w:d xmlns:w="urn:w">${'<w:a>'.repeat(depth)}${'<w:b w:c="1" w:e="2"/>'.repeat(100_000)}${'</w:a>'.repeat(depth)}</w:d>`
+    const time = (source: string): number => Math.min(...[1, 2].map(() => {
+      const started = performance.now()
+      parseXml(source, 'part')
+      return performance.now() - started
+    }))
+    expect(time(part(MAX_XML_DEPTH - 2))).toBeLessThan(3 * time(part(0)) + 200)
+  }, 30_000)
 })
 
 const SHAPE = (paragraphs: string): string => `<p:sp><p:nvSpPr><p:cNvPr id="2" name="T"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/>${paragraphs}</p:txBody></p:sp>`

@@ -101,5 +101,7 @@ export function contentTypeOf (mime: string): string {
 /** Content-Disposition for a download named `filename` (RFC 6266: an ASCII fallback and the UTF-8 name). */
 export function attachment (filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+  // RFC 8187's attr-char has no ' ( ) *, which encodeURIComponent leaves as they are (strict parsers refused "report%20(1).txt")
+  const encoded = encodeURIComponent(filename.toWellFormed()).replace(/['()*]/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

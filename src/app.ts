@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.js'
 import problem, { clientError, frameworkError } from './http/problem.js'
 import requestIdPlugin, { requestId } from './http/request-id.js'
+import host from './http/host.js'
 import { requestSerializer } from './http/log-redaction.js'
 import { closeQuietConnectionsOnShutdown } from './http/connections.js'
 import { sharedSerializers } from './http/serializers.js'
@@ -142,6 +143,8 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
 
   await app.register(problem)
   await app.register(requestIdPlugin)
+  // before any work: answers build URLs on the host a request names
+  await app.register(host)
   // before the limits and auth: a browser's preflight carries no credentials and is answered at once
   await app.register(cors, { config })
   await app.register(openapi)

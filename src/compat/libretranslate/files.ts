@@ -10,6 +10,7 @@ import { Type } from 'typebox'
 import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { isFormFile } from '../../http/forms.js'
+import { originOf } from '../../http/host.js'
 import { checkOne } from '../../routes/translate.js'
 import type { TranslationRequestT } from '../../schemas/translate.js'
 import { attachment, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf } from '../files.js'
@@ -59,6 +60,8 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
       response: ltResponses(LtFileResponse, 'The link to the translated file', true)
     }
   }, async (request: FastifyRequest, reply: FastifyReply) => {
+    // the link is on the host asked: a request naming none is refused before any work
+    const base = `${originOf(request)}${app.prefix}`
     const body = request.body as { file: unknown, source?: string, target: string }
     if (!isFormFile(body.file)) throw invalidField(['file'], 'Invalid request: missing file parameter')
     const filename = body.file.filename === '' ? 'file.txt' : body.file.filename
@@ -98,7 +101,6 @@ export function libretranslateFileRoutes (app: FastifyInstance, opts: {
       throw new ServiceError(status, 'file-not-translated', error?.title ?? 'Not translated', fileJobMessage(error, opts.fieldName),
         status === 429 ? { headers: { 'retry-after': String(TOO_MANY_JOBS_RETRY_SECONDS) } } : {})
     }
-    const base = `${request.protocol}://${request.host}${app.prefix}`
     // the name in the link is for show (the router bounds a path parameter's length): the download is named as uploaded
     const shown = filename.replace(/[^\w.-]/g, '_').slice(-60)
     return { translatedFileUrl: `${base}/download_file/${app.jobs.clientFolder(client)}.${id}.${secret}.${shown}` }

@@ -10,6 +10,7 @@ import { SCOPES, type Config, type Scope } from '../../config.js'
 import { ServiceError } from '../../errors.js'
 import { TokenRequest, TokenResponse, OAuthError } from '../../schemas/auth.js'
 import { abandonedUpload, problemType } from '../problem.js'
+import { originOf } from '../host.js'
 import { checkSlots, secretChecker, type CheckSlots } from './secrets.js'
 import { tokenThrottle, type TokenThrottle } from './throttle.js'
 import { registerApiKeys } from './api-keys.js'
@@ -259,8 +260,10 @@ async function authPlugin (app: FastifyInstance, opts: { config: Config }): Prom
   const issuerUrl = /^https?:\/\/[^/?#]+(?:\/[^?#]*)?$/.test(opts.config.auth.tokenIssuer) ? opts.config.auth.tokenIssuer : undefined
   app.get('/.well-known/oauth-authorization-server', {
     schema: { hide: true }
-  }, async request => {
-    const origin = `${request.protocol}://${request.host}`
+  }, async (request, reply) => {
+    const origin = originOf(request)
+    // built on the host asked: no cache may answer it to another
+    reply.header('cache-control', 'no-store')
     return { issuer: issuerUrl ?? origin, ...base, token_endpoint: `${origin}/oauth/token`, ...(tokens.publicJwks() ? { jwks_uri: `${origin}/.well-known/jwks.json` } : {}) }
   })
   if (tokens.publicJwks()) {

@@ -544,8 +544,9 @@ past it. DATA_DIR (or Redis) wants room for this times the clients that post job
     default: 4,
     min: 1,
     max: 1000,
-    help: 'Jobs each process works at once; the rest wait, taken in turn by client (one client\'s backlog delays only itself). Their work shares the thread pool and the engines with requests, in their client\'s turn',
-    comment: 'Jobs each process works at once; the others wait, taken in turn by client.'
+    help: 'Jobs each process works at once; the rest wait, taken in turn by client (one client\'s backlog delays only itself). One client works at most all of them but one at once, so another client\'s job (or drop-in file upload) always finds one free: a client alone gets all but one, and with 1 a running job holds everyone else\'s back until it ends (2 or more keeps a slot for others). Their work shares the thread pool and the engines with requests, in their client\'s turn',
+    comment: `Jobs each process works at once; the others wait, taken in turn by client. One client works at
+most all but one of them (of 1, that one): 2 or more keeps a slot for other clients.`
   },
   {
     name: 'JOB_TIMEOUT',

@@ -1,14 +1,15 @@
 /**
  * Document jobs: work a client hands in and fetches later. Each job lives on disk (store.ts), so
  * every process of the service answers its status and a restart resumes it; the process that took
- * it works it. Jobs wait for one of the process's job slots in their client's turn (FairSlots), so
- * one client's backlog delays only itself; what a job runs takes the pool and the engines in its
- * client's turn as a request would.
+ * it works it. Jobs wait for one of the process's job slots in their client's turn (FairSlots), and
+ * one client holds at most all slots but one (a job cannot be interrupted and may work an hour), so
+ * one client's backlog and long jobs delay only itself; what a job runs takes the pool and the
+ * engines in its client's turn as a request would.
  */
 import { randomUUID } from 'node:crypto'
 import { basename, join } from 'node:path'
 import { ServiceError } from '../errors.js'
-import { FairSlots } from '../lib/fair-slots.js'
+import { allButOne, FairSlots } from '../lib/fair-slots.js'
 import { withClient } from '../lib/clients.js'
 import { CLAIM_STALE_MS, FINISHED, JobStore, type JobError, type JobState } from './store.js'
 
@@ -131,7 +132,7 @@ export class Jobs implements JobQueue {
 
   constructor (private readonly opts: JobsOptions) {
     this.store = new JobStore(opts.dataDir)
-    this.slots = new FairSlots(opts.concurrency)
+    this.slots = new FairSlots(opts.concurrency, { perClient: allButOne(opts.concurrency) })
   }
 
   /** Jobs this process holds, by status (metrics). */
@@ -374,7 +375,7 @@ export class Jobs implements JobQueue {
     } finally {
       if (slot) {
         this.running--
-        this.slots.release()
+        this.slots.release(client)
       }
       this.held.delete(id)
     }

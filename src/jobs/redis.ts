@@ -4,7 +4,9 @@
  * not renewed) goes back to waiting for another (BullMQ's stalled-job check). A job's id carries
  * its client's folder name, so a client finds only its own. Jobs are taken in turn by client: a
  * job's priority is how many jobs its client has open when it is added (a client's third job waits
- * behind every other client's first and second). Cancelling sets a key the working replica looks
+ * behind every other client's first and second), and one client holds at most all of a replica's
+ * slots but one: a job taken past that is put back for a second (delayed), so the slot stays free
+ * for another client's job. Cancelling sets a key the working replica looks
  * at every 2 s (or cancels at once when it is the one asked). What a client's jobs keep (their
  * requests and results, JOB_STORAGE_PER_CLIENT) is counted in a hash per client, job id to bytes,
  * read and added to under the client's lock; a job BullMQ removed (expired, deleted) leaves it as
@@ -18,6 +20,7 @@ import type * as IoRedis from 'ioredis'
 import { lazyPackage } from '../lib/lazy-package.js'
 import { ServiceError, ServiceUnavailableError } from '../errors.js'
 import { withClient } from '../lib/clients.js'
+import { allButOne } from '../lib/fair-slots.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
 import { JobStorageFullError, checkRoom, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
 
@@ -40,6 +43,8 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 /** A failed job's reason: the error, as JSON after this prefix (cancelled jobs say CANCELLED). */
 const ERROR_PREFIX = 'job-error:'
 const CANCELLED = 'cancelled'
+/** How long a job taken while its client held all the replica's slots it may waits before it is taken again. */
+const HELD_BACK_MS = 1000
 
 interface JobData {
   client: string
@@ -141,7 +146,7 @@ export class RedisJobs implements JobQueue {
     for (const [id, { controller }] of this.active) {
       if (await this.cancelAsked(id)) controller.abort(new Stop('cancel'))
     }
-    this.waiting = await this.queue.getWaitingCount() + await this.queue.getPrioritizedCount()
+    this.waiting = await this.queue.getWaitingCount() + await this.queue.getPrioritizedCount() + await this.queue.getDelayedCount()
     // jobs finished JOB_TTL ago are removed here (BullMQ removes them only as other jobs finish), so what they kept leaves their client's count
     const ttlMs = this.opts.ttlSeconds * 1000
     await Promise.all([this.queue.clean(ttlMs, 0, 'completed'), this.queue.clean(ttlMs, 0, 'failed')])
@@ -156,6 +161,13 @@ export class RedisJobs implements JobQueue {
   }
 
   private async process (job: DocumentJob, token: string | undefined, signal: AbortSignal | undefined): Promise<string> {
+    // BullMQ fills the slots by priority alone: a client's slots past all but one are left to others
+    let held = 0
+    for (const { job: other } of this.active.values()) if (other.data.client === job.data.client) held++
+    if (held >= allButOne(this.opts.concurrency)) {
+      await job.moveToDelayed(Date.now() + HELD_BACK_MS, token)
+      throw new (bullmq().DelayedError)()
+    }
     const controller = new AbortController()
     this.active.set(job.id!, { controller, job, token })
     const onAbort = (): void => { controller.abort(new Stop('cancel')) }

@@ -18,6 +18,7 @@ import { revive, type SentError } from './channel.js'
 import { machineCores, processShare } from './machine.js'
 import { currentClient } from '../lib/clients.js'
 import { FairQueue } from '../lib/fair-queue.js'
+import { allButOne } from '../lib/fair-slots.js'
 
 /** A module a pool thread can run tasks of: a sibling of the module at `from`, without extension (as the caller's own files are .ts or .js). */
 export function taskModule (from: string, name: string): string {
@@ -230,7 +231,7 @@ export class ThreadPool {
 
   /** How many threads one client may hold: all but one, so that another client always finds one. */
   private get perClient (): number {
-    return Math.max(1, this.size - 1)
+    return allButOne(this.size)
   }
 
   /**

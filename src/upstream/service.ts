@@ -64,8 +64,9 @@ export class RemoteService {
     const deadline = AbortSignal.timeout(this.timeoutMs)
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline
     const timedOut = (cause?: unknown): UpstreamTimeoutError => new UpstreamTimeoutError(this.service, this.timeoutMs, cause)
+    const client = currentClient()
     try {
-      await this.slots.acquire(currentClient(), combined)
+      await this.slots.acquire(client, combined)
     } catch (err) {
       if (signal?.aborted === true) throw signal.reason
       throw timedOut(err)
@@ -89,7 +90,7 @@ export class RemoteService {
       this.recordFailure()
       throw failure
     } finally {
-      this.slots.release()
+      this.slots.release(client)
     }
   }
 

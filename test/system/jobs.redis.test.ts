@@ -10,6 +10,9 @@ import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Queue } from 'bullmq'
+import { Redis } from 'ioredis'
+import { RedisJobs } from '../../src/jobs/redis.js'
 import { freePort } from '../../bench/lib/net.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../fakes/libretranslate.js'
 import { startService, type RunningService } from '../helpers/service.js'
@@ -188,4 +191,51 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
       expect(cancel.status).toBe(204)
     }
   }, 120_000)
+
+  it('one client holds at most all of a replica\'s slots but one: another client\'s job starts at once, the first one\'s next when one of its own ends', async () => {
+    // alone on this Redis: no job of the tests before is taken by this replica
+    const admin = new Redis(redisUrl)
+    await admin.flushall()
+    admin.disconnect()
+    const jobs = new RedisJobs({ redisUrl, dataDir: tmpdir(), ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency: 3, timeoutMs: 3_600_000, log: { warn: () => {} } })
+    const queue = new Queue('document-jobs', { connection: { url: redisUrl } })
+    // a job's request is its name; it runs until the test ends it
+    const started: string[] = []
+    const ends = new Map<string, () => void>()
+    jobs.setWork(async (request, signal) => {
+      const name = request.toString()
+      await new Promise<void>((resolve, reject) => {
+        ends.set(name, resolve)
+        signal.addEventListener('abort', () => { reject(signal.reason) }, { once: true })
+        started.push(name)
+      })
+      return JSON.stringify({ name })
+    }, () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'failed' }))
+    const within = async (done: () => boolean | Promise<boolean>): Promise<void> => {
+      const end = Date.now() + 20_000
+      while (!await done()) {
+        if (Date.now() > end) throw new Error(`still waiting, jobs started: ${started.join(', ')}`)
+        await sleep(20)
+      }
+    }
+    await jobs.start()
+    try {
+      // its connections take a moment: a post before answers 503
+      await within(async () => await jobs.submit('b', 'b1').then(() => true, () => false))
+      for (const name of ['b2', 'b3']) await jobs.submit('b', name)
+      // two run, the third is put back while they do
+      await within(async () => started.length === 2 && await queue.getDelayedCount() > 0)
+      expect(started.every(name => name.startsWith('b'))).toBe(true)
+      await jobs.submit('a', 'a1')
+      await within(() => started.includes('a1'))
+      expect(started.filter(name => name.startsWith('b'))).toHaveLength(2)
+      ends.get(started[0]!)!()
+      await within(() => started.length === 4)
+      expect(started.filter(name => name.startsWith('b'))).toHaveLength(3)
+    } finally {
+      for (const end of ends.values()) end()
+      await jobs.close()
+      await queue.close()
+    }
+  }, 60_000)
 })

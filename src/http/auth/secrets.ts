@@ -55,7 +55,7 @@ export function checkSlots (concurrency: number): CheckSlots {
     try {
       return await work()
     } finally {
-      slots.release()
+      slots.release(who)
     }
   }
 }

@@ -1,0 +1,83 @@
+/**
+ * The job queue on disk (src/jobs/queue.ts) and its slots: one client's long jobs never hold every
+ * slot, so another client's job starts at once. A job's work here waits for the test to end it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Jobs } from '../../../src/jobs/queue.js'
+import type { FairSlots } from '../../../src/lib/fair-slots.js'
+
+const dirs: string[] = []
+const queues: Jobs[] = []
+afterEach(async () => {
+  await Promise.all(queues.splice(0).map(async q => { await q.close() }))
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A queue of `concurrency` slots whose jobs (a request is its job's name) run until `end(name)`. */
+function queue (concurrency: number): { jobs: Jobs, started: string[], waiting: () => number, end: (name: string) => void, until: (done: () => boolean) => Promise<void> } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'job-slots-'))
+  dirs.push(dataDir)
+  const jobs = new Jobs({ dataDir, ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency, timeoutMs: 3_600_000, log: { warn: () => {} } })
+  queues.push(jobs)
+  const started: string[] = []
+  const ends = new Map<string, () => void>()
+  jobs.setWork(async (request, signal) => {
+    const name = request.toString()
+    await new Promise<void>((resolve, reject) => {
+      ends.set(name, resolve)
+      signal.addEventListener('abort', () => { reject(signal.reason) }, { once: true })
+      started.push(name)
+    })
+    return JSON.stringify({ name })
+  }, () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'failed' }))
+  // the slots' waiters: a job past its claim and its first write waits there (or runs)
+  const slots = (jobs as unknown as { slots: FairSlots }).slots
+  /** Waits for `done` to hold; fails past a bound far above any run's. */
+  const until = async (done: () => boolean): Promise<void> => {
+    const end = Date.now() + 10_000
+    while (!done()) {
+      if (Date.now() > end) throw new Error(`still waiting, jobs started: ${started.join(', ')}`)
+      await new Promise(resolve => setTimeout(resolve, 10))
+    }
+  }
+  return { jobs, started, waiting: () => slots.waiters, end: name => { ends.get(name)!() }, until }
+}
+
+describe('job slots', () => {
+  it('leaves another client a slot: one client\'s long jobs never hold them all, and the other\'s job starts at once', async () => {
+    const { jobs, started, waiting, end, until } = queue(4)
+    for (let i = 1; i <= 4; i++) await jobs.submit('b', `b${i}`)
+    // every one of b's jobs running or waiting for a slot
+    await until(() => started.length + waiting() === 4)
+    expect(started).toHaveLength(3)
+    await jobs.submit('a', 'a1')
+    // before any of b's jobs ends
+    await until(() => started.includes('a1'))
+    expect(started.filter(name => name.startsWith('b'))).toHaveLength(3)
+    // b's fourth takes the slot of b's own job that ends, not a's
+    end(started[0]!)
+    await until(() => started.length === 5)
+    expect(started.filter(name => name.startsWith('b'))).toHaveLength(4)
+  })
+
+  it('lets one client alone use all slots but one; with a single slot, that one', async () => {
+    const two = queue(2)
+    await two.jobs.submit('b', 'b1')
+    await two.jobs.submit('b', 'b2')
+    await two.until(() => two.started.length + two.waiting() === 2)
+    expect(two.started).toHaveLength(1)
+    two.end(two.started[0]!)
+    await two.until(() => two.started.length === 2)
+
+    const one = queue(1)
+    await one.jobs.submit('b', 'b1')
+    await one.until(() => one.started.includes('b1'))
+    await one.jobs.submit('b', 'b2')
+    await one.until(() => one.waiting() === 1)
+    one.end('b1')
+    await one.until(() => one.started.includes('b2'))
+  })
+})

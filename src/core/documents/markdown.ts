@@ -29,7 +29,7 @@ function markdownText (links: boolean): TextFormat {
       let out = text.replace(/(?<!\s)\s*\n\s*/g, ' ')
       // one starting a block may be a task list's `[ ]`
       const brackets = links || out.includes('](') || (atStart && out.startsWith('['))
-      out = out.replace(/[\\`|]|(?<=\S\s)([*_~]+)(?=\s)|[*~]|[[\]]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<=[\p{L}\p{N}])(_+)(?=[\p{L}\p{N}])|(?<!_)_+/gu,
+      out = out.replace(/[\\`|]|(?<=[^ \t][ \t])([*_~]+)(?=[ \t])|[*~]|[[\]]|<(?=[A-Za-z!?]|\/[A-Za-z])|(?<=[\p{L}\p{N}])(_+)(?=[\p{L}\p{N}])|(?<!_)_+/gu,
         (m, loose: string | undefined, inWord: string | undefined) =>
           loose !== undefined || inWord !== undefined || (!brackets && (m === '[' || m === ']')) ? m : m.replace(/./g, '\\$&'))
         .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')

@@ -144,6 +144,8 @@ describe('text/markdown: inline markup', () => {
     expect(through('Hello.', recorded({ 'Hello.': 'a [b](c) d' }))).toBe('a \\[b\\](c) d')
     // with a definition in the document, [b] could name it
     expect(through('Hello.\n\n[b]: https://x.org', recorded({ 'Hello.': 'a [b] d' }))).toBe('a \\[b\\] d\n\n[b]: https://x.org')
+    // only a space or tab is white space around a loose star: U+FEFF is no white space to markdown-it
+    expect(through('Hello.', recorded({ 'Hello.': 'car\uFEFF*\uFEFFis' }))).toBe('car\uFEFF\\*\uFEFFis')
     // at a block's start, [ ] could be a task list's box
     expect(through('- Hello.', recorded({ 'Hello.': '[ ] d' }))).toBe('- \\[ \\] d')
   })

@@ -26,9 +26,11 @@
  *   that come back in place, whatever `preserve_placeholders` says.
  * - Without a target (substitute, edit: same-language work) the result is written into msgstr
  *   the same way and the headers stay.
- * - Finished entries are read as `finished` says (segment.ts): kept out (translation), by their
- *   msgid (detection, analysis), or by their msgstr forms, each written back only where it
- *   changed (edit, substitution: a translator's finished text corrected in place).
+ * - Finished entries are read as `finished` says (segment.ts): kept out (translation), or by their
+ *   msgid (detection, analysis). Edit and substitution (`translation`) read every entry holding a
+ *   translation, fuzzy ones too, by its msgstr forms, each written back only where it changed (a
+ *   translator's text corrected in place, flags untouched); an entry with an empty msgstr is
+ *   neither read nor written (its msgid is no translation).
  */
 import { po, type GetTextTranslation, type GetTextTranslations } from 'gettext-parser'
 import pluralForms from 'plural-forms'
@@ -261,17 +263,21 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
     throw invalidField(path(), lineNumber === undefined ? what : `line ${lineNumber}: ${what}`)
   }
   const entries = Object.values(table.translations).flatMap(context => Object.values(context))
-  const work: Array<{ at: number, docs: StringDocument[], finished: boolean }> = []
+  /** `read`: the entry's msgid (translated into its msgstr; a finished one's never written) or its msgstr forms (written back where one changed). */
+  const work: Array<{ at: number, docs: StringDocument[], finished: boolean, read: 'msgid' | 'msgstr' }> = []
   entries.forEach((entry, at) => {
     if (entry.msgid === '' && (entry.msgctxt ?? '') === '') return
     const flags = flagsOf(entry)
     const finished = entry.msgstr.length > 0 && entry.msgstr.every(s => s !== '') && !flags.includes('fuzzy')
     if (finished && finishedRead === 'kept') return
+    // edit and substitution work on the translations held, fuzzy drafts too: an entry with none is not theirs to fill
+    if (finishedRead === 'translation' && entry.msgstr.every(s => s === '')) return
     const format = flags.find(f => Object.hasOwn(FORMATS, f))
-    const texts = finished && finishedRead === 'translation'
+    const read = finishedRead === 'translation' ? 'msgstr' : 'msgid'
+    const texts = read === 'msgstr'
       ? entry.msgstr
       : entry.msgid_plural === undefined ? [entry.msgid] : [entry.msgid, entry.msgid_plural]
-    work.push({ at, finished, docs: texts.map(t => stringDocument(t, textDrafts(t, locale, format === undefined ? undefined : FORMATS[format]))) })
+    work.push({ at, finished, read, docs: texts.map(t => stringDocument(t, textDrafts(t, locale, format === undefined ? undefined : FORMATS[format]))) })
   })
   const segments = work.flatMap(w => w.docs.flatMap(d => d.segments))
   return {
@@ -288,21 +294,23 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
       /** The entries whose msgstr is written. */
       const written: number[] = []
       let k = 0
-      for (const { at, docs, finished } of work) {
+      for (const { at, docs, finished, read } of work) {
         const texts = docs.map(doc => {
           const own = translated.slice(k, k + doc.segments.length)
           k += own.length
           return doc.rebuild(own)
         })
         const clone = clones[at]!
-        if (finished) {
-          // a finished translation read by its msgid stays; read by its forms, they are written back where one changed
-          if (finishedRead === 'translation' && texts.some((t, i) => t !== clone.msgstr[i])) {
+        if (read === 'msgstr') {
+          // its forms are written back where one changed, its flags (fuzzy) untouched
+          if (texts.some((t, i) => t !== clone.msgstr[i])) {
             clone.msgstr = texts
             written.push(at)
           }
           continue
         }
+        // a finished translation read by its msgid stays
+        if (finished) continue
         written.push(at)
         clone.msgstr = texts.length === 1
           ? [texts[0]!]

@@ -23,8 +23,9 @@ export type { KeptElements } from './kept-elements.js'
  * What is read of a catalog's finished entries (a PO entry with every msgstr filled, not fuzzy;
  * an XLIFF unit whose target is final): `kept` out of the segments, as translation keeps them
  * (the default); their `source` (msgid, XLIFF source), for detection and analysis, which read a
- * catalog's every source; their `translation` (msgstr, XLIFF target), rebuilt in place where it
- * changed, for edit and substitution, which work on a translator's finished text.
+ * catalog's every source. `translation`, for edit and substitution, which work on a translator's
+ * text: every entry's translation (msgstr, XLIFF target; fuzzy and not final ones too), rebuilt in
+ * place where it changed, and nothing of an entry that has none (its source is no translation).
  */
 export type FinishedEntries = 'kept' | 'source' | 'translation'
 
@@ -86,10 +87,17 @@ const UNREAD: Partial<Record<MimeType, string>> = {
   'application/vnd.android.strings+xml': 'strings marked translatable="false" and resource references are not read'
 }
 
-/** A 400's "has no text to analyse" for a document of `mimeType`, saying what a catalog format leaves unread. */
-export function noTextMessage (doing: string, mimeType: MimeType): string {
-  const unread = UNREAD[mimeType]
-  return unread === undefined ? `has no text to ${doing}` : `has no text to ${doing} (${unread})`
+/** What edit and substitution (`translation`) leave unread of a catalog besides: its untranslated entries. */
+const UNTRANSLATED: Partial<Record<MimeType, string>> = {
+  'text/x-gettext-translation': 'only translations are worked on: entries with an empty msgstr are not read',
+  'application/xliff+xml': 'only translations are worked on: units without a target or with an empty one are not read'
+}
+
+/** A 400's "has no text to analyse" for a document of `mimeType`, saying what a catalog format leaves unread (`finished` as it was read). */
+export function noTextMessage (doing: string, mimeType: MimeType, finished: FinishedEntries = 'kept'): string {
+  const untranslated = finished === 'translation' ? UNTRANSLATED[mimeType] : undefined
+  const unread = [untranslated, UNREAD[mimeType]].filter(Boolean).join('; ')
+  return unread === '' ? `has no text to ${doing}` : `has no text to ${doing} (${unread})`
 }
 
 /**

@@ -15,8 +15,10 @@
  *   gets no target and no state). Final: 1.2 a `<target state="final">` or
  *   `state="signed-off"`, or `<trans-unit approved="yes">`; 2.0 a `<segment state="reviewed">`
  *   or `state="final"`. 2.0 `<ignorable>` is kept as it is. A final unit is read as `finished`
- *   says (segment.ts): kept out (translation), by its source (detection, analysis), or by its
- *   target, written back where it changed (edit, substitution: a finished text corrected in place).
+ *   says (segment.ts): kept out (translation) or by its source (detection, analysis). Edit and
+ *   substitution (`translation`) read every unit holding a target, of any state, by that target,
+ *   written back where it changed (a translator's text corrected in place, state kept); a unit
+ *   without a target, or with an empty one, is neither read nor written.
  * - A 1.2 unit with a `<seg-source>` is translated from it, so the target keeps its
  *   `<mrk mtype="seg">` segmentation.
  * - With a target language: 1.2 every `<file>` gets `target-language`, 2.0 `<xliff>` gets
@@ -220,7 +222,7 @@ interface Unit {
   /** 2.0: the segment, whose state is set. */
   segment: Element | undefined
   doc: StringDocument
-  /** A final unit's, read as `finished` says: its source (not written) or its target (`doc` is the target's). */
+  /** How a unit not translated is read: a final unit by its source (not written), or any unit holding a target by that target (`doc` is the target's). */
   finished?: 'source' | 'translation'
 }
 
@@ -229,14 +231,17 @@ function blank (source: string, element: Element): boolean {
   return source.slice(element.openEnd, element.closeStart).trim() === ''
 }
 
-/** The units to translate, in file order (not `translate="no"`, not blank; final ones as `finished` says). */
+/** The units to translate, in file order (not `translate="no"`, not blank; final ones as `finished` says; with `translation`, those holding a target). */
 function unitsOf (root: Element, version: Version, source: string, locale: string, finished: FinishedEntries): Unit[] {
   const units: Unit[] = []
   const unit = (src: Element, target: Element | undefined, segment: Element | undefined, final: boolean): void => {
+    // edit and substitution work on the translations held, whatever their state: a unit without a target, or with an empty one, is not theirs to fill
+    if (finished === 'translation') {
+      if (target !== undefined && !blank(source, target)) units.push({ source: src, target, segment, doc: sourceDocument(source, target, version, locale), finished })
+      return
+    }
     if (!final) units.push({ source: src, target, segment, doc: sourceDocument(source, src, version, locale) })
     else if (finished === 'source') units.push({ source: src, target, segment, doc: sourceDocument(source, src, version, locale), finished })
-    // an approved unit with no target has no finished text to work on
-    else if (finished === 'translation' && target !== undefined) units.push({ source: src, target, segment, doc: sourceDocument(source, target, version, locale), finished })
   }
   const work: Element[] = [root]
   for (let e = work.pop(); e !== undefined; e = work.pop()) {
@@ -294,7 +299,7 @@ export function xliffDocument (source: string, locale: string, path: () => Field
         const content = unit.doc.rebuild(own)
         const { source: src, target: existing } = unit
         if (unit.finished !== undefined) {
-          // a final target stays, state and all; read as itself, its content is written back where it changed
+          // a final target read by its source stays; a target read as itself is written back where it changed, state and all kept
           if (unit.finished === 'translation' && existing !== undefined && content !== source.slice(existing.openEnd, existing.closeStart)) {
             edits.push({ start: existing.openEnd, end: existing.closeStart, text: content })
           }

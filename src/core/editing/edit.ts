@@ -59,7 +59,7 @@ const describe = (item: EditItem): string =>
 /** English, whose rules do the most, stands in for an unsure detection of a text that spells as English. */
 const ENGLISH = 'en'
 
-const noText = (mime: MimeType): ValidationError => invalidField(['document', 'value'], noTextMessage('edit', mime))
+const noText = (mime: MimeType): ValidationError => invalidField(['document', 'value'], noTextMessage('edit', mime, 'translation'))
 
 /**
  * The language of a document that did not say: detected, but where the detector is unsure (as

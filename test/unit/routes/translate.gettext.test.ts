@@ -75,16 +75,16 @@ describe('gettext PO on the other document endpoints', () => {
     expect(body.language).toBe('es')
   })
 
-  it('substitute writes the msgids with the rules applied into msgstr', async () => {
-    const { status, body } = await post('/language/substitute', { document: { value: PO, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }] })
+  it('substitute works on the translations: the msgstr filled, untranslated entries left empty', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: PO, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'Fet', substitution: 'Fet!' }, { text: 'house', substitution: 'home' }] })
     expect(status, JSON.stringify(body)).toBe(200)
-    expect(translation(body.document.value, 'The house is big.', 'home')).toEqual(['The home is big.'])
+    expect(body.document.value).toBe(PO.replace('msgstr "Fet"', 'msgstr "Fet!"'))
   })
 
   it('edit and analyze take it', async () => {
-    const edited = await post('/language/edit', { document: { value: 'msgid "Their is a libary in the house."\nmsgstr ""\n', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    const edited = await post('/language/edit', { document: { value: 'msgid "There is a library."\nmsgstr "Their is a libary in the house."\n', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
-    expect(translation(edited.body.document.value, 'Their is a libary in the house.')[0]).toMatch(/library/)
+    expect(translation(edited.body.document.value, 'There is a library.')[0]).toMatch(/library/)
     const analyzed = await post('/language/analyze', { document: { value: PO, mime_type: MIME }, analyses: ['sentiment'] })
     expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
     expect(analyzed.body.meta.language).toBe('en')
@@ -121,5 +121,42 @@ describe('gettext PO on the other document endpoints', () => {
     expect(status).toBe(400)
     expect(JSON.stringify(body)).toContain('/document/value')
     expect(JSON.stringify(body)).toContain('obsolete')
+  })
+
+  // a probe: fuzzy drafts and untranslated entries were written over with their msgid
+  const SPANISH = 'msgid ""\nmsgstr ""\n"Language: es\\n"\n\nmsgid "Open Acme"\nmsgstr "Abrir Acme"\n\n' +
+    '#, fuzzy\nmsgid "Close the window"\nmsgstr "Cerrar la ventana"\n\nmsgid "Save the file"\nmsgstr ""\n'
+
+  it('substitute changes only the translations it applies to: a fuzzy draft is kept, an untranslated entry stays empty', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: SPANISH, mime_type: MIME, language: 'es' }, substitutions: [{ text: 'Acme', substitution: 'Zeta' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.document.value).toBe(SPANISH.replace('msgstr "Abrir Acme"', 'msgstr "Abrir Zeta"'))
+    // a fuzzy draft is a translation too: substituted in place, still fuzzy
+    const fuzzy = await post('/language/substitute', { document: { value: SPANISH, mime_type: MIME, language: 'es' }, substitutions: [{ text: 'ventana', substitution: 'pestaña' }] })
+    expect(fuzzy.status, JSON.stringify(fuzzy.body)).toBe(200)
+    expect(fuzzy.body.document.value).toBe(SPANISH.replace('msgstr "Cerrar la ventana"', 'msgstr "Cerrar la pestaña"'))
+  })
+
+  it('edit leaves a fuzzy entry\'s draft and an untranslated entry as they are when it has nothing to change there', async () => {
+    const value = 'msgid ""\nmsgstr ""\n"Language: en_GB\\n"\n\nmsgid "Their is a libary."\nmsgstr "Their is a libary."\n\n' +
+      '#, fuzzy\nmsgid "Close the window, color"\nmsgstr "Shut the window."\n\nmsgid "Save the file"\nmsgstr ""\n'
+    const { status, body } = await post('/language/edit', { document: { value, mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    const out = body.document.value as string
+    expect(translation(out, 'Their is a libary.')[0]).toMatch(/library/)
+    // all but the edited msgstr line byte for byte
+    const lines = value.split('\n')
+    const edited = lines.indexOf('msgstr "Their is a libary."')
+    expect(out.split('\n').filter((_, i) => i !== edited)).toEqual(lines.filter((_, i) => i !== edited))
+  })
+
+  it('edit and substitute of a catalog holding no translation are a 400 saying untranslated entries are not read', async () => {
+    const { status, body } = await post('/language/edit', { document: { value: 'msgid "Their is a libary."\nmsgstr ""\n', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(status).toBe(400)
+    expect(JSON.stringify(body)).toContain('/document/value')
+    expect(JSON.stringify(body)).toContain('empty msgstr')
+    const substituted = await post('/language/substitute', { document: { value: 'msgid "Acme"\nmsgstr ""\n', mime_type: MIME, language: 'es' }, substitutions: [{ text: 'Acme', substitution: 'Zeta' }] })
+    expect(substituted.status).toBe(400)
+    expect(JSON.stringify(substituted.body)).toContain('empty msgstr')
   })
 })

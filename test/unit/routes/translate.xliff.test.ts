@@ -73,17 +73,31 @@ describe('XLIFF on the other document endpoints', () => {
     expect(body.language).toBe('es')
   })
 
-  it('substitute writes the sources with the rules applied into their targets', async () => {
-    const { status, body } = await post('/language/substitute', { document: { value: XLIFF12, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }] })
+  it('substitute works on the targets: units without one, or with an empty one, left as they are', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: XLIFF12, mime_type: MIME, language: 'en' }, substitutions: [{ text: 'house', substitution: 'home' }, { text: 'Fet', substitution: 'Fet!' }] })
     expect(status, JSON.stringify(body)).toBe(200)
-    expect(text((await xliff.xliff12ToJs(body.document.value)).resources.app!.house!.target)).toBe('The home is big.')
-    expect(body.document.value).toContain('<trans-unit id="car"><source>The <g id="1">red</g> car is in {city}.</source></trans-unit>')
+    expect(body.document.value).toBe(XLIFF12.replace('<target state="final">Fet</target>', '<target state="final">Fet!</target>'))
+  })
+
+  // a probe: a translated target was written over with its source, substituted
+  const SPANISH = '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" target-language="es" datatype="plaintext" original="a"><body>\n' +
+    '<trans-unit id="stop"><source>Stop Acme</source><target state="translated">Parar Acme</target></trans-unit>\n' +
+    '<trans-unit id="go"><source>Go Acme</source></trans-unit>\n' +
+    '<trans-unit id="new"><source>New Acme</source><target state="new"/></trans-unit>\n</body></file></xliff>'
+
+  it('substitute changes a target of any state in place and nothing else', async () => {
+    const { status, body } = await post('/language/substitute', { document: { value: SPANISH, mime_type: MIME, language: 'es' }, substitutions: [{ text: 'Acme', substitution: 'Zeta' }] })
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(body.document.value).toBe(SPANISH.replace('<target state="translated">Parar Acme</target>', '<target state="translated">Parar Zeta</target>'))
   })
 
   it('edit and analyze take it', async () => {
-    const edited = await post('/language/edit', { document: { value: '<xliff version="2.0" srcLang="en"><file id="f"><unit id="u"><segment><source>Their is a libary in the house.</source></segment></unit></file></xliff>', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    const edited = await post('/language/edit', { document: { value: '<xliff version="2.0" srcLang="en" trgLang="en-GB"><file id="f"><unit id="u"><segment><source>There is a library.</source><target>Their is a libary in the house.</target></segment></unit></file></xliff>', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
     expect(edited.status, JSON.stringify(edited.body)).toBe(200)
     expect(text((await xliff.xliff2js(edited.body.document.value)).resources.f!.u!.target)).toMatch(/library/)
+    const untranslated = await post('/language/edit', { document: { value: '<xliff version="2.0" srcLang="en"><file id="f"><unit id="u"><segment><source>Their is a libary.</source></segment></unit></file></xliff>', mime_type: MIME, language: 'en' }, edits: [{ type: 'grammar' }] })
+    expect(untranslated.status).toBe(400)
+    expect(JSON.stringify(untranslated.body)).toContain('without a target')
     const analyzed = await post('/language/analyze', { document: { value: XLIFF12, mime_type: MIME }, analyses: ['sentiment'] })
     expect(analyzed.status, JSON.stringify(analyzed.body)).toBe(200)
     expect(analyzed.body.meta.language).toBe('en')

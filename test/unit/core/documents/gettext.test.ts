@@ -131,8 +131,19 @@ describe('text/x-gettext-translation', () => {
     expect(doc.rebuild(doc.segments)).toBe(finished)
     const out = doc.rebuild(doc.segments.map(s => s.replace('fichero', 'archivo'))) as string
     expect(out).toBe(finished.replace('"%d fichero"', '"%d archivo"').replace('"%d ficheros"', '"%d archivos"'))
-    // untranslated and fuzzy entries are still read by their msgid
-    expect(segmentDocument(PO, MIME, { finished: 'translation' }).segments).toEqual(expect.arrayContaining(['Hecho', 'The new house', 'Open']))
+  })
+
+  it('translation: a fuzzy entry is read by its msgstr and written back in place, fuzzy; an empty msgstr is neither read nor written', () => {
+    const doc = segmentDocument(PO, MIME, { finished: 'translation' })
+    expect(doc.segments).toEqual(['La casa vieja', 'Hecho'])
+    expect(doc.rebuild(doc.segments)).toBe(PO)
+    const out = doc.rebuild(doc.segments.map(s => s.replace('vieja', 'nueva'))) as string
+    expect(out).toBe(PO.replace('msgstr "La casa vieja"', 'msgstr "La casa nueva"'))
+    // a plural with one form filled: its forms read, the empty one stays empty
+    const partial = 'msgid "%d file"\nmsgid_plural "%d files"\nmsgstr[0] "%d fichero"\nmsgstr[1] ""\n'
+    const some = segmentDocument(partial, MIME, { finished: 'translation' })
+    expect(some.segments).toEqual(['%d fichero'])
+    expect(some.rebuild(['%d archivo'])).toBe(partial.replace('"%d fichero"', '"%d archivo"'))
   })
 
   it('answers a 400 naming the line', () => {

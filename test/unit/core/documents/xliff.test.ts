@@ -189,6 +189,13 @@ describe('application/xliff+xml final units (finished)', () => {
     const v2 = segmentDocument(XLIFF20, MIME, { finished: 'translation' })
     expect(v2.rebuild(v2.segments.map(s => s === 'Fait !' ? 'Fini !' : s))).toBe(XLIFF20.replace('<target>Fait !</target>', '<target>Fini !</target>'))
   })
+
+  it('translation: a target of any state is read and written back in place; a unit without a target, or with an empty one, neither read nor written', () => {
+    const doc = segmentDocument(XLIFF12, MIME, { finished: 'translation' })
+    expect(doc.segments).toEqual(['Old text', 'Hecho.', '¡Hecho!', '¿Hecho?'])
+    const out = doc.rebuild(doc.segments.map(s => s.replace('Old', 'New'))) as string
+    expect(out).toBe(XLIFF12.replace('<target state="needs-translation">Old text</target>', '<target state="needs-translation">New text</target>'))
+  })
 })
 
 describe('application/xliff+xml: bad files are a 400 naming the line', () => {

@@ -30,7 +30,9 @@
  * - CDATA sections (HTML for `Html.fromHtml`): their elements are read as text/html reads them
  *   (elements.ts): a block (`<p>`, `<li>`, any element not inline) ends a run, so each is a
  *   segment and the white space between blocks stays as written; inline elements are tags,
- *   opaque ones tokens, and `<br>` ends a sentence. The `<![CDATA[` and `]]>` markers stay, and
+ *   opaque ones tokens, and `<br>` ends a sentence; `<script>`, `<style>`, `<pre>`... and an
+ *   element marked `translate="no"` or class `notranslate` are kept whole, and tags take HTML's
+ *   attributes (`<font color=red>`, `<input disabled>`). The `<![CDATA[` and `]]>` markers stay, and
  *   translated text in them is escaped the same way (a reference for `<` and `&`, so `]]>` can
  *   never be written).
  * - Plurals: every item is a segment. Translated into a language (translate, bulk), the items are
@@ -47,7 +49,7 @@
 import { SaxesParser, type SaxesTag } from 'saxes'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
-import { INLINE, OPAQUE } from './elements.js'
+import { INLINE, OPAQUE, SKIP, untranslatable } from './elements.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import type { SegmentDraft } from './segment-run.js'
@@ -71,13 +73,16 @@ const androidTextAtStart: TextFormat = {
 
 /**
  * Markup and tokens of a string's content: CDATA markers, comments, processing instructions,
- * tags (attributes quoted), escapes, format specifiers, entity references, unescaped quotes.
+ * tags, escapes, format specifiers, entity references, unescaped quotes. Tags take HTML's
+ * attributes (unquoted values, no value): saxes has already held the XML outside CDATA sections
+ * to quoted ones, and in a CDATA section `Html.fromHtml` reads `<font color=red>` as a tag.
+ * Attribute names and unquoted values hold no `<`, so a tag is never looked for past the next one.
  */
 const CONTENT = new RegExp([
   String.raw`(?<cdataOpen><!\[CDATA\[)`,
   String.raw`(?<cdataClose>\]\]>)`,
   String.raw`(?<comment><!--[\s\S]*?-->|<\?[\s\S]*?\?>)`,
-  String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(?<self>\/?)>)`,
+  String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?<attributes>(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?)*)\s*(?<self>\/?)>)`,
   String.raw`(?<token>\\(?:u[0-9a-fA-F]{4}|[nt\\]|\r\n?|\n)|%(?:%|n|(?:\d+\$)?[-#+0,(<]*\d*(?:\.\d+)?[a-zA-Z]))`,
   String.raw`(?<escaped>\\[\s\S])`,
   String.raw`(?<entity>&[A-Za-z_:][\w:.-]*;)`,
@@ -90,11 +95,45 @@ const LINE_BREAK = /^\\[n\r\n]/
 /** Elements of HTML without content, kept as one token in a CDATA section. */
 const VOID = new Set(['br', 'embed', 'img', 'input', 'wbr'])
 
+/** One attribute of a tag's `attributes` group: its name and its value, quoted or not (none: no value). */
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g
+
+/** The value of a tag's attribute `name` (lower case), as written. */
+function attributeOf (attributes: string, name: string): string | undefined {
+  for (const m of attributes.matchAll(ATTRIBUTE)) if (m[1]!.toLowerCase() === name) return m[2] ?? m[3] ?? m[4] ?? ''
+  return undefined
+}
+
+/** Elements whose content is raw text in HTML: no tag in it, of their name or not, is one. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'xmp', 'plaintext'])
+
+/**
+ * Where an element whose start tag ends at `from` ends, in a CDATA section that ends at `limit`:
+ * after its end tag (the elements of its name inside it counted, except in raw text such as a
+ * script's), else at `limit`, as a parser reads an unclosed `<script>`.
+ */
+function elementEnd (source: string, name: string, from: number, limit: number): number {
+  const tags = new RegExp(`<(/?)${name.replace(/\./g, '\\.')}(?![\\w:.-])`, 'gi')
+  tags.lastIndex = from
+  let depth = 1
+  for (let m = tags.exec(source); m !== null && m.index < limit; m = tags.exec(source)) {
+    if (m[1] === '') {
+      if (!RAW_TEXT.has(name)) depth++
+    } else if (--depth === 0) {
+      const end = source.indexOf('>', m.index)
+      return end === -1 || end >= limit ? limit : end + 1
+    }
+  }
+  return limit
+}
+
 /**
  * Item-level pieces of a content string, before pairing tags. In a CDATA section (HTML for
  * `Html.fromHtml`), elements are read as text/html reads them (elements.ts): an inline one is a
  * tag, an opaque one a token with its content, and any other (`<p>`, `<li>`, `<div>`) a block
- * that ends the run.
+ * that ends the run. As text/html keeps them, a `<script>`, `<style>`, `<pre>`... and an element
+ * marked `translate="no"` or class `notranslate` are kept whole: a block left out, or a token
+ * when inline.
  */
 interface Mark {
   start: number
@@ -112,6 +151,8 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
   const pattern = new RegExp(CONTENT.source, 'g')
   const lower = source.toLowerCase()
   let cdata = false
+  // where the CDATA section being read ends
+  let cdataEnd = source.length
   for (let m = pattern.exec(source); m !== null; m = pattern.exec(source)) {
     const g = m.groups!
     const range = { start: m.index, end: m.index + m[0].length }
@@ -123,6 +164,10 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
         const end = close === -1 ? -1 : source.indexOf('>', close)
         marks.push({ kind: 'token', start: range.start, end: end === -1 ? range.end : end + 1 })
         pattern.lastIndex = end === -1 ? range.end : end + 1
+      } else if (cdata && g.slash === '' && g.self === '' && !VOID.has(name) && (SKIP.has(name) || untranslatable(a => attributeOf(g.attributes!, a)))) {
+        const end = elementEnd(source, name, range.end, cdataEnd)
+        marks.push({ kind: INLINE.has(name) || OPAQUE.has(name) ? 'token' : 'block', start: range.start, end })
+        pattern.lastIndex = end
       } else if (cdata && !INLINE.has(name) && !OPAQUE.has(name)) marks.push({ kind: 'block', ...range })
       else if (cdata && VOID.has(name)) marks.push({ kind: name === 'br' ? 'break' : name === 'wbr' ? 'weak' : 'token', ...range })
       else if (g.self !== '') marks.push({ kind: 'token', ...range })
@@ -134,23 +179,38 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
     } else if (g.token !== undefined) marks.push({ kind: LINE_BREAK.test(m[0]) ? 'break' : 'token', ...range })
     else {
       if (g.cdataOpen !== undefined || g.cdataClose !== undefined) cdata = g.cdataOpen !== undefined
+      if (g.cdataOpen !== undefined) {
+        const close = source.indexOf(']]>', range.end)
+        cdataEnd = close === -1 ? source.length : close
+      }
       marks.push({ kind: 'weak', ...range })
     }
   }
-  // pairs open tags with their close by name, within a block; the rest are weak tokens
+  // pairs open tags with their close by name, within a block; the rest are weak tokens. A count
+  // of the open tags of each name: a close with none open is never looked for in the stack
   const pairOf = new Map<number, number>()
   const stack: Array<[string, number]> = []
+  const opened = new Map<string, number>()
   marks.forEach((mark, k) => {
-    if (mark.kind === 'block') stack.length = 0
+    if (mark.kind === 'block') {
+      stack.length = 0
+      opened.clear()
+    }
     if (mark.kind !== 'tag') return
     if (mark.closing !== true) {
       stack.push([mark.name!, k])
+      opened.set(mark.name!, (opened.get(mark.name!) ?? 0) + 1)
       return
     }
-    const at = stack.findLastIndex(([name]) => name === mark.name)
-    if (at === -1) return
-    pairOf.set(stack[at]![1], k)
-    stack.length = at
+    if ((opened.get(mark.name!) ?? 0) === 0) return
+    // tags left open inside this element stay single tokens
+    for (let [name, at] = stack.pop()!; ; [name, at] = stack.pop()!) {
+      opened.set(name, opened.get(name)! - 1)
+      if (name === mark.name) {
+        pairOf.set(at, k)
+        break
+      }
+    }
   })
   const closes = new Set(pairOf.values())
   const run = new RunBuilder()

@@ -12,3 +12,12 @@ export const OPAQUE = new Set([
   'audio', 'br', 'canvas', 'code', 'embed', 'iframe', 'img', 'input', 'kbd', 'math', 'meter',
   'object', 'picture', 'progress', 'ruby', 'samp', 'svg', 'video', 'wbr'
 ])
+
+/** Elements left untouched, content included, that also end a run. */
+export const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
+
+/** Whether an element opts out of translation (`translate="no"`, class `notranslate`), given its attributes. */
+export function untranslatable (attribute: (name: string) => string | undefined): boolean {
+  return attribute('translate')?.trim().toLowerCase() === 'no' ||
+    (attribute('class') ?? '').split(/\s+/).includes('notranslate')
+}

@@ -7,15 +7,13 @@
  */
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T, type ParserOptions } from 'parse5'
 import { alignText } from './align.js'
-import { INLINE, OPAQUE } from './elements.js'
+import { INLINE, OPAQUE, SKIP, untranslatable } from './elements.js'
 import { referenceSpellings, textRanges } from './references.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
 /** Opaque elements whose own attributes (alt, title, placeholder...) are still text. */
 const OWN_TEXT_ATTRIBUTES = new Set(['audio', 'br', 'embed', 'iframe', 'img', 'input', 'object', 'video', 'wbr'])
-/** Elements left untouched that also end a run. */
-const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
 /** Skipped elements whose text attributes are still text: a textarea's placeholder and title (its content is the user's). */
 const SKIP_KEEPS_ATTRIBUTES = new Set(['textarea'])
 const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
@@ -64,12 +62,6 @@ function isElement (node: T.Node): node is T.Element {
 
 function attribute (el: T.Element, name: string): string | undefined {
   return el.attrs.find(a => a.name === name)?.value
-}
-
-/** Whether the element opts out of translation (`translate="no"`, class `notranslate`). */
-function untranslatable (el: T.Element): boolean {
-  return attribute(el, 'translate')?.trim().toLowerCase() === 'no' ||
-    (attribute(el, 'class') ?? '').split(/\s+/).includes('notranslate')
 }
 
 /** Walks a parsed tree into segment drafts; `flat` treats every element as a block. */
@@ -133,7 +125,7 @@ class Walker {
     this.seen.add(startTag.startOffset)
     const name = el.tagName
     const inline = INLINE.has(name) || OPAQUE.has(name)
-    const no = untranslatable(el)
+    const no = untranslatable(name => attribute(el, name))
     if (SKIP.has(name) || (no && !inline)) {
       this.flush()
       if (SKIP_KEEPS_ATTRIBUTES.has(name) && !no) this.attributes(el)

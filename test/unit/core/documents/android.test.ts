@@ -190,6 +190,58 @@ describe('application/vnd.android.strings+xml', () => {
     expect(htmlElementTree(out)).toEqual(htmlElementTree('<div><b></b><br><i></i></div><h1></h1>'))
   })
 
+  it('tags in a CDATA section take HTML attributes: unquoted values and valueless ones, as Html.fromHtml reads them', () => {
+    const html = {
+      a: '<font color=red>The red car</font> is <a href=http://x.com/>very fast</a>.',
+      b: '<p>The house is big.</p><p align=center>The dog is small.</p>',
+      c: 'Type <input disabled> here and look at <img src=house.png alt=house> the house.'
+    }
+    const src = `<resources>\n${Object.entries(html).map(([name, h]) => `  <string name="${name}"><![CDATA[${h}]]></string>\n`).join('')}</resources>\n`
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments).toEqual([
+      '<g id="1">The red car</g> is <g id="2">very fast</g>.',
+      'The house is big.',
+      'The dog is small.',
+      'Type <x id="1"/> here and look at <x id="2"/> the house.'
+    ])
+    expect(doc.rebuild(doc.segments, 'es')).toBe(src)
+    const out = readAndroidStrings(through(src, 'es')).cdata
+    for (const [name, h] of Object.entries(html)) {
+      expect(htmlElementTree(out[name]!)).toEqual(htmlElementTree(h))
+      for (const tag of h.match(/<[^>]*>/g)!) expect(out[name]).toContain(tag)
+    }
+  })
+
+  it('in a CDATA section, style, script, pre, textarea and translate="no" or class="notranslate" elements are kept whole, as text/html keeps them', () => {
+    const html = '<html><head><style>body { color: red; }</style></head><body><p>The red car is fast.</p>' +
+      '<script>var msg = "The house is big";</script><pre>The dog is <b>small</b>.</pre>' +
+      '<p translate="no">The cat is black.</p><div class="box notranslate">The <div>bird</div> sings.</div>' +
+      '<textarea>The fish swims.</textarea><p>The <span translate=no>Red Car</span> app is <b>fast</b>.</p></body></html>'
+    const src = `<resources>\n  <string name="a"><![CDATA[${html}]]></string>\n</resources>\n`
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments).toEqual(['The red car is fast.', 'The <x id="1"/> app is <g id="2">fast</g>.'])
+    expect(doc.rebuild(doc.segments, 'es')).toBe(src)
+    const out = readAndroidStrings(through(src, 'es')).cdata.a!
+    for (const kept of ['<style>body { color: red; }</style>', '<script>var msg = "The house is big";</script>', '<pre>The dog is <b>small</b>.</pre>',
+      '<p translate="no">The cat is black.</p>', '<div class="box notranslate">The <div>bird</div> sings.</div>', '<textarea>The fish swims.</textarea>',
+      '<span translate=no>Red Car</span>']) expect(out).toContain(kept)
+    expect(out).toContain('<p>THE RED CAR IS FAST.</p>')
+  })
+
+  it('pairs the tags of a CDATA section in linear time', () => {
+    const time = (n: number): number => {
+      const src = `<resources><string name="a"><![CDATA[The ${'<b>'.repeat(n)}car${'</i>'.repeat(n)}.]]></string></resources>`
+      const start = performance.now()
+      expect(segmentDocument(src, MIME).segments.join(' ')).toContain('car')
+      return performance.now() - start
+    }
+    time(1000)
+    const small = Math.min(time(3000), time(3000))
+    const large = Math.min(time(12000), time(12000))
+    // quadratic pairing would take 16 times as long for 4 times the tags
+    expect(large).toBeLessThan(small * 8 + 50)
+  })
+
   it('a backslash before a line break is a kept line break, as aapt2 reads it, never a visible backslash (SwiFTP)', () => {
     const source = fixture('swiftp-strings.xml')
     const doc = segmentDocument(source, MIME)

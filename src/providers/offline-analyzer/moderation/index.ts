@@ -9,8 +9,8 @@ import type { Scored } from '../../../core/analysis/results.js'
 import { Evidence, RULE_EFFECTS, wordEffects, type RuleKind } from './effects.js'
 import type { Listed, Obscenity } from './english.js'
 import type { LanguageData } from './languages/types.js'
-import { buildModel, type ExtraLists, type LanguageModel } from './model.js'
-import type { RuleHit } from './rules.js'
+import { buildModel, type ExtraLists, type Idiom, type LanguageModel } from './model.js'
+import { inSet, type RuleHit } from './rules.js'
 import { tokenize, unleet, type Token } from './tokens.js'
 import type { WordIndex } from './word-index.js'
 
@@ -77,7 +77,7 @@ export function moderate (text: string, language: string): Scored[] {
   const n = tokens.length
   const evidence = new Evidence()
 
-  const idiom = coveredBy(model.idioms, words)
+  const idiom = idiomsIn(model.idioms, tokens, text)
   const safe = coveredBy(model.ordinary, words).map((ordinary, i) => ordinary | idiom[i]!)
 
   // Profane words: our lists first, then obscenity for what they missed.
@@ -147,6 +147,28 @@ function coveredBy (index: WordIndex<true>, words: readonly string[]): Uint8Arra
     if (found) {
       covered.fill(1, i, i + found.length)
       i += found.length
+    } else i++
+  }
+  return covered
+}
+
+// only spaces, apostrophes and hyphens join the words of an idiom ("you're dead, right?" holds no "dead right")
+const JOINING = /^[ \t\u00a0'’-]*$/
+
+/** 1 on the words of the idioms written in `text`, each joined up and with none of the words it excludes beside it. */
+function idiomsIn (index: WordIndex<Idiom>, tokens: readonly Token[], text: string): Uint8Array {
+  const words = tokens.map(t => t.word)
+  const joined = (k: number): boolean => k > 0 && k < tokens.length && JOINING.test(text.slice((tokens[k - 1] as Token).end, (tokens[k] as Token).start))
+  const covered = new Uint8Array(words.length)
+  for (let i = 0; i < words.length;) {
+    const found = index.at(words, i)
+    const end = i + (found?.length ?? 0)
+    let whole = found !== undefined
+    for (let k = i + 1; whole && k < end; k++) whole = joined(k)
+    const fits = (idiom: Idiom): boolean => !(joined(i) && inSet(idiom.notBefore, words[i - 1] as string)) && !(joined(end) && inSet(idiom.notAfter, words[end] as string))
+    if (found && whole && found.values.some(fits)) {
+      covered.fill(1, i, end)
+      i = end
     } else i++
   }
   return covered

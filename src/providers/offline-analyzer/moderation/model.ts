@@ -6,7 +6,7 @@
 import type { Effects, RuleKind, WordClass } from './effects.js'
 import type { Listed } from './english.js'
 import type { LanguageData } from './languages/types.js'
-import { Rules, parseSet } from './rules.js'
+import { Rules, parseSet, type WordSet } from './rules.js'
 import { entryWords, WordIndex } from './word-index.js'
 
 export interface LanguageModel {
@@ -15,13 +15,19 @@ export interface LanguageModel {
   masked: Map<string, Listed>
   ordinary: WordIndex<true>
   /** Idioms whose words say nothing of harm or a topic ("killed it", "es un crack"). */
-  idioms: WordIndex<true>
+  idioms: WordIndex<Idiom>
   /** Words that are names when written with a capital beside another capitalised word ("Dick Van Dyke"). */
   names: Set<string>
   /** Swear words used as intensifiers ("you're fucking brilliant"): not an insult's target. */
   intensifiers: Set<string>
   rules: Rules<RuleKind>
   topics: WordIndex<Effects>
+}
+
+/** Words that may not stand just before or just after an idiom: there its words are meant literally ("and kill it", "dressed to kill him"). */
+export interface Idiom {
+  notBefore: WordSet
+  notAfter: WordSet
 }
 
 /** Other profanity lists for the language: cuss's words with ratings, and @2toad/profanity's words. */
@@ -52,6 +58,20 @@ function alternatives (entry: string): string[] {
   return phrases
 }
 
+/** An idiom entry's phrases and its context: a leading `!` place lists the words that may not come before it, a trailing one those that may not follow ("!and_kill_it", "dressed_to_kill_!@object"). */
+function idiomEntry (entry: string, sets: Readonly<Record<string, string>>): { phrases: string[], idiom: Idiom } {
+  const places = entry.split('_')
+  const before = places[0]?.startsWith('!') === true ? (places.shift() as string).slice(1) : ''
+  const after = places.at(-1)?.startsWith('!') === true ? (places.pop() as string).slice(1) : ''
+  const context = (list: string): WordSet => parseSet(list.split('|').map(word => {
+    if (!word.startsWith('@')) return word
+    const set = sets[word.slice(1)]
+    if (set === undefined) throw new Error(`moderation idiom uses an unknown set ${word}: ${entry}`)
+    return set
+  }).join(' '))
+  return { phrases: alternatives(places.join('_')), idiom: { notBefore: context(before), notAfter: context(after) } }
+}
+
 /** Every spelling of `word` with a run of inner letters starred ("fuck" -> "f*ck", "f**k", "fu*k"...). */
 function maskings (word: string): string[] {
   const out: string[] = []
@@ -75,8 +95,11 @@ export function buildModel (data: LanguageData, options: ModelOptions = {}): Lan
   const extra = options.lists
   const ordinary = new WordIndex<true>()
   for (const entry of entries(data.ordinary)) ordinary.add(entry, true)
-  const idioms = new WordIndex<true>()
-  for (const entry of entries(data.idioms)) for (const phrase of alternatives(entry)) idioms.add(phrase, true)
+  const idioms = new WordIndex<Idiom>()
+  for (const entry of entries(data.idioms)) {
+    const { phrases, idiom } = idiomEntry(entry, data.sets)
+    for (const phrase of phrases) idioms.add(phrase, idiom)
+  }
   const isOrdinary = (entry: string): boolean => {
     const words = entryWords(entry.replace(/\*$/, ''))
     return words.length > 0 && ordinary.at(words, 0)?.length === words.length

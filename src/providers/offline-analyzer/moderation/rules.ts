@@ -43,8 +43,13 @@ export interface RuleHit<T> {
   end: number
 }
 
+export interface WordSet {
+  words: Set<string>
+  prefixes: string[]
+}
+
 /** Words and prefixes of a set written as space-separated entries ("kill murder stab*"). */
-export function parseSet (text: string): { words: Set<string>, prefixes: string[] } {
+export function parseSet (text: string): WordSet {
   const words = new Set<string>()
   const prefixes: string[] = []
   for (const entry of text.split(/\s+/)) {
@@ -55,7 +60,12 @@ export function parseSet (text: string): { words: Set<string>, prefixes: string[
   return { words, prefixes }
 }
 
-function element (source: string, sets: ReadonlyMap<string, { words: Set<string>, prefixes: string[] }>): Element {
+/** Whether a folded word is one of the set's words or starts with one of its prefixes. */
+export function inSet (set: WordSet, word: string): boolean {
+  return set.words.has(word) || set.prefixes.some(p => word.startsWith(p))
+}
+
+function element (source: string, sets: ReadonlyMap<string, WordSet>): Element {
   const repeat = /^(.*)\*(\d+)$/.exec(source)
   if (repeat && repeat[1] === '') return { words: new Set(), prefixes: [], any: true, flagged: false, min: 0, max: Number(repeat[2]) }
   const optional = !repeat && source.endsWith('?')
@@ -76,8 +86,7 @@ function element (source: string, sets: ReadonlyMap<string, { words: Set<string>
 
 function accepts (el: Element, text: RuleText, i: number): boolean {
   if (el.any || (el.flagged && text.flagged[i] === true)) return true
-  const word = text.words[i] as string
-  return el.words.has(word) || el.prefixes.some(p => word.startsWith(p))
+  return inSet(el, text.words[i] as string)
 }
 
 export class Rules<T> {

@@ -14,10 +14,11 @@ export const en: LanguageData = {
     rape: 'rape raped raping rapes rapist* molest*:1'
   },
   ordinary: 'cumin cockpit* shiitake* shitake dick_van_dyke moby_dick dickens dickinson* niggard* cum_laude magna_cum_laude summa_cum_laude scunthorpe essex sussex middlesex wessex penistone cockney* cocktail* peacock* hancock* analy* therapist* assassin* assignment* grape* kung_fu analect* assyria* moroni shiite* vandyke wankel gondwana* annal* analges* assn asst asson* assort* cockscomb* cocksure cryptanaly* cummerbund* dicker dickered dickering dickey* dickybird* fagot* feckless* mishit* pussycat* pussyfoot* rapeseed* rapped rappel* retardant* retarder* retardation scat traffick* booby_trap* booby_prize',
-  idioms: 'hell_of_a|an dying_to to_die_for dressed_to_kill killed|kill|kills|killing_it that|this|it|joke|jokes_killed_me you_re_killing_me scared|bored|worried|sick|frightened_to_death dead_tired|serious|wrong|right|set|sure is|s|are|re|was|were|be_the_bomb da_bomb star_wars shoot_the_breeze',
+  idioms: 'hell_of_a|an dying_to to_die_for_!@object dressed_to_kill_!@object !and|then|or_killed|kill|kills|killing_it that|this|it|joke|jokes_killed_me you_re_killing_me scared|bored|worried|sick|frightened_to_death dead_tired|serious|wrong|set|sure dead_right_!now !there|here|where_is|s|are|re|was|were|be_the_bomb_!in|at|on|under|inside|near|behind|beneath|underneath|by|that|which da_bomb star_wars shoot_the_breeze',
   names: 'dick dicks cock hooker hookers fanny willy cumming',
   sets: {
     you: 'you u ya ye youse',
+    object: 'me you u ya him her them us it this that these those what my your his their our everyone everybody someone somebody people',
     modal: 'am m are re is s going gonna gon na to will ll shall wanna want wants have ve got gotta just really totally fucking fuckin literally definitely personally come and d would might could then soon tomorrow tonight now swear promise i go',
     harm: 'kill murder hurt stab shoot strangle choke slaughter butcher behead decapitate punch bash torture kidnap rape bury gut skin hang drown poison lynch execute shank stomp slap end knife',
     kin: 'family wife husband kids kid children son daughter mom mother mum mommy dad father sister brother baby girlfriend boyfriend parents',

@@ -14,7 +14,7 @@ export const es: LanguageData = {
     rape: 'violación* violador* violada:1 violadas:1 violarte violarla'
   },
   ordinary: 'besugo boniato borraja brizna brocha butifarra cantimplora cebollino cogollo cuchara leche leches mamey percebe puchero quebracho tordo yegua cola palo pico polvo popa raja pepa seno senos pisar vete hueco coger cachar chaqueta pistola heroína caliente nabo bolas bollo cacha calabazo calamidad cotorra coso mico pargo pito pija pijo mamar manchas repisas retazo traga trincar bruta comadres cuates lumbreras dondiego colón alcornoque corozo cogote guitarro gustarle agarraderas adufe andá ayotes bombín brisco cachimba coyoles estafiate filiberto morlaco sonajas sopladores cuca haciendo_el_amor tonga tocho sobo playo fu fanal panal pañal negro negra negros negras rape rapé corrida corridas orina chiche trío travesti travestí borrico gorrino mameluco cabestro cernícalo sanguijuela tarugo mendrugo mastuerzo fariseo fantoche ladilla pardillo calambuco abanto andorga barrabás morrongo paja pajas panocha gurriato',
-  idioms: 'un|una_crack es|eres|era|fue|sería|son|sois_la_bomba muerto|muerta|muertos|muertas_de_cansancio|sueño|hambre|sed|risa|miedo|frío|calor|ganas|aburrimiento|vergüenza|envidia|celos',
+  idioms: 'un|una_crack es|eres|era|fue|sería|son|sois_la_bomba_!en|bajo|debajo|dentro|detrás|cerca|que muerto|muerta|muertos|muertas_de_cansancio|sueño|hambre|sed|risa|miedo|frío|calor|ganas|aburrimiento|vergüenza|envidia|celos',
   sets: {
     te: 'te os',
     aux: 'voy vamos va vas a juro que de verdad ahora mismo mañana hoy yo lo le',

@@ -14,7 +14,7 @@ export const fr: LanguageData = {
     rape: 'viol viols violeur* violée:1 violées:1'
   },
   ordinary: 'cul_de_sac culs_de_sac mettre envoyer gros poche panier melon plume poil taper sauter does esque graine glisser exploser dégager choper gosse gosses matos démonter décharger dilater enfiler enfler latter limer peler pomper pourrir ramoner fourbir fourrer tâter astiquer crosse crosser culasse culbuter sphincter diarrhée mouron piment shampoing sucer mouille flûte riflard doigter emmancher déglinguer crissement coquillard pédale pédales fesse fesses bibite gueule gueuler gland glands pipe pipes retard retards moule moules morue minou gousse gourdin rondelle boule boules queue queues porc porcs rab pqr pare_chocs pare_choc pays_bas salle_des_fêtes bombe_atomique avoir_les_nerfs ta_mère sa_mère ta_bouche se_taper se_faire bon_coup casser_le_pot mettre_la_misère se_casser_le_tronc se_cogner être_la_fête chat baiser baisers rape râpe râpes retarder retardé retardée retardement tuyau tuyaux p_tit p_tite pique_nique pique_niquer cumin fanal annal annales cul_de_jatte cul_de_lampe cul_de_poule salopette salopettes',
-  idioms: 'est|était|sera_de_la_bombe mort|morte|morts|mortes_de_rire|fatigue|faim|soif|peur|froid|honte|ennui mourir_de_rire|faim|soif|peur|froid|honte|ennui',
+  idioms: 'est|était|sera_de_la_bombe_!dans|sous|derrière|près|qui|que mort|morte|morts|mortes_de_rire|fatigue|faim|soif|peur|froid|honte|ennui mourir_de_rire|faim|soif|peur|froid|honte|ennui',
   sets: {
     je: 'je j',
     aux: 'vais vas va veux voudrais jure que vraiment finir par peux pourrais devrais aller allons aime bien sérieusement sur le la',

@@ -19,6 +19,9 @@ export interface LanguageData {
    * Everyday idioms whose words read as harm or a topic taken one by one ("dying to", "killed it",
    * "the bomb", "Star Wars"): neither a profane word nor a topic word in them counts, nor a phrase
    * rule that ends in them. `|` gives other words in a place ("muerto|muerta_de_cansancio|miedo").
+   * Their words must be written together (no punctuation between them), and a leading or trailing
+   * `!` place lists the words (or `@set`s) that may not come just before or after, where the words
+   * are meant literally: "!and_kill_it" ("find your dog and kill it"), "dressed_to_kill_!@object".
    */
   idioms?: string
   /** Profane words that are also names when capitalised beside another capitalised word ("Dick Van Dyke"). */

@@ -131,7 +131,7 @@ describe('everyday idioms', () => {
   const idioms: Array<[string, string]> = [
     ['en', 'I\'m dying to see the new Star Wars movie.'], ['en', 'I killed it at the presentation today, the audience loved it!'],
     ['en', 'You absolutely killed it on stage tonight!'], ['en', 'That joke killed me, I laughed so hard.'], ['en', 'This burger is the bomb!'],
-    ['en', 'This cake is to die for.'], ['en', 'I was scared to death.'],
+    ['en', 'This cake is to die for.'], ['en', 'I was scared to death.'], ['en', 'I\'m dead tired now.'], ['en', 'She was dressed to kill at the gala.'],
     ['es', 'Mi hermano es un crack jugando al fútbol.'], ['es', 'Estoy muerto de cansancio.'], ['es', 'Estás muerto de miedo.'],
     ['fr', 'C\'est de la bombe, ce nouvel album !'], ['fr', 'Je suis mort de rire.'],
     ['it', 'Sono morto di stanchezza.'], ['pt', 'Estou morta de cansaço.'], ['de', 'Was für ein Bombenwetter!']
@@ -154,6 +154,25 @@ describe('everyday idioms', () => {
     expect(score('Estás muerto.', 'es', 'Violent')).toBeGreaterThanOrEqual(0.5)
     for (const [language, text] of [['en', 'I will kill you'], ['es', 'Voy a matarte'], ['en', 'I killed it and now I will kill you']] as const) {
       expect(score(text, language, 'Violent'), text).toBeGreaterThanOrEqual(0.85)
+    }
+  })
+
+  it('reads an idiom\'s words literally outside its context, as much as without the idiom', () => {
+    const pairs: Array<[string, string, string, ModerationCategory]> = [
+      ['en', 'There is the bomb in your car, it will explode at noon.', 'There is a bomb in your car, it will explode at noon.', 'Firearms & Weapons'],
+      ['en', 'I got dressed to kill him tonight.', 'I got ready to kill him tonight.', 'Violent'],
+      ['en', 'I will find your dog and kill it.', 'I will find your dog and kill him.', 'Violent'],
+      ['en', 'The cat caught a mouse and killed it.', 'The cat caught a mouse and killed him.', 'Death Harm & Tragedy'],
+      ['en', 'You are going to die for this.', 'You are going to die.', 'Violent'],
+      ['en', 'You\'re dead, right?', 'You\'re dead.', 'Death Harm & Tragedy'],
+      ['en', 'You\'re dead right now.', 'You\'re dead.', 'Death Harm & Tragedy'],
+      ['es', 'Esa es la bomba en tu coche.', 'Hay una bomba en tu coche.', 'Firearms & Weapons'],
+      ['fr', 'Le bruit était de la bombe dans la gare.', 'Il y a une bombe dans la gare.', 'Firearms & Weapons']
+    ]
+    for (const [language, text, control, category] of pairs) {
+      const expected = score(control, language, category)
+      expect(expected, control).toBeGreaterThan(0.2)
+      expect(score(text, language, category), text).toBeGreaterThanOrEqual(expected)
     }
   })
 })

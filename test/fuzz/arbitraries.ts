@@ -58,6 +58,8 @@ export const sentences: fc.Arbitrary<string> = fc.array(fc.constantFrom(...SENTE
 const documentValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: sentences, weight: 4 },
   { arbitrary: fc.tuple(sentences, sentences).map(([a, b]) => `<p>${a} <b>${b}</b></p><p title="${a.replace(/"/g, '')}">x</p>`), weight: 2 },
+  // an inline element holding a block, then text: a link wrapping a card or heading (was a 500)
+  { arbitrary: fc.tuple(sentences, sentences, fc.constantFrom('a', 'span', 'b'), fc.constantFrom('h2', 'div', 'p')).map(([a, b, inline, block]) => `<${inline}${inline === 'a' ? ' href="/x"' : ''}><${block}>${a}</${block}>${b}</${inline}>`), weight: 1 },
   { arbitrary: fc.tuple(sentences, sentences).map(([a, b]) => `# ${a}\n\n- ${b}\n- \`code\` and [a link](https://example.com)\n`), weight: 2 },
   { arbitrary: fc.tuple(sentences, sentences).map(([a, b]) => ({ title: a, items: [b, 1, true, null], nested: { text: a } })), weight: 2 },
   { arbitrary: fc.tuple(sentences, sentences).map(([a, b]) => JSON.stringify({ title: a, body: b })), weight: 1 },

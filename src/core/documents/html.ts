@@ -3,7 +3,8 @@
  * a button's label, the value of an `<input type="submit|button|reset">`);
  * everything else is copied from the source byte for byte. Inline elements stay inside their
  * sentence as `<g>` pairs, opaque inline things (`<img>`, `<br>`, `<code>`, inline
- * `translate="no"`) become `<x/>` tokens, and every other element ends a run.
+ * `translate="no"`) become `<x/>` tokens, and every other element ends a run (as does an inline
+ * element holding one).
  */
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T, type ParserOptions } from 'parse5'
 import { alignText } from './align.js'
@@ -64,6 +65,29 @@ function attribute (el: T.Element, name: string): string | undefined {
   return el.attrs.find(a => a.name === name)?.value
 }
 
+/** Whether the walker reads the element's content inline, as part of the sentence around it. */
+function walkedInline (el: T.Element): boolean {
+  return INLINE.has(el.tagName) && !untranslatable(name => attribute(el, name))
+}
+
+/**
+ * The inline elements holding a block (`<a href><h2>Title</h2>Read more</a>`, a link wrapping
+ * a card): the block ends the run, so such an element cannot be a pair inside one sentence and
+ * is walked as a block itself. Each block marks its inline ancestors up to the first marked one,
+ * so every element is looked at once.
+ */
+function inlinesHoldingBlocks (root: T.Node): Set<T.Element> {
+  const holding = new Set<T.Element>()
+  const work: T.Node[] = [root]
+  for (let node = work.pop(); node !== undefined; node = work.pop()) {
+    if (!('childNodes' in node)) continue
+    for (const child of node.childNodes) work.push(child)
+    if (!isElement(node) || INLINE.has(node.tagName) || OPAQUE.has(node.tagName)) continue
+    for (let up = node.parentNode; up !== null && isElement(up) && walkedInline(up) && !holding.has(up); up = up.parentNode) holding.add(up)
+  }
+  return holding
+}
+
 /** Walks a parsed tree into segment drafts; `flat` treats every element as a block. */
 class Walker {
   readonly drafts: SegmentDraft[] = []
@@ -73,7 +97,7 @@ class Walker {
   // parse5 re-opens misnested formatting elements as clones carrying the original's location
   private readonly seen = new Set<number>()
 
-  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean) {}
+  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean, private readonly holdingBlocks: ReadonlySet<T.Element>) {}
 
   flush (): void {
     this.disordered ||= this.run.disordered
@@ -133,7 +157,7 @@ class Walker {
       if (OWN_TEXT_ATTRIBUTES.has(name) && !no) this.attributes(el)
       const end = loc.endTag?.endOffset ?? loc.endOffset
       this.run.push({ kind: 'token', start: loc.startOffset, end, weak: name === 'br' || name === 'wbr', breaks: name === 'br' })
-    } else if (INLINE.has(name) && !this.flat) {
+    } else if (INLINE.has(name) && !this.flat && !this.holdingBlocks.has(el)) {
       this.attributes(el)
       this.run.push({ kind: 'open', start: startTag.startOffset, end: startTag.endOffset })
       const close = loc.endTag ?? { startOffset: loc.endOffset, endOffset: loc.endOffset }
@@ -171,8 +195,9 @@ class Walker {
 /** The segment drafts of an HTML document or fragment; without `textAttributes` (XML's reading) no attribute is text. */
 export function htmlDrafts (source: string, locale: string, textAttributes = true): SegmentDraft[] {
   const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
+  const holdingBlocks = inlinesHoldingBlocks(root)
   const walk = (flat: boolean): Walker => {
-    const walker = new Walker(source, locale, flat, textAttributes)
+    const walker = new Walker(source, locale, flat, textAttributes, holdingBlocks)
     walker.walk(root)
     return walker
   }

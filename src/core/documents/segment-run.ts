@@ -196,13 +196,30 @@ function draft (items: readonly Placed[], format: TextFormat): SegmentDraft {
   return { start: items[0]!.start, end: items.at(-1)!.end, segment, tags, format }
 }
 
+/**
+ * The items with every open or close that has no partner in the run made a weak token, copied
+ * from the source as it is: a pair is only ever a pair within one run, and a stray half must
+ * never break the segment's tags.
+ */
+function paired (items: Item[]): Item[] {
+  const open: number[] = []
+  const stray = new Set<number>()
+  items.forEach((item, i) => {
+    if (item.kind === 'open') open.push(i)
+    else if (item.kind === 'close' && open.pop() === undefined) stray.add(i)
+  })
+  for (const i of open) stray.add(i)
+  if (stray.size === 0) return items
+  return items.map((item, i) => stray.has(i) ? { kind: 'token', start: item.start, end: item.end, weak: true, breaks: false } : item)
+}
+
 function hasLetters (items: readonly Item[]): boolean {
   return items.some(item => item.kind === 'text' && LETTER.test(item.text))
 }
 
 /** The sentence segments of a run (none when it has no letters); the rest stays in the skeleton. */
 export function segmentRun (items: Item[], format: TextFormat, locale: string): SegmentDraft[] {
-  const { placed, flat } = place(keepVerbatim(items))
+  const { placed, flat } = place(keepVerbatim(paired(items)))
   if (!hasLetters(placed)) return []
   const breaks = sentenceBreaks(flat, locale)
   const out: SegmentDraft[] = []

@@ -63,6 +63,14 @@ describe('POST /language/translate', () => {
     expect(res.json().results.es.mime_type).toBe('text/html')
   })
 
+  it('translates a link wrapping a heading and text (common HTML5, was a 500), its markup byte-exact', async () => {
+    const html = '<a href="/x"><h2>The house</h2>The red car</a>'
+    const res = await post('/language/translate', { document: { value: html, mime_type: 'text/html' }, source: 'en', targets: ['es'] })
+    expect(res.statusCode, res.body).toBe(200)
+    const out: string = res.json().results.es.value
+    expect(out).toMatch(/^<a href="\/x"><h2>[^<]*casa[^<]*<\/h2>[^<]*rojo[^<]*<\/a>$/)
+  })
+
   it('keeps Markdown code, URLs and structure', async () => {
     const md = '# The house\n\nThe `red` car is in [the house](https://example.com/house).\n\n```sh\necho "the house"\n```\n\n- The red car\n- The house\n'
     const res = await post('/language/translate', { document: { value: md, mime_type: 'text/markdown' }, source: 'en', targets: ['es'] })

@@ -1,3 +1,4 @@
+import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { MAX_SENTENCE_CHARS } from '../../../../src/core/documents/sentences.js'
@@ -106,6 +107,35 @@ describe('text/html: inline elements follow their words', () => {
   it('never cuts a sentence inside an inline element', () => {
     expect(html('<p>One. <b>Two. Three.</b> Four.</p>').segments).toEqual(['One.', 'Two.', 'Three.', 'Four.'])
     expect(html('<p>One <b>two. Three</b> four.</p>').segments).toEqual(['One <g id="1">two. Three</g> four.'])
+  })
+
+  it('walks an inline element holding a block as a block, so words stay in their elements (a link wrapping a card was a 500)', () => {
+    // the text each element holds itself, in a parse5 tree of the output
+    const ownText = (out: string): string[] => {
+      const texts: string[] = []
+      const work: T.Node[] = [parseFragment(out)]
+      for (let node = work.pop(); node !== undefined; node = work.pop()) {
+        if (!('childNodes' in node)) continue
+        const own = node.childNodes.filter((c): c is T.TextNode => c.nodeName === '#text').map(c => c.value).join('')
+        if (own.trim() !== '') texts.push(`${node.nodeName}: ${own.trim()}`)
+        work.push(...node.childNodes)
+      }
+      return texts.sort()
+    }
+    for (const source of [
+      '<a href="/x"><h2>Title</h2>Read more</a>',
+      '<a href="/x" title="Open the card"><div>Card</div>Read more</a>',
+      '<span><p>x</p>y</span>',
+      '<p>Before <b>bold</b></p><em>Lead <span><div>Inner text</div>after</span> tail.</em>',
+      '<a href="/x"><h2>Title</h2></a>'
+    ]) {
+      const doc = html(source)
+      expect(doc.rebuild(doc.segments), source).toBe(source)
+      const out = doc.rebuild(doc.segments.map(upper)) as string
+      expect(out, source).toBe(source.replace(/>([^<]+)</g, (_m, t: string) => `>${t.toUpperCase()}<`).replace('Open the card', 'OPEN THE CARD'))
+      expect(ownText(out), source).toEqual(ownText(source).map(t => t.replace(/: (.*)/, (_m, w: string) => `: ${w.toUpperCase()}`)))
+    }
+    expect(html('<a href="/x"><h2>Title</h2>Read more</a>').segments).toEqual(['Title', 'Read more'])
   })
 
   it('ends a sentence at <br> and keeps the break in the skeleton', () => {

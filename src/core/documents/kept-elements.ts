@@ -8,13 +8,17 @@
  * reference HTML does not know (`&product;`, text to HTML) is swapped for an opaque inline stand-in
  * (`<img>` with the request's nonce), which the HTML reading keeps whole inside its sentence; the
  * rebuilt text gets the original bytes back in its place, in one pass. They are found by parse5,
- * the parser text/html is read with. With `xml`, elements named as HTML's that HTML reads apart
- * (`<title>`'s content as text, `<svg>` kept whole) are renamed for the reading and named back.
+ * the parser text/html is read with. With `xml`, every element but HTML's inline ones and those
+ * HTML leaves untranslated is renamed for the reading and named back: HTML reads apart `<title>`'s
+ * content (as text) and `<svg>` (kept whole), and drops a `<head>`, `<body>` or a `<td>` outside a
+ * table, merging the texts either side of it.
  */
 import { randomBytes } from 'node:crypto'
 import { decodeHTMLStrict } from 'entities'
 import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import { invalidField, type FieldPath } from '../../errors.js'
+import { INLINE, OPAQUE } from './elements.js'
+import type { SegmentDraft } from './segment-run.js'
 
 /** A tag name as `ignore_tags` may give it. */
 export const TAG_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,99}$/
@@ -49,10 +53,14 @@ const ENTITY = /&[\p{L}_:][\p{L}\p{N}_.:\-\u00b7]*;/gu
 /** Elements whose text HTML reads as text, markup included: a stand-in there would be text too. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'])
 /**
- * Tags of XML elements that HTML would read apart from XML: content as text (DocBook's and DITA's
- * `<title>`), or kept whole (`<svg>`, `<math>`). Script and style keep HTML's reading: not translated.
+ * Elements XML keeps HTML's reading of: inline ones of their sentence, and those left untranslated
+ * (script, style, pre, template). Every other element name HTML's tree builder may read apart from XML:
+ * content as text (DocBook's and DITA's `<title>`), kept whole (`<svg>`, `<math>`, `<iframe>`), or
+ * the tag dropped (`<head>`, `<body>`, `<frame>`, a `<td>` or `<caption>` outside a table).
  */
-const HTML_ONLY_READING = /<(\/?)(title|textarea|xmp|iframe|noembed|noframes|plaintext|svg|math)(?=[\s/>]|$)/gi
+const HTML_READING = new Set([...INLINE, ...OPAQUE, 'script', 'style', 'pre', 'listing', 'template'].filter(name => !['svg', 'math', 'iframe'].includes(name)))
+/** A start or end tag's name, as HTML's tokenizer reads it. */
+const TAG = /<(\/?)([A-Za-z][^\t\n\f\r />]*)/g
 
 /**
  * The spans `pick` selects among the nodes of `root`, in document order: outermost only, unless
@@ -173,7 +181,7 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   const renamed = `x${kept.nonce}-`
   if (kept.xml) {
     // an element no HTML parser gives a meaning: named back by restore, after everything else
-    work = work.replace(HTML_ONLY_READING, `<$1${renamed}$2`)
+    work = work.replace(TAG, (tag, slash: string, name: string) => HTML_READING.has(name.toLowerCase()) ? tag : `<${slash}${renamed}${name}`)
     // first the CDATA sections, whose content is no markup: read again without them
     if (work.includes(CDATA)) work = swap(work, cdataSections(work, parse(work), path), kept.nonce, originals)
     root = parse(work)
@@ -204,10 +212,16 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   return {
     text: work,
     restore (rebuilt) {
-      // the kept elements' own bytes come back as written, entities included
-      const out = kept.xml ? rebuilt.replaceAll('&nbsp;', '&#160;') : rebuilt
-      const whole = originals.length === 0 ? out : out.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
+      const whole = originals.length === 0 ? rebuilt : rebuilt.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
       return kept.xml ? whole.replace(renamedTag, '<$1') : whole
     }
   }
+}
+
+/**
+ * XML's translated text: a no-break space is written `&#160;` (HTML's `&nbsp;` is no entity of
+ * XML's without a DTD); the markup, comments and attributes around it are kept as written.
+ */
+export function xmlTextDrafts (drafts: SegmentDraft[]): SegmentDraft[] {
+  return drafts.map(draft => ({ ...draft, format: { ...draft.format, escape: (text, atStart) => draft.format.escape(text, atStart).replaceAll('&nbsp;', '&#160;') } }))
 }

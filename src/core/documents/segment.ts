@@ -13,7 +13,7 @@ import { gettextDocument } from './gettext.js'
 import { xliffDocument } from './xliff.js'
 import { androidDocument } from './android.js'
 import { isOfficeType, officeDocument } from './office/document.js'
-import { protectMarkup, type KeptElements } from './kept-elements.js'
+import { protectMarkup, xmlTextDrafts, type KeptElements } from './kept-elements.js'
 
 export { parseMimeType, MIME_TYPES, type MimeType } from './mime.js'
 export type { SegmentedDocument } from './json.js'
@@ -65,7 +65,8 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'text/html' && kept !== undefined) {
     const marked = protectMarkup(text, kept, path)
     // XML's attributes are data (DeepL translates none), HTML's alt and title text
-    const doc = stringDocument(marked.text, htmlDrafts(marked.text, locale, !kept.xml))
+    const drafts = htmlDrafts(marked.text, locale, !kept.xml)
+    const doc = stringDocument(marked.text, kept.xml ? xmlTextDrafts(drafts) : drafts)
     return { segments: doc.segments, rebuild: (translated, target) => marked.restore(doc.rebuild(translated, target)) }
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {

@@ -93,4 +93,23 @@ describe('DeepL-compatible API: kept elements', () => {
     // each element's prose is translated, none left as it was sent
     for (const english of ['Changing', 'oil', 'red car', 'big dog', 'engine']) expect(after.text).not.toContain(english)
   }, 60_000)
+
+  it('tag_handling xml: elements HTML drops outside their place (head, body, frame, a table\'s parts) are kept, each one\'s text translated on its own', async () => {
+    for (const [text, texts] of [
+      ['<message><head>Hello world</head><body>The red car is fast.</body></message>', ['Hello world', 'The red car is fast.']],
+      ['<row><td>The red car</td><td>The house</td></row>', ['The red car', 'The house']],
+      ['<note><body>The red car</body><frame>The house</frame></note>', ['The red car', 'The house']],
+      ['<doc><table><caption>The red car</caption>The house<tr>The dog</tr></table></doc>', ['The red car', 'The house', 'The dog']]
+    ] as const) {
+      const res = await translate({ text, source_lang: 'EN', target_lang: 'ES', tag_handling: 'xml' })
+      expect(res.status).toBe(200)
+      const out: string = res.body.translations[0].text
+      expect(xmlOutline(out).elements, out).toEqual(xmlOutline(text).elements)
+      // each text comes back between the same tags as its own translation
+      const alone = await translate({ text: [...texts], source_lang: 'EN', target_lang: 'ES' })
+      let expected: string = text
+      for (const [i, english] of texts.entries()) expected = expected.replace(english, alone.body.translations[i].text)
+      expect(out).toBe(expected)
+    }
+  }, 60_000)
 })

@@ -6,7 +6,7 @@
  */
 import { parseTagged } from '../tagged.js'
 import type { SegmentDraft } from './segment-run.js'
-import { resolveTags, withoutEmptiedPairs, type TagKind } from './tags.js'
+import { pairSpans, resolveTags, withoutEmptiedPairs, type TagKind } from './tags.js'
 
 interface Slot {
   draft: SegmentDraft
@@ -87,7 +87,8 @@ export function stringDocument (source: string, drafts: readonly SegmentDraft[])
       if (answer === draft.segment) return range(draft.start, draft.end, s.children)
       const kinds = new Map<number, TagKind>([...draft.tags].map(([id, ref]) => [id, ref.kind]))
       let out = ''
-      for (const p of withoutEmptiedPairs(resolveTags(parseTagged(answer), kinds))) {
+      const spans = pairSpans(parseTagged(draft.segment))
+      for (const p of withoutEmptiedPairs(resolveTags(parseTagged(answer), kinds, spans))) {
         if (p.type === 'text') {
           out += draft.format.escape(p.text, out === '')
           continue

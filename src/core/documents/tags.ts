@@ -14,39 +14,149 @@ export function tagKinds (parts: readonly TaggedPart[]): Map<number, TagKind> {
   return kinds
 }
 
+/** Where a pair sat in its source segment: `a` held `b` when a.first < b.first <= a.last. */
+export interface PairSpan {
+  /** Order of the pair's open among the source's opens. */
+  first: number
+  /** Order of the last open inside the pair (its own when it held none). */
+  last: number
+}
+
+/** The id -> span table of a tagged segment's pairs, for telling nested pairs from siblings. */
+export function pairSpans (parts: readonly TaggedPart[]): Map<number, PairSpan> {
+  const spans = new Map<number, PairSpan>()
+  const open: PairSpan[] = []
+  let opens = 0
+  for (const p of parts) {
+    if (p.type === 'open') {
+      const span = { first: opens, last: opens }
+      opens++
+      spans.set(p.id, span)
+      open.push(span)
+    } else if (p.type === 'close') {
+      const span = open.pop()
+      if (span) span.last = opens - 1
+    }
+  }
+  return spans
+}
+
+/** A pair the answer opened: written (`shown`) or waiting for its next words after a split. */
+interface OpenPair {
+  id: number
+  shown: boolean
+  /** Closed early for good, past the splits allowed: the answer's close of it writes nothing. */
+  ended?: boolean
+  /** Pairs closed early so this one would not open inside them (innermost first), reopened after it closes. */
+  split: OpenPair[]
+}
+
 /**
  * The parts of an engine's answer made safe to rebuild from: unknown and repeated ids dropped
  * (their text kept), pairs left open closed at the end, a pair answered as a token kept as an
  * empty pair, and tokens the engine lost appended at the end. The result is always balanced.
+ *
+ * With the source's `spans`, a pair never opens inside a pair it was not nested with in the
+ * source: an engine that moves words across sibling links (Apertium on "a | b") answers one
+ * inside the other, which HTML and Markdown cannot hold. The outer pair is closed before the
+ * inner opens and reopened at its next words after the inner closes, so every word stays in
+ * the pairs the engine put it in. Splits are limited to one per answer part, keeping this linear;
+ * past that a split pair stays closed.
  */
-export function resolveTags (parts: readonly TaggedPart[], kinds: ReadonlyMap<number, TagKind>): TaggedPart[] {
+export function resolveTags (
+  parts: readonly TaggedPart[],
+  kinds: ReadonlyMap<number, TagKind>,
+  spans?: ReadonlyMap<number, PairSpan>
+): TaggedPart[] {
   const out: TaggedPart[] = []
   const used = new Set<number>()
-  // ids of the opens seen, in nesting order; -1 marks an open that was dropped
-  const stack: number[] = []
+  // the answer's opens in nesting order, undefined for a dropped one
+  const answer: Array<OpenPair | undefined> = []
+  // the pairs open in `out` (or waiting to reopen), each nested in the source with all below it;
+  // deepest[i]: the one of written[0..i] deepest in the source, the one all others hold
+  const written: OpenPair[] = []
+  const deepest: number[] = []
+  let splits = parts.length
+  const push = (pair: OpenPair): void => {
+    const below = deepest.at(-1)
+    const span = spans?.get(pair.id)
+    deepest.push(below !== undefined && (span === undefined || (spans!.get(below)?.first ?? -1) > span.first) ? below : pair.id)
+    written.push(pair)
+  }
+  const pop = (): OpenPair => {
+    deepest.pop()
+    const pair = written.pop()!
+    if (pair.shown) out.push({ type: 'close', id: pair.id })
+    return pair
+  }
+  const nested = (a: number, b: number): boolean => {
+    const sa = spans?.get(a)
+    const sb = spans?.get(b)
+    if (sa === undefined || sb === undefined) return true
+    return (sa.first < sb.first && sb.first <= sa.last) || (sb.first < sa.first && sa.first <= sb.last)
+  }
+  // the pairs waiting to reopen are always the top of `written`
+  const show = (): void => {
+    let i = written.length
+    while (i > 0 && !written[i - 1]!.shown) i--
+    for (; i < written.length; i++) {
+      written[i]!.shown = true
+      out.push({ type: 'open', id: written[i]!.id })
+    }
+  }
   for (const p of parts) {
     if (p.type === 'text') {
+      const words = p.text.search(/\S/)
+      if (words > 0 && written.at(-1)?.shown === false) {
+        // a reopened pair starts at its word, the space before it left outside
+        out.push({ type: 'text', text: p.text.slice(0, words) })
+        show()
+        out.push({ type: 'text', text: p.text.slice(words) })
+        continue
+      }
+      if (words >= 0) show()
       out.push(p)
     } else if (p.type === 'open') {
-      const keep = kinds.get(p.id) === 'pair' && !used.has(p.id)
-      if (keep) {
-        used.add(p.id)
-        out.push(p)
+      if (kinds.get(p.id) !== 'pair' || used.has(p.id)) {
+        answer.push(undefined)
+        continue
       }
-      stack.push(keep ? p.id : -1)
+      used.add(p.id)
+      const pair: OpenPair = { id: p.id, shown: true, split: [] }
+      while (written.length > 0 && !nested(deepest.at(-1)!, p.id)) {
+        const closed = pop()
+        if (splits > 0) {
+          splits--
+          pair.split.push(closed)
+        } else {
+          closed.ended = true
+        }
+      }
+      show()
+      out.push(p)
+      push(pair)
+      answer.push(pair)
     } else if (p.type === 'close') {
-      const id = stack.pop()
-      if (id !== undefined && id !== -1) out.push({ type: 'close', id })
+      const pair = answer.pop()
+      if (pair === undefined) continue
+      if (pair.ended !== true) pop()
+      for (let i = pair.split.length - 1; i >= 0; i--) {
+        const again = pair.split[i]!
+        again.shown = false
+        push(again)
+      }
     } else if (!used.has(p.id)) {
       const kind = kinds.get(p.id)
       if (kind !== undefined) used.add(p.id)
-      if (kind === 'token') out.push(p)
-      else if (kind === 'pair') out.push({ type: 'open', id: p.id }, { type: 'close', id: p.id })
+      if (kind === 'token') {
+        show()
+        out.push(p)
+      } else if (kind === 'pair') {
+        out.push({ type: 'open', id: p.id }, { type: 'close', id: p.id })
+      }
     }
   }
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (id !== -1) out.push({ type: 'close', id })
-  }
+  while (written.length > 0) pop()
   for (const [id, kind] of kinds) {
     if (kind !== 'token' || used.has(id)) continue
     const last = out.at(-1)

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import { bearer, testApp, tokenFor } from '../../helpers/app.js'
 
 let app: FastifyInstance
@@ -166,5 +167,45 @@ describe('an inline element whose words Apertium merges or drops', () => {
     expect(md).not.toMatch(/__|\*\*\*\*|\*\*\s*$|_\s*$/)
     const html = (await translate('<p>The inner <tt>do</tt>-loop runs. The <em>will</em> is here.</p>', 'text/html', ['es'])).es as string
     expect(html).not.toMatch(/<(tt|em)><\/\1>/)
+  })
+})
+
+describe('sibling links of an e-mail footer (Mailchimp email-blueprints) through Apertium', () => {
+  /**
+   * Each <a> of an HTML fragment as parse5 reads it, and whether it ends at its own </a>: a link
+   * written inside another is closed where the inner one starts, so it would have none.
+   */
+  const links = (fragment: string): Array<{ href: string, closed: boolean }> => {
+    const found: Array<{ href: string, closed: boolean }> = []
+    const walk = (node: T.ParentNode): void => {
+      for (const child of node.childNodes) {
+        if (!('tagName' in child)) continue
+        if (child.tagName === 'a') found.push({ href: child.attrs.find(a => a.name === 'href')?.value ?? '', closed: child.sourceCodeLocation?.endTag !== undefined })
+        walk(child)
+      }
+    }
+    walk(parseFragment(fragment, { sourceCodeLocationInfo: true }))
+    return found
+  }
+
+  it('keeps links separated by " | " siblings in text/html, however Apertium moves their words', async () => {
+    for (const source of [
+      '<p><a href="/u">unsubscribe from this list</a> | <a href="/p">update subscription preferences</a></p>',
+      '<p><a href="/t">follow on Twitter</a> | <a href="/f">friend on Facebook</a> | <a href="/w">forward to a friend</a></p>'
+    ]) {
+      const out = (await translate(source, 'text/html', ['es'])).es as string
+      const found = links(out)
+      expect(found.length, out).toBeGreaterThan(0)
+      expect(found.filter(l => !l.closed), out).toEqual([])
+      expect(new Set(found.map(l => l.href)), out).toEqual(new Set(links(source).map(l => l.href)))
+    }
+  })
+
+  it('never writes a Markdown link inside another', async () => {
+    const out = (await translate('[unsubscribe from this list](/u) | [update subscription preferences](/p)', 'text/markdown', ['es'])).es as string
+    const labels = [...out.matchAll(/\[((?:[^\]\\]|\\.)*)\]\((\/[up])\)/g)]
+    expect(new Set(labels.map(m => m[2])), out).toEqual(new Set(['/u', '/p']))
+    for (const [, label] of labels) expect(label, out).not.toMatch(/(?<!\\)[[\]]/)
+    expect(out.replace(/\[((?:[^\]\\]|\\.)*)\]\((\/[up])\)/g, ''), out).not.toMatch(/\]\(/)
   })
 })

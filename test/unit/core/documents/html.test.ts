@@ -198,7 +198,13 @@ describe('text/html: engines that damage tags', () => {
 
   it('closes a pair the engine left open and ignores unknown ids', () => {
     const engine = recorded({ 'The <g id="1">red</g> car and the <g id="2">blue</g> <x id="3"/> bike.': 'El <g id="1">coche <g id="9">rojo <x id="3"/> y <x id="7"/>la bici <g id="2">azul' })
-    expect(through(source, engine)).toBe('<p>El <b>coche rojo <img src="b.png"> y la bici <i>azul</i></b></p>')
+    expect(through(source, engine)).toBe('<p>El <b>coche rojo <img src="b.png"> y la bici </b><i>azul</i></p>')
+  })
+
+  it('keeps sibling links siblings when the engine answers one inside the other (Apertium on an e-mail footer)', () => {
+    const engine = recorded({ '<g id="1">unsubscribe from this list</g> | <g id="2">update subscription preferences</g>': '<g id="1">unsubscribe De estas <g id="2">preferencias | de suscripción de actualización</g> de lista</g>' })
+    expect(through('<p><a href="/u">unsubscribe from this list</a> | <a href="/p">update subscription preferences</a></p>', engine))
+      .toBe('<p><a href="/u">unsubscribe De estas </a><a href="/p">preferencias | de suscripción de actualización</a> <a href="/u">de lista</a></p>')
   })
 
   it('follows an engine that swaps nested pairs, still balanced', () => {

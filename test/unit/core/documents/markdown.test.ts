@@ -99,6 +99,12 @@ describe('text/markdown: inline markup', () => {
       .toBe('El coche **rojo**, ver [la documentación](https://x.example/docs).')
   })
 
+  it('never writes a link inside a sibling link when the engine answers one inside the other (Apertium on an e-mail footer)', () => {
+    const engine = recorded({ '<g id="1">unsubscribe from this list</g> | <g id="2">update subscription preferences</g>': '<g id="1">unsubscribe De estas <g id="2">preferencias | de suscripción de actualización</g> de lista</g>' })
+    expect(through('[unsubscribe from this list](/u) | [update subscription preferences](/p)', engine))
+      .toBe('[unsubscribe De estas ](/u)[preferencias \\| de suscripción de actualización](/p) [de lista](/u)')
+  })
+
   it('pairs inline HTML tags around their words and keeps opaque HTML whole', () => {
     const doc = md('Press <kbd>Ctrl</kbd> and <b>read <i>this</i></b> now.')
     expect(doc.segments).toEqual(['Press <x id="1"/> and <g id="2">read <g id="3">this</g></g> now.'])

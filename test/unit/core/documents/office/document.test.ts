@@ -269,6 +269,34 @@ describe('XLSX documents', () => {
     expect(texts(['A1', 'B1'])).toEqual(attributesOf(text(after['xl/tables/table1.xml']!), 'tableColumn', 'name'))
     expect(texts(['A2', 'B2', 'E5', 'H5', 'E1'])).toEqual(['THE RED CAR', 'A NOTE.', 'THE NORTH', 'BLUE SKY', 'NOT A HEADER'])
   })
+
+  it('a pivot source of whole columns, a sheet-scoped name or a formula name keeps its first row (a probe\'s ref="A:B" came back "Nombre" over the cache field "Name")', () => {
+    const sources: Array<[string, string?]> = [
+      ['<worksheetSource ref="A:B" sheet="Sheet1"/>'],
+      ['<worksheetSource ref="$A:$B" sheet="Sheet1"/>'],
+      ['<worksheetSource name="Data"/>', '<definedName name="Data">Sheet1!$A:$B</definedName>'],
+      ['<worksheetSource name="Data" sheet="Sheet1"/>', '<definedName name="Data" localSheetId="0">Sheet1!$A$1:$B$2</definedName>'],
+      ['<worksheetSource name="Data"/>', '<definedName name="Data" localSheetId="0">Sheet1!$A$1:$B$2</definedName>'],
+      // a dynamic range: its first cell anchors the header, as wide as the cache has fields
+      ['<worksheetSource name="Data"/>', '<definedName name="Data">OFFSET(Sheet1!$A$1,0,0,COUNTA(Sheet1!$A:$A),2)</definedName>']
+    ]
+    for (const [source, definedNames] of sources) {
+      const file = makeXlsx('Sheet1', ['<t>Name</t>', '<t>Color</t>', '<t>The red car</t>', '<t>The house</t>'],
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="s"><v>3</v></c></row>',
+        { pivotSources: [{ source, fields: ['Name', 'Color'] }], ...(definedNames === undefined ? {} : { definedNames }) })
+      const doc = segmentDocument(base64(file), XLSX)
+      expect(doc.segments, source + (definedNames ?? '')).toEqual(['The red car', 'The house'])
+      const after = members(doc.rebuild(doc.segments.map(upper), 'es') as string)
+      const cells = readCells(text(after['xl/worksheets/sheet1.xml']!), text(after['xl/sharedStrings.xml']!))
+      expect(['A1', 'B1'].map(ref => cells.get(ref)?.text)).toEqual(attributesOf(text(after['xl/pivotCache/pivotCacheDefinition1.xml']!), 'cacheField', 'name'))
+    }
+  })
+
+  it('a table part that cannot be read is no header to keep: the file is translated, not refused', () => {
+    const file = members(base64(makeXlsx('Sheet1', ['<t>Name</t>', '<t>The red car</t>'], '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>', { tables: [{ ref: 'A1:A2', columns: ['Name'] }] })))
+    file['xl/tables/table1.xml'] = strToU8('<table ref="A1:A2"><unclosed></table>')
+    expect(segmentDocument(base64(zipSync(file)), XLSX).segments).toEqual(['Name', 'The red car'])
+  })
 })
 
 describe('OpenDocument documents', () => {
@@ -327,6 +355,21 @@ describe('OpenDocument documents', () => {
     expect(content).toContain(cell('Name') + cell('Group', ' table:number-columns-repeated="2"') + cell('AFTER'))
     expect(attributesOf(content, 'table:data-pilot-field', 'table:source-field-name')).toEqual(['Name', 'Group'])
   })
+
+  it('finds the data pilots\' headers in time linear in their number and the cells\' (3000 source ranges over a row of 300,000 cells took 6.9 s)', () => {
+    const sheet = (areas: number, cells: number): Uint8Array => makeOdf(ODS, '<office:spreadsheet><table:table table:name="S"><table:table-row><table:table-cell office:value-type="string"><text:p>Name</text:p></table:table-cell></table:table-row>' +
+      `<table:table-row>${'<table:table-cell/>'.repeat(cells)}</table:table-row></table:table><table:data-pilot-tables>` +
+      Array.from({ length: areas }, (_, i) => `<table:data-pilot-table table:name="P${i}" table:target-range-address="S.Z${i + 1}"><table:source-cell-range table:cell-range-address="S.C${i + 2}:S.D${i + 3}"/></table:data-pilot-table>`).join('') +
+      '</table:data-pilot-tables></office:spreadsheet>')
+    const time = (file: Uint8Array): number => Math.min(...[1, 2, 3].map(() => {
+      const started = performance.now()
+      expect(segmentDocument(base64(file), ODS).segments).toEqual(['Name'])
+      return performance.now() - started
+    }))
+    const small = time(sheet(2000, 10_000))
+    // 4 times the areas and the cells: 16 times the work were it quadratic (it took 8 times as long)
+    expect(time(sheet(8000, 40_000))).toBeLessThan(6 * small + 100)
+  }, 60_000)
 
   it('refuses another format, macros and encryption', () => {
     const problem = (value: string, mime: string): string => {

@@ -4,9 +4,11 @@
  * everything else is copied from the source byte for byte. Inline elements stay inside their
  * sentence as `<g>` pairs, opaque inline things (`<img>`, `<br>`, `<code>`, inline
  * `translate="no"`) become `<x/>` tokens, and every other element ends a run (as does an inline
- * element holding one).
+ * element holding one). Given the source language, an element marked (`lang`, `xml:lang`) as
+ * another is kept as `translate="no"` is.
  */
 import { parse, parseFragment, type DefaultTreeAdapterTypes as T, type ParserOptions } from 'parse5'
+import { baseLanguage, UNDETERMINED } from '../languages.js'
 import { alignText } from './align.js'
 import { INLINE, OPAQUE, SKIP, untranslatable } from './elements.js'
 import { referenceSpellings, textRanges } from './references.js'
@@ -88,6 +90,13 @@ function inlinesHoldingBlocks (root: T.Node): Set<T.Element> {
   return holding
 }
 
+/** The base language an element is marked as (`xml:lang`, else `lang`); undefined where unmarked or unknown (`lang=""`). */
+function markedLanguage (el: T.Element): string | undefined {
+  const tag = (attribute(el, 'xml:lang') ?? attribute(el, 'lang'))?.trim()
+  const base = tag === undefined || tag === '' ? undefined : baseLanguage(tag.replace(/_/g, '-'))
+  return base === UNDETERMINED ? undefined : base
+}
+
 /** Walks a parsed tree into segment drafts; `flat` treats every element as a block. */
 class Walker {
   readonly drafts: SegmentDraft[] = []
@@ -97,7 +106,8 @@ class Walker {
   // parse5 re-opens misnested formatting elements as clones carrying the original's location
   private readonly seen = new Set<number>()
 
-  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean, private readonly holdingBlocks: ReadonlySet<T.Element>) {}
+  /** `language`: the source's base language, where known. */
+  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean, private readonly holdingBlocks: ReadonlySet<T.Element>, private readonly language: string | undefined) {}
 
   flush (): void {
     this.disordered ||= this.run.disordered
@@ -149,7 +159,9 @@ class Walker {
     this.seen.add(startTag.startOffset)
     const name = el.tagName
     const inline = INLINE.has(name) || OPAQUE.has(name)
-    const no = untranslatable(name => attribute(el, name))
+    // the page's own <html lang> is no guide: the request's source says what the page is
+    const marked = name === 'html' ? undefined : markedLanguage(el)
+    const no = untranslatable(name => attribute(el, name)) || (marked !== undefined && this.language !== undefined && marked !== this.language)
     if (SKIP.has(name) || (no && !inline)) {
       this.flush()
       if (SKIP_KEEPS_ATTRIBUTES.has(name) && !no) this.attributes(el)
@@ -192,12 +204,17 @@ class Walker {
   }
 }
 
-/** The segment drafts of an HTML document or fragment; without `textAttributes` (XML's reading) no attribute is text. */
-export function htmlDrafts (source: string, locale: string, textAttributes = true): SegmentDraft[] {
+/**
+ * The segment drafts of an HTML document or fragment; without `textAttributes` (XML's reading) no
+ * attribute is text. `language`: the source language, where known (translation's, given or
+ * detected): elements marked as another are left as written.
+ */
+export function htmlDrafts (source: string, locale: string, textAttributes = true, language?: string): SegmentDraft[] {
   const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
   const holdingBlocks = inlinesHoldingBlocks(root)
+  const base = language === undefined || language === UNDETERMINED ? undefined : baseLanguage(language)
   const walk = (flat: boolean): Walker => {
-    const walker = new Walker(source, locale, flat, textAttributes, holdingBlocks)
+    const walker = new Walker(source, locale, flat, textAttributes, holdingBlocks, base)
     walker.walk(root)
     return walker
   }
@@ -205,4 +222,22 @@ export function htmlDrafts (source: string, locale: string, textAttributes = tru
   // a tree the parser reordered (misnested tags, foster-parented table text) cannot be cut by
   // position into sentences with tags; fall back to one run per text node
   return walker.disordered ? walk(true).drafts : walker.drafts
+}
+
+/** A page's `<html>` start tag, after what may come before it (a BOM, comments, the DOCTYPE). */
+const ROOT_TAG = /^(\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*)(<html(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*>)/i
+/** An attribute in a start tag, its value whole (a quoted `>` or `lang=` is no attribute). */
+const ATTRIBUTE = /(\s(?:xml:)?lang\s*=\s*)("[^"]*"|'[^']*'|[^\s"'=<>`]+)|\s[^\s=>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi
+
+/** A page translated from `from` into `to`: its `<html>`'s lang and xml:lang that named `from` name `to` (a fragment has no such tag). */
+export function withPageLanguage (page: string, from: string, to: string): string {
+  const m = ROOT_TAG.exec(page)
+  if (m === null) return page
+  const source = baseLanguage(from)
+  const tag = m[2]!.replace(ATTRIBUTE, (all, name: string | undefined, value: string | undefined) => {
+    if (name === undefined || value === undefined) return all
+    const named = value.replace(/^["']|["']$/g, '').trim()
+    return named !== '' && baseLanguage(named.replace(/_/g, '-')) === source ? `${name}"${to.replace(/[&<"]/g, '')}"` : all
+  })
+  return m[1]! + tag + page.slice(m[0].length)
 }

@@ -2,12 +2,13 @@
 import { invalidField, type FieldPath } from '../../errors.js'
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
-import { htmlDrafts } from './html.js'
+import { htmlDrafts, withPageLanguage } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
 import type { MimeType } from './mime.js'
 import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
+import type { SegmentDraft } from './segment-run.js'
 import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
 import { xliffDocument } from './xliff.js'
@@ -30,7 +31,11 @@ export type { KeptElements } from './kept-elements.js'
 export type FinishedEntries = 'kept' | 'source' | 'translation'
 
 export interface SegmentOptions {
-  /** The document's language, for sentence boundaries (default "en"). */
+  /**
+   * The document's language, for sentence boundaries (default "en"); where given, text/html and
+   * EPUB elements marked as another language are left as written, and a page's `<html lang>`
+   * that named it names the target when rebuilt for one.
+   */
   language?: string | undefined
   /** Where the value is in the request, for errors (default document.value). */
   path?: FieldPath | undefined
@@ -53,21 +58,35 @@ function nulStandIn (text: string): string | undefined {
   return undefined
 }
 
-/** One string of a format as a document; `path` (called only for an error) is where it is in the request. */
-function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept'): StringDocument {
-  if (isOfficeType(mimeType)) return officeDocument(text, mimeType, locale, path)
+/** A text/html document whose page's `<html lang>` follows the translation from `language` (where known). */
+function htmlDocument (text: string, drafts: SegmentDraft[], language: string | undefined, restore: (rebuilt: string) => string = rebuilt => rebuilt): StringDocument {
+  const doc = stringDocument(text, drafts)
+  return {
+    segments: doc.segments,
+    rebuild: (translated, target) => {
+      const out = restore(doc.rebuild(translated, target))
+      return target === undefined || language === undefined ? out : withPageLanguage(out, language, target)
+    }
+  }
+}
+
+/**
+ * One string of a format as a document; `path` (called only for an error) is where it is in the
+ * request; `language`: the source language where known (`locale` is read for sentences either way).
+ */
+function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept', language?: string): StringDocument {
+  if (isOfficeType(mimeType)) return officeDocument(text, mimeType, locale, path, language)
   const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place
-    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished)
+    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished, language)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target).replaceAll(standIn, '\u0000') }
   }
   if (mimeType === 'text/html' && kept !== undefined) {
     const marked = protectMarkup(text, kept, path)
     // XML's attributes are data (DeepL translates none), HTML's alt and title text
-    const drafts = htmlDrafts(marked.text, locale, !kept.xml)
-    const doc = stringDocument(marked.text, kept.xml ? xmlTextDrafts(drafts) : drafts)
-    return { segments: doc.segments, rebuild: (translated, target) => marked.restore(doc.rebuild(translated, target)) }
+    const drafts = htmlDrafts(marked.text, locale, !kept.xml, language)
+    return htmlDocument(marked.text, kept.xml ? xmlTextDrafts(drafts) : drafts, language, marked.restore)
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
@@ -75,9 +94,8 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path, finished)
   if (mimeType === 'application/xliff+xml') return xliffDocument(text, locale, path, finished)
   if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
-  const drafts = mimeType === 'text/html'
-    ? htmlDrafts(text, locale)
-    : mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
+  if (mimeType === 'text/html') return htmlDocument(text, htmlDrafts(text, locale, true, language), language)
+  const drafts = mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
   return stringDocument(text, drafts)
 }
 
@@ -112,7 +130,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   const locale = options.language ?? 'en'
   const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
-  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished)
+  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished, options.language)
   if (typeof value === 'string') {
     // a byte order mark (Windows editors write one) is no text: what follows it is read, and it is written back first
     if (value.startsWith('\uFEFF')) {

@@ -62,8 +62,9 @@ export class DocumentMemo {
   private readonly segmented = new Map<string, SegmentedDocument>()
   private readonly prepared = new Map<string, Prepared>()
 
-  segment (task: TaskBase, language = 'en', kept?: KeptElements, finished: FinishedEntries = 'kept'): SegmentedDocument {
-    const key = kept === undefined && finished === 'kept' ? language : JSON.stringify([language, kept ?? null, finished])
+  /** `language`: where unknown (detection reads the text), nothing marked as another language is left out. */
+  segment (task: TaskBase, language?: string, kept?: KeptElements, finished: FinishedEntries = 'kept'): SegmentedDocument {
+    const key = kept === undefined && finished === 'kept' ? language ?? '' : JSON.stringify([language ?? '', kept ?? null, finished])
     let doc = this.segmented.get(key)
     if (doc === undefined) this.segmented.set(key, doc = segmentDocument(task.value, task.mimeType, { language, path: task.path, kept, finished }))
     return doc

@@ -151,6 +151,13 @@ describe('OpenDocument and EPUB through /language/translate', () => {
     const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q)
     expect(sent).toContain('The <g id="1">red</g> house is big.')
   })
+
+  it('a chapter\'s text marked as another language is left as written', async () => {
+    const book = makeEpub(['<blockquote xml:lang="de"><p>Frisch weht der Wind.</p></blockquote><p>I saw it <span xml:lang="la">vidi in ampulla</span> there.</p>'])
+    const { status, body } = await post('/language/translate', { document: { value: base64(book), mime_type: EPUB }, source: 'en', targets: ['fr'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    expect(text(members(body.results.fr.value)['OEBPS/text/chapter 1.xhtml']!)).toContain('<blockquote xml:lang="de"><p>Frisch weht der Wind.</p></blockquote><p>I SAW IT <span xml:lang="la">vidi in ampulla</span> THERE.</p>')
+  })
 })
 
 describe('DOCX fuzzing', () => {

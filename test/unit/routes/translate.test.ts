@@ -71,6 +71,20 @@ describe('POST /language/translate', () => {
     expect(out).toMatch(/^<a href="\/x"><h2>[^<]*casa[^<]*<\/h2>[^<]*rojo[^<]*<\/a>$/)
   })
 
+  it('a page\'s <html lang> names the target; text marked as another language is left as written', async () => {
+    const html = '<!DOCTYPE html><html lang="en"><body><p>The red car is in the big house and the dog sleeps in the garden.</p>' +
+      '<blockquote lang="fr"><p>Je pense, donc je suis.</p></blockquote><p>The house is <span lang="fr">la vie en rose</span>.</p></body></html>'
+    // the source detected is compared with, as one given would be
+    const res = await post('/language/translate', { document: { value: html, mime_type: 'text/html' }, source: 'auto', targets: ['es', 'en-GB'] })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().extra.source).toBe('en')
+    const out: string = res.json().results.es.value
+    expect(out).toMatch(/^<!DOCTYPE html><html lang="es"><body><p>[^<]*coche[^<]*<\/p>/)
+    expect(out).toContain('<blockquote lang="fr"><p>Je pense, donc je suis.</p></blockquote>')
+    expect(out).toContain('<span lang="fr">la vie en rose</span>')
+    expect(res.json().results['en-GB'].value).toBe(html)
+  })
+
   it('keeps Markdown code, URLs and structure', async () => {
     const md = '# The house\n\nThe `red` car is in [the house](https://example.com/house).\n\n```sh\necho "the house"\n```\n\n- The red car\n- The house\n'
     const res = await post('/language/translate', { document: { value: md, mime_type: 'text/markdown' }, source: 'en', targets: ['es'] })

@@ -139,8 +139,8 @@ function odfParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
   })
 }
 
-function textParts (pkg: Package, mime: OfficeType, locale: string): TextPart[] {
-  if (mime === 'application/epub+zip') return epubParts({ has: name => pkg.byName.has(name), text: name => pkg.text(name) }, locale)
+function textParts (pkg: Package, mime: OfficeType, locale: string, language?: string): TextPart[] {
+  if (mime === 'application/epub+zip') return epubParts({ has: name => pkg.byName.has(name), text: name => pkg.text(name) }, locale, language)
   if (mime.startsWith('application/vnd.oasis.opendocument.')) return odfParts(pkg, mime, locale)
   const format = FORMATS[mime as OoxmlType]
   const types = contentTypes(pkg)
@@ -174,8 +174,8 @@ function docxStyles (pkg: Package, target: string): { name: string, text: string
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
-/** An office file (base64) as a string document whose rebuild is the file (base64) with its text translated. */
-export function officeDocument (value: string, mime: OfficeType, locale: string, path: () => FieldPath): StringDocument {
+/** An office file (base64) as a string document whose rebuild is the file (base64) with its text translated; `language`: the source, where known (EPUB). */
+export function officeDocument (value: string, mime: OfficeType, locale: string, path: () => FieldPath, language?: string): StringDocument {
   const label = OFFICE_TYPES[mime]
   const fail = (message: string): Error => invalidField(path(), `the ${label} file ${message}`)
   const compact = value.replace(/[\r\n\t ]+/g, '')
@@ -184,7 +184,7 @@ export function officeDocument (value: string, mime: OfficeType, locale: string,
   let parts: TextPart[]
   try {
     pkg = new Package(readZip(Buffer.from(compact, 'base64')), fail)
-    parts = textParts(pkg, mime, locale)
+    parts = textParts(pkg, mime, locale, language)
   } catch (err) {
     if (err instanceof ZipError || err instanceof PartError) throw fail(err.message)
     throw err

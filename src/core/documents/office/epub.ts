@@ -49,12 +49,12 @@ function withLanguage (tag: string, names: RegExp, value: string): string {
 }
 
 /** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows; translated, its root's lang and xml:lang (where set) name the target. */
-function xhtmlDocument (source: string, name: string, locale: string): PartDocument {
+function xhtmlDocument (source: string, name: string, locale: string, language?: string): PartDocument {
   // as the package document and the NCX: an internal DTD subset (entities declared) is refused, not read as text
   if (declaresSubset(source.slice(0, source.search(/<(?![?!])/) >>> 0))) throw new PartError(`part "${name}" declares entities in its DOCTYPE, which are not read (entity expansion?)`)
   const declaration = XML_DECLARATION.exec(source)?.[0] ?? ''
   const body = source.slice(declaration.length)
-  const doc = stringDocument(body, htmlDrafts(body, locale))
+  const doc = stringDocument(body, htmlDrafts(body, locale, true, language))
   const nbsp = body.includes('&nbsp;')
   return {
     segments: doc.segments,
@@ -69,8 +69,8 @@ function xhtmlDocument (source: string, name: string, locale: string): PartDocum
   }
 }
 
-/** The parts of an EPUB with text, by member name; a PartError naming what is missing. */
-export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: string, doc: PartDocument }> {
+/** The parts of an EPUB with text, by member name; a PartError naming what is missing. `language`: the source, where known (text marked as another is left as written). */
+export function epubParts (pkg: EpubPackage, locale: string, language?: string): Array<{ name: string, doc: PartDocument }> {
   // (where the member stands is not checked: books zipped with it elsewhere are read, and written back in their order)
   if (!pkg.has('mimetype') || pkg.text('mimetype').trim() !== 'application/epub+zip') throw new PartError('is not an EPUB: it has no "mimetype" member saying application/epub+zip')
   if (!pkg.has('META-INF/container.xml')) throw new PartError('is not an EPUB: META-INF/container.xml is missing')
@@ -96,7 +96,7 @@ export function epubParts (pkg: EpubPackage, locale: string): Array<{ name: stri
     const type = item.attributes['media-type'] ?? ''
     const name = resolve(item.attributes.href ?? '')
     if (name === undefined || done.has(name)) continue
-    if (type === 'application/xhtml+xml') parts.push({ name, doc: xhtmlDocument(pkg.text(name), name, locale) })
+    if (type === 'application/xhtml+xml') parts.push({ name, doc: xhtmlDocument(pkg.text(name), name, locale, language) })
     else if (type === 'application/x-dtbncx+xml') {
       const source = pkg.text(name)
       parts.push({ name, doc: paragraphsDocument(source, parseXml(source, name, { externalDoctype: true }), NCX, locale) })

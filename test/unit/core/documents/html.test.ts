@@ -326,3 +326,47 @@ describe('text/html: source fidelity', () => {
     expect(doc.rebuild(doc.segments.map(upper))).toBe(source.replace(/Deep|End/g, w => w.toUpperCase()))
   })
 })
+
+describe('text/html: text marked as another language', () => {
+  const english = (value: string) => segmentDocument(value, 'text/html', { language: 'en' })
+
+  it('leaves a block and an inline span in another language as written; the source language in another region, or unknown, is translated', () => {
+    const source = '<p>He said:</p><blockquote lang="fr"><p>Je pense, donc je suis.</p></blockquote>' +
+      '<p>It was <span lang="fr">la vie en rose</span> and <i xml:lang="la">vidi in ampulla</i>.</p>' +
+      '<p lang="en-GB">The colour is grey.</p><p lang="">Unknown language.</p>'
+    const doc = english(source)
+    expect(doc.segments).toEqual(['He said:', 'It was <x id="1"/> and <x id="2"/>.', 'The colour is grey.', 'Unknown language.'])
+    expect(doc.rebuild(doc.segments.map(upper), 'es')).toBe(source
+      .replace('He said:', 'HE SAID:').replace('It was', 'IT WAS').replace(' and ', ' AND ')
+      .replace('The colour is grey.', 'THE COLOUR IS GREY.').replace('Unknown language.', 'UNKNOWN LANGUAGE.'))
+  })
+
+  it('compares with the source it is given, and reads everything when none is', () => {
+    const source = '<p lang="en">Hello.</p><p lang="fr">Bonjour.</p>'
+    expect(segmentDocument(source, 'text/html', { language: 'fr-CA' }).segments).toEqual(['Bonjour.'])
+    expect(segmentDocument(source, 'text/html', { language: 'und' }).segments).toEqual(['Hello.', 'Bonjour.'])
+    expect(html(source).segments).toEqual(['Hello.', 'Bonjour.'])
+  })
+
+  it('reads a page whose own <html lang> names another language as the source: the request says what it is', () => {
+    expect(english('<!doctype html><html lang="fr"><body><p>Hello.</p></body></html>').segments).toEqual(['Hello.'])
+  })
+})
+
+describe('text/html: a page\'s own language', () => {
+  it('names the target where it named the source, translated', () => {
+    const page = '<!DOCTYPE html>\n<!-- <html lang="en"> -->\n<html lang="en-US" xml:lang=en title="A page"><head><title>Hi</title></head><body><p lang="en">Hello.</p></body></html>'
+    const doc = segmentDocument(page, 'text/html', { language: 'en' })
+    expect(doc.rebuild(doc.segments.map(upper), 'es')).toBe(page
+      .replace('<html lang="en-US" xml:lang=en title="A page">', '<html lang="es" xml:lang="es" title="A PAGE">').replace('Hi', 'HI').replace('Hello.', 'HELLO.'))
+    expect(doc.rebuild(doc.segments)).toBe(page)
+  })
+
+  it('keeps one that named another language, and a fragment has none', () => {
+    const page = '<html lang="fr"><body><p>Hello.</p></body></html>'
+    const doc = segmentDocument(page, 'text/html', { language: 'en' })
+    expect(doc.rebuild(doc.segments.map(upper), 'es')).toBe(page.replace('Hello.', 'HELLO.'))
+    const fragment = segmentDocument('<p lang="en">Hello.</p>', 'text/html', { language: 'en' })
+    expect(fragment.rebuild(fragment.segments.map(upper), 'es')).toBe('<p lang="en">HELLO.</p>')
+  })
+})

@@ -159,8 +159,8 @@ class Walker {
     this.seen.add(startTag.startOffset)
     const name = el.tagName
     const inline = INLINE.has(name) || OPAQUE.has(name)
-    // the page's own <html lang> is no guide: the request's source says what the page is
-    const marked = name === 'html' ? undefined : markedLanguage(el)
+    // the page's own <html lang> or <body lang> is no guide (exporters write their default there): the request's source says what the page is
+    const marked = name === 'html' || name === 'body' ? undefined : markedLanguage(el)
     const no = untranslatable(name => attribute(el, name)) || (marked !== undefined && this.language !== undefined && marked !== this.language)
     if (SKIP.has(name) || (no && !inline)) {
       this.flush()

@@ -348,8 +348,10 @@ describe('text/html: text marked as another language', () => {
     expect(html(source).segments).toEqual(['Hello.', 'Bonjour.'])
   })
 
-  it('reads a page whose own <html lang> names another language as the source: the request says what it is', () => {
+  it('reads a page whose own <html lang> or <body lang> names another language as the source: the request says what it is', () => {
     expect(english('<!doctype html><html lang="fr"><body><p>Hello.</p></body></html>').segments).toEqual(['Hello.'])
+    // InDesign's EPUB export (pandoc's epub2 test book) marks the body with its default language, whatever the text is
+    expect(english('<html><body xml:lang="de-DE"><p>Hello.</p></body></html>').segments).toEqual(['Hello.'])
   })
 })
 

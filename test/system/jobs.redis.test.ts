@@ -17,6 +17,7 @@ import { freePort } from '../../bench/lib/net.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../fakes/libretranslate.js'
 import { startService, type RunningService } from '../helpers/service.js'
 import { bearer, testApp, tokenFor } from '../helpers/app.js'
+import { holdJobs } from '../helpers/held-jobs.js'
 
 const installed = spawnSync('redis-server', ['--version']).status === 0
 if (!installed) process.stderr.write('test/system/jobs.redis.test.ts: SKIPPED, redis-server is not installed\n')
@@ -200,24 +201,8 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
     const jobs = new RedisJobs({ redisUrl, dataDir: tmpdir(), ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency: 3, timeoutMs: 3_600_000, log: { warn: () => {} } })
     const queue = new Queue('document-jobs', { connection: { url: redisUrl } })
     // a job's request is its name; it runs until the test ends it
-    const started: string[] = []
-    const ends = new Map<string, () => void>()
-    jobs.setWork(async (request, signal) => {
-      const name = request.toString()
-      await new Promise<void>((resolve, reject) => {
-        ends.set(name, resolve)
-        signal.addEventListener('abort', () => { reject(signal.reason) }, { once: true })
-        started.push(name)
-      })
-      return JSON.stringify({ name })
-    }, () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'failed' }))
-    const within = async (done: () => boolean | Promise<boolean>): Promise<void> => {
-      const end = Date.now() + 20_000
-      while (!await done()) {
-        if (Date.now() > end) throw new Error(`still waiting, jobs started: ${started.join(', ')}`)
-        await sleep(20)
-      }
-    }
+    const { started, end, endAll, until } = holdJobs(jobs)
+    const within = async (done: () => boolean | Promise<boolean>): Promise<void> => { await until(done, 20_000) }
     await jobs.start()
     try {
       // its connections take a moment: a post before answers 503
@@ -229,11 +214,11 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
       await jobs.submit('a', 'a1')
       await within(() => started.includes('a1'))
       expect(started.filter(name => name.startsWith('b'))).toHaveLength(2)
-      ends.get(started[0]!)!()
+      end(started[0]!)
       await within(() => started.length === 4)
       expect(started.filter(name => name.startsWith('b'))).toHaveLength(3)
     } finally {
-      for (const end of ends.values()) end()
+      endAll()
       await jobs.close()
       await queue.close()
     }

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Jobs } from '../../../src/jobs/queue.js'
 import type { FairSlots } from '../../../src/lib/fair-slots.js'
+import { holdJobs } from '../../helpers/held-jobs.js'
 
 const dirs: string[] = []
 const queues: Jobs[] = []
@@ -22,28 +23,10 @@ function queue (concurrency: number): { jobs: Jobs, started: string[], waiting: 
   dirs.push(dataDir)
   const jobs = new Jobs({ dataDir, ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency, timeoutMs: 3_600_000, log: { warn: () => {} } })
   queues.push(jobs)
-  const started: string[] = []
-  const ends = new Map<string, () => void>()
-  jobs.setWork(async (request, signal) => {
-    const name = request.toString()
-    await new Promise<void>((resolve, reject) => {
-      ends.set(name, resolve)
-      signal.addEventListener('abort', () => { reject(signal.reason) }, { once: true })
-      started.push(name)
-    })
-    return JSON.stringify({ name })
-  }, () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'failed' }))
+  const { started, end, until } = holdJobs(jobs)
   // the slots' waiters: a job past its claim and its first write waits there (or runs)
   const slots = (jobs as unknown as { slots: FairSlots }).slots
-  /** Waits for `done` to hold; fails past a bound far above any run's. */
-  const until = async (done: () => boolean): Promise<void> => {
-    const end = Date.now() + 10_000
-    while (!done()) {
-      if (Date.now() > end) throw new Error(`still waiting, jobs started: ${started.join(', ')}`)
-      await new Promise(resolve => setTimeout(resolve, 10))
-    }
-  }
-  return { jobs, started, waiting: () => slots.waiters, end: name => { ends.get(name)!() }, until }
+  return { jobs, started, waiting: () => slots.waiters, end, until }
 }
 
 describe('job slots', () => {

@@ -46,6 +46,7 @@
  *   or for a language Intl does not know, or without a target (substitute, edit), the items are
  *   rebuilt in place.
  */
+import { decodeHTMLStrict } from 'entities'
 import { SaxesParser, type SaxesTag } from 'saxes'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
@@ -103,6 +104,9 @@ function attributeOf (attributes: string, name: string): string | undefined {
   for (const m of attributes.matchAll(ATTRIBUTE)) if (m[1]!.toLowerCase() === name) return m[2] ?? m[3] ?? m[4] ?? ''
   return undefined
 }
+
+/** A character reference, numeric or by name. */
+const REFERENCE = /&(?:#[xX][0-9a-fA-F]{1,8}|#\d{1,8}|[A-Za-z][A-Za-z0-9]{1,31});/g
 
 /** Elements whose content is raw text in HTML: no tag in it, of their name or not, is one. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'xmp', 'plaintext'])
@@ -217,10 +221,8 @@ function contentDrafts (source: string, locale: string, entities: ReadonlySet<st
   const text = (start: number, end: number): void => {
     if (end <= start) return
     const raw = source.slice(start, end)
-    const decoded = raw
-      .replace(/&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g, (_, hex: string | undefined, dec: string | undefined, name: string | undefined) =>
-        hex !== undefined ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : dec !== undefined ? String.fromCodePoint(Math.min(Number(dec), 0x10ffff)) : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name!]!)
-      .replace(/\\(.)/g, '$1')
+    // XML's references, and in a CDATA section HTML's (`&nbsp;`, `&copy;`: Html.fromHtml reads them; XML outside one refuses them unless declared, and a declared one is a token)
+    const decoded = raw.replace(REFERENCE, reference => decodeHTMLStrict(reference)).replace(/\\(.)/g, '$1')
     run.push({ kind: 'text', start, end, text: decoded, offsets: alignText(decoded, source, start, end, { escapes: true }) })
   }
   let at = 0

@@ -190,6 +190,17 @@ describe('application/vnd.android.strings+xml', () => {
     expect(htmlElementTree(out)).toEqual(htmlElementTree('<div><b></b><br><i></i></div><h1></h1>'))
   })
 
+  it('HTML\'s character references in a CDATA section are characters for the engine, not text ("&nbsp;" came back "&amp;NBSP;")', () => {
+    const src = '<resources><string name="a"><![CDATA[<p>Copyright&nbsp;&copy; 2024 caf&eacute; &amp; bar &#233;</p>]]></string></resources>'
+    const doc = segmentDocument(src, MIME)
+    expect(doc.segments).toEqual(['Copyright\u00a0© 2024 café &amp; bar é'])
+    expect(doc.rebuild(doc.segments)).toBe(src)
+    const out = readAndroidStrings(through(src, 'es')).cdata.a!
+    // read as Html.fromHtml reads it: the same text, in capitals
+    const text = (parseFragment(out).childNodes[0] as T.Element).childNodes.map(n => (n as T.TextNode).value).join('')
+    expect(text).toBe('COPYRIGHT\u00a0© 2024 CAFÉ & BAR É')
+  })
+
   it('tags in a CDATA section take HTML attributes: unquoted values and valueless ones, as Html.fromHtml reads them', () => {
     const html = {
       a: '<font color=red>The red car</font> is <a href=http://x.com/>very fast</a>.',

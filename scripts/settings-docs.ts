@@ -70,7 +70,13 @@ export function configurationMd (): string {
     '(exit status 78). An empty value is the same as none. Whole numbers are written as digits alone',
     '(`1048576`); switches take `true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`). Settings',
     'marked *secret* are keys and tokens: keep them in a Secret, not in a ConfigMap or the image',
-    '([operations.md](operations.md)).'
+    '([operations.md](operations.md)).',
+    '',
+    'A name that is no setting is told at start, as a warning that does not stop it (`WARNING: WORKER is',
+    'not a setting of this service; did you mean WORKERS?`): every key of `.env` that is none, and the',
+    'environment\'s variables that look like one (within two edits of a setting, or starting as settings',
+    'do: `AUTH_`, `JOB_`, `REDIS_`, ...; never `PATH`, `NODE_OPTIONS` or Kubernetes\' service links). The',
+    'warning names the variable, never its value.'
   ]
   for (const group of SETTING_GROUPS) {
     lines.push('', `## ${group.title}`, '', group.about, '', '| Variable | Default | Values | Meaning |', '|---|---|---|---|')

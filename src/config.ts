@@ -8,7 +8,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseEnv } from 'node:util'
-import { setting, type SETTINGS, type SettingName, type SettingOfType } from './settings.js'
+import { setting, SETTINGS, type SettingName, type SettingOfType } from './settings.js'
 
 export const SCOPES = ['access', 'read', 'write'] as const
 export type Scope = typeof SCOPES[number]
@@ -133,6 +133,55 @@ export function readEnvironment (env: Env = process.env, envFile = '.env'): Env 
   // an empty variable is no value (as everywhere in the settings): it leaves the file's (a probe's LOG_LEVEL= hid .env's)
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
   return { ...fromFile, ...given }
+}
+
+const SETTING_NAMES: ReadonlySet<string> = new Set(SETTINGS.map(s => s.name))
+/** The settings' first words (AUTH_, JOB_, APERTIUM_, ...): a variable that starts with one is meant for this service. */
+const SETTING_PREFIXES = [...new Set(SETTINGS.filter(s => s.name.includes('_')).map(s => `${s.name.split('_')[0]!}_`))]
+/** Kubernetes' service links (REDIS_PORT, REDIS_SERVICE_HOST, ... for a Service named redis): the platform's, never ours. */
+const SERVICE_LINK = /_(SERVICE_HOST|SERVICE_PORT(_\w+)?|PORT(_\d+_(TCP|UDP|SCTP)(_(PROTO|PORT|ADDR))?)?)$/
+
+/**
+ * Warnings, one a name, for names that set nothing: every key of the `.env` file that is no setting
+ * (the file is the service's own), and the environment's names that look like a setting but are
+ * none (within two edits of one, or starting with a setting's first word), so that a misspelt
+ * setting is not ignored silently. Names only: a value may be a secret.
+ */
+export function unknownSettings (env: Env = process.env, envFile = '.env'): string[] {
+  const fromFile = envFile && existsSync(envFile) ? Object.keys(parseEnv(readFileSync(envFile, 'utf8'))) : []
+  const fromEnv = Object.keys(env).filter(name => {
+    const upper = name.toUpperCase()
+    return !SERVICE_LINK.test(upper) && (SETTING_PREFIXES.some(prefix => upper.startsWith(prefix)) || nearSetting(upper) !== undefined)
+  })
+  return [...new Set([...fromFile, ...fromEnv])].filter(name => !SETTING_NAMES.has(name)).map(name => {
+    const meant = nearSetting(name.toUpperCase()) ?? SETTINGS.find(s => name.toUpperCase().startsWith(`${s.name}_`) || s.name.startsWith(`${name.toUpperCase()}_`))?.name
+    return `${name.slice(0, 100)} is not a setting of this service${meant === undefined ? '' : `; did you mean ${meant}?`}`
+  })
+}
+
+/** The setting within two edits (Damerau-Levenshtein) of a name of five characters or more, the nearest first. */
+function nearSetting (name: string): string | undefined {
+  if (name.length < 5) return undefined
+  let best: { name: string, distance: number } | undefined
+  for (const { name: known } of SETTINGS) {
+    if (known.length < 5 || Math.abs(known.length - name.length) > 2) continue
+    const distance = editDistance(name, known)
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name: known, distance }
+  }
+  return best?.name
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) that make one string the other. */
+function editDistance (a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => i === 0 ? j : j === 0 ? i : 0))
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i]!
+      row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1)
+    }
+  }
+  return d[a.length]![b.length]!
 }
 
 /** A validated Config from environment variables. Throws ConfigError naming the variable. */

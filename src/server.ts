@@ -7,7 +7,7 @@ import closeWithGrace from 'close-with-grace'
 import { randomBytes } from 'node:crypto'
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import { ConfigError, loadConfig, SCOPES, type Config } from './config.js'
+import { ConfigError, loadConfig, SCOPES, unknownSettings, type Config } from './config.js'
 import { buildApp } from './app.js'
 import { rateLimitHandlers } from './http/cluster-rate-limit.js'
 import { counterHandlers } from './runtime/counters.js'
@@ -58,6 +58,8 @@ function checkDataDir (config: Config): void {
 
 /** The configuration, or exit naming the bad variable. */
 function configOrExit (): Config {
+  // before the values are checked: a misspelt name may be why one is missing
+  if (cluster.isPrimary) for (const warning of unknownSettings()) process.stderr.write(`WARNING: ${warning}\n`)
   try {
     const config = loadConfig()
     checkDataDir(config)

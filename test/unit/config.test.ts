@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, loadConfig, readEnvironment } from '../../src/config.js'
+import { ConfigError, loadConfig, readEnvironment, unknownSettings } from '../../src/config.js'
 
 const bad = (env: Record<string, string>, variable: string): string => {
   let caught: unknown
@@ -137,6 +137,33 @@ describe('configuration', () => {
     expect(c.limits.rateLimitMax).toBe(42)
     // an empty variable is no value: the file's stands (a probe's LOG_LEVEL= hid .env's debug)
     expect(loadConfig(readEnvironment({ LOG_LEVEL: '', PORT: ' ' }, file))).toMatchObject({ logLevel: 'debug', port: 9000 })
+  })
+})
+
+describe('names that are no setting', () => {
+  it('names every key of .env that is no setting, and the environment\'s that look like one, with the setting meant', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lsenv-'))
+    const file = join(dir, '.env')
+    writeFileSync(file, 'PORT=9000\nRATE_LIMT_MAX=42\nJOB_TIMEOUT_MS=600000\nFAVOURITE_COLOUR=blue-secret-1\n')
+    const env = { WORKER: '2', workers: '3', AUTH_CLIENT_FILE: 'env-secret-2', OPENAI_ORG_ID: 'org-x', PORT: '9100' }
+    const warnings = unknownSettings(env, file)
+    expect([...warnings].sort()).toEqual([
+      'RATE_LIMT_MAX is not a setting of this service; did you mean RATE_LIMIT_MAX?',
+      'JOB_TIMEOUT_MS is not a setting of this service; did you mean JOB_TIMEOUT?',
+      'FAVOURITE_COLOUR is not a setting of this service',
+      'WORKER is not a setting of this service; did you mean WORKERS?',
+      'workers is not a setting of this service; did you mean WORKERS?',
+      'AUTH_CLIENT_FILE is not a setting of this service; did you mean AUTH_CLIENTS_FILE?',
+      'OPENAI_ORG_ID is not a setting of this service'
+    ].sort())
+    expect(warnings.join('\n')).not.toMatch(/secret|blue|org-x|600000/)
+  })
+
+  it('says nothing of the platform\'s variables, nor of a missing .env', () => {
+    const platform = ['PATH', 'HOME', 'NODE_OPTIONS', 'NODE_ENV', 'NODE_VERSION', 'YARN_VERSION', 'HOSTNAME', 'PWD', 'OLDPWD', 'SHLVL', 'TERM', 'LANG', 'LANGUAGE', 'LC_ALL', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR', 'TZ', 'HTTP_PROXY', 'https_proxy', 'NO_PROXY', 'UV_THREADPOOL_SIZE', 'npm_config_nodedir', 'npm_lifecycle_event', 'INVOCATION_ID', 'JOURNAL_STREAM', 'NOTIFY_SOCKET', 'K_SERVICE', 'K_REVISION',
+      // Kubernetes' links to the Services beside this one (deploy/kubernetes/redis.yaml's "redis" among them)
+      'KUBERNETES_SERVICE_HOST', 'KUBERNETES_PORT_443_TCP_ADDR', 'REDIS_SERVICE_HOST', 'REDIS_SERVICE_PORT', 'REDIS_SERVICE_PORT_REDIS', 'REDIS_PORT', 'REDIS_PORT_6379_TCP', 'REDIS_PORT_6379_TCP_PROTO', 'LANGUAGE_SERVICE_SERVICE_HOST']
+    expect(unknownSettings(Object.fromEntries(platform.map(name => [name, 'x'])), join(tmpdir(), 'no-such-dir', '.env'))).toEqual([])
   })
 })
 

@@ -24,7 +24,12 @@ const TEXT_ATTRIBUTES = ['alt', 'title', 'placeholder', 'aria-label']
 const BUTTON_ATTRIBUTES = [...TEXT_ATTRIBUTES, 'value']
 const BUTTON_TYPES = new Set(['submit', 'button', 'reset'])
 
-const DOCUMENT = /^\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>]/i
+/**
+ * A comment, read one way only: its content never holds `-->`. (`<!--[\s\S]*?-->` repeated could
+ * split n comments 2^n ways: 25 empty comments before a `<p>` held a thread for seconds.)
+ */
+const COMMENT = '<!--(?:[^-]|-(?!->))*-->'
+const DOCUMENT = new RegExp(`^\\uFEFF?\\s*(?:${COMMENT}\\s*)*<(?:!doctype|html|head|body)[\\s>]`, 'i')
 const OPTIONS: ParserOptions<T.DefaultTreeAdapterMap> = { sourceCodeLocationInfo: true, scriptingEnabled: false }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\u00a0': '&nbsp;' }
@@ -224,20 +229,37 @@ export function htmlDrafts (source: string, locale: string, textAttributes = tru
   return walker.disordered ? walk(true).drafts : walker.drafts
 }
 
-/** A page's `<html>` start tag, after what may come before it (a BOM, comments, the DOCTYPE). */
-const ROOT_TAG = /^(\uFEFF?\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*)(<html(?=[\s/>])(?:[^>"']|"[^"]*"|'[^']*')*>)/i
+/** A start tag, its attributes whole (a quoted `>` ends none). */
+const START_TAG = '(?:[^>"\']|"[^"]*"|\'[^\']*\')*>'
+/**
+ * A page's `<html>` start tag, after what may come before it (a BOM, the XML declaration,
+ * comments, the DOCTYPE), each part read one way only: linear in the prefix, matched or not.
+ */
+const ROOT_TAG = new RegExp(`^(\\uFEFF?\\s*(?:<\\?xml[^>]*>\\s*)?(?:${COMMENT}\\s*)*(?:<!doctype[^>]*>\\s*(?:${COMMENT}\\s*)*)?)(<html(?=[\\s/>])${START_TAG})`, 'i')
+/** The page's `<body>` start tag, the first after its head. */
+const BODY_TAG = new RegExp(`<body(?=[\\s/>])${START_TAG}`, 'i')
 /** An attribute in a start tag, its value whole (a quoted `>` or `lang=` is no attribute). */
 const ATTRIBUTE = /(\s(?:xml:)?lang\s*=\s*)("[^"]*"|'[^']*'|[^\s"'=<>`]+)|\s[^\s=>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi
 
-/** A page translated from `from` into `to`: its `<html>`'s lang and xml:lang that named `from` name `to` (a fragment has no such tag). */
+/**
+ * A page translated from `from` into `to`: the lang and xml:lang of its `<html>` and `<body>` that
+ * named `from` name `to` (a fragment has no such tags).
+ */
 export function withPageLanguage (page: string, from: string, to: string): string {
   const m = ROOT_TAG.exec(page)
   if (m === null) return page
   const source = baseLanguage(from)
-  const tag = m[2]!.replace(ATTRIBUTE, (all, name: string | undefined, value: string | undefined) => {
+  const renamed = (tag: string): string => tag.replace(ATTRIBUTE, (all, name: string | undefined, value: string | undefined) => {
     if (name === undefined || value === undefined) return all
     const named = value.replace(/^["']|["']$/g, '').trim()
     return named !== '' && baseLanguage(named.replace(/_/g, '-')) === source ? `${name}"${to.replace(/[&<"]/g, '')}"` : all
   })
-  return m[1]! + tag + page.slice(m[0].length)
+  const rest = page.slice(m[0].length)
+  // the body's start tag follows the head (whose scripts and styles may spell "<body")
+  const headEnd = rest.search(/<\/head\s*>/i)
+  const after = headEnd === -1 ? 0 : headEnd
+  const body = BODY_TAG.exec(rest.slice(after))
+  if (body === null) return m[1]! + renamed(m[2]!) + rest
+  const at = after + body.index
+  return m[1]! + renamed(m[2]!) + rest.slice(0, at) + renamed(body[0]) + rest.slice(at + body[0].length)
 }

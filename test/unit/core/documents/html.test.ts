@@ -356,6 +356,32 @@ describe('text/html: text marked as another language', () => {
 })
 
 describe('text/html: a page\'s own language', () => {
+  it('reads comments before a page or a fragment in linear time (25 empty comments before a <p> held the thread for seconds: 2^n ways to read them)', () => {
+    const page = (n: number): string => '<!---->'.repeat(n) + '<p>The red car is fast.</p>'
+    const time = (n: number): number => {
+      let best = Number.POSITIVE_INFINITY
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now()
+        const doc = segmentDocument(page(n), 'text/html', { language: 'en' })
+        doc.rebuild(doc.segments.map(upper), 'es')
+        best = Math.min(best, performance.now() - started)
+      }
+      return best
+    }
+    time(40)
+    const small = time(1_000)
+    const large = time(10_000)
+    // linear gives about 10x
+    expect(large, `${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`).toBeLessThan(small * 40 + 50)
+  })
+
+  it('names the target in the <body lang> too, and after an XML declaration', () => {
+    const page = '<?xml version="1.0"?>\n<!DOCTYPE html>\n<html lang="en"><head><script>var b = "<body lang=en>"</script></head>\n<body lang="en-US" class="x"><p>Hello.</p></body></html>'
+    const doc = segmentDocument(page, 'text/html', { language: 'en' })
+    expect(doc.rebuild(doc.segments.map(upper), 'es')).toBe(page.replace('<html lang="en">', '<html lang="es">')
+      .replace('<body lang="en-US" class="x">', '<body lang="es" class="x">').replace('Hello.', 'HELLO.'))
+  })
+
   it('names the target where it named the source, translated', () => {
     const page = '<!DOCTYPE html>\n<!-- <html lang="en"> -->\n<html lang="en-US" xml:lang=en title="A page"><head><title>Hi</title></head><body><p lang="en">Hello.</p></body></html>'
     const doc = segmentDocument(page, 'text/html', { language: 'en' })

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check'
 import { strToU8, zipSync } from 'fflate'
+import { SaxesParser } from 'saxes'
 import { describe, expect, it } from 'vitest'
 import { hostileOffice } from '../../fuzz/hostile.js'
 import { formatApps } from '../../helpers/format-apps.js'
@@ -157,6 +158,36 @@ describe('OpenDocument and EPUB through /language/translate', () => {
     const { status, body } = await post('/language/translate', { document: { value: base64(book), mime_type: EPUB }, source: 'en', targets: ['fr'] }, 'libretranslate')
     expect(status, JSON.stringify(body)).toBe(200)
     expect(text(members(body.results.fr.value)['OEBPS/text/chapter 1.xhtml']!)).toContain('<blockquote xml:lang="de"><p>Frisch weht der Wind.</p></blockquote><p>I SAW IT <span xml:lang="la">vidi in ampulla</span> THERE.</p>')
+  })
+
+  it('the package\'s translated metadata and the package itself say the target where they said the source; metadata marked as another language is left as written', async () => {
+    // w3c/epub-tests pkg-lang_but_not_content: a translated <dc:description xml:lang="en"> kept "en"
+    const book = members(base64(makeEpub(['<p>The house.</p>'])))
+    const opf = text(book['OEBPS/content.opf']!)
+      .replace('<package ', '<package xml:lang="en" ')
+      .replace('<dc:title>', '<dc:title xml:lang="en-GB">')
+      .replace('<dc:description>A book about a big house.</dc:description>', '<dc:description xml:lang=\'en\'>A book about a big house.</dc:description><dc:description xml:lang="de">Ein Buch über ein großes Haus.</dc:description>')
+      .replace('<dc:creator>', '<dc:creator xml:lang="en">')
+    const { status, body } = await post('/language/translate', { document: { value: base64(zipSync({ ...book, 'OEBPS/content.opf': strToU8(opf) })), mime_type: EPUB }, source: 'en-US', targets: ['fr'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    const after = text(members(body.results.fr.value)['OEBPS/content.opf']!)
+    // each element of the package document: its name, xml:lang and text, by saxes
+    const read: Array<[string, string | undefined, string]> = []
+    const parser = new SaxesParser()
+    const open: number[] = []
+    parser.on('opentag', tag => { open.push(read.push([tag.name, tag.attributes['xml:lang'] as string | undefined, '']) - 1) })
+    parser.on('closetag', () => open.pop())
+    parser.on('text', t => { if (open.length > 0) read[open.at(-1)!]![2] += t })
+    parser.write(after).close()
+    const element = (name: string): Array<[string | undefined, string]> => read.filter(e => e[0] === name).map(e => [e[1], e[2]])
+    expect(element('package')).toEqual([['fr', '']])
+    expect(element('dc:title')).toEqual([['fr', 'THE RED HOUSE']])
+    expect(element('dc:description')).toEqual([['fr', 'A BOOK ABOUT A BIG HOUSE.'], ['de', 'Ein Buch über ein großes Haus.']])
+    expect(element('dc:creator')).toEqual([['en', 'Ann Smith']])
+    expect(element('dc:language')).toEqual([[undefined, 'fr']])
+    // nothing else changed
+    expect(after).toBe(opf.replace('xml:lang="en" ', 'xml:lang="fr" ').replace('<dc:title xml:lang="en-GB">The red house', '<dc:title xml:lang="fr">THE RED HOUSE')
+      .replace('<dc:description xml:lang=\'en\'>A book about a big house.', '<dc:description xml:lang="fr">A BOOK ABOUT A BIG HOUSE.').replace('<dc:language>en<', '<dc:language>fr<'))
   })
 })
 

@@ -4,6 +4,7 @@
  * labels (`text`), and the package's `dc:title` and `dc:description`.
  */
 import { posix } from 'node:path'
+import { baseLanguage, UNDETERMINED } from '../../languages.js'
 import { htmlDrafts } from '../html.js'
 import { stringDocument } from '../skeleton.js'
 import { paragraphsDocument, type PartDocument, type Vocabulary } from './paragraphs.js'
@@ -46,6 +47,38 @@ function declaresSubset (prolog: string): boolean {
 /** `tag` (a start tag as written) with the values of the attributes `names` that it has set to `value`. */
 function withLanguage (tag: string, names: RegExp, value: string): string {
   return tag.replace(new RegExp(`(\\s(?:${names.source})\\s*=\\s*)(?:"[^"]*"|'[^']*')`, 'g'), (_, before: string) => `${before}"${value.replace(/[&<"]/g, '')}"`)
+}
+
+/** The base language an `xml:lang` value names; undefined where empty or undetermined. */
+function namedBase (value: string | undefined): string | undefined {
+  const tag = value?.trim().replace(/_/g, '-')
+  const base = tag === undefined || tag === '' ? undefined : baseLanguage(tag)
+  return base === UNDETERMINED ? undefined : base
+}
+
+/** `tag` (a start tag as written) with its own `xml:lang` set to `target` where it names `source` (a base language; any, where the source is unknown). */
+function sourceLanguageTo (tag: string, source: string | undefined, target: string): string {
+  return tag.replace(/(\sxml:lang\s*=\s*)(?:"([^"]*)"|'([^']*)')/, (whole, before: string, double?: string, single?: string) => {
+    const named = namedBase(double ?? single)
+    return named !== undefined && source !== undefined && named !== source ? whole : `${before}"${target.replace(/[&<"]/g, '')}"`
+  })
+}
+
+/**
+ * The package's Dublin Core paragraphs marked (`xml:lang`, their own or their metadata's) as
+ * another language than `source`: left as written, as HTML's are. The package's own
+ * `xml:lang`, like `<html lang>`, is its default, no guide.
+ */
+function otherLanguageMetadata (opf: XmlElement, source: string | undefined): Set<XmlElement> {
+  const kept = new Set<XmlElement>()
+  if (source === undefined) return kept
+  const work: Array<{ e: XmlElement, marked: string | undefined }> = opf.children.map(e => ({ e, marked: undefined }))
+  for (let next = work.pop(); next !== undefined; next = work.pop()) {
+    const marked = namedBase(next.e.attributes['xml:lang']) ?? next.marked
+    if (marked !== undefined && marked !== source && DUBLIN_CORE.ns.has(next.e.uri)) kept.add(next.e)
+    else work.push(...next.e.children.map(e => ({ e, marked })))
+  }
+  return kept
 }
 
 /** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows; translated, its root's lang and xml:lang (where set) name the target. */
@@ -110,8 +143,9 @@ export function epubParts (pkg: EpubPackage, locale: string, language?: string):
     const locked = [rootfile, ...parts.map(p => p.name)].find(name => encrypted.has(name))
     if (locked !== undefined) throw new PartError(`is encrypted: its part "${locked}" is listed in META-INF/encryption.xml (DRM), and cannot be read`)
   }
-  // translated, the book's (first) dc:language names the target
-  const metadata = paragraphsDocument(opfSource, opf, DUBLIN_CORE, locale)
+  // translated, the book's (first) dc:language names the target, and so does the xml:lang of the package and of each translated element where it named the source
+  const source = language === undefined || language === UNDETERMINED ? undefined : baseLanguage(language)
+  const metadata = paragraphsDocument(opfSource, opf, { ...DUBLIN_CORE, paragraphWithLanguage: (tag, target) => sourceLanguageTo(tag, source, target) }, locale, otherLanguageMetadata(opf, source))
   parts.unshift({
     name: rootfile,
     doc: {
@@ -119,7 +153,9 @@ export function epubParts (pkg: EpubPackage, locale: string, language?: string):
       rebuild: (translated, target) => {
         const out = metadata.rebuild(translated, target)
         if (target === undefined) return out
-        const set = (out ?? opfSource).replace(/(<([\w.-]+:)?language\b[^>]*>)[^<]*(<\/\2language>)/, (_, open: string, _prefix: string, close: string) => open + target.replace(/[&<]/g, '') + close)
+        // the package's start tag stands where it did: only paragraphs inside it were rewritten
+        const written = out ?? opfSource
+        const set = (written.slice(0, opf.start) + sourceLanguageTo(written.slice(opf.start, opf.openEnd), source, target) + written.slice(opf.openEnd)).replace(/(<([\w.-]+:)?language\b[^>]*>)[^<]*(<\/\2language>)/, (_, open: string, _prefix: string, close: string) => open + target.replace(/[&<]/g, '') + close)
         return set === opfSource ? undefined : set
       }
     }

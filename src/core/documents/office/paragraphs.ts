@@ -40,6 +40,8 @@ export interface Vocabulary {
   weak: ReadonlySet<string>
   /** The run properties (as written) with its language set to `target`, where it has one. */
   withLanguage: (properties: string, target: string) => string
+  /** A translated paragraph's start tag (as written) with its own language set to `target`, where it named the source (a package's `dc:title xml:lang`). */
+  paragraphWithLanguage?: (tag: string, target: string) => string
   /** Mixed content (OpenDocument): text lies in the paragraph and its containers themselves, no runs. */
   mixed?: boolean
   /** Other names of paragraphs (OpenDocument's headings). */
@@ -345,6 +347,7 @@ export function paragraphsDocument (source: string, root: XmlElement, v: Vocabul
         const rebuilt = written.get(p)
         const e = p.element
         if (rebuilt === undefined) return source.slice(e.start, e.openEnd) + render(e.openEnd, e.end)
+        const open = target === undefined || v.paragraphWithLanguage === undefined ? source.slice(e.start, e.openEnd) : v.paragraphWithLanguage(source.slice(e.start, e.openEnd), target)
         // runs left without text are dropped
         const prefix = p.element.prefix === '' ? '' : `${p.element.prefix.replaceAll('.', '\\.')}:`
         const content = rebuilt.replace(new RegExp(`\\u0000(\\d+)\\u0000</${prefix}${v.text}></${prefix}${v.run}>`, 'g'), (whole, n: string) => p.markers[Number(n)]!.kind === 'open' ? '' : whole)
@@ -353,14 +356,14 @@ export function paragraphsDocument (source: string, root: XmlElement, v: Vocabul
           const own = p.element.prefix === '' ? '' : `${p.element.prefix}:`
           const t = own + v.text
           const text = content.replace(MARK, '').replaceAll(`</${t}></${own}${v.run}>`, '')
-          return source.slice(e.start, p.contentStart) + `<${t}${/^[ \t\r\n]|[ \t\r\n]$/.test(text) ? ' xml:space="preserve"' : ''}>${text}</${t}>` + render(p.contentEnd, e.end)
+          return open + source.slice(e.openEnd, p.contentStart) + `<${t}${/^[ \t\r\n]|[ \t\r\n]$/.test(text) ? ' xml:space="preserve"' : ''}>${text}</${t}>` + render(p.contentEnd, e.end)
         }
         const expanded = content.replace(MARK, (_, n: string) => {
           const m = p.markers[Number(n)]!
           if (m.kind === 'copy') return m.before + render(m.start, m.end) + m.after
           return m.runTag + (target === undefined ? m.properties : v.withLanguage(m.properties, target)) + m.textOpen
         })
-        return source.slice(e.start, p.contentStart) + expanded + render(p.contentEnd, e.end)
+        return open + source.slice(e.openEnd, p.contentStart) + expanded + render(p.contentEnd, e.end)
       }
       const changed = render(0, source.length)
       return changed === source ? undefined : changed

@@ -21,6 +21,10 @@
  *   key repeated) is written anew by gettext-parser instead.
  * - ICU messages in a msgid (`{count, plural, one {# file} other {# files}}`) have each
  *   sub-message translated and their syntax kept (core/documents/icu.ts).
+ * - `domain "name"` directives (entries after one belong to that domain, as msgfmt reads them) are
+ *   kept as written: each domain's entries are read as a catalog of their own, its header set
+ *   where it has one (added where missing only to the entries before the first directive, as a
+ *   file's is; a domain written anew by gettext-parser gets one, as such a file does).
  * - Format strings: an entry flagged `c-format`, `objc-format`, `php-format`, `python-format` or
  *   `python-brace-format` has its conversions (`%s`, `%1$d`, `%(name)s`, `{name}`) sent as tokens
  *   that come back in place, whatever `preserve_placeholders` says.
@@ -45,10 +49,11 @@ import type { FinishedEntries } from './segment.js'
 const plainFormat: TextFormat = { escape: text => text }
 
 /**
- * What a line of a PO file may be: blank, a comment, a keyword with its string, a keyword alone
- * (its string on the lines after, as msgfmt reads it), or a string continuing one.
+ * What a line of a PO file may be: blank, a comment, a keyword with its string (msgfmt needs no
+ * space between them: `msgid"a"`), a keyword alone (its string on the lines after, as msgfmt
+ * reads it), a `domain` directive, or a string continuing a keyword's.
  */
-const PO_LINE = /^[ \t]*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)(?:[ \t]+".*")?[ \t]*|".*"[ \t]*)?\r?$/
+const PO_LINE = /^[ \t]*(?:#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?|domain)(?:[ \t]*".*")?[ \t]*|".*"[ \t]*)?\r?$/
 
 /** Conversions of the format-string flags gettext's tools check. */
 const FORMATS: Record<string, RegExp> = {
@@ -119,20 +124,30 @@ function syntaxError (source: string, path: () => FieldPath): Error | undefined 
   let number = 0
   // a keyword alone and its line: its string must come next, blank lines aside (msgfmt's syntax error otherwise)
   let alone: { keyword: string, number: number } | undefined
+  // a domain's name is one string: none continues it
+  let domain = false
   const noString = ({ keyword, number }: { keyword: string, number: number }): Error =>
     invalidField(path(), `line ${number}: expected a quoted string after ${keyword}, on its line or the next`)
   for (const line of source.split('\n')) {
     number++
     const text = line.replace(/\r$/, '').trim()
+    if (domain && text !== '') {
+      if (text.startsWith('"')) return invalidField(path(), `line ${number}: a domain's name is one quoted string, not continued on the next line`)
+      domain = false
+    }
     if (alone !== undefined && text !== '') {
       if (!text.startsWith('"')) return noString(alone)
+      domain = alone.keyword === 'domain'
       alone = undefined
     }
+    // msgfmt reads `domain TheDomain1` (Okapi's test files) as an unknown keyword
+    if (/^domain\b(?![ \t]*"|[ \t]*$)/.test(text)) return noString({ keyword: 'domain', number })
     if (!PO_LINE.test(line)) {
-      return invalidField(path(), `line ${number}: expected a comment, a keyword (msgctxt, msgid, msgid_plural, msgstr, msgstr[N]) and its quoted string, or a quoted string`)
+      return invalidField(path(), `line ${number}: expected a comment, a keyword (msgctxt, msgid, msgid_plural, msgstr, msgstr[N], domain) and its quoted string, or a quoted string`)
     }
-    const keyword = KEYWORD.exec(text)
+    const keyword = KEYWORD.exec(text) ?? DOMAIN.exec(text)
     if (keyword !== null && keyword[2] === undefined) alone = { keyword: keyword[1]!, number }
+    else if (keyword?.[1] === 'domain') domain = true
   }
   return alone === undefined ? undefined : noString(alone)
 }
@@ -145,7 +160,9 @@ interface MsgstrLines {
 }
 
 /** A keyword and its string (none when it stands alone, its string on the lines after). */
-const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:[ \t]+"(.*)")?[ \t]*$/
+const KEYWORD = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:[ \t]*"(.*)")?[ \t]*$/
+/** A `domain` directive: the entries after it are that domain's (msgfmt writes each domain's .mo). */
+const DOMAIN = /^(domain)(?:[ \t]*"(.*)")?[ \t]*$/
 const CONTINUATION = /^"(.*)"[ \t]*$/
 
 /** A PO string's content as gettext-parser reads it (`\t`, `\n`, `\r`; any other escaped character is itself). */
@@ -247,6 +264,56 @@ function withHeaders (header: string, set: Record<string, string>): string {
 export function gettextDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries = 'kept'): StringDocument {
   const bad = syntaxError(source, path)
   if (bad !== undefined) throw bad
+  // the file cut at its domain directives (each kept as written, its string on the lines after where it stands alone)
+  const catalogs: Array<{ start: number, end: number, line: number }> = []
+  const directives: string[] = []
+  let start = 0
+  let line = 0
+  let at = 0
+  const lines = source.split('\n')
+  for (let n = 0; n < lines.length; n++) {
+    const domain = DOMAIN.exec(lines[n]!.replace(/\r$/, '').trim())
+    if (domain !== null) {
+      let last = n
+      if (domain[2] === undefined) while (!lines[last]!.trim().startsWith('"')) last++
+      const end = lines.slice(n, last + 1).reduce((sum, l) => sum + l.length + 1, at)
+      catalogs.push({ start, end: at, line })
+      directives.push(source.slice(at, end))
+      start = end
+      line = last + 1
+      at = end
+      n = last
+      continue
+    }
+    at += lines[n]!.length + 1
+  }
+  if (catalogs.length === 0) return catalogDocument(source, locale, path, finishedRead, 0, true)
+  catalogs.push({ start, end: source.length, line })
+  const docs = catalogs.map((c, i) => {
+    const text = source.slice(c.start, c.end)
+    return catalogDocument(text, locale, path, finishedRead, c.line, i === 0 && /^[ \t]*msg/m.test(text))
+  })
+  return {
+    segments: docs.flatMap(d => d.segments),
+    rebuild: (translated, target) => {
+      let k = 0
+      return docs.map((doc, i) => {
+        const own = translated.slice(k, k + doc.segments.length)
+        k += own.length
+        let text = doc.rebuild(own, target) as string
+        // a catalog written anew by gettext-parser still ends its line before the next directive
+        if (i < directives.length && text !== '' && !text.endsWith('\n')) text += '\n'
+        return text + (directives[i] ?? '')
+      }).join('')
+    }
+  }
+}
+
+/**
+ * One domain's entries (the whole file where it has no domain directive) as a string document;
+ * `line`: where they start in the file; `withHeader`: whether a header is added where they have none.
+ */
+function catalogDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries, line: number, withHeader: boolean): StringDocument {
   let table: GetTextTranslations
   try {
     try {
@@ -260,7 +327,7 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
   } catch (err) {
     const { message, lineNumber } = err as { message: string, lineNumber?: number }
     const what = message.replace(/^Error parsing PO data: /, '').replace(/ at line \d+\./, '.')
-    throw invalidField(path(), lineNumber === undefined ? what : `line ${lineNumber}: ${what}`)
+    throw invalidField(path(), lineNumber === undefined ? what : `line ${lineNumber + line}: ${what}`)
   }
   const entries = Object.values(table.translations).flatMap(context => Object.values(context))
   /** `read`: the entry's msgid (translated into its msgstr; a finished one's never written) or its msgstr forms (written back where one changed). */
@@ -359,7 +426,7 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
       const header = where.get(keyOf(undefined, ''))
       const text = withHeaders(table.translations['']?.['']?.msgstr[0] ?? '', set)
       if (header !== undefined) edits.push({ at: header, lines: poString('msgstr', text, false, header.alone) })
-      else head = ['msgid ""', ...poString('msgstr', text, false), '', ''].join(`${cr}\n`)
+      else if (withHeader) head = ['msgid ""', ...poString('msgstr', text, false), '', ''].join(`${cr}\n`)
     }
     edits.sort((a, b) => a.at.start - b.at.start)
     const out: string[] = []

@@ -109,6 +109,45 @@ describe('text/x-gettext-translation', () => {
     expect(out).toContain('\r\nmsgctxt\r\n"door"\r\nmsgid\r\n"Open the "\r\n"door"\r\nmsgstr\r\n"OPEN THE DOOR"\r\n')
   })
 
+  it('reads a keyword with no space before its string, as msgfmt does: `msgid"a"`', () => {
+    const tight = 'msgid ""\nmsgstr"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgctxt"door"\nmsgid"Open the door"\nmsgstr""\n\nmsgid"%d file"\nmsgid_plural"%d files"\nmsgstr[0]""\nmsgstr[1]""\n'
+    const doc = segmentDocument(tight, MIME)
+    expect(doc.segments).toEqual(['%d file', '%d files', 'Open the door'])
+    const out = doc.rebuild(doc.segments.map(upper), 'es') as string
+    const parsed = po.parse(out)
+    expect(entry(parsed, 'Open the door', 'door').msgstr).toEqual(['OPEN THE DOOR'])
+    expect(entry(parsed, '%d file').msgstr).toEqual(['%D FILE', '%D FILES'])
+    expect(parsed.headers?.Language).toBe('es')
+    // the lines not translated stay as written
+    expect(out).toContain('\nmsgctxt"door"\nmsgid"Open the door"\nmsgstr ')
+    expect(out).toContain('\nmsgid"%d file"\nmsgid_plural"%d files"\nmsgstr[0] ')
+  })
+
+  it('keeps `domain "name"` directives as written and reads each domain\'s entries, the same msgid in two domains too', () => {
+    const header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    const domains = header + 'msgid "Open"\nmsgstr ""\n\ndomain "editor"\n\n#, fuzzy\nmsgid "Open"\nmsgstr "Abrir"\n\ndomain"viewer"\nmsgid "Close"\nmsgstr ""\n\ndomain\n\n"printer"\nmsgid "Print"\nmsgstr ""\n'
+    const doc = segmentDocument(domains, MIME)
+    expect(doc.segments).toEqual(['Open', 'Open', 'Close', 'Print'])
+    expect(doc.rebuild(doc.segments)).toBe(domains)
+    const out = doc.rebuild(doc.segments.map(upper), 'es') as string
+    // gettext-parser reads no domain directive: the bytes, the msgstr lines alone written
+    expect(out).toBe(domains.replace('charset=UTF-8\\n"\n', 'charset=UTF-8\\n"\n"Language: es\\n"\n').replace('"Open"\nmsgstr ""', '"Open"\nmsgstr "OPEN"')
+      .replace('msgstr "Abrir"', 'msgstr "OPEN"').replace('msgstr ""\n\ndomain\n', 'msgstr "CLOSE"\n\ndomain\n').replace(/msgstr ""\n$/, 'msgstr "PRINT"\n'))
+    // each domain's entries read by gettext-parser as a catalog of their own
+    const [first, editor, viewer, printer] = out.split(/^domain.*\n(?:\n*".*"\n)?/m).map(part => po.parse(part))
+    expect(entry(first!, 'Open').msgstr).toEqual(['OPEN'])
+    expect(entry(editor!, 'Open').msgstr).toEqual(['OPEN'])
+    expect(entry(editor!, 'Open').comments?.flag).toBe('fuzzy')
+    expect(entry(viewer!, 'Close').msgstr).toEqual(['CLOSE'])
+    expect(entry(printer!, 'Print').msgstr).toEqual(['PRINT'])
+    // a domain's entries written anew by gettext-parser (not found line by line) still end their line before the next directive
+    const odd = 'domain "a"\nmsgid "The red " "car"\nmsgstr ""\n\ndomain "b"\nmsgid "z"\nmsgstr ""\n'
+    const again = segmentDocument(odd, MIME)
+    const anew = again.rebuild(again.segments.map(upper), 'es') as string
+    expect(anew).toMatch(/^domain "a"\n[^]*\ndomain "b"\nmsgid "z"\nmsgstr "Z"\n$/)
+    expect(entry(po.parse(anew.slice('domain "a"\n'.length, anew.indexOf('domain "b"'))), 'The red car').msgstr).toEqual(['THE RED CAR'])
+  })
+
   it('without a target (same-language work) writes msgstr and keeps the headers', () => {
     const parsed = po.parse(through(undefined))
     expect(parsed.headers).toMatchObject({ Language: 'en', 'Plural-Forms': 'nplurals=2; plural=(n != 1);' })
@@ -154,7 +193,15 @@ describe('text/x-gettext-translation', () => {
       ['msgid "a"\nmsgstr\n\nmsgid "b"\nmsgstr "c"\n', /^line 2: expected a quoted string after msgstr/],
       ['msgid "a"\nmsgid_plural\n# a comment\n"as"\nmsgstr[0] ""\n', /^line 2: expected a quoted string after msgid_plural/],
       ['msgid "a"\nmsgstr\n', /^line 2: expected a quoted string after msgstr/],
-      ['msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', /Duplicate msgid error: entry "a"/]
+      ['msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', /Duplicate msgid error: entry "a"/],
+      // a domain's name is one quoted string (msgfmt: unknown keyword, syntax error), as Okapi's Test03.po and Test04.po do not write it
+      ['msgid "a"\nmsgstr "b"\n\ndomain TheDomain1\n', /^line 4: expected a quoted string after domain/],
+      ['msgid "a"\nmsgstr "b"\n\ndomain The Domain 2\n', /^line 4: expected a quoted string after domain/],
+      ['msgid "a"\nmsgstr "b"\n\ndomainx "d"\n', /^line 4: expected a comment, a keyword/],
+      ['msgid "a"\nmsgstr "b"\n\ndomain "x"\n"y"\nmsgid "c"\nmsgstr ""\n', /^line 5: a domain's name is one quoted string/],
+      ['msgid "a"\nmsgstr "b"\n\ndomain\n', /^line 4: expected a quoted string after domain/],
+      // a line past a domain directive is named by its line in the file
+      ['msgid "a"\nmsgstr ""\n\ndomain "x"\nmsgid "a"\nmsgstr "b\n', /^line 6: /]
     ]
     for (const [text, message] of cases) {
       try {

@@ -14,9 +14,10 @@ import { sendProblem } from './problem.js'
 /**
  * RFC 9110's Host: RFC 3986's authority without userinfo. A name of unreserved characters (letters,
  * digits, `-`, `.`, `_`, `~`; an IPv4 address is one), none of reg-name's escapes and sub-delims
- * that no host is named with, or a bracketed IPv6 address; then a port, 1 to 65535, or none.
+ * that no host is named with, or a bracketed IPv6 address (with a zone, as Python 3.10 writes a
+ * link-local one: `[fe80::1%eth0]`); then a port, 1 to 65535, or none.
  */
-const HOST = /^(?:[A-Za-z0-9._~-]+|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/
+const HOST = /^(?:[A-Za-z0-9._~-]+|\[([0-9A-Fa-f:.]+)(?:%(?:25)?[A-Za-z0-9._~-]+)?\])(?::(\d{1,5}))?$/
 
 /** Whether `host` is a host and optional port, as above. */
 export function validHost (host: string): boolean {

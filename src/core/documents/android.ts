@@ -83,7 +83,7 @@ const CONTENT = new RegExp([
   String.raw`(?<cdataOpen><!\[CDATA\[)`,
   String.raw`(?<cdataClose>\]\]>)`,
   String.raw`(?<comment><!--[\s\S]*?-->|<\?[\s\S]*?\?>)`,
-  String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?<attributes>(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>\x60]+))?)*)\s*(?<self>\/?)>)`,
+  String.raw`(?<tag><(?<slash>\/?)(?<name>[A-Za-z_][\w:.-]*)(?<attributes>(?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>\x60]+))?)*)\s*(?<self>\/?)>)`,
   String.raw`(?<token>\\(?:u[0-9a-fA-F]{4}|[nt\\]|\r\n?|\n)|%(?:%|n|(?:\d+\$)?[-#+0,(<]*\d*(?:\.\d+)?[a-zA-Z]))`,
   String.raw`(?<escaped>\\[\s\S])`,
   String.raw`(?<entity>&[A-Za-z_:][\w:.-]*;)`,
@@ -97,7 +97,7 @@ const LINE_BREAK = /^\\[n\r\n]/
 const VOID = new Set(['br', 'embed', 'img', 'input', 'wbr'])
 
 /** One attribute of a tag's `attributes` group: its name and its value, quoted or not (none: no value). */
-const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`]+)))?/g
 
 /** The value of a tag's attribute `name` (lower case), as written. */
 function attributeOf (attributes: string, name: string): string | undefined {

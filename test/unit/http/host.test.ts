@@ -16,7 +16,7 @@ describe('the Host header', () => {
   afterAll(async () => { await app?.close() })
 
   it('builds URLs on a host that is a name, an IPv4 or bracketed IPv6 address, with a port or none', async () => {
-    for (const host of ['localhost', 'localhost:8080', '[::1]:8080', '[::1]', '127.0.0.1:8080', 'lang.example', 'my_service:65535']) {
+    for (const host of ['localhost', 'localhost:8080', '[::1]:8080', '[::1]', '127.0.0.1:8080', 'lang.example', 'my_service:65535', '[fe80::1%eth0]:8080', '[fe80::1%25eth0]']) {
       const res = await app.inject({ method: 'GET', url: METADATA, headers: { host } })
       expect(res.statusCode, host).toBe(200)
       expect(res.json().token_endpoint, host).toBe(`http://${host}/oauth/token`)

@@ -203,7 +203,7 @@ describe('application/vnd.android.strings+xml', () => {
 
   it('tags in a CDATA section take HTML attributes: unquoted values and valueless ones, as Html.fromHtml reads them', () => {
     const html = {
-      a: '<font color=red>The red car</font> is <a href=http://x.com/>very fast</a>.',
+      a: '<font color=red>The red car</font> is <a href=https://example.com/search?q=car>very fast</a>.',
       b: '<p>The house is big.</p><p align=center>The dog is small.</p>',
       c: 'Type <input disabled> here and look at <img src=house.png alt=house> the house.'
     }

@@ -154,18 +154,25 @@ function coveredBy (index: WordIndex<true>, words: readonly string[]): Uint8Arra
 
 // only spaces, apostrophes and hyphens join the words of an idiom ("you're dead, right?" holds no "dead right")
 const JOINING = /^[ \t\u00a0'’-]*$/
+/**
+ * How far an idiom's excluded words reach, across punctuation: a word or a comma between them
+ * does not make a threat idiomatic ("find your dog and I will kill it", "es la bomba, en tu coche").
+ */
+const NOT_BEFORE_REACH = 3
+const NOT_AFTER_REACH = 2
 
-/** 1 on the words of the idioms written in `text`, each joined up and with none of the words it excludes beside it. */
+/** 1 on the words of the idioms written in `text`, each joined up and with none of the words it excludes near it. */
 function idiomsIn (index: WordIndex<Idiom>, tokens: readonly Token[], text: string): Uint8Array {
   const words = tokens.map(t => t.word)
   const joined = (k: number): boolean => k > 0 && k < tokens.length && JOINING.test(text.slice((tokens[k - 1] as Token).end, (tokens[k] as Token).start))
+  const near = (set: Idiom['notBefore'], from: number, to: number): boolean => words.slice(Math.max(0, from), to).some(word => inSet(set, word))
   const covered = new Uint8Array(words.length)
   for (let i = 0; i < words.length;) {
     const found = index.at(words, i)
     const end = i + (found?.length ?? 0)
     let whole = found !== undefined
     for (let k = i + 1; whole && k < end; k++) whole = joined(k)
-    const fits = (idiom: Idiom): boolean => !(joined(i) && inSet(idiom.notBefore, words[i - 1] as string)) && !(joined(end) && inSet(idiom.notAfter, words[end] as string))
+    const fits = (idiom: Idiom): boolean => !near(idiom.notBefore, i - NOT_BEFORE_REACH, i) && !near(idiom.notAfter, end, end + NOT_AFTER_REACH)
     if (found && whole && found.values.some(fits)) {
       covered.fill(1, i, end)
       i = end

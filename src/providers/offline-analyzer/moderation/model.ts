@@ -24,7 +24,7 @@ export interface LanguageModel {
   topics: WordIndex<Effects>
 }
 
-/** Words that may not stand just before or just after an idiom: there its words are meant literally ("and kill it", "dressed to kill him"). */
+/** Words that may not stand shortly before or after an idiom: there its words are meant literally ("and I killed it", "dressed to kill him"). */
 export interface Idiom {
   notBefore: WordSet
   notAfter: WordSet
@@ -58,7 +58,7 @@ function alternatives (entry: string): string[] {
   return phrases
 }
 
-/** An idiom entry's phrases and its context: a leading `!` place lists the words that may not come before it, a trailing one those that may not follow ("!and_kill_it", "dressed_to_kill_!@object"). */
+/** An idiom entry's phrases and its context: a leading `!` place lists the words that may not come before it, a trailing one those that may not follow ("!and_i_killed_it", "dressed_to_kill_!@object"). */
 function idiomEntry (entry: string, sets: Readonly<Record<string, string>>): { phrases: string[], idiom: Idiom } {
   const places = entry.split('_')
   const before = places[0]?.startsWith('!') === true ? (places.shift() as string).slice(1) : ''

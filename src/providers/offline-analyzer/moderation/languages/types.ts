@@ -20,8 +20,9 @@ export interface LanguageData {
    * "the bomb", "Star Wars"): neither a profane word nor a topic word in them counts, nor a phrase
    * rule that ends in them. `|` gives other words in a place ("muerto|muerta_de_cansancio|miedo").
    * Their words must be written together (no punctuation between them), and a leading or trailing
-   * `!` place lists the words (or `@set`s) that may not come just before or after, where the words
-   * are meant literally: "!and_kill_it" ("find your dog and kill it"), "dressed_to_kill_!@object".
+   * `!` place lists the words (or `@set`s) that may not come within three words before or two words
+   * after, punctuation or not, where the words are meant literally: "!and_i_killed_it" ("find your
+   * dog and I killed it"), "dressed_to_kill_!@object" ("dressed to kill, him").
    */
   idioms?: string
   /** Profane words that are also names when capitalised beside another capitalised word ("Dick Van Dyke"). */

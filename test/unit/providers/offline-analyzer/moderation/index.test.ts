@@ -167,7 +167,16 @@ describe('everyday idioms', () => {
       ['en', 'You\'re dead, right?', 'You\'re dead.', 'Death Harm & Tragedy'],
       ['en', 'You\'re dead right now.', 'You\'re dead.', 'Death Harm & Tragedy'],
       ['es', 'Esa es la bomba en tu coche.', 'Hay una bomba en tu coche.', 'Firearms & Weapons'],
-      ['fr', 'Le bruit était de la bombe dans la gare.', 'Il y a une bombe dans la gare.', 'Firearms & Weapons']
+      ['fr', 'Le bruit était de la bombe dans la gare.', 'Il y a une bombe dans la gare.', 'Firearms & Weapons'],
+      // punctuation or a few words between an idiom and the words it excludes keep them literal
+      ['en', 'I will find your dog, kill it.', 'I will find your dog, kill him.', 'Violent'],
+      ['en', 'I will find your dog and I will kill it.', 'I will find your dog and I will kill him.', 'Violent'],
+      ['en', 'I know where your cat lives and I will kill it.', 'I know where your cat lives and I will kill him.', 'Violent'],
+      ['en', 'I found your dog and I killed it.', 'I found your dog and I killed him.', 'Death Harm & Tragedy'],
+      ['en', 'You are dead right here.', 'You are dead.', 'Death Harm & Tragedy'],
+      ['en', 'You\'re dead right there.', 'You\'re dead.', 'Death Harm & Tragedy'],
+      ['es', 'Es la bomba, en tu coche.', 'Hay una bomba en tu coche.', 'Firearms & Weapons'],
+      ['fr', 'C\'est de la bombe, dans ta voiture.', 'Il y a une bombe dans ta voiture.', 'Firearms & Weapons']
     ]
     for (const [language, text, control, category] of pairs) {
       const expected = score(control, language, category)

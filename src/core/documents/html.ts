@@ -12,7 +12,7 @@ import { baseLanguage, UNDETERMINED } from '../languages.js'
 import { alignText } from './align.js'
 import { INLINE, OPAQUE, SKIP, untranslatable } from './elements.js'
 import { referenceSpellings, textRanges } from './references.js'
-import { RunBuilder, type TextFormat } from './run.js'
+import { RunBuilder, sliceText, type TextFormat, type TextItem } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
 
 /** Opaque elements whose own attributes (alt, title, placeholder...) are still text. */
@@ -142,8 +142,8 @@ class Walker {
       if (!loc) return
       if (this.flat) this.flush()
       const text = (node as T.TextNode).value
-      const offsets = alignText(text, this.source, loc.startOffset, loc.endOffset, { escapes: false })
-      this.run.push({ kind: 'text', start: loc.startOffset, end: loc.endOffset, text, offsets })
+      const offsets = alignText(text, this.source, loc.startOffset, loc.endOffset, { escapes: false, tags: true })
+      this.text({ kind: 'text', start: loc.startOffset, end: loc.endOffset, text, offsets })
       if (this.flat) this.flush()
     } else if (node.nodeName === '#comment') {
       if (loc) this.run.push({ kind: 'token', start: loc.startOffset, end: loc.endOffset, weak: true, breaks: false })
@@ -152,6 +152,22 @@ class Walker {
     } else if ('childNodes' in node) {
       this.children(node)
     }
+  }
+
+  /**
+   * A text node, cut where its source holds a tag the parser ignored and joined the text around
+   * (`car</span> is`): the tag is left between the parts, where the run keeps it as a weak token.
+   */
+  text (item: TextItem): void {
+    const { starts, ends } = item.offsets ?? { starts: [], ends: [] }
+    let from = 0
+    for (let j = 1; j < starts.length; j++) {
+      if (starts[j]! > ends[j - 1]! && this.source.slice(ends[j - 1]!, starts[j]!).includes('<')) {
+        this.run.push(sliceText(item, from, j))
+        from = j
+      }
+    }
+    this.run.push(from === 0 ? item : sliceText(item, from, item.text.length))
   }
 
   element (el: T.Element): void {

@@ -94,6 +94,16 @@ describe('DeepL-compatible API: kept elements', () => {
     for (const english of ['Changing', 'oil', 'red car', 'big dog', 'engine']) expect(after.text).not.toContain(english)
   }, 60_000)
 
+  it('tag_handling xml: an end tag HTML ignores (</img>, as <img> is void there) is kept once, the text around it translated: well-formed', async () => {
+    const text = '<doc><img>The red car</img> is fast.</doc>'
+    const res = await translate({ text, source_lang: 'EN', target_lang: 'ES', tag_handling: 'xml' })
+    expect(res.status).toBe(200)
+    const out: string = res.body.translations[0].text
+    expect(xmlOutline(out).elements, out).toEqual(['doc', 'img'])
+    expect(out.split('</img>').length, out).toBe(2)
+    for (const english of ['red car', 'fast']) expect(out).not.toContain(english)
+  }, 60_000)
+
   it('tag_handling xml: elements HTML drops outside their place (head, body, frame, a table\'s parts) are kept, each one\'s text translated on its own', async () => {
     for (const [text, texts] of [
       ['<message><head>Hello world</head><body>The red car is fast.</body></message>', ['Hello world', 'The red car is fast.']],

@@ -269,6 +269,22 @@ describe('text/html: source fidelity', () => {
     expect(doc.rebuild(doc.segments.map(upper))).toBe('<p>SOME <b>BOLD <i>BOTH</b> ITALIC</i> TEXT. MORE.</p><table><tr>STRAY<td>CELL</td></tr></table>')
   })
 
+  it('keeps a stray tag the parser ignored, once, in its place (</span>, </td> or a <td> outside a table were deleted)', () => {
+    for (const [source, stray] of [
+      ['<p>The red car</span> is fast.</p>', ['</span>']],
+      ['<p>The <i>red</i> car</b> is fast.</p>', ['</b>']],
+      ['<p>The dog</td> runs. It is fast.</p>', ['</td>']],
+      ['<p><strong><td>is big</td>fast dog</strong></p>', ['<td>', '</td>']],
+      ['<p>A &amp; B</span class="x>y"> and C&lt;D fast</p>', ['</span class="x>y">']]
+    ] as const) {
+      const doc = html(source)
+      expect(doc.rebuild(doc.segments)).toBe(source)
+      const out = doc.rebuild(doc.segments.map(upper)) as string
+      for (const tag of stray) expect(out.split(tag).length - 1, out).toBe(source.split(tag).length - 1)
+      expect(out).not.toMatch(/fast|big/)
+    }
+  })
+
   it('leaves segments with no letters in the skeleton', () => {
     expect(html('<p>2024</p><p>&nbsp;</p><p>— 42 —</p>').segments).toEqual([])
   })

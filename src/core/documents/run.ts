@@ -7,8 +7,11 @@ import type { Offsets } from './align.js'
 export type Item =
   /** Decoded text from source[start, end); offsets null when it cannot be split. */
   | { kind: 'text', start: number, end: number, text: string, offsets: Offsets | null }
-  /** The opening markup of an inline element (`<b>`, `*`, `[`) that becomes `<g id="N">`. */
-  | { kind: 'open', start: number, end: number }
+  /**
+   * The opening markup of an inline element (`<b>`, `*`, `[`) that becomes `<g id="N">`. A whole
+   * one is never written twice (an element with an identity: a content control, a tracked change).
+   */
+  | { kind: 'open', start: number, end: number, whole?: boolean }
   /** Its closing markup (possibly empty when the source leaves it implied). */
   | { kind: 'close', start: number, end: number }
   /**

@@ -12,7 +12,7 @@ export interface Range {
 
 /** What segment id N stands for in the source. */
 export type TagRef =
-  | { kind: 'pair', open: Range, close: Range }
+  | { kind: 'pair', open: Range, close: Range, whole?: boolean }
   | { kind: 'token', range: Range }
 
 /** One segment of a run: its tagged text, the source range it replaces, and its tags. */
@@ -158,7 +158,7 @@ function cut (items: readonly Placed[], breaks: readonly number[]): Placed[][] {
       piece.push(left)
       if (opened.length > 0) {
         for (let i = opened.length - 1; i >= 0; i--) piece.push({ kind: 'close', start: left.end, end: left.end, at })
-        pieces.push(opened.map((): Placed => ({ kind: 'open', start: right.start, end: right.start, at })))
+        pieces.push(opened.map((o): Placed => ({ kind: 'open', start: right.start, end: right.start, at, whole: o.kind === 'open' && o.whole === true })))
         pieceStart = at
       } else {
         cutHere(at)
@@ -181,7 +181,7 @@ function draft (items: readonly Placed[], format: TextFormat): SegmentDraft {
     if (item.kind === 'text') {
       segment += escapeText(format.collapse ? item.text.replace(format.collapse, ' ') : item.text)
     } else if (item.kind === 'open') {
-      tags.set(++id, { kind: 'pair', open: range, close: range })
+      tags.set(++id, item.whole === true ? { kind: 'pair', open: range, close: range, whole: true } : { kind: 'pair', open: range, close: range })
       open.push(id)
       segment += `<g id="${id}">`
     } else if (item.kind === 'close') {

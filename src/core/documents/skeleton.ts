@@ -86,9 +86,10 @@ export function stringDocument (source: string, drafts: readonly SegmentDraft[])
       const answer = translated[s.index]!
       if (answer === draft.segment) return range(draft.start, draft.end, s.children)
       const kinds = new Map<number, TagKind>([...draft.tags].map(([id, ref]) => [id, ref.kind]))
+      const whole = new Set([...draft.tags].filter(([, ref]) => ref.kind === 'pair' && ref.whole === true).map(([id]) => id))
       let out = ''
       const spans = pairSpans(parseTagged(draft.segment))
-      for (const p of withoutEmptiedPairs(resolveTags(parseTagged(answer), kinds, spans))) {
+      for (const p of withoutEmptiedPairs(resolveTags(parseTagged(answer), kinds, spans, whole))) {
         if (p.type === 'text') {
           out += draft.format.escape(p.text, out === '')
           continue

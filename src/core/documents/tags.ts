@@ -61,12 +61,14 @@ interface OpenPair {
  * inside the other, which HTML and Markdown cannot hold. The outer pair is closed before the
  * inner opens and reopened at its next words after the inner closes, so every word stays in
  * the pairs the engine put it in. Splits are limited to one per answer part, keeping this linear;
- * past that a split pair stays closed.
+ * past that a split pair stays closed. A `whole` pair is never split: what opens inside it stays
+ * there, so its markup is written once (a content control's or tracked change's id is unique).
  */
 export function resolveTags (
   parts: readonly TaggedPart[],
   kinds: ReadonlyMap<number, TagKind>,
-  spans?: ReadonlyMap<number, PairSpan>
+  spans?: ReadonlyMap<number, PairSpan>,
+  whole?: ReadonlySet<number>
 ): TaggedPart[] {
   const out: TaggedPart[] = []
   const used = new Set<number>()
@@ -123,7 +125,7 @@ export function resolveTags (
       }
       used.add(p.id)
       const pair: OpenPair = { id: p.id, shown: true, split: [] }
-      while (written.length > 0 && !nested(deepest.at(-1)!, p.id)) {
+      while (written.length > 0 && !nested(deepest.at(-1)!, p.id) && whole?.has(written.at(-1)!.id) !== true) {
         const closed = pop()
         if (splits > 0) {
           splits--

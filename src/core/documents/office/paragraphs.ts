@@ -36,6 +36,8 @@ export interface Vocabulary {
   bareText?: boolean
   /** Elements whose content is more of the paragraph (pairs); 'content': the content lies in a child of this name. */
   containers: ReadonlyMap<string, string | undefined>
+  /** Containers with an identity (an id, a data binding), never written twice: an engine's answer that would split one keeps the words it moved inside it. */
+  whole?: ReadonlySet<string>
   /** Paragraph children that may move to the skeleton at a segment's edge. */
   weak: ReadonlySet<string>
   /** The run properties (as written) with its language set to `target`, where it has one. */
@@ -65,6 +67,8 @@ export const WORDPROCESSING: Vocabulary = {
   preserve: true,
   tail: new Set(),
   containers: new Map([['hyperlink', undefined], ['ins', undefined], ['moveTo', undefined], ['smartTag', undefined], ['customXml', undefined], ['dir', undefined], ['bdo', undefined], ['sdt', 'sdtContent']]),
+  // a link split in two is still the same link; two controls or insertions with one w:id are not
+  whole: new Set(['ins', 'moveTo', 'customXml', 'sdt']),
   weak: new Set(['bookmarkStart', 'bookmarkEnd', 'proofErr', 'permStart', 'permEnd', 'commentRangeStart', 'commentRangeEnd']),
   // "infor<w:softHyphen/>mation" is one word to the engine (a token there cut it in two: "infor­mation" untranslated)
   characters: new Map([['softHyphen', '\u00ad'], ['noBreakHyphen', '\u2011']]),
@@ -241,10 +245,10 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
   const plain = marker({ kind: 'open', runTag: `<${q(v.run)}>`, properties: base, textOpen })
   let skeleton = plain
   const items: Item[] = []
-  const push = (kind: 'open' | 'close', text: string): void => {
+  const push = (kind: 'open' | 'close', text: string, whole = false): void => {
     const start = skeleton.length
     skeleton += text
-    items.push({ kind, start, end: skeleton.length })
+    items.push(whole ? { kind: 'open', start, end: skeleton.length, whole } : { kind, start, end: skeleton.length })
   }
   const token = (text: string, weak: boolean): void => {
     const start = skeleton.length
@@ -286,7 +290,7 @@ function buildParagraph (source: string, p: XmlElement, v: Vocabulary, locale: s
     const content = container ? v.containers.get(e.local) : undefined
     const inner = content === undefined ? e : e.children.find(c => is(c, content))
     if (container && inner !== undefined && !inner.selfClosing && !e.selfClosing) {
-      push('open', closeText + marker({ kind: 'copy', before: '', start: e.start, end: inner.openEnd, after: '' }) + plain)
+      push('open', closeText + marker({ kind: 'copy', before: '', start: e.start, end: inner.openEnd, after: '' }) + plain, v.whole?.has(e.local) === true)
       work.push(source.slice(inner.closeStart, e.end), ...inner.children.slice().reverse())
       continue
     }

@@ -16,6 +16,12 @@ describe('resolveTags: pairs that were siblings in the source', () => {
       .toBe('<g id="1">unsubscribe De estas </g><g id="2">preferencias | de suscripción de actualización</g> <g id="1">de lista</g>')
   })
 
+  it('never splits a whole pair: the sibling the answer opened inside it stays there', () => {
+    const parts = parseTagged(footer)
+    const answer = '<g id="2">preferencias <g id="1">unsubscribe</g> de suscripción</g>'
+    expect(serializeTagged(resolveTags(parseTagged(answer), tagKinds(parts), pairSpans(parts), new Set([2])))).toBe(answer)
+  })
+
   it('keeps three siblings apart however deep the answer nests them', () => {
     const source = '<g id="1">follow on Twitter</g> | <g id="2">friend on Facebook</g> | <g id="3">forward to a friend</g>'
     expect(resolve(source, '<g id="1">a <g id="2">b <g id="3">c</g> d</g> e</g>'))

@@ -8,7 +8,7 @@
 import { invalidField, type FieldPath } from '../../../errors.js'
 import type { StringDocument } from '../skeleton.js'
 import { epubParts } from './epub.js'
-import { DRAWING, OPENDOCUMENT, paragraphsDocument, spreadsheetText, WORDPROCESSING, type PartDocument, type Vocabulary } from './paragraphs.js'
+import { DRAWING, OPENDOCUMENT, paragraphsDocument, spreadsheetText, THREADED_COMMENTS, WORDPROCESSING, type PartDocument, type Vocabulary } from './paragraphs.js'
 import { odsHeaders, xlsxHeaders } from './spreadsheet.js'
 import { parseXml, PartError, type XmlElement } from './xml.js'
 import { readZip, writeZip, ZipError, type ZipEntry } from './zip.js'
@@ -91,12 +91,13 @@ const OOXML = 'application/vnd.openxmlformats-officedocument.'
 const WML = `${OOXML}wordprocessingml.`
 const PML = `${OOXML}presentationml.`
 const SML = `${OOXML}spreadsheetml.`
+const THREADED = 'application/vnd.ms-excel.threadedcomments+xml'
 
 /**
  * Per format: the content type of its main part, and the parts whose text is translated, by
  * content type, with the vocabulary of their paragraphs. DOCX: body, headers, footers, notes,
  * comments. PPTX: slides and notes (layouts and masters hold the templates' prompts and are
- * kept). XLSX: shared strings, inline strings of the sheets and comments (formulas, numbers,
+ * kept). XLSX: shared strings, inline strings of the sheets, comments and threaded comments (formulas, numbers,
  * dates and sheet names are never text here; nor are the headers of tables and pivot sources,
  * spreadsheet.ts).
  */
@@ -112,7 +113,7 @@ const FORMATS: Record<OoxmlType, { main: string, parts: ReadonlyMap<string, Voca
   },
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
     main: `${SML}sheet.main+xml`,
-    parts: new Map([[`${SML}sharedStrings+xml`, spreadsheetText('si')], [`${SML}worksheet+xml`, spreadsheetText('is')], [`${SML}comments+xml`, spreadsheetText('text')]])
+    parts: new Map([[`${SML}sharedStrings+xml`, spreadsheetText('si')], [`${SML}worksheet+xml`, spreadsheetText('is')], [`${SML}comments+xml`, spreadsheetText('text')], [THREADED, THREADED_COMMENTS]])
   }
 }
 
@@ -153,9 +154,14 @@ function textParts (pkg: Package, mime: OfficeType, locale: string, language?: s
     const vocabulary = format.parts.get(types.get(e.name) ?? '')
     if (vocabulary === undefined) continue
     const { source, root } = pkg.xml(e.name)
-    parts.push({ name: e.name, doc: paragraphsDocument(source, root, vocabulary, locale, kept) })
+    parts.push({ name: e.name, doc: paragraphsDocument(source, root, vocabulary, locale, types.get(e.name) === THREADED ? mentioning(root) : kept) })
   }
   return parts
+}
+
+/** The threaded comments with @mentions: kept, as their mentions locate the names by character offsets into the text. */
+function mentioning (root: XmlElement): Set<XmlElement> {
+  return new Set(root.children.filter(c => c.local === 'threadedComment' && c.children.some(m => m.local === 'mentions' && m.children.length > 0)))
 }
 
 /**

@@ -117,6 +117,22 @@ export function spreadsheetText (paragraph: string): Vocabulary {
   }
 }
 
+/** Excel's threaded comments: each `<text>` is plain text, no runs (its legacy copy in the comments part is translated too). */
+export const THREADED_COMMENTS: Vocabulary = {
+  ns: new Set(['http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments']),
+  paragraph: 'text',
+  properties: '',
+  run: '',
+  runProperties: '',
+  text: '',
+  preserve: false,
+  tail: new Set(),
+  containers: new Map(),
+  weak: new Set(),
+  withLanguage: properties => properties,
+  mixed: true
+}
+
 export const DRAWING: Vocabulary = {
   ns: new Set([`${TRANSITIONAL}drawingml/2006/main`, `${STRICT}drawingml/main`]),
   paragraph: 'p',

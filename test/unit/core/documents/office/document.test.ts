@@ -230,6 +230,19 @@ describe('XLSX documents', () => {
     expect(sheet).toContain('<c r="D2" t="str"><f>"The formula text"</f><v>The formula text</v></c>')
   })
 
+  it('threaded comments are translated as their legacy copies are; one with @mentions is kept, its mentions count characters of it (POI\'s right-to-left.xlsx kept "test comment" in English)', () => {
+    const TC = 'http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments'
+    const parts = members(base64(file))
+    parts['[Content_Types].xml'] = strToU8(text(parts['[Content_Types].xml']!).replace('</Types>', '<Override PartName="/xl/threadedComments/threadedComment1.xml" ContentType="application/vnd.ms-excel.threadedcomments+xml"/></Types>'))
+    parts['xl/threadedComments/threadedComment1.xml'] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<ThreadedComments xmlns="${TC}"><threadedComment ref="A1" id="{1}" personId="{9}"><text>The comment &amp; its reply.</text></threadedComment>` +
+      '<threadedComment ref="A1" id="{2}" parentId="{1}" personId="{9}"><text>@Ann Look at this.</text><mentions><mention mentionpersonId="{9}" mentionId="{3}" startIndex="0" length="4"/></mentions></threadedComment></ThreadedComments>')
+    const threaded = segmentDocument(base64(zipSync(parts)), XLSX)
+    expect(threaded.segments).toContain('The comment &amp; its reply.')
+    expect(threaded.segments).not.toContain('@Ann Look at this.')
+    const after = text(members(threaded.rebuild(threaded.segments.map(upper), 'es') as string)['xl/threadedComments/threadedComment1.xml']!)
+    expect(textsOf(after, 'text', 'text')).toEqual(['THE COMMENT & ITS REPLY.', '@Ann Look at this.'])
+  })
+
   it('a plain shared or inline string stays plain text (one t, xml:space="preserve" only where its edges are spaces), rich text stays rich (a probe\'s "Date" came back as a run: ExcelJS read RichText, not String)', () => {
     const file = makeXlsx('Sheet1', ['<t>Date</t>', '<t xml:space="preserve">The red car</t>', '<r><t>The </t></r><r><rPr><b/></rPr><t>big</t></r><r><t xml:space="preserve"> house.</t></r>', '<t>Trailing</t><phoneticPr fontId="1"/>'],
       '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1" t="inlineStr"><is><t>An inline string.</t></is></c></row>')

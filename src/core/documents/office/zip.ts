@@ -71,6 +71,15 @@ export function looksLikeZip (bytes: Uint8Array): boolean {
   return sig === LOCAL || sig === EOCD
 }
 
+const COMPOUND_FILE = Buffer.from('d0cf11e0a1b11ae1', 'hex')
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le')
+
+/** An office file saved with a password: an OLE compound file (not a ZIP) whose EncryptedPackage stream holds the package (MS-OFFCRYPTO). */
+function encryptedOoxml (bytes: Uint8Array): boolean {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return b.subarray(0, 8).equals(COMPOUND_FILE) && b.includes(ENCRYPTED_PACKAGE)
+}
+
 /** The members of a ZIP file, in central directory order; a ZipError naming what is wrong. */
 export function readZip (bytes: Uint8Array, limits: Readonly<ZipLimits> = ZIP_LIMITS): ZipEntry[] {
   try {
@@ -86,7 +95,7 @@ function readEntries (bytes: Uint8Array, limits: Readonly<ZipLimits>): ZipEntry[
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const u16 = (at: number): number => view.getUint16(at, true)
   const u32 = (at: number): number => view.getUint32(at, true)
-  if (!looksLikeZip(bytes)) throw new ZipError('is not a ZIP file (office files and EPUB are ZIP packages)')
+  if (!looksLikeZip(bytes)) throw new ZipError(encryptedOoxml(bytes) ? 'is encrypted (password-protected): save it without a password' : 'is not a ZIP file (office files and EPUB are ZIP packages)')
   // the end record lies in the last 22 + 65,535 (comment) bytes
   let eocd = -1
   for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {

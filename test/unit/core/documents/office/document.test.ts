@@ -129,6 +129,9 @@ describe('DOCX documents', () => {
     }
     expect(problem('not base64!')).toMatch(/is sent in base64/)
     expect(problem(base64(strToU8('plain text')))).toMatch(/the DOCX file is not a ZIP file/)
+    // what Word writes for a password: an OLE compound file holding the encrypted package
+    const cfb = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504), Buffer.from('EncryptionInfo\0EncryptedPackage\0', 'utf16le'), Buffer.alloc(512)])
+    expect(problem(base64(cfb))).toMatch(/the DOCX file is encrypted \(password-protected\): save it without a password/)
     expect(problem(base64(zipSync({ 'a.txt': strToU8('x') })))).toMatch(/\[Content_Types\].xml is missing/)
     expect(problem(base64(makeDocx('<w:p><w:r><w:t>x</w:t></w:r></w:p>', { contentTypes: '<Override PartName="/word/vbaProject.bin" ContentType="application/vnd.ms-office.vbaProject"/>', members: { 'word/vbaProject.bin': new Uint8Array(10) } })))).toMatch(/holds macros \(content type application\/vnd.ms-office.vbaProject\)/)
     expect(problem(base64(makeDocx('<w:p><w:r><w:t>x</w:t></w:r></w:p>', { members: { 'word/vbaProject.bin': new Uint8Array(10) } })))).toMatch(/holds macros \(part "word\/vbaProject.bin"\)/)

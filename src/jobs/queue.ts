@@ -22,10 +22,19 @@ export interface FoundJob {
   meta?: Record<string, string>
 }
 
+/** Whose job ended, and what its API kept with it (what it billed). */
+export interface EndedJob {
+  client: string
+  meta?: Record<string, string>
+}
+
+/** Told once of each job's end, by the process that ended it: its status, the seconds since it was created, the job. */
+export type FinishListener = (status: 'done' | 'failed' | 'cancelled', seconds: number, job: EndedJob) => void
+
 /** Where jobs live: on disk (Jobs, below) or, with REDIS_URL, in a queue on Redis (./redis.ts). */
 export interface JobQueue {
   setWork: (work: JobWork, describe: (err: unknown) => JobError) => void
-  onFinish: (listener: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void) => void
+  onFinish: (listener: FinishListener) => void
   /** Jobs this process holds (running), and those waiting (metrics). */
   counts: () => { queued: number, running: number }
   start: () => Promise<void>
@@ -126,7 +135,7 @@ export class Jobs implements JobQueue {
   /** Each client's submission or result being kept in this process (the next waits for it). */
   private readonly turns = new Map<string, Promise<void>>()
 
-  private readonly finishListeners: Array<(status: 'done' | 'failed' | 'cancelled', seconds: number) => void> = []
+  private readonly finishListeners: FinishListener[] = []
   private work?: JobWork
   private describe: (err: unknown) => JobError = () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'The job failed.' })
 
@@ -140,8 +149,8 @@ export class Jobs implements JobQueue {
     return { queued: this.held.size - this.running, running: this.running }
   }
 
-  /** Tells `listener` of each job this process ends: its status and the seconds since it was created (metrics). */
-  onFinish (listener: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void): void {
+  /** Tells `listener` of each job this process ends (metrics, a document's bill). */
+  onFinish (listener: FinishListener): void {
     this.finishListeners.push(listener)
   }
 
@@ -307,7 +316,7 @@ export class Jobs implements JobQueue {
       if (claim === undefined) continue
       const client = await this.store.client(dir)
       if (await this.store.claims(dir) > MAX_CLAIMS) {
-        await this.finish(dir, state, 'failed', { error: { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: `The job stopped the process working it ${MAX_CLAIMS} times; it is not tried again.` } })
+        await this.finish(dir, client, state, 'failed', { error: { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: `The job stopped the process working it ${MAX_CLAIMS} times; it is not tried again.` } })
         continue
       }
       this.run(dir, client, claim)
@@ -358,19 +367,19 @@ export class Jobs implements JobQueue {
       }
       controller.signal.throwIfAborted()
       await this.inTurn(client, async () => { await this.keepResult(dir, client, result) })
-      await this.finish(dir, state, 'done', {})
+      await this.finish(dir, client, state, 'done', {})
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err
       if (reason instanceof Stop && reason.why === 'shutdown') {
         await this.store.setState(dir, { ...state, status: 'queued', progress: { done: 0, total: 0 } })
         await this.store.release(claim)
       } else if (reason instanceof Stop && reason.why === 'cancel') {
-        await this.finish(dir, state, 'cancelled', {})
+        await this.finish(dir, client, state, 'cancelled', {})
       } else {
         const error = reason instanceof Stop
           ? { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${this.opts.timeoutMs / 1000} s and was stopped.` }
           : this.describe(reason)
-        await this.finish(dir, state, 'failed', { error })
+        await this.finish(dir, client, state, 'failed', { error })
       }
     } finally {
       if (slot) {
@@ -381,7 +390,7 @@ export class Jobs implements JobQueue {
     }
   }
 
-  private async finish (dir: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>): Promise<void> {
+  private async finish (dir: string, client: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>): Promise<void> {
     const now = Date.now()
     await this.store.setState(dir, {
       ...state,
@@ -390,7 +399,9 @@ export class Jobs implements JobQueue {
       finished: new Date(now).toISOString(),
       expires: new Date(now + this.opts.ttlSeconds * 1000).toISOString()
     })
-    for (const listener of this.finishListeners) listener(status, Math.max(0, now - Date.parse(state.created)) / 1000)
+    const meta = await this.store.meta(dir)
+    const job = { client, ...(meta === undefined ? {} : { meta }) }
+    for (const listener of this.finishListeners) listener(status, Math.max(0, now - Date.parse(state.created)) / 1000, job)
   }
 }
 

@@ -22,7 +22,7 @@ import { ServiceError, ServiceUnavailableError } from '../errors.js'
 import { withClient } from '../lib/clients.js'
 import { allButOne } from '../lib/fair-slots.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
-import { JobStorageFullError, checkRoom, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
+import { JobStorageFullError, checkRoom, type FinishListener, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
 
 const QUEUE = 'document-jobs'
 /** How often a replica looks for cancel requests of the jobs it works, and counts waiting jobs. */
@@ -72,7 +72,7 @@ export class RedisJobs implements JobQueue {
   private readonly redis: Redis
   private work?: JobWork
   private describe: (err: unknown) => JobError = () => ({ type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: 'The job failed.' })
-  private readonly listeners: Array<(status: 'done' | 'failed' | 'cancelled', seconds: number) => void> = []
+  private readonly listeners: FinishListener[] = []
   /** Jobs this replica works: their controllers (cancel, shutdown) and lock tokens. */
   private readonly active = new Map<string, { controller: AbortController, job: DocumentJob, token: string | undefined }>()
   private waiting = 0
@@ -92,7 +92,8 @@ export class RedisJobs implements JobQueue {
     this.describe = describe
   }
 
-  onFinish (listener: (status: 'done' | 'failed' | 'cancelled', seconds: number) => void): void {
+  /** Tells `listener` of each job this replica's worker ends (BullMQ's events of its worker: each job's end once). */
+  onFinish (listener: FinishListener): void {
     this.listeners.push(listener)
   }
 
@@ -116,7 +117,8 @@ export class RedisJobs implements JobQueue {
     this.worker.on('error', err => { this.opts.log.warn({ err }, 'job worker error') })
     const ended = (job: DocumentJob | undefined, status: 'done' | 'failed' | 'cancelled'): void => {
       if (job === undefined) return
-      for (const listener of this.listeners) listener(status, Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) / 1000)
+      const whose = { client: job.data.client, ...(job.data.meta === undefined ? {} : { meta: job.data.meta }) }
+      for (const listener of this.listeners) listener(status, Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) / 1000, whose)
     }
     this.worker.on('completed', job => { ended(job, 'done') })
     this.worker.on('failed', job => { ended(job, job?.failedReason === CANCELLED ? 'cancelled' : 'failed') })

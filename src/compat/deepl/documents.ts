@@ -23,10 +23,10 @@ const ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const Lang = (description: string): TSchema => Type.String({ minLength: 1, maxLength: 64, description })
 
 const DeepLDocumentUpload = Type.Object({
-  file: Type.Unsafe<FormFile>({ description: 'The document, a file part of the multipart form. Its format is its name\'s extension (or `filename`\'s): any format `POST /language/translate` reads (`txt`, `html`, `xlf`, `srt`, `docx`...).' }),
+  file: Type.Unsafe<FormFile>({ description: 'The document, a file part of the multipart form. Its format is its name\'s extension (or, when the part has no name, `filename`\'s): any format `POST /language/translate` reads (`txt`, `html`, `xlf`, `srt`, `docx`...).' }),
   target_lang: Lang('The target, a DeepL code (`ES`, `EN-US`, `PT-BR`).'),
   source_lang: Type.Optional(Lang('The source, a DeepL code; omitted: detected.')),
-  filename: Type.Optional(Type.String({ maxLength: 1000, description: 'The file\'s name, when the file part carries none or another.' })),
+  filename: Type.Optional(Type.String({ maxLength: 1000, description: 'The file\'s name, when the file part carries none.' })),
   output_format: Type.Optional(Type.String({ maxLength: 20, description: 'The format of the translated file: only the uploaded file\'s own (the service does not convert).' })),
   formality: Type.Optional(Type.Union([Type.Literal('default'), Type.Literal('more'), Type.Literal('less'), Type.Literal('prefer_more'), Type.Literal('prefer_less')])),
   auth_key: Type.Optional(Type.String({ maxLength: 512 }))
@@ -88,11 +88,20 @@ export function deeplDocumentRoutes (ctx: Context): void {
   const { app, serve, route, doc } = ctx
   const withFiles = { ...route, config: { ...route.config, files: { names: ['file'], maxBytes: ctx.maxFileBytes } } }
 
+  // DeepL bills only documents translated: one whose job fails or is cancelled has its characters given back, once, by the
+  // process that ends the job (whichever, with WORKERS or REDIS_URL: the count is theirs together), whether or not its client asks
+  app.jobs.onFinish((status, _seconds, { client, meta }) => {
+    const billed = Number(meta?.['billed'])
+    const month = meta?.['billed_month']
+    if (status === 'done' || meta?.['deepl_key'] === undefined || month === undefined || !(billed > 0)) return
+    ctx.usage.giveBack(client, billed, month).catch((err: unknown) => { app.log.warn({ err }, 'a failed document\'s characters could not be given back') })
+  })
+
   serve('POST', '/v2/document', {
     ...withFiles,
     schema: {
       ...doc('deepl_document_upload', 'Upload a document to translate (DeepL\'s POST /v2/document)',
-        'A multipart form with `file` (its format by its name\'s extension, or `filename`\'s: any format `POST /language/translate` reads), `target_lang`, `source_lang`, `output_format` (only the file\'s own) and `formality`. The document becomes a document job of the key\'s client (see `POST /language/translate/jobs`); the answer\'s id and key fetch its status and the translated file.'),
+        'A multipart form with `file` (its format by its name\'s extension, or `filename`\'s when the part has no name: any format `POST /language/translate` reads), `target_lang`, `source_lang`, `output_format` (only the file\'s own) and `formality`. The document becomes a document job of the key\'s client (see `POST /language/translate/jobs`); the answer\'s id and key fetch its status and the translated file. Its characters count in `v2/usage` at upload, and are given back when its job fails or is cancelled.'),
       consumes: ['multipart/form-data'],
       body: DeepLDocumentUpload,
       response: deeplResponses(DeepLDocumentHandle, 'The document\'s id and key', true)
@@ -100,7 +109,7 @@ export function deeplDocumentRoutes (ctx: Context): void {
   }, async (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as { file: unknown, target_lang: string, source_lang?: string, filename?: string, output_format?: string, formality?: Formality }
     if (!isFormFile(body.file)) throw invalidField(['file'], 'must be a file part of a multipart/form-data body')
-    const filename = body.filename ?? body.file.filename
+    const filename = body.file.filename !== '' ? body.file.filename : body.filename ?? ''
     const mime = formatOf(filename)
     if (mime === undefined) throw new ValidationError(`Unsupported file type: "${extensionOf(filename).slice(0, 20) || filename.slice(0, 100)}"; documents of these types are translated: ${fileExtensions().join(', ')}`)
     if (body.output_format !== undefined && formatOf(`x.${body.output_format}`) !== mime) {
@@ -119,12 +128,12 @@ export function deeplDocumentRoutes (ctx: Context): void {
     await withinDeadline(reply, ctx.deadlineMs, async signal => { await checkOne(app, translate, translate.targets.length, signal) })
     const client = request.client!.key
     const billed = fileCharacters(document)
-    const giveBack = await ctx.usage.reserve(client, billed)
-    if (giveBack === undefined) throw ctx.quotaExceeded()
+    const reserved = await ctx.usage.reserve(client, billed)
+    if (reserved === undefined) throw ctx.quotaExceeded()
     const key = randomBytes(32).toString('hex').toUpperCase()
-    // a document not taken (too many jobs: 429) is not billed
-    const state = await app.jobs.submit(client, JSON.stringify(translate), { deepl_key: key, filename, billed: String(billed) })
-      .catch(async (err: unknown) => { await giveBack(); throw err })
+    // a document not taken (too many jobs: 429) is not billed; one whose job fails is given back when it ends (above)
+    const state = await app.jobs.submit(client, JSON.stringify(translate), { deepl_key: key, filename, billed: String(billed), billed_month: reserved.month })
+      .catch(async (err: unknown) => { await reserved.giveBack(); throw err })
     return { document_id: state.id, document_key: key }
   })
 

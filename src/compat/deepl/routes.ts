@@ -97,10 +97,10 @@ function ignoredTags (given: string | string[] | undefined): Set<string> {
   return new Set(names.map(n => n.toLowerCase()))
 }
 
-/** 456, as DeepL answers a spent quota. */
+/** 456, as DeepL answers a spent quota: refused for what it would add, so the client may have used less. */
 class QuotaExceededError extends ServiceError {
   constructor (limit: number) {
-    super(456, 'quota-exceeded', 'Quota exceeded', `Quota exceeded: this key's client has had ${limit} characters translated (COMPAT_DEEPL_CHARACTER_LIMIT)`)
+    super(456, 'quota-exceeded', 'Quota exceeded', `Quota exceeded: this request would take this key's client past its ${limit} characters (COMPAT_DEEPL_CHARACTER_LIMIT)`)
   }
 }
 
@@ -203,8 +203,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     const client = request.client!.key
     const chars = texts.reduce((n, t) => n + t.length, 0)
     // reserved before the translation, given back if it fails: requests at once cannot all pass the limit
-    const giveBack = await usage.reserve(client, chars)
-    if (giveBack === undefined) throw new QuotaExceededError(characterLimit)
+    const reserved = await usage.reserve(client, chars)
+    if (reserved === undefined) throw new QuotaExceededError(characterLimit)
     // the markup itself is read (and its kept elements swapped and put back) by core's document work, on the pool when costly
     const kept = markup ? keptElements(body.tag_handling === 'xml', ignore) : undefined
     const input: TranslateInput = {
@@ -218,7 +218,7 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
       }
     }
     const docs = await withinDeadline(reply, deadlineMs, signal => app.services.translation.translate(input, signal))
-      .catch(async (err: unknown) => { await giveBack(); throw err })
+      .catch(async (err: unknown) => { await reserved.giveBack(); throw err })
     const billed = truthy(body.show_billed_characters)
     return {
       translations: docs.map((d, i) => {

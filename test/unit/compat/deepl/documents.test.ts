@@ -52,6 +52,20 @@ function textFile (name: string, text: string, field = 'file'): FormData {
   return form
 }
 
+async function usageOf (key: string): Promise<number> {
+  return (await (await fetch(`${address}/v2/usage`, { headers: { authorization: `DeepL-Auth-Key ${key}` } })).json() as { character_count: number }).character_count
+}
+
+/** The document's status once it reads `status` (polled). */
+async function statusUntil (handle: { document_id: string, document_key: string }, status: 'done' | 'error'): Promise<Record<string, unknown>> {
+  let state: Record<string, unknown> = {}
+  for (let i = 0; i < 400 && state['status'] !== status; i++) {
+    if (i > 0) await new Promise(resolve => setTimeout(resolve, 50))
+    state = await (await fetch(`${address}/v2/document/${handle.document_id}`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })).json() as Record<string, unknown>
+  }
+  return state
+}
+
 describe('deepl-node translateDocument()', () => {
   it.each([
     { name: 'a .txt file, server URL at the root', file: 'letter.txt', mime: 'text/plain', text: 'The red car is very fast.\nThe house is big.\n', server: '' },
@@ -168,6 +182,38 @@ describe('POST /v2/document, its status and its result', () => {
     expect(state['status']).toBe('error')
     expect(state['error_message']).toMatch(/^file: /)
   })
+
+  it('the file part\'s name wins over the `filename` field (a .pdf named there refused a .txt part)', async () => {
+    const form = textFile('notes.txt', 'Good morning.')
+    form.append('filename', 'notes.pdf')
+    const named = await upload(form)
+    expect(named.status, await named.clone().text()).toBe(200)
+    const handle = await named.json() as { document_id: string, document_key: string }
+    await statusUntil(handle, 'done')
+    const result = await fetch(`${address}/v2/document/${handle.document_id}/result`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })
+    expect(result.headers.get('content-disposition')).toMatch(/filename="notes.txt"/)
+  })
+
+  it('a document whose job fails or is cancelled is not billed; one translated stays billed', async () => {
+    const before = await usageOf(KEY)
+    const broken = textFile('movie.srt', '1\n00:00:01,000 --> 00:00:02,000\nThe red car.\n\n2\n00:00:03,000 --> soon\nThe blue car.\n')
+    const failed = await (await upload(broken)).json() as { document_id: string, document_key: string }
+    expect(await usageOf(KEY)).toBeGreaterThan(before)
+    expect((await statusUntil(failed, 'error'))['error_message']).toMatch(/^file: /)
+    await expect.poll(async () => await usageOf(KEY)).toBe(before)
+
+    const long = Array.from({ length: 3000 }, (_, i) => `The red car number ${i} is fast.`).join('\n')
+    const cancelled = await (await upload(textFile('long.txt', long))).json() as { document_id: string, document_key: string }
+    expect(await usageOf(KEY)).toBe(before + long.length)
+    const token = await tokenFor(app, { id: 'deepl-docs', secret: 'deepl-docs-secret' })
+    expect((await app.inject({ method: 'DELETE', url: `/language/translate/jobs/${cancelled.document_id}`, headers: bearer(token) })).statusCode).toBe(204)
+    expect(await statusUntil(cancelled, 'error')).toMatchObject({ error_message: 'The document was cancelled.' })
+    await expect.poll(async () => await usageOf(KEY)).toBe(before)
+
+    const done = await (await upload(textFile('notes.txt', 'Good morning.'))).json() as { document_id: string, document_key: string }
+    expect(await statusUntil(done, 'done')).toMatchObject({ billed_characters: 13 })
+    expect(await usageOf(KEY)).toBe(before + 13)
+  }, 30_000)
 
   it('a file part is read on these routes only: /v2/translate refuses one', async () => {
     const res = await upload(textFile('a.txt', 'Hello.', 'text'), KEY, '/v2/translate')

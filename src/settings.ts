@@ -827,8 +827,8 @@ the server URL's path (deepl-python's server_url without a trailing slash); fals
     default: 1_000_000_000_000,
     min: 1,
     max: 1_000_000_000_000_000,
-    help: 'The `character_limit` the DeepL-compatible API\'s `v2/usage` answers: a client that has had this many characters translated through `/deepl/v2/translate` gets `456` (quota exceeded). Counted per client and calendar month (UTC), each request\'s characters reserved before it is translated (given back if it fails), where the rate limits count: with `REDIS_URL` in Redis (every replica, kept across restarts), else in the service\'s memory (all `WORKERS` together; a restart starts from 0)',
-    comment: `The character_limit /deepl/v2/usage answers; a client past it gets 456 from /deepl/v2/translate.
+    help: 'The `character_limit` the DeepL-compatible API\'s `v2/usage` answers: a request that would take a client past this many characters translated through `/deepl/v2/translate` and `/deepl/v2/document` gets `456` (quota exceeded). Counted per client and calendar month (UTC), each request\'s characters reserved before it is translated (given back if it fails; a document\'s when its job fails or is cancelled), where the rate limits count: with `REDIS_URL` in Redis (every replica, kept across restarts), else in the service\'s memory (all `WORKERS` together; a restart starts from 0)',
+    comment: `The character_limit /deepl/v2/usage answers; a request that would pass it gets 456 from /deepl/v2/translate and v2/document.
 Counted per client and calendar month (UTC), where the rate limits count: with REDIS_URL in Redis
 (every replica, kept across restarts), else in the service's memory (all workers; 0 after a restart).`
   },

@@ -44,7 +44,7 @@ export const DeepLLanguages = Type.Array(Type.Object({
 }))
 
 export const DeepLUsage = Type.Object({
-  character_count: Type.Integer({ description: 'Characters of text this client has had translated through this API, in this process since it started.' }),
+  character_count: Type.Integer({ description: 'Characters of text this client has had translated through this API this calendar month (UTC): texts and documents, a failed one given back.' }),
   character_limit: Type.Integer({ description: 'COMPAT_DEEPL_CHARACTER_LIMIT.' })
 })
 

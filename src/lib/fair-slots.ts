@@ -80,7 +80,7 @@ export class FairSlots {
     else this.held.set(key, left)
     this.active--
     while (this.active < this.limit) {
-      const next = this.waiting.shift(waiter => this.may(waiter))
+      const next = this.waiting.shift(client => this.may(client))
       if (next === undefined) return
       this.take(next.client)
       next.grant()

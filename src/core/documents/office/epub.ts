@@ -7,29 +7,13 @@ import { posix } from 'node:path'
 import { baseLanguage, UNDETERMINED } from '../../languages.js'
 import { htmlDrafts } from '../html.js'
 import { stringDocument } from '../skeleton.js'
-import { paragraphsDocument, type PartDocument, type Vocabulary } from './paragraphs.js'
+import { mixedText, paragraphsDocument, type PartDocument } from './paragraphs.js'
 import { elementsWhere, parseXml, PartError, type XmlElement } from './xml.js'
 
 export interface EpubPackage {
   has: (name: string) => boolean
   text: (name: string) => string
 }
-
-const mixedText = (ns: string, paragraph: string, also: string[] = []): Vocabulary => ({
-  ns: new Set([ns]),
-  paragraph,
-  alsoParagraphs: new Set(also),
-  properties: '',
-  run: '',
-  runProperties: '',
-  text: '',
-  preserve: false,
-  tail: new Set(),
-  containers: new Map(),
-  weak: new Set(),
-  withLanguage: properties => properties,
-  mixed: true
-})
 
 const DUBLIN_CORE = mixedText('http://purl.org/dc/elements/1.1/', 'title', ['description'])
 const NCX = mixedText('http://www.daisy.org/z3986/2005/ncx/', 'text')

@@ -117,10 +117,11 @@ export function spreadsheetText (paragraph: string): Vocabulary {
   }
 }
 
-/** Excel's threaded comments: each `<text>` is plain text, no runs (its legacy copy in the comments part is translated too). */
-export const THREADED_COMMENTS: Vocabulary = {
-  ns: new Set(['http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments']),
-  paragraph: 'text',
+/** Elements of mixed content (text and inline markup, no runs) in namespace `ns`: EPUB's metadata and NCX labels, Excel's threaded comments. */
+export const mixedText = (ns: string, paragraph: string, also: string[] = []): Vocabulary => ({
+  ns: new Set([ns]),
+  paragraph,
+  alsoParagraphs: new Set(also),
   properties: '',
   run: '',
   runProperties: '',
@@ -131,7 +132,10 @@ export const THREADED_COMMENTS: Vocabulary = {
   weak: new Set(),
   withLanguage: properties => properties,
   mixed: true
-}
+})
+
+/** Excel's threaded comments: each `<text>` is plain text, no runs (its legacy copy in the comments part is translated too). */
+export const THREADED_COMMENTS: Vocabulary = mixedText('http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments', 'text')
 
 export const DRAWING: Vocabulary = {
   ns: new Set([`${TRANSITIONAL}drawingml/2006/main`, `${STRICT}drawingml/main`]),

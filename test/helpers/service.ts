@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { freePort, waitForOk } from '../../bench/lib/net.js'
 import { CLIENT, JWT_SECRET } from './app.js'
 
@@ -93,4 +94,25 @@ export async function startService (env: Record<string, string> = {}, readyTimeo
     exited,
     stop
   }
+}
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Runs `src/server.ts` with `env` (and the test client), in `cwd` (where it reads `.env`), until it
+ * exits (killed past 100 s): its exit code and all it wrote. For a service that is to stop by itself.
+ */
+export function runServiceToExit (env: Record<string, string>, cwd = ROOT): Promise<{ code: number | null, output: string }> {
+  return new Promise(resolve => {
+    const child = spawn(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/loader.mjs'), join(ROOT, 'src/server.ts')], {
+      cwd,
+      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], LOG_LEVEL: 'warn', AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]), AUTH_JWT_SECRET: JWT_SECRET, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let output = ''
+    child.stdout.on('data', (d: Buffer) => { output += d.toString() })
+    child.stderr.on('data', (d: Buffer) => { output += d.toString() })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000)
+    child.once('exit', code => { clearTimeout(timer); resolve({ code, output }) })
+  })
 }

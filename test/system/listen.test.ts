@@ -4,28 +4,13 @@
  * lived long enough loading its engines not to count as dying at start) and a stack trace for a
  * bad HOST.
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { CLIENT, JWT_SECRET } from '../helpers/app.js'
-
-function run (env: Record<string, string>): Promise<{ code: number | null, output: string }> {
-  return new Promise(resolve => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], LOG_LEVEL: 'warn', AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]), AUTH_JWT_SECRET: JWT_SECRET, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let output = ''
-    child.stdout.on('data', (d: Buffer) => { output += d.toString() })
-    child.stderr.on('data', (d: Buffer) => { output += d.toString() })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000)
-    child.once('exit', code => { clearTimeout(timer); resolve({ code, output }) })
-  })
-}
+import { runServiceToExit } from '../helpers/service.js'
 
 describe('a service that cannot listen', () => {
   it.each(['1', '2'])('WORKERS=%s on a port another process holds: exit 78 naming HOST and PORT, no stack', async workers => {
@@ -33,7 +18,7 @@ describe('a service that cannot listen', () => {
     await new Promise<void>(resolve => holder.listen(0, '127.0.0.1', resolve))
     try {
       const { port } = holder.address() as AddressInfo
-      const { code, output } = await run({ HOST: '127.0.0.1', PORT: String(port), WORKERS: workers })
+      const { code, output } = await runServiceToExit({ HOST: '127.0.0.1', PORT: String(port), WORKERS: workers })
       expect(code, output).toBe(78)
       expect(output).toContain(`configuration error: HOST, PORT: cannot listen on 127.0.0.1:${port}: the port is in use by another process`)
       expect(output).not.toMatch(/\n\s+at /)
@@ -44,7 +29,7 @@ describe('a service that cannot listen', () => {
   }, 120_000)
 
   it('a host this machine does not have: exit 78 naming HOST', async () => {
-    const { code, output } = await run({ HOST: '192.0.2.1', PORT: '0', WORKERS: '1' })
+    const { code, output } = await runServiceToExit({ HOST: '192.0.2.1', PORT: '0', WORKERS: '1' })
     expect(code, output).toBe(78)
     expect(output).toContain('configuration error: HOST, PORT: cannot listen on 192.0.2.1:0: no network interface of this machine has that address')
   }, 120_000)
@@ -56,7 +41,7 @@ describe('a DATA_DIR it cannot use', () => {
     const file = join(dir, 'a-file')
     writeFileSync(file, 'not a folder')
     try {
-      const { code, output } = await run({ HOST: '127.0.0.1', PORT: '0', WORKERS: workers, DATA_DIR: join(file, 'data') })
+      const { code, output } = await runServiceToExit({ HOST: '127.0.0.1', PORT: '0', WORKERS: workers, DATA_DIR: join(file, 'data') })
       expect(code, output).toBe(78)
       expect(output).toContain('configuration error: DATA_DIR: cannot keep jobs in')
       expect(output).not.toMatch(/\n\s+at /)

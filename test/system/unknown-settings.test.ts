@@ -3,32 +3,12 @@
  * a probe's WORKER=2 and AUTH_CLIENT_FILE were ignored silently. The service still starts (here it
  * stops at once on a port another process holds, after its workers tried it).
  */
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { CLIENT, JWT_SECRET } from '../helpers/app.js'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-
-/** The service started in `dir` (where it reads `.env`) until it exits; all it wrote. */
-function run (dir: string, env: Record<string, string>): Promise<{ code: number | null, output: string }> {
-  return new Promise(resolve => {
-    const child = spawn(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/loader.mjs'), join(ROOT, 'src/server.ts')], {
-      cwd: dir,
-      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], LOG_LEVEL: 'warn', AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['access'] }]), AUTH_JWT_SECRET: JWT_SECRET, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let output = ''
-    child.stdout.on('data', (d: Buffer) => { output += d.toString() })
-    child.stderr.on('data', (d: Buffer) => { output += d.toString() })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000)
-    child.once('exit', code => { clearTimeout(timer); resolve({ code, output }) })
-  })
-}
+import { runServiceToExit } from '../helpers/service.js'
 
 describe('names that are no setting', () => {
   it('WORKERS=2: each is named once with the setting meant, the platform\'s are not, values never', async () => {
@@ -38,14 +18,14 @@ describe('names that are no setting', () => {
     try {
       writeFileSync(join(dir, '.env'), 'LOG_LEVEL=warn\nRATE_LIMT_MAX=value-in-file-1\n')
       const { port } = holder.address() as AddressInfo
-      const { code, output } = await run(dir, {
+      const { code, output } = await runServiceToExit({
         HOST: '127.0.0.1',
         PORT: String(port),
         WORKERS: '2',
         WORKER: '2',
         AUTH_CLIENT_FILE: 'value-in-env-2',
         NODE_OPTIONS: '--max-old-space-size=1024'
-      })
+      }, dir)
       expect(code, output).toBe(78)
       // the workers started (and read the same names) before the port stopped them
       expect(output).toContain('a worker stopped on a configuration error')

@@ -76,6 +76,23 @@ export const WORDPROCESSING: Vocabulary = {
   withLanguage: (properties, target) => properties.replace(/(<(?:[\w.-]+:)?lang\b[^>]*?\s(?:[\w.-]+:)?val=)("[^"]*"|'[^']*')/, (_, before: string) => `${before}"${target}"`)
 }
 
+/** Elements of mixed content (text and inline markup, no runs) in namespace `ns`: EPUB's metadata and NCX labels, Excel's threaded comments, OpenDocument's text. */
+export const mixedText = (ns: string, paragraph: string, also: string[] = []): Vocabulary => ({
+  ns: new Set([ns]),
+  paragraph,
+  alsoParagraphs: new Set(also),
+  properties: '',
+  run: '',
+  runProperties: '',
+  text: '',
+  preserve: false,
+  tail: new Set(),
+  containers: new Map(),
+  weak: new Set(),
+  withLanguage: properties => properties,
+  mixed: true
+})
+
 /**
  * OpenDocument's text (ODT, ODS, ODP): `text:p` and `text:h` of mixed content, `text:span` and
  * `text:a` pairs around their words; notes, frames, fields, spaces, tabs and breaks are tokens
@@ -83,19 +100,9 @@ export const WORDPROCESSING: Vocabulary = {
  * tracking (`text:tracked-changes`) is kept as it is.
  */
 export const OPENDOCUMENT: Vocabulary = {
-  ns: new Set(['urn:oasis:names:tc:opendocument:xmlns:text:1.0']),
-  paragraph: 'p',
-  alsoParagraphs: new Set(['h']),
-  properties: '',
-  run: '',
-  runProperties: '',
-  text: '',
-  preserve: false,
-  tail: new Set(),
+  ...mixedText('urn:oasis:names:tc:opendocument:xmlns:text:1.0', 'p', ['h']),
   containers: new Map([['span', undefined], ['a', undefined], ['ruby-base', undefined], ['meta', undefined]]),
   weak: new Set(['bookmark', 'bookmark-start', 'bookmark-end', 'soft-page-break', 'reference-mark', 'reference-mark-start', 'reference-mark-end', 'alphabetical-index-mark', 'toc-mark', 'change-start', 'change-end', 'change']),
-  withLanguage: properties => properties,
-  mixed: true,
   kept: new Set(['tracked-changes'])
 }
 
@@ -116,23 +123,6 @@ export function spreadsheetText (paragraph: string): Vocabulary {
     withLanguage: properties => properties
   }
 }
-
-/** Elements of mixed content (text and inline markup, no runs) in namespace `ns`: EPUB's metadata and NCX labels, Excel's threaded comments. */
-export const mixedText = (ns: string, paragraph: string, also: string[] = []): Vocabulary => ({
-  ns: new Set([ns]),
-  paragraph,
-  alsoParagraphs: new Set(also),
-  properties: '',
-  run: '',
-  runProperties: '',
-  text: '',
-  preserve: false,
-  tail: new Set(),
-  containers: new Map(),
-  weak: new Set(),
-  withLanguage: properties => properties,
-  mixed: true
-})
 
 /** Excel's threaded comments: each `<text>` is plain text, no runs (its legacy copy in the comments part is translated too). */
 export const THREADED_COMMENTS: Vocabulary = mixedText('http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments', 'text')

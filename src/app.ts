@@ -6,7 +6,7 @@ import problem, { clientError, frameworkError } from './http/problem.js'
 import requestIdPlugin, { requestId } from './http/request-id.js'
 import host from './http/host.js'
 import { requestSerializer } from './http/log-redaction.js'
-import { closeQuietConnectionsOnShutdown } from './http/connections.js'
+import { closeQuietConnectionsOnShutdown, readRefusedBodies } from './http/connections.js'
 import { sharedSerializers } from './http/serializers.js'
 import auth from './http/auth/index.js'
 import limits from './http/limits.js'
@@ -109,6 +109,7 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
   // the API takes JSON only (the token endpoint adds form bodies in its own scope): text/plain is a 415
   app.removeContentTypeParser('text/plain')
   closeQuietConnectionsOnShutdown(app)
+  readRefusedBodies(app)
 
   const registry = options.registry ?? createRegistry(config)
   // REDIS_URL: rate limits and the translation cache shared by every replica

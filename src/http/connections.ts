@@ -8,6 +8,20 @@
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 
+/**
+ * A body refused for its size (413) is read to its end and dropped, as an early 401's is, instead
+ * of the connection being closed under the client: a client that writes the whole body before it
+ * reads (deepl-node, Python's requests) got `EPIPE` or a reset, not the 413, and retried the upload.
+ * What bounds the reading is `REQUEST_TIMEOUT_MS`, as for any request.
+ */
+export function readRefusedBodies (app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Fastify's body parser asks to close the connection (`connection: close`) when it refuses a body
+    if (reply.statusCode === 413 && !request.raw.complete && reply.getHeader('connection') === 'close') reply.removeHeader('connection')
+    done(null, payload)
+  })
+}
+
 export function closeQuietConnectionsOnShutdown (app: FastifyInstance): void {
   const open = new Set<Socket>()
   const busy = new Set<Socket>()

@@ -92,6 +92,61 @@ describe('an upload the client abandons', () => {
   })
 })
 
+describe('a body past BODY_LIMIT', () => {
+  /** Writes a request whose body is past the limit, as a client that writes it all before reading does; then asks for /health on the same connection. */
+  async function uploadThenAsk (port: number, token: string, headers: string, body: (write: (chunk: string) => Promise<void>, refused: () => Promise<void>) => Promise<void>): Promise<{ answers: string, writeError: unknown }> {
+    const socket = connect(port, '127.0.0.1')
+    let answers = ''
+    let writeError: unknown
+    socket.on('data', chunk => { answers += chunk.toString('latin1') })
+    socket.on('error', err => { writeError ??= err })
+    await new Promise(resolve => socket.once('connect', resolve))
+    const write = (chunk: string): Promise<void> => new Promise(resolve => {
+      if (socket.destroyed) { resolve(); return }
+      socket.write(chunk, err => { if (err != null) writeError ??= err; resolve() })
+    })
+    await write(`POST /language/detect HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\n${headers}\r\n`)
+    // the body's writer waits for the 413 before it writes the rest (what made the old close hit the client's writes)
+    const refused = async (): Promise<void> => {
+      for (let i = 0; i < 100 && !answers.includes('413'); i++) await new Promise(resolve => setTimeout(resolve, 20))
+    }
+    await body(write, refused)
+    await write('GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    for (let i = 0; i < 250 && !socket.destroyed && (answers.match(/HTTP\/1\.1 /g) ?? []).length < 2; i++) await new Promise(resolve => setTimeout(resolve, 20))
+    socket.destroy()
+    return { answers, writeError }
+  }
+
+  it('is read to its end and dropped: the client gets its 413 and the connection stays usable (deepl-node got EPIPE)', async () => {
+    const app = await buildApp(testConfig({ BODY_LIMIT: '2048' }), { registry: emptyRegistry(), logger: false })
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const { port } = app.server.address() as { port: number }
+      const token = await tokenFor(app)
+      const chunk = 'a'.repeat(64 * 1024)
+      const sized = await uploadThenAsk(port, token, `Content-Length: ${32 * chunk.length}\r\n`, async (write, refused) => {
+        await refused()
+        for (let i = 0; i < 32; i++) await write(chunk)
+      })
+      expect(sized.writeError).toBeUndefined()
+      expect(sized.answers).toMatch(/^HTTP\/1\.1 413 /)
+      expect(sized.answers).toMatch(/HTTP\/1\.1 200 [\s\S]*"status"/)
+      const chunked = await uploadThenAsk(port, token, 'Transfer-Encoding: chunked\r\n', async (write, refused) => {
+        for (let i = 0; i < 32; i++) {
+          await write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+          if (i === 0) await refused()
+        }
+        await write('0\r\n\r\n')
+      })
+      expect(chunked.writeError).toBeUndefined()
+      expect(chunked.answers).toMatch(/^HTTP\/1\.1 413 /)
+      expect(chunked.answers).toMatch(/HTTP\/1\.1 200 [\s\S]*"status"/)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
 describe('a request past its deadline (HANDLER_TIMEOUT_MS)', () => {
   it('is answered 503 with Retry-After naming the setting, and its work is called off, whatever the work does', async () => {
     const app = await buildApp(testConfig({ HANDLER_TIMEOUT_MS: '1000' }), { registry: emptyRegistry(), logger: false })

@@ -94,8 +94,9 @@ export async function buildApp (config: Config, options: BuildOptions = {}): Pro
     connectionTimeout: config.limits.requestTimeoutMs + 10_000,
     requestTimeout: config.limits.requestTimeoutMs,
     // given to node:http as the server is made, and checked every second: set afterwards (as
-    // requestTimeout alone is), a body sent a byte a second got its 408 only after 85 s
-    http: { requestTimeout: config.limits.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    // requestTimeout alone is), a body sent a byte a second got its 408 only after 85 s. A missing
+    // Host is http/host.ts's 400 (a problem naming it), not node's empty one
+    http: { requestTimeout: config.limits.requestTimeoutMs, connectionsCheckingInterval: 1000, requireHostHeader: false },
     keepAliveTimeout: config.limits.keepAliveTimeoutMs,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

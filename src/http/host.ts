@@ -40,6 +40,8 @@ export function originOf (request: FastifyRequest): string {
 
 /** What is wrong with the host or scheme a request names, as the header and why; undefined if nothing. */
 function refusal (request: FastifyRequest): { header: string, message: string } | undefined {
+  // RFC 9112, 3.2: a 400 (Node's own check answered one with no body; app.ts turns it off for this)
+  if (request.headers.host === undefined && request.raw.httpVersion === '1.1') return { header: 'Host', message: 'is missing, which HTTP/1.1 requires' }
   if (request.host !== '' && !validHost(request.host)) return { header: hostHeader(request), message: 'is not a host name or address with an optional port (1-65535)' }
   if (!/^https?$/i.test(request.protocol)) return { header: 'X-Forwarded-Proto', message: 'is neither http nor https' }
   return undefined

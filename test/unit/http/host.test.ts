@@ -25,20 +25,26 @@ describe('the Host header', () => {
     }
   })
 
-  it('has no URLs to build for a request naming no host (HTTP/1.0 may not): a 400 there, and other routes answer', async () => {
+  it('has no URLs to build for a request naming no host (HTTP/1.0 may not): a 400 there, and other routes answer; HTTP/1.1 without Host is a 400 naming it', async () => {
     const server = await testApp()
     try {
       await server.listen({ port: 0, host: '127.0.0.1' })
       const { port } = server.server.address() as AddressInfo
-      const http10 = async (path: string): Promise<string> => await new Promise((resolve, reject) => {
+      const ask = async (head: string): Promise<string> => await new Promise((resolve, reject) => {
         let answer = ''
-        const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.0\r\n\r\n`))
+        const socket = connect(port, '127.0.0.1', () => socket.end(`${head}\r\n\r\n`))
         socket.setEncoding('utf8').on('data', (chunk: string) => { answer += chunk }).on('end', () => { resolve(answer) }).on('error', reject)
       })
+      const http10 = async (path: string): Promise<string> => await ask(`GET ${path} HTTP/1.0`)
       const metadata = await http10(METADATA)
       expect(metadata).toMatch(/^HTTP\/1\.1 400 /)
       expect(metadata).toMatch(/names no host/)
       expect(await http10('/health')).toMatch(/^HTTP\/1\.1 200 /)
+      // HTTP/1.1 requires Host (RFC 9112, 3.2): a problem naming the header, where Node answered an empty 400
+      const http11 = await ask('GET /health HTTP/1.1\r\nConnection: close')
+      expect(http11).toMatch(/^HTTP\/1\.1 400 /)
+      expect(http11).toMatch(/application\/problem\+json/)
+      expect(http11).toContain('"pointer":"/host"')
     } finally {
       await server.close()
     }

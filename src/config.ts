@@ -127,9 +127,14 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>
 
 /** The environment merged over a `.env` file (environment wins). */
+/** A settings file's text without the byte order mark an editor may save (Windows Notepad): it made the first name another. */
+function textOf (file: string): string {
+  return readFileSync(file, 'utf8').replace(/^\uFEFF/, '')
+}
+
 export function readEnvironment (env: Env = process.env, envFile = '.env'): Env {
   if (!envFile || !existsSync(envFile)) return env
-  const fromFile = parseEnv(readFileSync(envFile, 'utf8'))
+  const fromFile = parseEnv(textOf(envFile))
   // an empty variable is no value (as everywhere in the settings): it leaves the file's (a probe's LOG_LEVEL= hid .env's)
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
   return { ...fromFile, ...given }
@@ -148,7 +153,7 @@ const SERVICE_LINK = /_(SERVICE_HOST|SERVICE_PORT(_\w+)?|PORT(_\d+_(TCP|UDP|SCTP
  * setting is not ignored silently. Names only: a value may be a secret.
  */
 export function unknownSettings (env: Env = process.env, envFile = '.env'): string[] {
-  const fromFile = envFile && existsSync(envFile) ? Object.keys(parseEnv(readFileSync(envFile, 'utf8'))) : []
+  const fromFile = envFile && existsSync(envFile) ? Object.keys(parseEnv(textOf(envFile))) : []
   const fromEnv = Object.keys(env).filter(name => {
     const upper = name.toUpperCase()
     return !SERVICE_LINK.test(upper) && (SETTING_PREFIXES.some(prefix => upper.startsWith(prefix)) || nearSetting(upper) !== undefined)
@@ -450,7 +455,7 @@ function loadClients (json: string | undefined, file: string | undefined): Clien
   if (file !== undefined) {
     let text: string
     try {
-      text = readFileSync(file, 'utf8')
+      text = textOf(file)
     } catch (err) {
       throw new ConfigError('AUTH_CLIENTS_FILE', `cannot read ${file}: ${(err as Error).message}`)
     }
@@ -489,8 +494,10 @@ function parseClients (text: string, variable: 'AUTH_CLIENTS' | 'AUTH_CLIENTS_FI
   let raw: unknown
   try {
     raw = JSON.parse(text)
-  } catch {
-    throw new ConfigError(variable, 'must be a JSON array of {"id", "secret" | "secret_hash", "scopes"}')
+  } catch (err) {
+    // where, never V8's message: it quotes the text, secrets and all
+    const at = /\(line (\d+) column (\d+)\)/.exec((err as Error).message)
+    throw new ConfigError(variable, `must be a JSON array of {"id", "secret" | "secret_hash", "scopes"}; it is not JSON${at === null ? '' : ` (line ${at[1]}, column ${at[2]})`}`)
   }
   if (!Array.isArray(raw)) throw new ConfigError(variable, 'must be a JSON array')
   return raw.map((item: unknown, i): ClientConfig => {

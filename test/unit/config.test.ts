@@ -126,10 +126,22 @@ describe('configuration', () => {
     ])
   })
 
+  it('reads an AUTH_CLIENTS_FILE saved with a byte order mark (Windows Notepad), and says where a broken one breaks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lscfg-'))
+    const file = join(dir, 'clients.json')
+    writeFileSync(file, '\uFEFF' + JSON.stringify([{ id: 'from-file', secret: 'file-secret-1' }]))
+    expect(loadConfig({ AUTH_CLIENTS_FILE: file }).auth.clients.map(c => c.id)).toEqual(['from-file'])
+    writeFileSync(file, '[{"id": "a", "secret": "file-secret-1",}]')
+    expect(() => loadConfig({ AUTH_CLIENTS_FILE: file })).toThrow(/AUTH_CLIENTS_FILE: .*not JSON \(line 1, column 40\)/)
+  })
+
   it('reads a .env file, and the environment wins over it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lsenv-'))
     const file = join(dir, '.env')
-    writeFileSync(file, 'PORT=9000\nLOG_LEVEL=debug\n# comment\nRATE_LIMIT_MAX="42"\n')
+    // saved with a byte order mark (Windows Notepad): PORT is still PORT
+    writeFileSync(file, '\uFEFFPORT=9000\nLOG_LEVEL=debug\n# comment\nRATE_LIMIT_MAX="42"\n')
+    expect(unknownSettings({}, file)).toEqual([])
+    expect(readEnvironment({}, file).PORT).toBe('9000')
     const env = readEnvironment({ PORT: '9100' }, file)
     const c = loadConfig(env)
     expect(c.port).toBe(9100)

@@ -35,13 +35,23 @@ function hostHeader (request: FastifyRequest): string {
 /** `scheme://host` of the request, for absolute URLs in an answer; a 400 where it named no host (HTTP/1.0 may not). */
 export function originOf (request: FastifyRequest): string {
   if (request.host === '') throw new ValidationError('The request names no host (Host header), which this answer\'s URLs are built on.')
-  return `${request.protocol}://${request.host}`
+  // an IPv6 zone is the client's own (which of its interfaces): no URL may hold one (WHATWG's parser refuses it)
+  return `${request.protocol}://${request.host.replace(/%[^\]]*\]/, ']')}`
+}
+
+/** How many Host lines a request has (node keeps the first of several). */
+function hostLines (request: FastifyRequest): number {
+  const raw = request.raw.rawHeaders
+  let count = 0
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') count++
+  return count
 }
 
 /** What is wrong with the host or scheme a request names, as the header and why; undefined if nothing. */
 function refusal (request: FastifyRequest): { header: string, message: string } | undefined {
-  // RFC 9112, 3.2: a 400 (Node's own check answered one with no body; app.ts turns it off for this)
+  // RFC 9112, 3.2: a 400 for none or several (Node's own check answered one with no body; app.ts turns it off for this)
   if (request.headers.host === undefined && request.raw.httpVersion === '1.1') return { header: 'Host', message: 'is missing, which HTTP/1.1 requires' }
+  if (request.headers.host !== undefined && hostLines(request) > 1) return { header: 'Host', message: 'is given more than once' }
   if (request.host !== '' && !validHost(request.host)) return { header: hostHeader(request), message: 'is not a host name or address with an optional port (1-65535)' }
   if (!/^https?$/i.test(request.protocol)) return { header: 'X-Forwarded-Proto', message: 'is neither http nor https' }
   return undefined

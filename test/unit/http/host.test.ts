@@ -19,7 +19,10 @@ describe('the Host header', () => {
     for (const host of ['localhost', 'localhost:8080', '[::1]:8080', '[::1]', '127.0.0.1:8080', 'lang.example', 'my_service:65535', '[fe80::1%eth0]:8080', '[fe80::1%25eth0]']) {
       const res = await app.inject({ method: 'GET', url: METADATA, headers: { host } })
       expect(res.statusCode, host).toBe(200)
-      expect(res.json().token_endpoint, host).toBe(`http://${host}/oauth/token`)
+      // a zone is the client's own and no URL may hold one: the URL names the address without it, and parses
+      const url = `http://${host.replace(/%.*\]/, ']')}/oauth/token`
+      expect(res.json().token_endpoint, host).toBe(url)
+      expect(new URL(res.json().token_endpoint as string).href, host).toBe(url)
       // the answer depends on the host asked: a cache in front must not serve it to other hosts
       expect(res.headers['cache-control'], host).toBe('no-store')
     }
@@ -45,6 +48,10 @@ describe('the Host header', () => {
       expect(http11).toMatch(/^HTTP\/1\.1 400 /)
       expect(http11).toMatch(/application\/problem\+json/)
       expect(http11).toContain('"pointer":"/host"')
+      // nor more than one (RFC 9112, 3.2): node kept the first
+      const twice = await ask('GET /.well-known/oauth-authorization-server HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close')
+      expect(twice).toMatch(/^HTTP\/1\.1 400 /)
+      expect(twice).toMatch(/Host header is given more than once/)
     } finally {
       await server.close()
     }

@@ -323,6 +323,32 @@ describe('XLSX documents', () => {
     }
   })
 
+  it('reads a defined name\'s formula in linear time (a 2.4 KB file whose name held 100,000 letters was refused as too complex)', () => {
+    const file = (n: number): string => base64(makeXlsx('Sheet1', ['<t>Name</t>', '<t>The red car</t>'],
+      '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>',
+      { pivotSources: [{ source: '<worksheetSource name="Data"/>', fields: ['Name'] }], definedNames: `<definedName name="Data">${'a'.repeat(n)}</definedName>` }))
+    const time = (n: number): number => {
+      const input = file(n)
+      let best = Number.POSITIVE_INFINITY
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now()
+        expect(segmentDocument(input, XLSX).segments).toEqual(['Name', 'The red car'])
+        best = Math.min(best, performance.now() - started)
+      }
+      return best
+    }
+    time(1_000)
+    const small = time(10_000)
+    const large = time(100_000)
+    // linear gives about 10x (quadratic 100x)
+    expect(large, `${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`).toBeLessThan(small * 40 + 50)
+    // the quoted and plain sheet names as before
+    const quoted = segmentDocument(base64(makeXlsx('My \'data\'', ['<t>Name</t>', '<t>The red car</t>'],
+      '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>',
+      { pivotSources: [{ source: '<worksheetSource name="Data"/>', fields: ['Name'] }], definedNames: '<definedName name="Data">SUM(\'My \'\'data\'\'\'!$A$1:$A$2)</definedName>' })), XLSX)
+    expect(quoted.segments).toEqual(['The red car'])
+  })
+
   it('a table part that cannot be read is no header to keep: the file is translated, not refused', () => {
     const file = members(base64(makeXlsx('Sheet1', ['<t>Name</t>', '<t>The red car</t>'], '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c></row>', { tables: [{ ref: 'A1:A2', columns: ['Name'] }] })))
     file['xl/tables/table1.xml'] = strToU8('<table ref="A1:A2"><unclosed></table>')

@@ -32,6 +32,8 @@ export type WordClass =
 export type RuleKind =
   /** "I am going to kill you". */
   | 'threat'
+  /** A threat against a place or the public: "I will shoot up the school", "the bomb goes off at noon". */
+  | 'attack'
   /** "You'll pay for this", "I know where you live". */
   | 'menace'
   /** "You are worthless", "you're an idiot". */
@@ -72,6 +74,7 @@ export function wordEffects (cls: WordClass, rating: number): Effects {
 
 export const RULE_EFFECTS: Readonly<Record<RuleKind, Effects>> = {
   threat: { Violent: 0.9, Toxic: 0.75 },
+  attack: { Violent: 0.9, Toxic: 0.75, 'Public Safety': 0.8 },
   menace: { Violent: 0.6, Toxic: 0.55 },
   insult: { Insult: 0.85, Toxic: 0.7 },
   dismiss: { Insult: 0.5, Toxic: 0.55 },

@@ -14,7 +14,7 @@ export const en: LanguageData = {
     rape: 'rape raped raping rapes rapist* molest*:1'
   },
   ordinary: 'cumin cockpit* shiitake* shitake dick_van_dyke moby_dick dickens dickinson* niggard* cum_laude magna_cum_laude summa_cum_laude scunthorpe essex sussex middlesex wessex penistone cockney* cocktail* peacock* hancock* analy* therapist* assassin* assignment* grape* kung_fu analect* assyria* moroni shiite* vandyke wankel gondwana* annal* analges* assn asst asson* assort* cockscomb* cocksure cryptanaly* cummerbund* dicker dickered dickering dickey* dickybird* fagot* feckless* mishit* pussycat* pussyfoot* rapeseed* rapped rappel* retardant* retarder* retardation scat traffick* booby_trap* booby_prize',
-  idioms: 'hell_of_a|an dying_to to_die_for_!@object dressed_to_kill_!@object !and|then|or_i|you|we|they|he|she_killed|kills_it !and|then|or_i|you|we|they|he|she_absolutely|totally|really|just|truly|completely_killed_it !and|then|or_you|we|they_re|are_killing_it !and|then|or_i_m|am_killing_it !and|then|or_he|she_s|is_killing_it that|this|it|joke|jokes_killed_me you_re_killing_me scared|bored|worried|sick|frightened_to_death dead_tired|serious|wrong|set|sure dead_right_!now|here|there|where !there|here|where_is|s|are|re|was|were|be_the_bomb_!in|at|on|under|inside|near|behind|beneath|underneath|by|that|which da_bomb star_wars shoot_the_breeze',
+  idioms: 'hell_of_a|an dying_to to_die_for_!@object dressed_to_kill_!@object !and|then|or_i|you|we|they|he|she_killed|kills_it !and|then|or_i|you|we|they|he|she_absolutely|totally|really|just|truly|completely_killed_it !and|then|or_you|we|they_re|are_killing_it !and|then|or_i_m|am_killing_it !and|then|or_he|she_s|is_killing_it that|this|it|joke|jokes_killed_me you_re_killing_me scared|bored|worried|sick|frightened_to_death dead_tired|serious|wrong|set|sure dead_right_!now|here|there|where !there|here|where_is|s|are|re|was|were|be_the_bomb_!in|at|on|under|inside|near|behind|beneath|underneath|by|that|which da_bomb star_wars shoot_the_breeze cock_of_the|his|her|its|their_head cock|cocks|cocked|cocking_the|his|her|its|their|your|my|an|one_head|ear|ears|eye|eyebrow cock|cocks_crow|crows|crowed|crowing cock_a_doodle_doo|doodle cock_and_bull pussy_willow|willows|cat|cats',
   names: 'dick dicks cock hooker hookers fanny willy cumming',
   sets: {
     you: 'you u ya ye youse',
@@ -29,7 +29,16 @@ export const en: LanguageData = {
     badcall: 'idiot idiots moron morons loser losers imbecile cretin freak creep retard scum clown fool',
     group: 'jews muslims christians blacks whites gays lesbians immigrants refugees mexicans arabs asians women men trans foreigners catholics hindus africans indians chinese gypsies roma migrants homosexuals niggers',
     vermin: 'vermin rats cockroaches parasites animals subhuman subhumans scum filth savages apes monkeys dogs pigs disease cancer plague trash garbage inferior',
-    killed: 'die killed exterminated gassed burned hanged lynched shot wiped eradicated eliminated slaughtered murdered'
+    killed: 'die killed exterminated gassed burned hanged lynched shot wiped eradicated eliminated slaughtered murdered',
+    // who threatens an attack or calls for one, and the words between them and its verb: @modal's and "should" ("someone should")
+    actor: 'i we someone somebody',
+    intent: 'am m are re is s going gonna gon na to will ll shall wanna want wants have ve got gotta just really totally fucking fuckin literally definitely personally come and d would might could then soon tomorrow tonight now swear promise i go should must ought need needs',
+    place: 'school schools campus class classroom office offices work workplace building house home church mosque synagogue temple mall store supermarket restaurant bar club nightclub concert stadium station airport hospital clinic courthouse embassy factory headquarters',
+    det: 'a an the my your his her their our this that these those whole entire fucking damn goddamn',
+    // whose head a bullet is wished into: not the speaker's own ("in my own head" is no threat)
+    their: 'the that this his her their your its those these',
+    when: 'noon midnight tonight tomorrow today morning afternoon evening oclock pm am minutes minute hours hour seconds monday tuesday wednesday thursday friday saturday sunday unless if when soon',
+    maul: 'beat kick stomp punch bludgeon club batter whip choke strangle stab shoot burn starve torture bash'
   },
   rules: {
     threat: [
@@ -45,7 +54,22 @@ export const en: LanguageData = {
       'blow your brains|head *1 off|out',
       'i @modal*4 end|take your life',
       'you @are dead meat',
-      'you @are a dead man|woman|person'
+      'you @are a dead man|woman|person',
+      '@actor @intent*5 @harm everyone|everybody',
+      '@actor @intent*5 @maul @you|him|her|them|everyone|everybody to death',
+      '@actor @intent*5 put|pump|stick a|one|some? bullet|bullets|round|rounds|slug|slugs in|into|through @their *1 s? head|skull|brain|brains|face|heart|chest'
+    ],
+    attack: [
+      '@actor @intent*5 @harm everyone|everybody|people *3 at|in @det*2 *1 s? @place',
+      '@actor @intent*5 blow|shoot|burn|bomb|torch up|down @det*2 *1 s? @place',
+      '@actor @intent*5 burn|torch|blow @det*2 *1 s? @place down|up',
+      '@actor @intent*5 bomb|firebomb|nuke|torch @det*2 *1 s? @place',
+      '@actor @intent*5 set fire to @det*2 *1 s? @place',
+      '@actor @intent*5 set @det*2 *1 s? @place on fire|ablaze',
+      // a bomb that will go off, or goes off at a time: a warning, where a report says it went off
+      'bomb|bombs|explosive|explosives *8 goes|go|going off *2 @when',
+      'bomb|bombs|explosive|explosives *8 will|ll|gonna|set|timed|about|going to? go|blow off|up',
+      'bomb|bombs|explosive|explosives *8 will|ll|gonna|set|timed|about|going to? explode|detonate'
     ],
     menace: [
       'i know where you live',

@@ -95,6 +95,17 @@ describe('English profanity', () => {
     }
   })
 
+  it('reads "cock" and "pussy" by their context: a head, a crowing bird, a willow, a cat', () => {
+    for (const text of ['I noticed the occasional cock of the head.', 'He cocks his head to one side.', 'The cocks crowed at dawn on the farm.',
+      'A cock crows on the fence.', 'Cock-a-doodle-doo!', 'What a cock-and-bull story.', 'The pussy willow is blooming early this year.',
+      'Here, pussy cat.']) {
+      for (const { name, confidence } of moderate(text, 'en')) expect(confidence, `${name} for "${text}"`).toBeLessThan(0.2)
+    }
+    expect(score('suck my cock', 'en', 'Sexual')).toBeGreaterThan(0.5)
+    expect(score('a cock in her mouth', 'en', 'Sexual')).toBeGreaterThan(0.5)
+    expect(score('nice pussy', 'en', 'Sexual')).toBeGreaterThan(0.5)
+  })
+
   it('still reads the word itself in lower case (a name only when written as one)', () => {
     expect(score('stop cumming on the carpet', 'en', 'Sexual')).toBeGreaterThan(0.5)
   })
@@ -202,6 +213,33 @@ describe('threats', () => {
       expect(score(text, language, 'Toxic')).toBeGreaterThanOrEqual(0.5)
     })
   }
+
+  it('flags threats against a group, a place or property, with other verbs, as threats', () => {
+    const threats = ['I will shoot everyone at my school tomorrow.', 'I\'m going to shoot up the school tomorrow.',
+      'I\'m going to burn your house down.', 'We will burn down the mosque.', 'I\'m going to blow up the office.',
+      'I\'ll beat you to death.', 'I\'m going to stomp him to death.', 'Someone should put a bullet in that judge\'s head.',
+      'There is a bomb in the building and it goes off at noon.', 'The bomb in your car will explode tonight.']
+    for (const text of threats) {
+      expect(score(text, 'en', 'Violent'), text).toBeGreaterThanOrEqual(0.85)
+      expect(score(text, 'en', 'Toxic'), text).toBeGreaterThanOrEqual(0.5)
+    }
+    // a place or the public as the target is a matter of public safety
+    for (const text of ['I will shoot everyone at my school tomorrow.', 'I\'m going to shoot up the school tomorrow.', 'I\'m going to burn your house down.',
+      'I\'m going to blow up the office.', 'There is a bomb in the building and it goes off at noon.']) {
+      expect(score(text, 'en', 'Public Safety'), text).toBeGreaterThanOrEqual(0.5)
+    }
+  })
+
+  it('keeps the same verbs in everyday senses and in reports below a threat', () => {
+    const everyday = ['Let\'s kill two birds with one stone.', 'Let\'s shoot for Friday.', 'Screw the lid on tight.', 'You killed it tonight!',
+      'I\'m going to blow up the balloons for the party.', 'I will beat you at chess.', 'I\'m going to burn the toast again.',
+      'I\'m going to shoot the office party for the newsletter.', 'We will beat them to the finish line.', 'You scared me to death.',
+      'A bomb went off in the market yesterday.', 'I\'m going to blow up at my boss.', 'The bullet was lodged in his head.']
+    for (const text of everyday) {
+      expect(score(text, 'en', 'Violent'), text).toBeLessThanOrEqual(0.3)
+      expect(score(text, 'en', 'Toxic'), text).toBeLessThan(0.2)
+    }
+  })
 
   it('tells a death wish and self-harm apart from a threat', () => {
     expect(score('go die', 'en', 'Toxic')).toBeGreaterThan(0.8)

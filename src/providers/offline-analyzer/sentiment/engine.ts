@@ -44,6 +44,7 @@ export class CompiledRules {
   /** English contractions ("don't", "isn't") negate. */
   readonly contractions: boolean
   readonly negatesBackward: boolean
+  readonly subjectNegators: ReadonlySet<string>
   readonly hyperboleNegators: ReadonlySet<string>
   readonly hyperboleEnds: ReadonlySet<string>
   readonly superlativeNegators: ReadonlySet<string>
@@ -63,8 +64,10 @@ export class CompiledRules {
     for (const word of rules.concession) set(word, { role: 'concession', value: 0 })
     // set last: a phrase such as "not only" wins over its first word
     for (const phrase of rules.notNegations ?? []) set(phrase, { role: 'inert', value: 0 })
+    for (const phrase of rules.partitives ?? []) set(phrase, { role: 'inert', value: 0 })
     for (const [phrase, value] of Object.entries(rules.idioms ?? {})) set(phrase, { role: 'idiom', value })
     this.negatesBackward = rules.negatesBackward
+    this.subjectNegators = new Set(rules.subjectNegators ?? [])
     this.hyperboleNegators = new Set(rules.hyperboleNegators ?? [])
     this.hyperboleEnds = new Set(rules.hyperboleEnds ?? [])
     this.superlativeNegators = new Set(rules.superlativeNegators ?? [])
@@ -92,6 +95,8 @@ interface Unit {
   caps: boolean
   /** Begins with a capital letter and does not open the sentence. */
   capitalised: boolean
+  /** Index of its token in the sentence. */
+  token: number
 }
 
 /** What the engine found in one sentence. */
@@ -108,6 +113,8 @@ export interface SentenceEvidence {
   question: boolean
   /** Words that carried a valence in any lexicon, or emoji. */
   hits: number
+  /** Tokens of the subject negators that negated their clause ("Nothing works"). */
+  subjectNegations: number[]
 }
 
 /** The units of a sentence's tokens. */
@@ -115,9 +122,9 @@ function unitsOf (tokens: readonly Token[], rules: CompiledRules): Unit[] {
   const units: Unit[] = []
   let letters = 0
   let capitals = 0
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     if (token.kind !== 'word') {
-      units.push({ kind: token.kind, word: token.lower, caps: false, capitalised: false })
+      units.push({ kind: token.kind, word: token.lower, caps: false, capitalised: false, token: index })
       continue
     }
     // a word opens the sentence or a clause after a colon, quote, dash or emoji; a point inside a sentence ends an
@@ -131,9 +138,9 @@ function unitsOf (tokens: readonly Token[], rules: CompiledRules): Unit[] {
     if (caps) capitals += 1
     const apostrophe = word.indexOf("'")
     if (apostrophe > 0 && rules.elisions.size > 0 && rules.elisions.has(word.slice(0, apostrophe + 1))) {
-      units.push({ kind: 'word', word: word.slice(0, apostrophe + 1), caps: false, capitalised: false })
-      units.push({ kind: 'word', word: word.slice(apostrophe + 1), caps, capitalised: !caps && /^\p{Lu}/u.test(token.text.slice(apostrophe + 1)) })
-    } else units.push({ kind: 'word', word, caps, capitalised: !opens && initial })
+      units.push({ kind: 'word', word: word.slice(0, apostrophe + 1), caps: false, capitalised: false, token: index })
+      units.push({ kind: 'word', word: word.slice(apostrophe + 1), caps, capitalised: !caps && /^\p{Lu}/u.test(token.text.slice(apostrophe + 1)), token: index })
+    } else units.push({ kind: 'word', word, caps, capitalised: !opens && initial, token: index })
   }
   // a sentence in capitals throughout shouts every word alike: no word stands out
   if (capitals > 0 && capitals * 2 >= letters) for (const unit of units) unit.caps = false
@@ -143,6 +150,14 @@ function unitsOf (tokens: readonly Token[], rules: CompiledRules): Unit[] {
 /** Whether a unit closes a clause for negation and concession. */
 function isBoundary (unit: Unit): boolean {
   return unit.kind === 'end' || (unit.kind === 'pause' && unit.word !== '"' && unit.word !== '-')
+}
+
+/** Whether the word at `at` opens its clause: first in the sentence, or after punctuation, "but", "although" or "and". */
+function opensClause (units: readonly Unit[], roles: ReadonlyArray<Part | undefined>, at: number, rules: CompiledRules): boolean {
+  const previous = units[at - 1]
+  if (previous === undefined) return true
+  const role = roles[at - 1]?.role
+  return isBoundary(previous) || role === 'contrast' || role === 'concession' || rules.coordinators.has(previous.word)
 }
 
 /** Whether the negator at `at` opens a clause that ends in a hyperbole's last word ("can't thank you enough"). */
@@ -277,8 +292,10 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
       else if (rules.comparisonStandards.has(units[i]!.word)) ahead = 1
     }
   }
-  // negation: forward over a few words in the clause; with nothing there, back to the word before, within its clause
+  // negation: forward over a few words in the clause, or over all of it from its subject; with nothing there, back to the
+  // word before, within its clause
   let bareNegations = 0
+  const subjectNegations: number[] = []
   let marked = false
   const negated = new Uint8Array(n)
   for (let i = 0; i < n; i += 1) {
@@ -288,9 +305,12 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
     if (role === 'marker') marked = true
     if (role !== 'negator' && role !== 'weakNegator' && !(role === 'markedNegator' && marked)) continue
     if (isHyperbole(units, roles, i, rules) || isSuperlative(units, roles, rated, standardAhead, i, rules)) continue
+    const subject = rules.subjectNegators.has(unit.word) && opensClause(units, roles, i, rules)
+    if (subject) subjectNegations.push(unit.token)
+    const scope = subject ? n : NEGATION_SCOPE
     let found = false
     let seen = 0
-    for (let k = i + 1; k < n && seen < NEGATION_SCOPE; k += 1) {
+    for (let k = i + 1; k < n && seen < scope; k += 1) {
       const r = roles[k]?.role
       if (isBoundary(units[k]!) || r === 'contrast' || r === 'concession' || r === 'negator' || r === 'weakNegator') break
       if (rated[k] === 1 && negated[k] === 0) {
@@ -349,6 +369,7 @@ export function analyseSentence (tokens: readonly Token[], rules: CompiledRules,
     bareNegations,
     exclamations: Math.min(exclamations, 3),
     question: last !== undefined && last.kind === 'end' && /[?？]/.test(last.word),
-    hits
+    hits,
+    subjectNegations
   }
 }

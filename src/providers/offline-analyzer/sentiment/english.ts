@@ -61,7 +61,7 @@ export class EnglishAnalyser {
   /** The engine's evidence and wink-nlp's score for one sentence of a text. */
   features (text: string, sentence: Sentence): EnglishFeatures {
     const evidence: SentenceEvidence = analyseSentence(sentence.tokens, this.rules, this.lexicons, this.emoji, false)
-    const wink = this.winkScore(sentence)
+    const wink = this.winkScore(sentence, evidence.subjectNegations)
     return {
       vader: evidence.sums[0]!,
       afinn: evidence.sums[1]!,
@@ -78,12 +78,17 @@ export class EnglishAnalyser {
    * wink-nlp's sentiment of a sentence, read from our tokens: its tokenizer is quadratic on long runs without spaces
    * ("-----", "a'a'a'"), so it gets short tokens only, repeated punctuation once, and long sentences in chunks.
    */
-  private winkScore (sentence: Sentence): number {
+  private winkScore (sentence: Sentence, subjectNegations: readonly number[]): number {
+    // wink-nlp reads "none" as a negator but not "nothing" or "nobody": it gets "none" for the subjects the rules read as negators
+    const subjects = new Set(subjectNegations)
+    const tokens = subjects.size === 0
+      ? sentence.tokens
+      : sentence.tokens.map((token, i) => subjects.has(i) && token.lower !== 'none' ? { ...token, text: 'none', lower: 'none' } : token)
     // wink-nlp knows no contrast: score the parts around the last "but" apart, weighted as the engine weighs them
     let cut = -1
-    sentence.tokens.forEach((token, i) => { if (i > 0 && CONTRAST.has(token.lower)) cut = i })
-    if (cut > 0) return 0.5 * this.winkTokens(sentence.tokens.slice(0, cut)) + 1.5 * this.winkTokens(sentence.tokens.slice(cut + 1))
-    return this.winkTokens(sentence.tokens)
+    tokens.forEach((token, i) => { if (i > 0 && CONTRAST.has(token.lower)) cut = i })
+    if (cut > 0) return 0.5 * this.winkTokens(tokens.slice(0, cut)) + 1.5 * this.winkTokens(tokens.slice(cut + 1))
+    return this.winkTokens(tokens)
   }
 
   /** wink-nlp's sentiment of a run of tokens (0 for none). */
@@ -118,7 +123,7 @@ export class EnglishAnalyser {
     let raw = w.vader * e.sums[0]! + w.afinn * e.sums[1]! + w.own * e.sums[2]! + w.fixed * e.fixed + w.bareNegations * e.bareNegations
     // wink-nlp's score is within [-2, 2] (contrast-weighted parts in [-1, 1]): past that bound it cannot turn the sign,
     // so it is read only where the rules are unsure, which saves most of its cost
-    if (Math.abs(raw) < 2 * w.wink) raw += w.wink * this.winkScore(sentence)
+    if (Math.abs(raw) < 2 * w.wink) raw += w.wink * this.winkScore(sentence, e.subjectNegations)
     return { raw, exclamations: e.exclamations }
   }
 }

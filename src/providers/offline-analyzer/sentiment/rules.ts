@@ -12,6 +12,13 @@ export interface LanguageRules {
   negationMarkers?: readonly string[]
   /** Phrases that start with a negator but do not negate ("not only", "no doubt"). */
   notNegations?: readonly string[]
+  /**
+   * Negators that, as the subject opening a clause, negate its whole predicate however far it stands ("Nothing about this
+   * phone works as advertised"), where other negators reach a few words.
+   */
+  subjectNegators?: readonly string[]
+  /** Amounts that a negator reads through, not counted in its reach ("not an ounce of honesty"). */
+  partitives?: readonly string[]
   /** Negators that, finding nothing to turn, are no negative cue by themselves ("hardly", "without"). */
   weakNegators?: readonly string[]
   /** Negators that a clause ending in one of `hyperboleEnds` turns into praise of degree ("can't recommend it enough"). */
@@ -58,7 +65,11 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
     weakNegators: ['could have been', "could've been", 'should have been', "should've been", 'nothing', 'nobody', 'none', 'nowhere', 'neither', 'nor', 'without', 'hardly', 'barely', 'scarcely', 'rarely',
       'seldom', 'lack', 'lacks', 'lacked', 'lacking', 'least'],
     notNegations: ['not only', 'no doubt', 'without a doubt', 'nothing but', 'not just', 'at least', "didn't realize",
-      'did not realize', "didn't expect", 'did not expect', 'never knew', 'not to mention', 'no matter'],
+      'did not realize', "didn't expect", 'did not expect', 'never knew', 'not to mention', 'no matter', 'nothing short of',
+      'none other'],
+    subjectNegators: ['nothing', 'nobody', 'none'],
+    partitives: ['an ounce of', 'one ounce of', 'a shred of', 'an iota of', 'a trace of', 'a hint of', 'a speck of', 'a grain of',
+      'a scrap of', 'a modicum of', 'a drop of'],
     hyperboleNegators: ["can't", 'cannot', 'cant', 'can not', "couldn't", 'couldnt', 'could not'],
     hyperboleEnds: ['enough'],
     superlativeNegators: ['never'],
@@ -91,6 +102,7 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
       'no complaints': 2,
       'never disappoints': 2.6,
       'never been better': 2.6,
+      'nothing could be better': 2.6,
       'to die for': 2.8,
       'at best': -1.8,
       'a joke': -2,

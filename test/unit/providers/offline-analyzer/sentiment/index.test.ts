@@ -129,6 +129,22 @@ describe('scoreSentiment: rules', () => {
     expect(scoreSentiment('El desayuno me gustó poco.', 'es').score).toBeLessThan(0)
   })
 
+  it('reads "nothing" as the subject of its clause as a negation of the predicate, however far it stands', () => {
+    const denials = ['Nothing works.', 'Nothing about this movie works.', 'Nothing about this phone works as advertised.',
+      'Nothing about the update helps.', 'Nothing good came of it.', 'Nobody helps.', 'The screen is fine, but nothing else works.']
+    for (const text of denials) expect(scoreSentiment(text, 'en').score, text).toBeLessThan(0)
+    // "nothing but" and "nothing short of" praise; a negated complaint leans positive
+    expect(scoreSentiment('Nothing but praise for this team.', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('Nothing short of magnificent.', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('Nothing about the service was bad.', 'en').score).toBeGreaterThan(0)
+  })
+
+  it('reads a negated amount ("not an ounce of") as a negation of what it measures', () => {
+    expect(scoreSentiment('There is honesty in the entire production.', 'en').score).toBeGreaterThan(0)
+    expect(scoreSentiment('There is not an ounce of honesty in the entire production.', 'en').score).toBeLessThan(0)
+    expect(scoreSentiment("There isn't a shred of talent in this film.", 'en').score).toBeLessThan(0)
+  })
+
   it('reads "never ... so" as a superlative, not a negation', () => {
     const praise: Array<[string, string]> = [
       ['en', 'I have never eaten so well.'],
@@ -247,6 +263,11 @@ describe('scoreSentiment: rules', () => {
     const result = scoreSentiment(text, 'en')
     expect(performance.now() - start).toBeLessThan(2_000)
     expect(result.score).toBeGreaterThan(0)
+    // every clause opened by a subject negator that reaches to its end
+    const subjects = 'Nothing and nobody, '.repeat(5_000) + 'works well'
+    const started = performance.now()
+    expect(scoreSentiment(subjects, 'en').sentences).toHaveLength(1)
+    expect(performance.now() - started).toBeLessThan(2_000)
   })
 })
 

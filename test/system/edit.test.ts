@@ -21,6 +21,18 @@ function expectSlices (original: string, changes: Array<{ offset: number, length
   for (const change of changes) expect(points.slice(change.offset, change.offset + change.length).join('')).toBe(change.original)
 }
 
+/** `changes` made in the original (offsets and lengths in code points), as docs/api.md says a client applies them. */
+function applied (original: string, changes: Array<{ offset: number, length: number, replacement: string }>): string {
+  const points = Array.from(original)
+  let out = ''
+  let at = 0
+  for (const c of changes) {
+    out += points.slice(at, c.offset).join('') + c.replacement
+    at = c.offset + c.length
+  }
+  return out + points.slice(at).join('')
+}
+
 describe('offline editing over HTTP', () => {
   it('fixes grammar and spelling and simplifies, with changes that slice the original', async () => {
     const original = 'Their going to the libary tomorow in order to utilize there books.'
@@ -164,6 +176,69 @@ describe('offline editing over HTTP', () => {
       expect(res.json.document.value, value).toBe(expected)
       expectSlices(value, res.json.changes)
       for (const change of res.json.changes) expect(change.original, JSON.stringify(change)).not.toContain('\n')
+    }
+  })
+
+  it('maps a corrected Markdown sentence back onto its source: line breaks, a line after `<br>`, quote markers and a gained sentence stay where they were (a probe saw "Thanks" moved into a new paragraph, a `>` replaced, a space added at a line\'s start)', async () => {
+    const cases: Array<{ value: string, edits: string[], expected: string }> = [
+      { value: 'Visit us today.Thanks\n\nWe learn.<br>\nteh end.', edits: ['grammar', 'syntax'], expected: 'Visit us today. Thanks\n\nWe learn.<br>\nThe end.' },
+      { value: '> I love jewel.\n> she is here.', edits: ['syntax'], expected: '> I love jewel.\n> She is here.' },
+      { value: '> I love jewel.\n> their going home.', edits: ['grammar', 'syntax'], expected: "> I love jewel.\n> They're going home." },
+      { value: 'We learn.\nteh end.', edits: ['grammar', 'syntax'], expected: 'We learn.\nThe end.' },
+      { value: 'We learn.<br>\nteh end.', edits: ['grammar', 'syntax'], expected: 'We learn.<br>\nThe end.' }
+    ]
+    for (const { value, edits, expected } of cases) {
+      for (const language of [{ language: 'en' }, {}]) {
+        const res = await edit({ document: { value, mime_type: 'text/markdown', ...language }, edits: edits.map(type => ({ type })) })
+        expect(res.status, JSON.stringify(res.json)).toBe(200)
+        expect(res.json.document.value, value).toBe(expected)
+        expect(applied(value, res.json.changes), value).toBe(expected)
+        for (const change of res.json.changes) expect(change.reason, JSON.stringify(change)).toBeTruthy()
+      }
+    }
+  })
+
+  it('changes only the fixed words of a README with lists, quotes, a table and a footnote', async () => {
+    const value = [
+      '# Teh project',
+      '',
+      'This tool helps you recieve updates from your team.Then it sends them on',
+      'to the people who need them[^1], with *emphasis* and a [link](https://example.com/teh).',
+      '',
+      '- Install it with `npm install teh-tool`.',
+      '- Run it every morning and read teh',
+      '  summary it writes.',
+      '',
+      '> Note: their going to change',
+      '> the format in version 2.<br>',
+      '> it will be simpler.',
+      '',
+      '| Option | Meaning |',
+      '| ------ | ------- |',
+      '| `-v` | shows teh version |',
+      '',
+      '[^1]: Everyone on teh list.',
+      '',
+      'Thanks for reading.',
+      ''
+    ].join('\n')
+    const res = await edit({ document: { value, mime_type: 'text/markdown', language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    const edited: string = res.json.document.value
+    expect(applied(value, res.json.changes)).toBe(edited)
+    // every line is where it was, with its markup; only words changed
+    const before = value.split('\n')
+    const after = edited.split('\n')
+    expect(after.length).toBe(before.length)
+    const markup = (line: string): string => /^(?:[#>|-]+ ?|\[\^1\]: |\s+)?/.exec(line)![0]
+    after.forEach((line, i) => expect(markup(line), line).toBe(markup(before[i]!)))
+    expect(edited.replaceAll('teh-tool', '').replaceAll('/teh)', '')).not.toMatch(/\bteh\b/i)
+    expect(edited).toContain('`npm install teh-tool`')
+    expect(edited).toContain('(https://example.com/teh)')
+    expect(edited).toContain('team. Then it sends them on\nto the people')
+    for (const change of res.json.changes) {
+      expect(change.original, JSON.stringify(change)).not.toMatch(/\n/)
+      expect(change.reason, JSON.stringify(change)).toBeTruthy()
     }
   })
 

@@ -97,6 +97,9 @@ function closingBracket (source: string, open: number, limit: number): number {
 const OPEN_TAG = /^<([A-Za-z][\w-]*)(?:\s[^>]*)?>$/
 const CLOSE_TAG = /^<\/([A-Za-z][\w-]*)\s*>$/
 
+const BREAK_TAG = /^<br\s*\/?>$/i
+const WORD_BREAK_TAG = /^<wbr\s*\/?>$/i
+
 /** The lower-case name of an inline HTML node that is just an opening (or closing) tag. */
 function tagName (node: PhrasingContent, pattern: RegExp): string | undefined {
   return node.type === 'html' ? pattern.exec(node.value)?.[1]?.toLowerCase() : undefined
@@ -229,6 +232,11 @@ class Walker {
         return token(false)
       case 'break':
         return token(true)
+      case 'html':
+        // a `<br>` ends its line as a hard break does (and as in text/html); `<wbr>` is weak without breaking
+        if (BREAK_TAG.test(node.value)) return token(true)
+        if (WORD_BREAK_TAG.test(node.value)) return this.run.push({ kind: 'token', ...at, weak: true, breaks: false })
+        return token(false)
       default:
         return token(false)
     }

@@ -29,6 +29,8 @@ export interface PrepareOptions {
   kept?: KeptElements | undefined
   /** A catalog's finished entries: kept as they are (translation), or their translation read (edit, substitution). */
   finished?: FinishedEntries | undefined
+  /** Same-language work (edit): changed sentences written over their source (SegmentOptions). */
+  inPlace?: boolean | undefined
 }
 
 export interface Prepared {
@@ -111,7 +113,7 @@ function union (marks: Mark[], text: string): Mark[] {
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept, finished: options.finished })
+  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept, finished: options.finished, inPlace: options.inPlace })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

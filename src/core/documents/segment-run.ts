@@ -20,6 +20,8 @@ export interface SegmentDraft extends Range {
   segment: string
   tags: Map<number, TagRef>
   format: TextFormat
+  /** The run's items it was made of, in order: where its text lies in the source, for a rebuild over it (skeleton.ts, in place). */
+  items?: readonly Item[]
 }
 
 /** A run item with its offset in the run's flat text (where sentence breaks are found). */
@@ -193,7 +195,7 @@ function draft (items: readonly Placed[], format: TextFormat): SegmentDraft {
       segment += `<x id="${id}"/>`
     }
   }
-  return { start: items[0]!.start, end: items.at(-1)!.end, segment, tags, format }
+  return { start: items[0]!.start, end: items.at(-1)!.end, segment, tags, format, items }
 }
 
 /**

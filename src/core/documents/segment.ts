@@ -43,6 +43,11 @@ export interface SegmentOptions {
   kept?: KeptElements | undefined
   /** text/x-gettext-translation, application/xliff+xml: what is read of finished entries. */
   finished?: FinishedEntries | undefined
+  /**
+   * Same-language work (edit): a changed sentence of text/markdown and text/plain is written over
+   * its source, keeping its line breaks and what starts its lines, rather than on one line.
+   */
+  inPlace?: boolean | undefined
 }
 
 /**
@@ -74,12 +79,12 @@ function htmlDocument (text: string, drafts: SegmentDraft[], language: string | 
  * One string of a format as a document; `path` (called only for an error) is where it is in the
  * request; `language`: the source language where known (`locale` is read for sentences either way).
  */
-function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept', language?: string): StringDocument {
+function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept', language?: string, inPlace = false): StringDocument {
   if (isOfficeType(mimeType)) return officeDocument(text, mimeType, locale, path, language)
   const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place
-    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished, language)
+    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished, language, inPlace)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target).replaceAll(standIn, '\u0000') }
   }
   if (mimeType === 'text/html' && kept !== undefined) {
@@ -96,7 +101,7 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
   if (mimeType === 'text/html') return htmlDocument(text, htmlDrafts(text, locale, true, language), language)
   const drafts = mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
-  return stringDocument(text, drafts)
+  return stringDocument(text, drafts, inPlace)
 }
 
 /** What a catalog format never reads, by type: a document with no text says so. */
@@ -130,7 +135,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   const locale = options.language ?? 'en'
   const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
-  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished, options.language)
+  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished, options.language, options.inPlace)
   if (typeof value === 'string') {
     // a byte order mark (Windows editors write one) is no text: what follows it is read, and it is written back first
     if (value.startsWith('\uFEFF')) {

@@ -4,7 +4,9 @@
  * copied too (so entities and spacing survive), and a translated one is written from the
  * engine's answer with its tags mapped back to their own source.
  */
-import { parseTagged } from '../tagged.js'
+import { diffWordsWithSpace } from 'diff'
+import { parseTagged, type TaggedPart } from '../tagged.js'
+import type { TextItem } from './run.js'
 import type { SegmentDraft } from './segment-run.js'
 import { pairSpans, resolveTags, withoutEmptiedPairs, type TagKind } from './tags.js'
 
@@ -52,6 +54,139 @@ function firstFrom (slots: readonly Slot[], offset: number): number {
   return lo
 }
 
+/** A text of a segment as the engine read it (white space the format collapses one space), each UTF-16 unit with the source it came from. */
+interface SourcedText {
+  text: string
+  starts: number[]
+  ends: number[]
+}
+
+/** The segment's text of some text items, located in the source; undefined where one's characters are not. `collapse` is global, as every format's is. */
+function sourcedText (items: readonly TextItem[], collapse: RegExp | undefined): SourcedText | undefined {
+  const out: SourcedText = { text: '', starts: [], ends: [] }
+  const push = (c: string, start: number, end: number): void => {
+    out.text += c
+    out.starts.push(start)
+    out.ends.push(end)
+  }
+  for (const { text, offsets } of items) {
+    if (offsets === null) return undefined
+    let i = 0
+    for (const m of collapse === undefined ? [] : text.matchAll(collapse)) {
+      for (; i < m.index; i++) push(text[i]!, offsets.starts[i]!, offsets.ends[i]!)
+      i = m.index + m[0].length
+      push(' ', offsets.starts[m.index]!, offsets.ends[i - 1]!)
+    }
+    for (; i < text.length; i++) push(text[i]!, offsets.starts[i]!, offsets.ends[i]!)
+  }
+  return out
+}
+
+/** Past this many edited words a text is written whole (as translated) rather than over its source. */
+const MAX_EDIT_LENGTH = 2_000
+
+/** Whether written text ends where a source line starts (after its prefix: indentation, a quote's `>`), where Markdown reads block markup. */
+const atLineStart = (written: string): boolean => written === '' || /\n[ \t>]*$/.test(written)
+
+/**
+ * Same-language work (edit): the answer written over the segment's source, which is copied
+ * wherever the answer kept the text. Between two tags, its words are diffed against the text the
+ * engine read: the unchanged ones are the source's bytes with what lies between them (a line
+ * break and the next line's `> `, an escape), a changed one is written as translated. A line
+ * break at the edge of a changed run, which the engine read as a space, stays where the source
+ * has it. Undefined when the answer's tags are not the segment's, in order (then it is written as
+ * translated).
+ */
+function overSource (source: string, draft: SegmentDraft, answer: readonly TaggedPart[], tag: (start: number, end: number) => string): string | undefined {
+  const items = draft.items
+  if (items === undefined) return undefined
+  const own = parseTagged(draft.segment).filter(p => p.type !== 'text')
+  const tags = answer.filter(p => p.type !== 'text')
+  if (tags.length !== own.length || tags.some((p, i) => p.type !== own[i]!.type || p.id !== (own[i] as { id: number }).id)) return undefined
+  // the text between tags: the answer's, and the items of the segment's
+  const texts: string[] = ['']
+  for (const p of answer) {
+    if (p.type === 'text') texts[texts.length - 1] += p.text
+    else texts.push('')
+  }
+  let out = ''
+  let gap: TextItem[] = []
+  let k = 0
+  const writeGap = (): void => {
+    out += overText(source, gap, texts[k++]!, draft, out)
+    gap = []
+  }
+  for (const item of items) {
+    if (item.kind === 'text') {
+      gap.push(item)
+      continue
+    }
+    writeGap()
+    out += tag(item.start, item.end)
+  }
+  writeGap()
+  return out
+}
+
+/** One text between tags (`items` in the source) written as `answer` says: see overSource. `before`: what the slot wrote before it. */
+function overText (source: string, items: readonly TextItem[], answer: string, draft: SegmentDraft, before: string): string {
+  const escape = (text: string, written: string): string => text === '' ? '' : draft.format.escape(text, atLineStart(before + written))
+  const read = items.length === 0 ? undefined : sourcedText(items, draft.format.collapse)
+  if (read === undefined) return escape(answer, '')
+  const first = items[0]!.start
+  const last = items.at(-1)!.end
+  if (read.text === answer) return source.slice(first, last)
+  const parts = diffWordsWithSpace(read.text, answer, { maxEditLength: MAX_EDIT_LENGTH })
+  if (parts === undefined) return escape(answer, '')
+  const breaksLine = (j: number): boolean => read.text[j] === ' ' && source.slice(read.starts[j], read.ends[j]).includes('\n')
+  let out = ''
+  let cursor = first
+  let at = 0
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!
+    if (!part.added && !part.removed) {
+      at += part.value.length
+      out += source.slice(cursor, read.ends[at - 1])
+      cursor = read.ends[at - 1]!
+      continue
+    }
+    // a changed run: what it removed, then what it added
+    let removed = 0
+    let added = ''
+    for (; i < parts.length && (parts[i]!.added || parts[i]!.removed); i++) {
+      if (parts[i]!.removed) removed += parts[i]!.value.length
+      else added += parts[i]!.value
+    }
+    i--
+    let from = at
+    const to = at + removed
+    at = to
+    // the source's line breaks at its edges where the engine only put a space there (or took it out)
+    if (from < to && breaksLine(from) && (added === '' || /^\s/.test(added))) {
+      out += source.slice(cursor, read.ends[from])
+      cursor = read.ends[from++]!
+      added = added.trimStart()
+    }
+    let lineAfter = false
+    if (from < to && breaksLine(to - 1) && (added === '' || /\s$/.test(added))) {
+      lineAfter = true
+      added = added.trimEnd()
+    }
+    if (from < to) {
+      out += source.slice(cursor, read.starts[from])
+      cursor = read.starts[from]!
+    }
+    out += escape(added, out)
+    if (lineAfter) {
+      out = out.replace(/[ \t]+$/, '')
+      cursor = read.starts[to - 1]!
+    } else if (from < to) {
+      cursor = read.ends[to - 1]!
+    }
+  }
+  return out + source.slice(cursor, last)
+}
+
 /** A string document split into segments, rebuilt from their translations. */
 export interface StringDocument {
   segments: string[]
@@ -59,8 +194,12 @@ export interface StringDocument {
   rebuild: (translated: readonly string[], target?: string) => string
 }
 
-/** Builds the document of `source` from its segment drafts. */
-export function stringDocument (source: string, drafts: readonly SegmentDraft[]): StringDocument {
+/**
+ * Builds the document of `source` from its segment drafts. `inPlace` (same-language work, edit):
+ * a changed segment is written over its source, the text its answer kept as the source has it
+ * (overSource), rather than on one line as a translation is.
+ */
+export function stringDocument (source: string, drafts: readonly SegmentDraft[], inPlace = false): StringDocument {
   const top = nest(drafts)
   const ordered: Slot[] = []
   number(top, ordered)
@@ -87,9 +226,12 @@ export function stringDocument (source: string, drafts: readonly SegmentDraft[])
       if (answer === draft.segment) return range(draft.start, draft.end, s.children)
       const kinds = new Map<number, TagKind>([...draft.tags].map(([id, ref]) => [id, ref.kind]))
       const whole = new Set([...draft.tags].filter(([, ref]) => ref.kind === 'pair' && ref.whole === true).map(([id]) => id))
-      let out = ''
       const spans = pairSpans(parseTagged(draft.segment))
-      for (const p of withoutEmptiedPairs(resolveTags(parseTagged(answer), kinds, spans, whole))) {
+      const parts = withoutEmptiedPairs(resolveTags(parseTagged(answer), kinds, spans, whole))
+      const over = inPlace ? overSource(source, draft, parts, (start, end) => range(start, end, s.children)) : undefined
+      if (over !== undefined) return over
+      let out = ''
+      for (const p of parts) {
         if (p.type === 'text') {
           out += draft.format.escape(p.text, out === '')
           continue

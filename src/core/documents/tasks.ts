@@ -27,6 +27,8 @@ export interface PrepareSettings {
   kept?: KeptElements | undefined
   /** A catalog's finished entries: kept as they are (translation), or their translation read (edit, substitution). */
   finished?: FinishedEntries
+  /** Same-language work (edit): changed sentences written over their source. */
+  inPlace?: boolean
 }
 
 interface TaskBase {
@@ -71,7 +73,7 @@ export class DocumentMemo {
   }
 
   prepare (task: TaskBase, settings: PrepareSettings): Prepared {
-    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null, settings.finished ?? 'kept'])
+    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null, settings.finished ?? 'kept', settings.inPlace === true])
     let prepared = this.prepared.get(key)
     if (prepared === undefined) this.prepared.set(key, prepared = prepareForTranslation(task.value, task.mimeType, { ...settings, path: task.path }))
     return prepared

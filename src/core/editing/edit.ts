@@ -87,8 +87,9 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
     ? given
     : await detectedLanguage(await textOfDocument(document.value, mime, work, { finished: 'translation' }), mime, deps, signal)
 
-  // placeholders protected as in translation; there is no glossary in an edit request
-  const prepare = async (): Promise<PreparedDocument> => await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language, finished: 'translation' }, work)
+  // placeholders protected as in translation; there is no glossary in an edit request; a
+  // corrected sentence is written over its source, its lines kept, not on one line as translated
+  const prepare = async (): Promise<PreparedDocument> => await prepareDocument(document.value, mime, { placeholders: true, rules: [], caseSensitive: false, language, finished: 'translation', inPlace: true }, work)
   const editor = deps.editors.find(e => input.edits.every(item => e.cannot(item, language) === undefined))
   if (editor === undefined) {
     // nothing a detector could read ("...", "12345"): no text to edit, as when its language is given

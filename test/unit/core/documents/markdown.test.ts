@@ -177,6 +177,19 @@ describe('text/markdown: inline markup', () => {
     const source = 'First line  \nsecond line\\\nthird line'
     expect(md(source).segments).toEqual(['First line', 'second line', 'third line'])
     expect(through(source, upper)).toBe('FIRST LINE  \nSECOND LINE\\\nTHIRD LINE')
+    // an inline <br> ends its sentence as in text/html (a line after it was read as the sentence before's)
+    const html = 'We learn.<br>\nthe end<wbr>ing <br/> now.'
+    expect(md(html).segments).toEqual(['We learn.', 'the end<x id="1"/>ing', 'now.'])
+    expect(through(html, upper)).toBe('WE LEARN.<br>\nTHE END<wbr>ING <br/> NOW.')
+  })
+
+  it('writes an edited sentence over its source (inPlace): its lines, their quote markers and escapes kept, a changed word as translated', () => {
+    const source = '> Use \\*stars\\* and teh\n> line that\n> follows.\n'
+    const doc = segmentDocument(source, 'text/markdown', { inPlace: true })
+    expect(doc.segments).toEqual(['Use *stars* and teh line that follows.'])
+    expect(doc.rebuild(['Use *stars* and the line *that* follows.'])).toBe('> Use \\*stars\\* and the\n> line \\*that\\*\n> follows.\n')
+    // translated, the sentence is written on one line
+    expect(md(source).rebuild(['Use *stars* and the line that follows.'])).toBe('> Use \\*stars\\* and the line that follows.\n')
   })
 
   it('walks deeply nested inline HTML without running out of stack', () => {

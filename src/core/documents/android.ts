@@ -109,7 +109,7 @@ function attributeOf (attributes: string, name: string): string | undefined {
 const REFERENCE = /&(?:#[xX][0-9a-fA-F]{1,8}|#\d{1,8}|[A-Za-z][A-Za-z0-9]{1,31});/g
 
 /** Elements whose content is raw text in HTML: no tag in it, of their name or not, is one. */
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'xmp', 'plaintext'])
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'xmp', 'plaintext', 'noembed', 'noframes'])
 
 /**
  * Where an element whose start tag ends at `from` ends, in a CDATA section that ends at `limit`:

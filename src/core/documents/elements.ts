@@ -13,8 +13,12 @@ export const OPAQUE = new Set([
   'object', 'picture', 'progress', 'ruby', 'samp', 'svg', 'video', 'wbr'
 ])
 
-/** Elements left untouched, content included, that also end a run. */
-export const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing'])
+/**
+ * Elements left untouched, content included, that also end a run; among them HTML's raw-text
+ * elements, whose content no character reference or tag is read in (`noembed`'s and `noframes'`
+ * translated text came back with `&lt;b&gt;` a browser shows as written).
+ */
+export const SKIP = new Set(['script', 'style', 'pre', 'template', 'textarea', 'xmp', 'plaintext', 'listing', 'noembed', 'noframes'])
 
 /** Whether an element opts out of translation (`translate="no"`, class `notranslate`), given its attributes. */
 export function untranslatable (attribute: (name: string) => string | undefined): boolean {

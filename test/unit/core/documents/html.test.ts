@@ -222,6 +222,15 @@ describe('text/html: source fidelity', () => {
     expect(doc.rebuild(['Tom &amp; Jerry &lt;b&gt;', 'Café 5\u00a0€'])).toBe('<p>Tom &amp; Jerry &lt;b&gt;</p><p>Caf&#233; 5&nbsp;&euro;</p>')
   })
 
+  it('keeps the raw text of noembed and noframes as written (html5lib\'s noscript01 came back with &lt;/noscript&gt; a browser shows)', () => {
+    for (const name of ['noembed', 'noframes']) {
+      const source = `<p>Hello</p><${name}>Hello <b>world</b> & you</${name}>`
+      const doc = html(source)
+      expect(doc.segments, name).toEqual(['Hello'])
+      expect(doc.rebuild(['Hola']), name).toBe(source.replace('<p>Hello', '<p>Hola'))
+    }
+  })
+
   it('writes the source\'s own character references back into translated text and attributes', () => {
     const source = '<p title="Jos&eacute; &quot;5&euro;&quot; &mdash; &#169;">Jos&eacute; said &quot;5&euro;&quot; &mdash; &#169; &#x2122;</p>'
     const doc = html(source)

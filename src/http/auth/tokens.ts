@@ -69,8 +69,8 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
   } else {
     throw new Error('no signing key: Config.auth needs jwtSecret or jwtPrivateKey (server.ts makes a random secret when neither is set)')
   }
-  // the clients our own tokens may name: those configured now (an outside issuer's subjects are its own)
-  const clientIds = new Set(auth.clients.map(c => c.id))
+  // the clients our own tokens may name, with the scopes they have now (an outside issuer's subjects are its own)
+  const clientScopes = new Map(auth.clients.map(c => [c.id, new Set<string>(c.scopes)]))
   const remote = auth.jwksUrl ? createRemoteJWKSet(new URL(auth.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 }) : undefined
 
   const scopesOf = (payload: JWTPayload): string[] => {
@@ -153,9 +153,11 @@ export async function createTokenService (auth: Config['auth']): Promise<TokenSe
           })
           if (payload.exp! - payload.iat! > auth.tokenTtl) throw new InvalidTokenError('the access token claims a longer lifetime than this service gives (AUTH_TOKEN_TTL)')
           const result = toVerified(payload)
-          // a client removed from the configuration loses the tokens it still holds
-          if (!clientIds.has(result.subject)) throw new InvalidTokenError('the access token\'s client is no longer configured')
-          return remember(token, payload, result, auth.tokenTtl)
+          // a client removed from the configuration loses the tokens it still holds, and one whose
+          // scopes were narrowed the scopes it no longer has
+          const scopes = clientScopes.get(result.subject)
+          if (scopes === undefined) throw new InvalidTokenError('the access token\'s client is no longer configured')
+          return remember(token, payload, { ...result, scopes: result.scopes.filter(scope => scopes.has(scope)) }, auth.tokenTtl)
         }
         const { payload } = await jwtVerify(token, remote, {
           algorithms: REMOTE_ALGS,

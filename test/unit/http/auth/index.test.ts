@@ -176,6 +176,29 @@ describe('tokens of a client no longer configured', () => {
   })
 })
 
+describe('tokens of a client whose scopes were narrowed', () => {
+  it('keep only the scopes the client has now (they kept every scope they were issued with)', async () => {
+    const before = await testApp()
+    const token = await tokenFor(before)
+    await before.close()
+    const after = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: CLIENT.id, secret: CLIENT.secret, scopes: ['read'] }]) })
+    try {
+      const res = await after.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })
+      expect(res.statusCode).toBe(403)
+      expect(res.headers['www-authenticate']).toContain('error="insufficient_scope"')
+    } finally {
+      await after.close()
+    }
+    // given the scope back, the same token is served
+    const again = await testApp()
+    try {
+      expect((await again.inject({ method: 'GET', url: '/language/edit/tones', headers: bearer(token) })).statusCode).toBe(200)
+    } finally {
+      await again.close()
+    }
+  })
+})
+
 describe('the authorization server metadata (RFC 8414)', () => {
   it('names the token endpoint as an absolute URL on the request\'s host, https behind a trusted proxy; no JWKS with a shared secret', async () => {
     const app = await testApp({ TRUST_PROXY: 'true' })

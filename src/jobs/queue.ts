@@ -269,7 +269,9 @@ export class Jobs implements JobQueue {
   /** Cancels a waiting or running job, or removes a finished one; false: no such job. */
   async cancel (client: string, id: string): Promise<boolean> {
     const dir = this.store.jobDir(client, id)
-    const state = await this.current(dir)
+    // as stored, not as asked: a job cancelled once reads cancelled before the process working it
+    // has ended it, and removed then its end (a document's characters given back) is never recorded
+    const state = await this.unexpired(dir)
     if (state === undefined) return false
     if (FINISHED.has(state.status)) {
       await this.store.remove(dir)
@@ -286,13 +288,19 @@ export class Jobs implements JobQueue {
     return state.expires === undefined ? undefined : Date.parse(state.expires)
   }
 
-  /** The state, as asked: a cancel asked of an unfinished job reads cancelled; an expired job reads as none. */
-  private async current (dir: string): Promise<JobState | undefined> {
+  /** The state as stored, with when it expires; an expired job reads as none. */
+  private async unexpired (dir: string): Promise<JobState | undefined> {
     const stored = await this.store.state(dir)
     if (stored === undefined) return undefined
     const expires = this.expiry(stored)
     if (expires !== undefined && expires <= Date.now()) return undefined
-    const state = expires === undefined ? stored : { ...stored, expires: new Date(expires).toISOString() }
+    return expires === undefined ? stored : { ...stored, expires: new Date(expires).toISOString() }
+  }
+
+  /** The state, as asked: a cancel asked of an unfinished job reads cancelled; an expired job reads as none. */
+  private async current (dir: string): Promise<JobState | undefined> {
+    const state = await this.unexpired(dir)
+    if (state === undefined) return undefined
     if (!FINISHED.has(state.status) && await this.store.cancelAsked(dir)) return { ...state, status: 'cancelled' }
     return state
   }
@@ -391,6 +399,8 @@ export class Jobs implements JobQueue {
   }
 
   private async finish (dir: string, client: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>): Promise<void> {
+    // read before the end is written: a DELETE may remove the finished job at once
+    const meta = await this.store.meta(dir)
     const now = Date.now()
     await this.store.setState(dir, {
       ...state,
@@ -399,7 +409,6 @@ export class Jobs implements JobQueue {
       finished: new Date(now).toISOString(),
       expires: new Date(now + this.opts.ttlSeconds * 1000).toISOString()
     })
-    const meta = await this.store.meta(dir)
     const job = { client, ...(meta === undefined ? {} : { meta }) }
     for (const listener of this.finishListeners) listener(status, Math.max(0, now - Date.parse(state.created)) / 1000, job)
   }

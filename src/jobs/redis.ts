@@ -360,9 +360,11 @@ export class RedisJobs implements JobQueue {
     const jobId = `${this.clientFolder(client)}-${id}`
     const job = await this.queue.getJob(jobId) as DocumentJob | undefined
     if (job === undefined) return false
-    const state = await this.stateOf(job, id)
-    if (state === undefined) return false
-    if (FINISHED.has(state.status)) {
+    // as BullMQ has it, not as asked: a job cancelled once reads cancelled before a replica has
+    // ended it, and removed then (waiting) its end (a document's characters given back) never comes
+    const bull = await job.getState()
+    if (bull === 'unknown') return false
+    if (bull === 'completed' || bull === 'failed') {
       await job.remove().catch(() => {})
       return true
     }

@@ -223,4 +223,34 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
       await queue.close()
     }
   }, 60_000)
+
+  it('a job cancelled twice before a replica takes it stays until one ends it: its end is recorded and told once (a DeepL document\'s refund); then a DELETE removes it', async () => {
+    const admin = new Redis(redisUrl)
+    await admin.flushall()
+    admin.disconnect()
+    const jobs = new RedisJobs({ redisUrl, dataDir: tmpdir(), ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency: 2, timeoutMs: 3_600_000, log: { warn: () => {} } })
+    const { started, endAll, until } = holdJobs(jobs)
+    const ends: Array<{ status: string, meta?: Record<string, string> }> = []
+    jobs.onFinish((status, _seconds, { meta }) => { ends.push({ status, ...(meta === undefined ? {} : { meta }) }) })
+    try {
+      // no worker yet: the job waits, as behind other clients' jobs
+      let id = ''
+      await until(async () => await jobs.submit('c', 'long', { billed: '95000' }).then(state => { id = state.id; return true }, () => false), 20_000)
+      expect(await jobs.cancel('c', id)).toBe(true)
+      expect(await jobs.cancel('c', id)).toBe(true)
+      expect((await jobs.get('c', id))?.state.status).toBe('cancelled')
+      await jobs.start()
+      await until(() => ends.length > 0, 20_000)
+      expect(ends).toEqual([{ status: 'cancelled', meta: { billed: '95000' } }])
+      expect(started).toEqual([])
+      const ended = (await jobs.get('c', id))?.state
+      expect(ended?.status).toBe('cancelled')
+      expect(ended?.finished).toBeDefined()
+      expect(await jobs.cancel('c', id)).toBe(true)
+      expect(await jobs.get('c', id)).toBeUndefined()
+    } finally {
+      endAll()
+      await jobs.close()
+    }
+  }, 60_000)
 })

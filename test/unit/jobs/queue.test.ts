@@ -64,3 +64,40 @@ describe('job slots', () => {
     await one.until(() => one.started.includes('b2'))
   })
 })
+
+describe('a job cancelled through another process', () => {
+  it('stays until the process working it ends it: a second DELETE before then removes nothing, its end is recorded and told once (a DeepL document\'s refund)', async () => {
+    // two processes sharing DATA_DIR: the one that took the job sees a cancel asked elsewhere on its next sweep
+    const dataDir = mkdtempSync(join(tmpdir(), 'job-cancel-'))
+    dirs.push(dataDir)
+    const open = (): Jobs => {
+      const jobs = new Jobs({ dataDir, ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency: 2, timeoutMs: 3_600_000, log: { warn: () => {} } })
+      queues.push(jobs)
+      return jobs
+    }
+    const working = open()
+    const other = open()
+    const { started, until } = holdJobs(working)
+    holdJobs(other)
+    const ends: Array<{ status: string, meta?: Record<string, string> }> = []
+    working.onFinish((status, _seconds, { meta }) => { ends.push({ status, ...(meta === undefined ? {} : { meta }) }) })
+    await working.start()
+    await other.start()
+    const { id } = await working.submit('c', 'long', { billed: '95000' })
+    await until(() => started.includes('long'))
+
+    expect(await other.cancel('c', id)).toBe(true)
+    expect(await other.cancel('c', id)).toBe(true)
+    expect((await other.get('c', id))?.state.status).toBe('cancelled')
+    await until(() => ends.length > 0)
+    expect(ends).toEqual([{ status: 'cancelled', meta: { billed: '95000' } }])
+    const ended = (await other.get('c', id))?.state
+    expect(ended?.status).toBe('cancelled')
+    expect(ended?.finished).toBeDefined()
+
+    // a job that has really ended is removed
+    expect(await other.cancel('c', id)).toBe(true)
+    expect(await other.get('c', id)).toBeUndefined()
+    expect(ends).toHaveLength(1)
+  })
+})

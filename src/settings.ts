@@ -798,7 +798,7 @@ from a client's api_keys (AUTH_CLIENTS); false turns it off (at the root too).`
     group: 'compat',
     type: 'bool',
     default: true,
-    help: 'The apertium-apy-compatible API at `/apy` (`GET list?q=pairs` and `listPairs` with ISO 639-3 codes, `GET|POST translate?langpair=eng|spa&q=...`, `GET identifyLang`, `GET listLanguageNames`, JSONP `callback`), for apy\'s clients (Weblate\'s Apertium backend, apy\'s web page) with `key` from a client\'s `api_keys`; `false` turns it off',
+    help: 'The apertium-apy-compatible API at `/apy` (`list?q=pairs` and `listPairs` with ISO 639-3 codes, `translate?langpair=eng|spa&q=...`, `identifyLang`, `listLanguageNames`, each by GET or a POST form, JSONP `callback`), for apy\'s clients (Weblate\'s Apertium backend, apy\'s web page) with `key` from a client\'s `api_keys`; `false` turns it off',
     comment: `The apertium-apy-compatible API at /apy (listPairs, translate?langpair=eng|spa&q=...), with key
 from a client's api_keys (AUTH_CLIENTS); false turns it off.`
   },

@@ -111,6 +111,14 @@ describe('OpenAPI conformance: the compatible APIs', () => {
     await send({ method: 'GET', url: '/apy/translate?langpair=eng|spa&q=x' }, 403)
     await send({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `langpair=spa|cat&q=El+coche+rojo&key=${KEY}` }, 200)
     await send({ method: 'POST', url: '/apy/translate', headers: { 'content-type': 'text/plain' }, payload: 'x' }, 415)
+    // every route by POST too, a form as html-tools posts it
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    await send({ method: 'POST', url: '/apy/list', headers: form, payload: 'q=pairs&src=eng' }, 200)
+    await send({ method: 'POST', url: '/apy/listPairs', headers: form, payload: '' }, 200)
+    await send({ method: 'POST', url: '/apy/identifyLang', headers: form, payload: `q=The+house+is+big+and+the+car+is+red.&key=${KEY}` }, 200)
+    await send({ method: 'POST', url: '/apy/identifyLang', headers: form, payload: 'q=house' }, 403)
+    await send({ method: 'POST', url: '/apy/listLanguageNames', headers: form, payload: 'locale=eng&languages=spa+cat' }, 200)
+    await send({ method: 'POST', url: '/apy/listLanguageNames', headers: form, payload: 'locale=qqq' }, 400)
   })
 
   it('DeepL\'s operations: their results and errors', async () => {

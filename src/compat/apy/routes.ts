@@ -1,19 +1,19 @@
 /**
- * The apertium-apy-compatible API (COMPAT_APY) at /apy: `GET list?q=pairs` (and its alias
- * `listPairs`), `GET|POST translate`, `GET identifyLang` and `GET listLanguageNames` as apy's
+ * The apertium-apy-compatible API (COMPAT_APY) at /apy: `list?q=pairs` (and its alias
+ * `listPairs`), `translate`, `identifyLang` and `listLanguageNames`, each by GET or POST, as apy's
  * clients (Weblate's Apertium backend, apy's own web page, html-tools) call them, with ISO 639-3
  * codes, JSONP (`callback`) as apy answers it (apertium_apy/handlers/base.py). HTTP and mapping only: translation is core's, as for /language/translate, done as the
  * key's client's (`key`, a client's api_keys). Unknown words are never marked (`markUnknown` is
  * accepted and ignored: no engine says which words it did not know).
  */
 import { STATUS_CODES } from 'node:http'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, preValidationAsyncHookHandler } from 'fastify'
+import { Type, type TObject } from 'typebox'
 import type { Config } from '../../config.js'
 import { ServiceError, ValidationError, type FieldPath } from '../../errors.js'
 import { HEADERS, header, problemResponse } from '../../schemas/common.js'
 import { withinDeadline } from '../../routes/signal.js'
-import { KEYED_ROUTE, OPEN_ROUTE, bodyOptional, compatErrorHandler, compatForms, field, keyed } from '../keyed.js'
+import { KEYED_ROUTE, OPEN_ROUTE, bodyOptional, compatErrorHandler, compatForms, field, keyed, type KeyHooks } from '../keyed.js'
 import { languagePairs } from '../pairs.js'
 import { fromApy, toApy } from './codes.js'
 
@@ -32,6 +32,17 @@ const Params = Type.Object({
   key: Type.Optional(Key),
   callback: Type.Optional(Type.String({ maxLength: CALLBACK_MAX, pattern: CALLBACK_PATTERN, description: 'JSONP, as apy answers it: the answer (errors too) comes back as `callback(json)`, `application/javascript`. Letters, digits, `_`, `.` and `$` only; anything else is a 400.' }))
 }, { additionalProperties: true })
+/** Params and a route's own parameters, as one object: a large POST form keeps only the fields its schema's properties name (http/body-tasks.ts). */
+const paramsWith = (own: TObject['properties']): TObject => Type.Object({ ...Params.properties, ...own }, { additionalProperties: true })
+const ListParams = paramsWith({
+  q: Type.Optional(Type.String({ maxLength: 50, description: '`pairs` (the default), or a kind of mode (none served: `{}`).' })),
+  src: Type.Optional(Type.String({ maxLength: 100, description: 'Only the pairs from this language (ISO 639-3).' })),
+  include_deprecated_codes: Type.Optional(Type.String({ maxLength: 10, description: 'Present: each pair in ISO 639-1 codes too.' }))
+})
+const LanguageNamesParams = paramsWith({
+  locale: Type.Optional(Type.String({ maxLength: 100, description: 'The language of the names.' })),
+  languages: Type.Optional(Type.String({ maxLength: 10_000, description: 'The codes to name, separated by spaces.' }))
+})
 const Pairs = Type.Object({
   responseData: Type.Array(Type.Object({ sourceLanguage: Type.String(), targetLanguage: Type.String() })),
   responseDetails: Type.Null(),
@@ -73,6 +84,19 @@ function params (request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...body }
 }
 
+/** A route's OpenAPI words and parameters (the query of a GET, the form of a POST); its summary names the method. */
+interface ApySchema {
+  tags: string[]
+  operationId: string
+  summary: (method: 'GET' | 'POST') => string
+  description: string
+  params: TObject
+  response: Record<number, unknown>
+}
+
+/** A POST with no body at all is read as an empty form (its parameters are its query's). */
+const withoutBody: preValidationAsyncHookHandler = async request => { request.body ??= {} }
+
 /** The request's JSONP callback, when it has a valid one. */
 function callbackOf (request: FastifyRequest): string | undefined {
   const callback = field(params(request), 'callback')
@@ -106,6 +130,22 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     return `${callback}(${payload})`
   })
 
+  /**
+   * A route by GET and by POST, as apy's BaseHandler.post() answers a POST with get(): html-tools
+   * (apyFetch) posts every call as a form. A POST's parameters are its form's and its query's
+   * (`params`); one with no body at all is its query. `hooks`: the route's key check.
+   */
+  const serve = (url: string, route: { config: typeof KEYED_ROUTE | typeof OPEN_ROUTE, hooks?: KeyHooks }, schema: ApySchema, handler: RouteHandlerMethod): void => {
+    const { summary, operationId, params: fields, ...words } = schema
+    app.get(url, { config: route.config, errorHandler, ...route.hooks, schema: { ...words, operationId, summary: summary('GET'), querystring: fields } }, handler)
+    app.post(url, {
+      config: route.config,
+      errorHandler,
+      ...(route.hooks === undefined ? { preValidation: withoutBody } : bodyOptional(route.hooks)),
+      schema: { ...words, operationId: `${operationId}_post`, summary: summary('POST'), consumes: ['application/x-www-form-urlencoded'], body: fields }
+    }, handler)
+  }
+
   const list = async (request: FastifyRequest): Promise<unknown> => {
     const given = params(request)
     const q = field(given, 'q') ?? 'pairs'
@@ -123,23 +163,14 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     return { responseData, responseDetails: null, responseStatus: 200 }
   }
   for (const url of ['/list', '/listPairs']) {
-    app.get(url, {
-      config: OPEN_ROUTE,
-      errorHandler,
-      // needs no key, as apy's; a key given is checked all the same
-      ...keyed(app, keyOf, { optional: true }),
-      schema: {
-        tags: [APY_TAG],
-        operationId: url === '/list' ? 'apy_list' : 'apy_list_pairs',
-        summary: url === '/list' ? 'Translation pairs (apertium-apy\'s GET /list?q=pairs)' : 'Translation pairs (apertium-apy\'s GET /listPairs, an alias of /list)',
-        description: 'Every pair the configured services translate, in ISO 639-3 codes (`eng`, `spa`, `por_BR`): `q=pairs` (the default), `src` only the pairs from that language, `include_deprecated_codes` each pair in ISO 639-1 codes too. `q` analysers, generators, taggers, disambiguators, spellers or guessers answers `{}` (none are served). Needs no key, as apy\'s (a key given is checked).',
-        querystring: Type.Intersect([Params, Type.Object({
-          q: Type.Optional(Type.String({ maxLength: 50, description: '`pairs` (the default), or a kind of mode (none served: `{}`).' })),
-          src: Type.Optional(Type.String({ maxLength: 100, description: 'Only the pairs from this language (ISO 639-3).' })),
-          include_deprecated_codes: Type.Optional(Type.String({ maxLength: 10, description: 'Present: each pair in ISO 639-1 codes too.' }))
-        })]),
-        response: responses(Type.Union([Pairs, NoModes]), 'The pairs', false)
-      }
+    // needs no key, as apy's; a key given is checked all the same
+    serve(url, { config: OPEN_ROUTE, hooks: keyed(app, keyOf, { optional: true }) }, {
+      tags: [APY_TAG],
+      operationId: url === '/list' ? 'apy_list' : 'apy_list_pairs',
+      summary: method => url === '/list' ? `Translation pairs (apertium-apy's ${method} /list?q=pairs)` : `Translation pairs (apertium-apy's ${method} /listPairs, an alias of /list)`,
+      description: 'Every pair the configured services translate, in ISO 639-3 codes (`eng`, `spa`, `por_BR`): `q=pairs` (the default), `src` only the pairs from that language, `include_deprecated_codes` each pair in ISO 639-1 codes too. `q` analysers, generators, taggers, disambiguators, spellers or guessers answers `{}` (none are served). Needs no key, as apy\'s (a key given is checked).',
+      params: ListParams,
+      response: responses(Type.Union([Pairs, NoModes]), 'The pairs', false)
     }, list)
   }
 
@@ -153,7 +184,14 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     }
   }
 
-  const translate = async (request: FastifyRequest, reply: Parameters<typeof withinDeadline>[0]): Promise<unknown> => {
+  serve('/translate', { config: KEYED_ROUTE, hooks: keyCheck }, {
+    tags: [APY_TAG],
+    operationId: 'apy_translate',
+    summary: method => `Translate text (apertium-apy's ${method} /translate)`,
+    description: 'Through the same translation as `POST /language/translate` (engines, fallback, placeholders, cache): `langpair` (`eng|spa`), `q`, `key` (a client\'s api_keys) in the query or, for POST, a form body. `markUnknown` is accepted; unknown words are never marked.',
+    params: Params,
+    response: responses(Translated, 'The translation', true)
+  }, async (request, reply) => {
     const given = params(request)
     const langpair = field(given, 'langpair')
     const q = field(given, 'q')
@@ -170,34 +208,15 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     }, signal))
     const value = Object.values(doc!.results)[0]?.value
     return { responseData: { translatedText: typeof value === 'string' ? value : '' }, responseDetails: null, responseStatus: 200 }
-  }
-  const translateSchema = {
-    tags: [APY_TAG],
-    summary: 'Translate text (apertium-apy\'s /translate)',
-    description: 'Through the same translation as `POST /language/translate` (engines, fallback, placeholders, cache): `langpair` (`eng|spa`), `q`, `key` (a client\'s api_keys) in the query or, for POST, a form body. `markUnknown` is accepted; unknown words are never marked.',
-    querystring: Params,
-    response: responses(Translated, 'The translation', true)
-  }
-  const keyedOptions = { config: KEYED_ROUTE, ...keyCheck, errorHandler }
-  app.get('/translate', { ...keyedOptions, schema: { ...translateSchema, operationId: 'apy_translate' } }, translate)
-  app.post('/translate', {
-    config: KEYED_ROUTE,
-    // apy reads a POST's arguments from its query too: one with no body at all is its query
-    ...bodyOptional(keyCheck),
-    errorHandler,
-    schema: { ...translateSchema, operationId: 'apy_translate_post', consumes: ['application/x-www-form-urlencoded'], body: Params }
-  }, translate)
+  })
 
-  app.get('/identifyLang', {
-    ...keyedOptions,
-    schema: {
-      tags: [APY_TAG],
-      operationId: 'apy_identify_lang',
-      summary: 'Identify the language of a text (apertium-apy\'s GET /identifyLang)',
-      description: 'Through the same detection as `POST /language/detect`: `{"eng": 0.97, "nno": 0.02}`, each candidate in ISO 639-3 codes with its confidence (0-1), the most likely first. Text with nothing to detect answers `{}`. Needs a key (`key`), as every call on text here.',
-      querystring: Params,
-      response: responses(Identified, 'The candidates', true)
-    }
+  serve('/identifyLang', { config: KEYED_ROUTE, hooks: keyCheck }, {
+    tags: [APY_TAG],
+    operationId: 'apy_identify_lang',
+    summary: method => `Identify the language of a text (apertium-apy's ${method} /identifyLang)`,
+    description: 'Through the same detection as `POST /language/detect`: `{"eng": 0.97, "nno": 0.02}`, each candidate in ISO 639-3 codes with its confidence (0-1), the most likely first. Text with nothing to detect answers `{}`. Needs a key (`key`, in the query or, for POST, a form body), as every call on text here.',
+    params: Params,
+    response: responses(Identified, 'The candidates', true)
   }, async (request, reply) => {
     const q = field(params(request), 'q')
     if (q === undefined || q === '') throw new ValidationError('Missing q argument')
@@ -211,20 +230,13 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
     return answer
   })
 
-  app.get('/listLanguageNames', {
-    config: OPEN_ROUTE,
-    errorHandler,
-    schema: {
-      tags: [APY_TAG],
-      operationId: 'apy_list_language_names',
-      summary: 'Language names in a locale (apertium-apy\'s GET /listLanguageNames)',
-      description: 'Names from CLDR: `locale` (an apy or BCP 47 code; missing: the first of Accept-Language names are known in, else English), `languages` the codes to name, separated by spaces (answered under the codes given); missing: every language CLDR names, under its tag (`en`, `ast`), as apy answers its whole table. A language CLDR has no name for is left out. Needs no key, as apy\'s.',
-      querystring: Type.Intersect([Params, Type.Object({
-        locale: Type.Optional(Type.String({ maxLength: 100, description: 'The language of the names.' })),
-        languages: Type.Optional(Type.String({ maxLength: 10_000, description: 'The codes to name, separated by spaces.' }))
-      })]),
-      response: responses(LanguageNames, 'The names', false)
-    }
+  serve('/listLanguageNames', { config: OPEN_ROUTE }, {
+    tags: [APY_TAG],
+    operationId: 'apy_list_language_names',
+    summary: method => `Language names in a locale (apertium-apy's ${method} /listLanguageNames)`,
+    description: 'Names from CLDR: `locale` (an apy or BCP 47 code; missing: the first of Accept-Language names are known in, else English), `languages` the codes to name, separated by spaces (answered under the codes given); missing: every language CLDR names, under its tag (`en`, `ast`), as apy answers its whole table. A language CLDR has no name for is left out. Needs no key, as apy\'s.',
+    params: LanguageNamesParams,
+    response: responses(LanguageNames, 'The names', false)
   }, async request => {
     const given = params(request)
     const locale = field(given, 'locale')

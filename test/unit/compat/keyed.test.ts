@@ -175,6 +175,13 @@ describe('form bodies of the drop-in APIs', () => {
     expect(file.json().error).toBe('Invalid request: missing file parameter')
   })
 
+  it('an apy POST form read on the pool keeps the fields of its route (listLanguageNames\' locale and languages, not only translate\'s)', async () => {
+    const payload = `filler=${'x'.repeat(5000)}&locale=spa&languages=eng+cat`
+    const res = await app.inject({ method: 'POST', url: '/apy/listLanguageNames', remoteAddress: nextAddress(), headers: form, payload })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ eng: 'inglés', cat: 'catalán' })
+  })
+
   it('an empty key where the key is optional (a language list) is no key: LibreTranslate\'s api_key=, apy\'s key=', async () => {
     for (const url of ['/libretranslate/languages?api_key=', '/apy/list?key=', '/apy/listPairs?q=pairs&key=']) {
       const res = await app.inject({ method: 'GET', url, remoteAddress: nextAddress() })

@@ -60,6 +60,41 @@ describe('apertium-apy-compatible API: what apy\'s clients call', () => {
     expect(JSON.parse(names.text.slice('_jqjsp('.length, -1))).toEqual({ eng: 'inglés', cat: 'catalán', por_BR: 'portugués (Brasil)' })
   })
 
+  it('apertium-html-tools (React, src/util/index.ts apyFetch): every call a url-encoded POST, as apy answers a POST with its GET (handlers/base.py)', async () => {
+    // axios.post(`${apyURL}/${path}`, params ? queryString.stringify(params) : '', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+    const post = async (path: string, params?: Record<string, string>): Promise<{ status: number, text: string, json: () => any }> => {
+      const res = await app.inject({ method: 'POST', url: `/apy/${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: params === undefined ? '' : new URLSearchParams(params).toString() })
+      return { status: res.statusCode, text: res.body, json: () => res.json() }
+    }
+    const pairs = JSON.parse((await get('/apy/list?q=pairs')).text)
+    for (const path of ['list', 'listPairs']) {
+      const res = await post(path, { q: 'pairs' })
+      expect(res.status, path).toBe(200)
+      expect(res.json(), path).toEqual(pairs)
+    }
+    expect((await post('list')).json()).toEqual(pairs)
+    const fromSpa = (await post('list', { q: 'pairs', src: 'spa' })).json().responseData as Array<{ sourceLanguage: string }>
+    expect(fromSpa.length).toBeGreaterThan(0)
+    expect(fromSpa.every(p => p.sourceLanguage === 'spa')).toBe(true)
+    // the key in the form, as the translate route reads it (what a proxy in front of html-tools adds)
+    const identified = await post('identifyLang', { q: 'The house is big and the car is red.', key: KEY })
+    expect(identified.status, identified.text).toBe(200)
+    expect(Object.keys(identified.json())[0]).toBe('eng')
+    expect((await post('identifyLang', { q: 'The house is big and the car is red.' })).status).toBe(403)
+    expect((await post('identifyLang', { key: KEY })).json().explanation).toBe('Missing q argument')
+    const names = await post('listLanguageNames', { locale: 'spa', languages: 'eng cat' })
+    expect(names.status).toBe(200)
+    expect(names.json()).toEqual({ eng: 'inglés', cat: 'catalán' })
+    expect((await post('listLanguageNames')).json().en).toBe('English')
+    const translated = await post('translate', { q: 'The red house', langpair: 'eng|cat', markUnknown: 'no', key: KEY })
+    expect(translated.json().responseData.translatedText).toBe('La casa vermella')
+    // JSONP and the query read as for GET: apy's get() reads both
+    expect((await post('identifyLang', { q: 'The house is big and the car is red.', key: KEY, callback: 'cb' })).text).toMatch(/^cb\(\{"eng":/)
+    const byQuery = await app.inject({ method: 'POST', url: `/apy/identifyLang?q=${encodeURIComponent('The house is big and the car is red.')}&key=${KEY}` })
+    expect(byQuery.statusCode, byQuery.body).toBe(200)
+    expect(Object.keys(byQuery.json())[0]).toBe('eng')
+  })
+
   it('JSONP: a callback name with anything but letters, digits, _ . $ is a 400, never echoed', async () => {
     for (const name of ['alert(1);x', 'a b', '</script>', 'cb()', 'x"y', 'a-b', '', 'a'.repeat(101), 'ü']) {
       const res = await get(`/apy/listPairs?callback=${encodeURIComponent(name)}`)

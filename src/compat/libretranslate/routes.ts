@@ -61,6 +61,15 @@ function keyOf (request: FastifyRequest): string | undefined {
 const percent = (confidence: number): number => Math.round(confidence * 10_000) / 100
 /** LibreTranslate's answer for text with nothing to detect (libretranslate/language.py detect_languages). */
 const NOTHING_DETECTED = { confidence: 0, language: 'en' }
+/** A text shorter than this (in characters) gets one candidate, as LibreTranslate's detect.py answers it (clients count on it: SnakeSel/libretranslate). */
+const SHORT_TEXT_CHARS = 20
+/** Candidates of a longer text, at most: LibreTranslate's three best. */
+const MAX_CANDIDATES = 3
+/**
+ * Below this confidence a candidate is left out, as LibreTranslate's langdetect leaves it out: among
+ * the languages translated from, a text in another is given them only at a fraction of a percent.
+ */
+const MIN_CANDIDATE_CONFIDENCE = 0.1
 /** LibreTranslate's answer to a request without a key where one is needed (app.py: 400, not 403, which is for a wrong key). */
 const KEY_NEEDED = 'Please contact the server operator to get an API key'
 
@@ -117,18 +126,29 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
     }
   })
 
+  const pairs = languagePairs(() => app.services.translation)
+
   app.post('/detect', keyedPost(['libretranslate_detect', 'Detect the language of a text (LibreTranslate\'s POST /detect)',
-    'Through the same detection as `POST /language/detect`; confidences in percent, the most likely first. Text with nothing to detect (numbers, emoji, a URL) answers `[{"confidence": 0, "language": "en"}]`, as LibreTranslate does.'],
+    'Through the same detection as `POST /language/detect`, among the languages the configured services translate from, as LibreTranslate answers it: a text under 20 characters one candidate, a longer one at most 3, none under 10%, confidences in percent, the most likely first. Text with nothing to detect (numbers, emoji, a URL, a language not translated from) answers `[{"confidence": 0, "language": "en"}]`, as LibreTranslate does.'],
   LtDetectRequest, LtDetectResponse, 'The candidate languages, most likely first', { ...EXPECTED, q: 'a string' }), async (request, reply) => {
     const q = (request.body as { q: string }).q
     if (q === '') throw new ValidationError('Invalid request: missing q parameter')
-    const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, {}, signal))
+    // no language known yet (lists still loading, nothing configured): the detection is not narrowed to none
+    const sources = (await pairs()).filter(l => l.targets.length > 0).map(l => l.code)
+    const options = sources.length > 0 ? { limitResults: sources } : {}
+    const result = await withinDeadline(reply, deadlineMs, signal => app.services.detection.detect({ value: q, mimeType: 'text/plain' }, options, signal))
     if (result.language === 'und') return [NOTHING_DETECTED]
-    return [{ language: result.language, confidence: result.confidence }, ...result.alternatives]
-      .map(c => ({ confidence: percent(c.confidence), language: toLibreTranslate(c.language) }))
+    const wanted = [...q].length < SHORT_TEXT_CHARS ? 1 : MAX_CANDIDATES
+    const detected: Array<{ confidence: number, language: string }> = []
+    for (const c of [{ language: result.language, confidence: result.confidence }, ...result.alternatives]) {
+      const language = toLibreTranslate(c.language)
+      if (c.confidence < MIN_CANDIDATE_CONFIDENCE || detected.some(d => d.language === language)) continue
+      detected.push({ confidence: percent(c.confidence), language })
+      if (detected.length === wanted) break
+    }
+    return detected.length > 0 ? detected : [NOTHING_DETECTED]
   })
 
-  const pairs = languagePairs(() => app.services.translation)
   /** The list in LibreTranslate's codes (`zh` as `zh-Hans`), each code once. */
   const languageList = async (): Promise<Array<{ code: string, name: string, targets: string[] }>> => {
     const seen = new Set<string>()
@@ -141,7 +161,7 @@ export default async function libretranslate (app: FastifyInstance, opts: { conf
   }
   // on an open route, a key given is checked all the same (a wrong one is a 403), and makes the request its client's
   const languagesRoute = { config: { ...OPEN_ROUTE, ...FIELDS_IN_QUERY }, errorHandler, ...keyed(app, keyOf, { optional: true }) }
-  const languagesDescription = 'Every source language with its targets (`code`, English `name`, `targets`), from the configured services. Needs no key, as in LibreTranslate (a key given is checked: a wrong one is a 403).'
+  const languagesDescription = 'Every language the configured services translate from or into, with the codes it translates into (`code`, English `name`, `targets`; a language only translated into has `targets: []`), as LibreTranslate lists every language it loaded. Needs no key, as in LibreTranslate (a key given is checked: a wrong one is a 403).'
   /** GET, and POST for the clients that send one: the same list. */
   const languagesSchema = (operationId: string, summary: string, request: Record<string, unknown>): Record<string, unknown> =>
     ({ ...doc(operationId, summary, languagesDescription), ...request, response: ltResponses(LtLanguages, 'The languages', false) })

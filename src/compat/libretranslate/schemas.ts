@@ -34,12 +34,12 @@ export const LtDetectRequest = Type.Object({
   api_key: Type.Optional(ApiKey)
 }, { additionalProperties: true })
 
-export const LtDetectResponse = Type.Array(Detected, { description: 'The most likely language first, then the other candidates.' })
+export const LtDetectResponse = Type.Array(Detected, { description: 'The most likely language first, then up to two other candidates (one candidate only for a text under 20 characters).' })
 
 export const LtLanguages = Type.Array(Type.Object({
   code: Type.String({ description: 'As LibreTranslate lists it: a BCP 47 tag, Simplified Chinese as `zh-Hans`.' }),
   name: Type.String({ description: 'The language\'s English name.' }),
-  targets: Type.Array(Type.String(), { description: 'The codes it translates into.' })
+  targets: Type.Array(Type.String(), { description: 'The codes it translates into: empty for a language only translated into.' })
 }))
 
 export const LtLanguagesQuery = Type.Object({ api_key: Type.Optional(ApiKey) }, { additionalProperties: true })

@@ -122,11 +122,11 @@ describe('LibreTranslate-compatible API: its clients\' requests through Apertium
 
   it('Nextcloud integration_libretranslate: POST detect?q=...&api_key=... with an empty form body, at the root and /libretranslate', async () => {
     // jefs42/libretranslate: '/detect?' . http_build_query(['q' => $text, 'api_key' => $key]), POSTed with no fields
-    const query = new URLSearchParams({ q: 'Das ist ein deutscher Satz über das Wetter von morgen.', api_key: KEY })
+    const query = new URLSearchParams({ q: 'El cotxe vermell és molt ràpid i la casa és gran.', api_key: KEY })
     for (const prefix of ['', '/libretranslate']) {
       const res = await app.inject({ method: 'POST', url: `${prefix}/detect?${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
       expect(res.statusCode, prefix).toBe(200)
-      expect(res.json()[0].language, prefix).toBe('de')
+      expect(res.json()[0].language, prefix).toBe('ca')
     }
   })
 

@@ -41,9 +41,9 @@ describe('LibreTranslate-compatible API: multipart/form-data, as its web page po
   })
 
   it('detect and languages take a FormData too; the key in it is checked (the web page sends "" when it has none)', async () => {
-    const detect = await post('/detect', { q: 'Das ist ein deutscher Satz über das Wetter von morgen.', api_key: KEY })
+    const detect = await post('/detect', { q: 'Ceci est une phrase en français, assez longue pour être reconnue.', api_key: KEY })
     expect(detect.status).toBe(200)
-    expect(detect.body[0].language).toBe('de')
+    expect(detect.body[0].language).toBe('fr')
     const languages = await post('/languages', { api_key: KEY })
     expect(languages.status).toBe(200)
     expect(languages.body.find((l: { code: string }) => l.code === 'en').targets).toContain('es')

@@ -143,8 +143,8 @@ describe('LibreTranslate-compatible API', () => {
     const list = res.json() as Array<{ confidence: number, language: string }>
     expect(list[0]!.language).toBe('fr')
     expect(list[0]!.confidence).toBeGreaterThan(50)
-    const byForm = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: `q=${encodeURIComponent('Das ist ein deutscher Satz über das Wetter von morgen.')}&api_key=${KEY}`, headers: form })
-    expect(byForm.json()[0].language).toBe('de')
+    const byForm = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: `q=${encodeURIComponent('El coche rojo es muy rápido y la casa es grande.')}&api_key=${KEY}`, headers: form })
+    expect(byForm.json()[0].language).toBe('es')
     const empty = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: { q: '', api_key: KEY } })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error).toBe('Invalid request: missing q parameter')
@@ -152,6 +152,37 @@ describe('LibreTranslate-compatible API', () => {
     const many = await app.inject({ method: 'POST', url: '/libretranslate/detect', payload: { q: ['Bonjour tout le monde'], api_key: KEY } })
     expect(many.statusCode).toBe(400)
     expect(many.json().error).toBe('Invalid request: q: must be a string')
+  })
+
+  it('detect answers as LibreTranslate (detect.py): one candidate for a text under 20 characters, else at most 3, none at 0, only languages translated from', async () => {
+    const detect = async (q: string): Promise<Array<{ confidence: number, language: string }>> => {
+      const res = await app.inject({ method: 'POST', url: '/libretranslate/detect', headers: form, payload: new URLSearchParams({ q, api_key: KEY }).toString() })
+      expect(res.statusCode, q).toBe(200)
+      return res.json()
+    }
+    const sources = new Set(((await app.inject({ method: 'GET', url: '/libretranslate/languages' })).json() as Array<{ code: string, targets: string[] }>)
+      .filter(l => l.targets.length > 0).map(l => l.code))
+    // the Go client SnakeSel/libretranslate fails unless a short text gets exactly one
+    for (const q of ['Hello world', 'Bonjour', 'Buenos días']) {
+      const short = await detect(q)
+      expect(short, q).toHaveLength(1)
+      expect(short[0]!.confidence, q).toBeGreaterThan(0)
+      expect(sources, q).toContain(short[0]!.language)
+    }
+    expect((await detect('Hello world'))[0]!.language).toBe('en')
+    for (const q of ['The house is big and the car is red, and we are going home now.', 'Ceci est une phrase en français, assez longue pour être reconnue.']) {
+      const long = await detect(q)
+      expect(long.length, q).toBeGreaterThanOrEqual(1)
+      expect(long.length, q).toBeLessThanOrEqual(3)
+      for (const { confidence, language } of long) {
+        expect(confidence, q).toBeGreaterThan(0)
+        expect(sources, q).toContain(language)
+      }
+      expect(long.map(c => c.confidence), q).toEqual([...long.map(c => c.confidence)].sort((a, b) => b - a))
+    }
+    // a text in a language no service translates from: LibreTranslate's answer for nothing detected
+    const untranslated: Array<[string, string]> = [['de', 'Das ist ein deutscher Satz über das Wetter von morgen.'], ['de', 'Guten Tag'], ['ja', 'これは日本語の文章です。それほど長くはありません。']]
+    for (const [language, q] of untranslated) if (!sources.has(language)) expect(await detect(q), q).toEqual([{ confidence: 0, language: 'en' }])
   })
 
   it('languages (GET and POST): [{code, name, targets}] without a key; a wrong key given is a 403', async () => {
@@ -162,6 +193,18 @@ describe('LibreTranslate-compatible API', () => {
     expect(en.name).toBe('English')
     expect(en.targets).toContain('es')
     expect(en.targets).not.toContain('en')
+    // every language a service translates into is an entry too, as LibreTranslate lists every language it loaded:
+    // Weblate takes the codes as what it may translate from and into, the npm libretranslate package refuses a target not among them
+    const codes = new Set(list.map(l => l.code))
+    const targets = new Set(list.flatMap(l => l.targets))
+    expect(targets.size).toBeGreaterThan(0)
+    for (const target of targets) expect(codes, target).toContain(target)
+    expect(codes.size).toBe(list.length)
+    for (const { code, name, targets } of list) {
+      expect(name, code).not.toBe('')
+      // a language only translated into has no targets
+      if (targets.length === 0) expect(list.some(l => l.targets.includes(code)), code).toBe(true)
+    }
     const post = await app.inject({ method: 'POST', url: '/libretranslate/languages', payload: { api_key: KEY } })
     expect(post.json()).toEqual(list)
     const wrong = await app.inject({ method: 'GET', url: '/libretranslate/languages?api_key=wrong-key-0123456789' })

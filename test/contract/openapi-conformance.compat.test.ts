@@ -119,6 +119,10 @@ describe('OpenAPI conformance: the compatible APIs', () => {
     await send({ method: 'POST', url: '/apy/identifyLang', headers: form, payload: 'q=house' }, 403)
     await send({ method: 'POST', url: '/apy/listLanguageNames', headers: form, payload: 'locale=eng&languages=spa+cat' }, 200)
     await send({ method: 'POST', url: '/apy/listLanguageNames', headers: form, payload: 'locale=qqq' }, 400)
+    await send({ method: 'GET', url: '/apy/getLocale', headers: { 'accept-language': 'ca-ES,ca;q=0.9' } }, 200)
+    await send({ method: 'GET', url: '/apy/getLocale' }, 400)
+    await send({ method: 'POST', url: '/apy/getLocale', headers: { ...form, 'accept-language': 'ca' }, payload: '' }, 200)
+    await send({ method: 'POST', url: '/apy/getLocale', headers: form, payload: '' }, 400)
   })
 
   it('DeepL\'s operations: their results and errors', async () => {

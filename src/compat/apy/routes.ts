@@ -1,6 +1,6 @@
 /**
  * The apertium-apy-compatible API (COMPAT_APY) at /apy: `list?q=pairs` (and its alias
- * `listPairs`), `translate`, `identifyLang` and `listLanguageNames`, each by GET or POST, as apy's
+ * `listPairs`), `translate`, `identifyLang`, `listLanguageNames` and `getLocale`, each by GET or POST, as apy's
  * clients (Weblate's Apertium backend, apy's own web page, html-tools) call them, with ISO 639-3
  * codes, JSONP (`callback`) as apy answers it (apertium_apy/handlers/base.py). HTTP and mapping only: translation is core's, as for /language/translate, done as the
  * key's client's (`key`, a client's api_keys). Unknown words are never marked (`markUnknown` is
@@ -249,6 +249,19 @@ export default async function apy (app: FastifyInstance, opts: { config: Config 
       if (locale !== undefined) throw new ValidationError(`locale: no language names are known in ${locale.slice(0, 100)}`)
     }
     return {}
+  })
+
+  serve('/getLocale', { config: OPEN_ROUTE }, {
+    tags: [APY_TAG],
+    operationId: 'apy_get_locale',
+    summary: method => `The languages the browser asks for (apertium-apy's ${method} /getLocale)`,
+    description: 'The tags of the request\'s Accept-Language header, in its order, without their q values (apy\'s GetLocaleHandler); html-tools picks its interface language from them. No header: a 400. Needs no key, as apy\'s.',
+    params: Params,
+    response: responses(Type.Array(Type.String()), 'The tags', false)
+  }, async request => {
+    const header = request.headers['accept-language']
+    if (header === undefined) throw new ValidationError('Accept-Language missing from request headers')
+    return acceptedLanguages(header)
   })
 
   /**

@@ -86,6 +86,11 @@ describe('apertium-apy-compatible API: what apy\'s clients call', () => {
     expect(names.status).toBe(200)
     expect(names.json()).toEqual({ eng: 'inglés', cat: 'catalán' })
     expect((await post('listLanguageNames')).json().en).toBe('English')
+    // getLocale: the browser's languages, as apy's GetLocaleHandler lists them (html-tools picks its interface language from them)
+    const locale = await app.inject({ method: 'POST', url: '/apy/getLocale', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ca-ES,ca;q=0.9, en;q=0.8' }, payload: '' })
+    expect(locale.statusCode, locale.body).toBe(200)
+    expect(locale.json()).toEqual(['ca-ES', 'ca', 'en'])
+    expect((await post('getLocale')).json().explanation).toBe('Accept-Language missing from request headers')
     const translated = await post('translate', { q: 'The red house', langpair: 'eng|cat', markUnknown: 'no', key: KEY })
     expect(translated.json().responseData.translatedText).toBe('La casa vermella')
     // JSONP and the query read as for GET: apy's get() reads both

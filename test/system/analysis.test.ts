@@ -84,6 +84,31 @@ describe('offline analysis over HTTP', () => {
     }
   })
 
+  it('keeps every entity within one line or piece of the document: plain text, HTML, JSON and Markdown (a probe got "Maria Lopez\\nJohn Smith" and "Houston\\nSaddam Hussein")', async () => {
+    type Found = { name: string, type: string, meta: { offsets: Array<{ offset: number, length: number, text: string }> } }
+    // the text analysed: for HTML, Markdown and JSON their pieces, one a line
+    const documents: ReadonlyArray<{ value: string, mime?: string, analysed: string, persons: string[] }> = [
+      { value: 'Our team\nMaria Lopez\nJohn Smith\nBerlin office', analysed: 'Our team\nMaria Lopez\nJohn Smith\nBerlin office', persons: ['Maria Lopez', 'John Smith'] },
+      { value: '<ul><li>Maria Lopez</li><li>John Smith</li><li>Berlin</li></ul>', mime: 'text/html', analysed: 'Maria Lopez\nJohn Smith\nBerlin', persons: ['Maria Lopez', 'John Smith'] },
+      { value: '{"team":["Maria Lopez","John Smith"]}', mime: 'application/json', analysed: 'Maria Lopez\nJohn Smith', persons: ['Maria Lopez', 'John Smith'] },
+      { value: '# Houston\n\nSaddam Hussein ruled Iraq.', mime: 'text/markdown', analysed: 'Houston\nSaddam Hussein ruled Iraq.', persons: ['Saddam Hussein'] },
+      { value: '<p title="Houston">Saddam Hussein ruled Iraq.</p>', mime: 'text/html', analysed: 'Houston\nSaddam Hussein ruled Iraq.', persons: ['Saddam Hussein'] }
+    ]
+    for (const { value, mime, analysed, persons } of documents) {
+      const res = await service.post('/language/analyze', { document: { value, language: 'en', ...(mime === undefined ? {} : { mime_type: mime }) }, analyses: ['entities'] })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      const found = res.json.entities.entities as Found[]
+      for (const name of persons) expect(found.filter(e => e.type === 'PERSON' && e.name === name), `${name} in ${value}`).toHaveLength(1)
+      const points = Array.from(analysed)
+      for (const e of found) {
+        for (const o of e.meta.offsets) {
+          expect(o.text, `${e.type} in ${value}`).not.toMatch(/\n/)
+          expect(points.slice(o.offset, o.offset + o.length).join('')).toBe(o.text)
+        }
+      }
+    }
+  })
+
   it('returns only the parts asked for', async () => {
     const res = await service.post('/language/analyze', { document: { value: 'The striker scored twice and the team won the league title.', language: 'en' }, analyses: ['categories'] })
     expect(res.status).toBe(200)

@@ -135,8 +135,11 @@ function monthOf (names: MonthNames, token: Token | undefined, short: boolean): 
   return names.long.get(token.folded) ?? (short ? names.short.get(token.folded) : undefined)
 }
 
-/** Whether only spaces, a point after a day ("3. März"), a comma or an ordinal ending separate two date parts. */
-const near = (text: string, left: Token, right: Token): boolean => /^[\s\u00a0.,º°]{0,3}$/.test(text.slice(left.end, right.start))
+/** Whether only spaces, a point after a day ("3. März"), a comma or an ordinal ending separate two date parts: never a line break (a piece of its own). */
+const near = (text: string, left: Token, right: Token): boolean => {
+  const between = text.slice(left.end, right.start)
+  return /^[\s\u00a0.,º°]{0,3}$/.test(between) && !/[\n\r\u2028\u2029]/.test(between)
+}
 
 /**
  * Dates written with month names in `language` ("3 mars 2024", "3. März 2024", "3 de marzo de 2024",
@@ -181,12 +184,12 @@ function monthNameDate (text: string, tokens: Token[], i: number, names: MonthNa
     // "1er", "1st", "3rd", "3rd of": ordinal endings stuck to the day
     const next = tokens[j]
     if (next !== undefined && next.start === first.end && /^(?:er|re|st|nd|rd|th|º|°|o|a)$/.test(next.folded)) j++
-    if (tokens[j] !== undefined && DATE_JOINERS.has(tokens[j]!.folded) && monthOf(names, tokens[j + 1], true) !== undefined) j++
+    if (tokens[j] !== undefined && DATE_JOINERS.has(tokens[j]!.folded) && near(text, tokens[j - 1]!, tokens[j]!) && monthOf(names, tokens[j + 1], true) !== undefined) j++
   }
   const monthToken = tokens[j]
   const month = monthOf(names, monthToken, day !== undefined)
   if (monthToken === undefined || month === undefined) return undefined
-  if (j > i && !near(text, tokens[j - 1]!, monthToken) && !DATE_JOINERS.has(tokens[j - 1]!.folded)) return undefined
+  if (j > i && !near(text, tokens[j - 1]!, monthToken)) return undefined
   let last = j
   // "March 3" (English order)
   if (day === undefined && isDay(tokens[j + 1]) && near(text, monthToken, tokens[j + 1]!) && !isYear(tokens[j + 1])) {
@@ -197,9 +200,9 @@ function monthNameDate (text: string, tokens: Token[], i: number, names: MonthNa
   }
   // the year, maybe after "de" or a comma
   let k = last + 1
-  if (tokens[k] !== undefined && DATE_JOINERS.has(tokens[k]!.folded) && isYear(tokens[k + 1])) k++
+  if (tokens[k] !== undefined && DATE_JOINERS.has(tokens[k]!.folded) && near(text, tokens[last]!, tokens[k]!) && isYear(tokens[k + 1])) k++
   let year: number | undefined
-  if (isYear(tokens[k]) && (near(text, tokens[k - 1]!, tokens[k]!) || DATE_JOINERS.has(tokens[k - 1]!.folded))) {
+  if (isYear(tokens[k]) && near(text, tokens[k - 1]!, tokens[k]!)) {
     year = Number(tokens[k]!.text)
     last = k
   }

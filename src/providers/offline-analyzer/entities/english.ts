@@ -164,7 +164,8 @@ const bare = (term: Term): boolean => term.tags?.has('ProperNoun') === true && k
 /**
  * The kind of each term. A city named like a person that compromise leaves a bare proper noun is a
  * person, with the bare proper nouns after it as the surname ("Florence Pugh"), as compromise reads
- * "Adelaide": a preposition of place makes either a place ("in Florence", place-context.ts).
+ * "Adelaide": a preposition of place makes either a place ("in Florence", place-context.ts). A
+ * person's possessive keeps the whole name, and a name with an organisation's word is the organisation.
  */
 function kindsOf (terms: readonly Term[]): Array<EntityType | undefined> {
   const kinds = terms.map(kindOf)
@@ -173,13 +174,76 @@ function kindsOf (terms: readonly Term[]): Array<EntityType | undefined> {
     kinds[i] = 'PERSON'
     while (i + 1 < terms.length && bare(terms[i + 1]!) && joined(terms[i]!)) kinds[++i] = 'PERSON'
   }
+  possessivePersons(terms, kinds)
+  organizationNames(terms, kinds)
   return kinds
 }
 
-/** Whether a term runs on into the next one of the same name: nothing but spaces or a hyphen between, or the point of an abbreviation. */
+const capitalised = (term: Term): boolean => /^\p{Lu}/u.test(term.text)
+const possessive = (term: Term): boolean => term.tags?.has('Possessive') === true && /['’]s?$/.test(term.text)
+// a word compromise knows nothing of but that it is a noun: no part of speech, date or name of its own
+const PLAIN_NOUN_TAGS: ReadonlySet<string> = new Set(['Noun', 'Singular', 'ProperNoun'])
+const plainNoun = (term: Term): boolean => capitalised(term) && term.tags !== undefined && [...term.tags].every(tag => PLAIN_NOUN_TAGS.has(tag))
+
+/**
+ * compromise reads a person's name apart before a possessive: "Saddam" of "Saddam Hussein's" is a
+ * common noun, "Erdogan's" of "Recep Tayyip Erdogan's" no name. A capitalised plain noun right before
+ * a person's possessive, and a proper noun's possessive right after a person, are of the person.
+ */
+function possessivePersons (terms: readonly Term[], kinds: Array<EntityType | undefined>): void {
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!
+    if (!possessive(term)) continue
+    if (kinds[i] === undefined && bare(term) && capitalised(term) && kinds[i - 1] === 'PERSON' && joined(terms[i - 1]!)) kinds[i] = 'PERSON'
+    if (kinds[i] !== 'PERSON') continue
+    for (let j = i - 1; j >= 0 && kinds[j] === undefined && plainNoun(terms[j]!) && joined(terms[j]!); j--) kinds[j] = 'PERSON'
+  }
+}
+
+// words naming what an organisation is, as the last word of its name ("New York Stock Exchange", "The Washington Post")
+// or the first before "of" ("Bank of America", "Museum of Fine Arts")
+const ORGANIZATION_WORDS: ReadonlySet<string> = new Set(`bank exchange museum gallery library university college institute
+  institution academy foundation association society federation union league commission committee council agency authority
+  bureau ministry department party corporation company group club airlines airways times post tribune journal herald gazette
+  chronicle press`.split(/\s+/))
+
+/** A capitalised word of a name: a proper noun or a name to compromise (not "Yesterday" opening a sentence). */
+const nameWord = (term: Term | undefined): term is Term =>
+  term !== undefined && capitalised(term) && (term.tags?.has('ProperNoun') === true || kindOf(term) !== undefined) && term.tags?.has('Honorific') !== true
+// capitalised is enough: compromise reads no proper noun in "Bank" opening "Bank of America reported..."
+const organizationWord = (term: Term): boolean => capitalised(term) && ORGANIZATION_WORDS.has(term.text.replace(/['’]s?$/, '').toLowerCase())
+
+/**
+ * Names with an organisation's word are the organisation's, whatever compromise reads in them:
+ * proper nouns before the word ("New York Savings Bank", not the place "New York"), or "of" and
+ * proper nouns after it ("Bank of America", "Museum of Fine Arts").
+ */
+function organizationNames (terms: readonly Term[], kinds: Array<EntityType | undefined>): void {
+  for (let i = 0; i < terms.length; i++) {
+    if (!organizationWord(terms[i]!)) continue
+    let first = i
+    while (first > 0 && nameWord(terms[first - 1]) && joined(terms[first - 1]!) && !possessive(terms[first - 1]!)) first--
+    let last = i
+    let k = i + 1
+    if (terms[k]?.text === 'of' && joined(terms[i]!) && !possessive(terms[i]!)) {
+      k++
+      if (terms[k]?.text === 'the' && joined(terms[k - 1]!)) k++
+      if (nameWord(terms[k]) && joined(terms[k - 1]!)) {
+        last = k
+        while (nameWord(terms[last + 1]) && joined(terms[last]!) && !possessive(terms[last]!)) last++
+      }
+    }
+    if (first === i && last === i) continue
+    kinds.fill('ORGANIZATION', first, last + 1)
+    i = last
+  }
+}
+
+/** Whether a term runs on into the next one of the same name: nothing but spaces or a hyphen between, or the point of an abbreviation or initial ("John F. Kennedy"). */
 const joined = (term: Term): boolean => {
   const post = term.post.trim()
-  return post === '' || post === '-' || (post === '.' && (term.tags?.has('Abbreviation') === true || term.tags?.has('Honorific') === true))
+  return post === '' || post === '-' ||
+    (post === '.' && (term.tags?.has('Abbreviation') === true || term.tags?.has('Honorific') === true || /^\p{Lu}$/u.test(term.text)))
 }
 
 // words wink counts into a date that are not part of it ("by March 2025")

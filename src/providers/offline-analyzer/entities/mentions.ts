@@ -9,6 +9,7 @@ import { tokenize, type Token } from './tokens.js'
 const NAMED: ReadonlySet<EntityType> = new Set(['PERSON', 'ORGANIZATION', 'LOCATION', 'OTHER', 'EVENT', 'WORK_OF_ART', 'CONSUMER_GOOD'])
 const FORMS = new Set(LEGAL_FORMS.map(f => fold(f.replace(/\.$/, ''))))
 const SPACES = /^[ \u00a0]{1,2}$/
+const LINE_BREAK = /[\n\r\u2028\u2029]/
 
 interface Alias {
   words: string[]
@@ -94,7 +95,8 @@ interface Group {
  * names found again and merged with their full form, offsets in code points.
  */
 export function entitiesOf (text: string, tokens: Token[], spans: Span[], language: string): FoundEntity[] {
-  const { kept, taken } = resolveOverlaps(spans, text.length)
+  // a document's pieces are analysed one a line: nothing found runs from one line into the next
+  const { kept, taken } = resolveOverlaps(spans.filter(s => !LINE_BREAK.test(text.slice(s.start, s.end))), text.length)
   const all = [...kept, ...aliasSpans(text, tokens, kept, taken, language)].sort((a, b) => a.start - b.start)
 
   const groups = new Map<string, Group>()

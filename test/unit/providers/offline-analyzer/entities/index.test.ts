@@ -178,6 +178,65 @@ describe('entities: English', () => {
     expect(one(answer.entities ?? [], 'DATE', '03/04/2024').value).toBe('2024-04-03')
   })
 
+  it('keeps every entity within its line: a name listed a line apiece is one, a date or amount stops at the line\'s end (a probe got "Maria Lopez\\nJohn Smith")', () => {
+    const lines = (text: string): FoundEntity[] => {
+      const entities = findEntities(text, 'en')
+      for (const e of entities) for (const m of e.mentions) expect(m.text, `${e.type} ${JSON.stringify(m.text)}`).not.toMatch(/[\n\r]/)
+      expectOffsetsSlice(text, entities)
+      return entities
+    }
+    for (const text of ['Our team\nMaria Lopez\nJohn Smith\nBerlin office', 'Our team\r\nMaria Lopez\r\nJohn Smith\r\nBerlin office']) {
+      const team = lines(text)
+      one(team, 'PERSON', 'Maria Lopez')
+      one(team, 'PERSON', 'John Smith')
+    }
+    one(lines('Houston\n\nSaddam Hussein ruled Iraq.'), 'PERSON', 'Saddam Hussein')
+    for (const text of ['Due on 3 March\n2024 at noon.', 'We paid $12\nmillion.', 'Twelve\nthousand people came.']) {
+      expect(lines(text).length, text).toBeGreaterThan(0)
+    }
+  })
+
+  it('reads a middle initial as part of the name ("John F. Kennedy"), not the end of one', () => {
+    const text = 'Clement C. Moore wrote it; John F. Kennedy, Samuel L. Jackson and J.K. Rowling read it.'
+    const entities = findEntities(text, 'en')
+    for (const name of ['Clement C. Moore', 'John F. Kennedy', 'Samuel L. Jackson', 'J.K. Rowling']) one(entities, 'PERSON', name)
+    expect(ofType(entities, 'PERSON')).toHaveLength(4)
+    expectOffsetsSlice(text, entities)
+  })
+
+  it('keeps the whole name of a person before a possessive ("Saddam Hussein\'s"), without the possessive', () => {
+    const text = "Saddam Hussein's Baghdad dictatorship fell; Recep Tayyip Erdogan's party won."
+    const entities = findEntities(text, 'en')
+    expect(one(entities, 'PERSON', 'Saddam Hussein').mentions.map(m => m.text)).toEqual(['Saddam Hussein'])
+    one(entities, 'PERSON', 'Recep Tayyip Erdogan')
+    one(entities, 'LOCATION', 'Baghdad')
+    expect(ofType(entities, 'PERSON')).toHaveLength(2)
+    expectOffsetsSlice(text, entities)
+    // a word that is no name before the possessive stays out of it
+    const yesterday = findEntities("Yesterday Obama's speech was long.", 'en')
+    one(yesterday, 'PERSON', 'Obama')
+  })
+
+  it('reads a name with an organisation\'s word as the organisation, whatever place it names ("New York Stock Exchange", "Bank of America")', () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ['He saved at the New York Savings Bank.', 'New York Savings Bank'],
+      ['We visited the Museum of Fine Arts in Boston.', 'Museum of Fine Arts'],
+      ['She works for Bank of America.', 'Bank of America'],
+      ['Shares fell on the New York Stock Exchange.', 'New York Stock Exchange'],
+      ['The Washington Post reported it.', 'Washington Post'],
+      ['I read the Chicago Tribune every day.', 'Chicago Tribune']
+    ]
+    for (const [text, name] of cases) {
+      const entities = findEntities(text, 'en')
+      one(entities, 'ORGANIZATION', name)
+      for (const e of entities) expect(name.includes(e.name) && e.type !== 'ORGANIZATION', `${e.type} ${e.name} in ${text}`).toBe(false)
+      expectOffsetsSlice(text, entities)
+    }
+    // the word alone, or before another word of a place, names no organisation
+    const streets = findEntities('Meet me in Times Square, then on Museum Street.', 'en')
+    expect(ofType(streets, 'ORGANIZATION')).toEqual([])
+  })
+
   it('finds nothing in a sentence without entities but its number', () => {
     const entities = findEntities('The meeting is at three.', 'en')
     expect(entities.map(e => e.type)).toEqual(['NUMBER'])
@@ -316,6 +375,16 @@ describe('entities: other languages', () => {
     const island = findEntities("Il vit sur l'île de la Réunion depuis 2010.", 'fr')
     one(island, 'LOCATION', 'la Réunion')
     expectOffsetsSlice("Il vit sur l'île de la Réunion depuis 2010.", island)
+  })
+
+  it('keeps a date within its line ("3 mars" of "3 mars\\n2024")', () => {
+    for (const [text, language, date] of [['Le 3 mars\n2024 à Paris.', 'fr', '3 mars'], ['Am 3. März\n2024 in Berlin.', 'de', '3. März'],
+      ['desde 5 de\njaneiro de 2020', 'pt', 'janeiro de 2020'], ['el 3 de marzo de\n2024', 'es', '3 de marzo']] as const) {
+      const entities = findEntities(text, language)
+      for (const e of entities) for (const m of e.mentions) expect(m.text, `${language} ${e.type} ${JSON.stringify(m.text)}`).not.toMatch(/\n/)
+      one(entities, 'DATE', date)
+      expectOffsetsSlice(text, entities)
+    }
   })
 
   it('a language without its own finders still gets e-mail addresses and numbers', () => {

@@ -14,6 +14,7 @@ import { INLINE, OPAQUE, SKIP, untranslatable } from './elements.js'
 import { referenceSpellings, textRanges } from './references.js'
 import { RunBuilder, sliceText, type TextFormat, type TextItem } from './run.js'
 import { segmentRun, type SegmentDraft } from './segment-run.js'
+import type { Retargeted } from './skeleton.js'
 
 /** Opaque elements whose own attributes (alt, title, placeholder...) are still text. */
 const OWN_TEXT_ATTRIBUTES = new Set(['audio', 'br', 'embed', 'iframe', 'img', 'input', 'object', 'video', 'wbr'])
@@ -29,7 +30,8 @@ const BUTTON_TYPES = new Set(['submit', 'button', 'reset'])
  * split n comments 2^n ways: 25 empty comments before a `<p>` held a thread for seconds.)
  */
 const COMMENT = '<!--(?:[^-]|-(?!->))*-->'
-const DOCUMENT = new RegExp(`^\\uFEFF?\\s*(?:${COMMENT}\\s*)*<(?:!doctype|html|head|body)[\\s>]`, 'i')
+/** A page, not a fragment: its DOCTYPE or first tag after what may come before (an XML declaration, comments), each part read one way only. */
+const DOCUMENT = new RegExp(`^\\uFEFF?\\s*(?:<\\?xml[^>]*>\\s*)?(?:${COMMENT}\\s*)*<(?:!doctype|html|head|body)[\\s>]`, 'i')
 const OPTIONS: ParserOptions<T.DefaultTreeAdapterMap> = { sourceCodeLocationInfo: true, scriptingEnabled: false }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\u00a0': '&nbsp;' }
@@ -225,12 +227,54 @@ class Walker {
   }
 }
 
+/** The page's `<html>` element: the first thing of the tree but comments, a DOCTYPE and white space. */
+function pageRoot (root: T.Node, named: (tagName: string) => string): T.Element | undefined {
+  if (!('childNodes' in root)) return undefined
+  for (const node of root.childNodes) {
+    if (isElement(node)) return named(node.tagName) === 'html' ? node : undefined
+    if (node.nodeName === '#text' && (node as T.TextNode).value.trim() !== '') return undefined
+  }
+  return undefined
+}
+
 /**
- * The segment drafts of an HTML document or fragment; without `textAttributes` (XML's reading) no
- * attribute is text. `language`: the source language, where known (translation's, given or
- * detected): elements marked as another are left as written.
+ * The values of the page's `<html>` and `<body>` start tags' lang and xml:lang that name `from`
+ * (a base language), written as the target: found where the parser read those tags, so a `<body
+ * lang>` spelled in a script or a comment is no tag, and nothing of the page is searched.
  */
-export function htmlDrafts (source: string, locale: string, textAttributes = true, language?: string): SegmentDraft[] {
+function pageLanguage (root: T.Node, source: string, from: string, named: (tagName: string) => string): Retargeted[] {
+  const html = pageRoot(root, named)
+  const body = html?.childNodes.find((node): node is T.Element => isElement(node) && named(node.tagName) === 'body')
+  const out: Retargeted[] = []
+  for (const el of [html, body]) {
+    // an implied element has no place in the source, nor an attribute merged from a second tag the parser met later
+    const locs = el?.sourceCodeLocation?.attrs
+    if (el === undefined || locs === undefined) continue
+    for (const name of ['lang', 'xml:lang']) {
+      const loc = locs[name]
+      const value = attribute(el, name)?.trim()
+      if (loc === undefined || value === undefined || value === '' || baseLanguage(value.replace(/_/g, '-')) !== from) continue
+      const m = /^[^\s=]+\s*=\s*/.exec(source.slice(loc.startOffset, loc.endOffset))
+      if (m) out.push({ start: loc.startOffset + m[0].length, end: loc.endOffset, write: to => `"${to.replace(/[&<"]/g, '')}"` })
+    }
+  }
+  return out.sort((a, b) => a.start - b.start)
+}
+
+/** An HTML document or fragment read: its segment drafts, and where its page names the source language (for the rebuild to name the target). */
+export interface HtmlReading {
+  drafts: SegmentDraft[]
+  pageLanguage: Retargeted[]
+}
+
+/**
+ * An HTML document or fragment read; without `textAttributes` (XML's reading) no attribute is
+ * text. `language`: the source language, where known (translation's, given or detected): elements
+ * marked as another are left as written, and the page's `<html lang>` and `<body lang>` that name
+ * it are found (a fragment has none). `named`: an element's name as written (XML's reading renames
+ * the elements HTML would read apart).
+ */
+export function readHtml (source: string, locale: string, textAttributes = true, language?: string, named: (tagName: string) => string = tagName => tagName): HtmlReading {
   const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
   const holdingBlocks = inlinesHoldingBlocks(root)
   const base = language === undefined || language === UNDETERMINED ? undefined : baseLanguage(language)
@@ -242,40 +286,11 @@ export function htmlDrafts (source: string, locale: string, textAttributes = tru
   const walker = walk(false)
   // a tree the parser reordered (misnested tags, foster-parented table text) cannot be cut by
   // position into sentences with tags; fall back to one run per text node
-  return walker.disordered ? walk(true).drafts : walker.drafts
+  const drafts = walker.disordered ? walk(true).drafts : walker.drafts
+  return { drafts, pageLanguage: language === undefined ? [] : pageLanguage(root, source, baseLanguage(language), named) }
 }
 
-/** A start tag, its attributes whole (a quoted `>` ends none). */
-const START_TAG = '(?:[^>"\']|"[^"]*"|\'[^\']*\')*>'
-/**
- * A page's `<html>` start tag, after what may come before it (a BOM, the XML declaration,
- * comments, the DOCTYPE), each part read one way only: linear in the prefix, matched or not.
- */
-const ROOT_TAG = new RegExp(`^(\\uFEFF?\\s*(?:<\\?xml[^>]*>\\s*)?(?:${COMMENT}\\s*)*(?:<!doctype[^>]*>\\s*(?:${COMMENT}\\s*)*)?)(<html(?=[\\s/>])${START_TAG})`, 'i')
-/** The page's `<body>` start tag, the first after its head. */
-const BODY_TAG = new RegExp(`<body(?=[\\s/>])${START_TAG}`, 'i')
-/** An attribute in a start tag, its value whole (a quoted `>` or `lang=` is no attribute). */
-const ATTRIBUTE = /(\s(?:xml:)?lang\s*=\s*)("[^"]*"|'[^']*'|[^\s"'=<>`]+)|\s[^\s=>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/gi
-
-/**
- * A page translated from `from` into `to`: the lang and xml:lang of its `<html>` and `<body>` that
- * named `from` name `to` (a fragment has no such tags).
- */
-export function withPageLanguage (page: string, from: string, to: string): string {
-  const m = ROOT_TAG.exec(page)
-  if (m === null) return page
-  const source = baseLanguage(from)
-  const renamed = (tag: string): string => tag.replace(ATTRIBUTE, (all, name: string | undefined, value: string | undefined) => {
-    if (name === undefined || value === undefined) return all
-    const named = value.replace(/^["']|["']$/g, '').trim()
-    return named !== '' && baseLanguage(named.replace(/_/g, '-')) === source ? `${name}"${to.replace(/[&<"]/g, '')}"` : all
-  })
-  const rest = page.slice(m[0].length)
-  // the body's start tag follows the head (whose scripts and styles may spell "<body")
-  const headEnd = rest.search(/<\/head\s*>/i)
-  const after = headEnd === -1 ? 0 : headEnd
-  const body = BODY_TAG.exec(rest.slice(after))
-  if (body === null) return m[1]! + renamed(m[2]!) + rest
-  const at = after + body.index
-  return m[1]! + renamed(m[2]!) + rest.slice(0, at) + renamed(body[0]) + rest.slice(at + body[0].length)
+/** The segment drafts of an HTML document or fragment (see readHtml). */
+export function htmlDrafts (source: string, locale: string, textAttributes = true, language?: string): SegmentDraft[] {
+  return readHtml(source, locale, textAttributes, language).drafts
 }

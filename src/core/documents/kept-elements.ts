@@ -155,6 +155,8 @@ export interface Protected {
   text: string
   /** The rebuilt text with each stand-in replaced by what it stood for. */
   restore: (rebuilt: string) => string
+  /** An element's name as written (with `xml`, elements HTML would read apart are renamed). */
+  named: (tagName: string) => string
 }
 
 /** Swaps the spans for stand-ins, recording what each stood for. */
@@ -195,14 +197,14 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
     // read again only when the stand-ins changed the markup
     if (selfClosing.length > 0) root = undefined
   }
+  const named = (tag: string): string => tag.startsWith(renamed) ? tag.slice(renamed.length) : tag
   if (kept.ignore.length > 0) {
     const names = new Set(kept.ignore)
-    const named = (tag: string): string => tag.startsWith(renamed) ? tag.slice(renamed.length) : tag
     const ignored = spans(root ?? parse(work), node => 'tagName' in node && names.has(named(node.tagName)) ? [{ start: node.sourceCodeLocation!.startOffset, end: node.sourceCodeLocation!.endOffset }] : NONE,
       MAX_KEPT_ELEMENTS - originals.length, path)
     work = swap(work, ignored, kept.nonce, originals)
   }
-  if (originals.length === 0 && !kept.xml) return { text, restore: rebuilt => rebuilt }
+  if (originals.length === 0 && !kept.xml) return { text, restore: rebuilt => rebuilt, named }
   // the nonce is ours (hex), never the client's
   const standIn = new RegExp(`<img data-deepl-keep="${kept.nonce}-(\\d+)">`, 'g')
   const renamedTag = new RegExp(`<(/?)${renamed}`, 'g')
@@ -211,6 +213,7 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   for (const [i, original] of originals.entries()) expanded.push(original.replace(standIn, (m, n: string) => Number(n) < i ? expanded[Number(n)]! : m))
   return {
     text: work,
+    named,
     restore (rebuilt) {
       const whole = originals.length === 0 ? rebuilt : rebuilt.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
       return kept.xml ? whole.replace(renamedTag, '<$1') : whole

@@ -2,13 +2,12 @@
 import { invalidField, type FieldPath } from '../../errors.js'
 
 const DOCUMENT_VALUE: FieldPath = ['document', 'value']
-import { htmlDrafts, withPageLanguage } from './html.js'
+import { readHtml, type HtmlReading } from './html.js'
 import { jsonTextDocument, structuredDocument, type SegmentedDocument } from './json.js'
 import { markdownDrafts } from './markdown.js'
 import type { MimeType } from './mime.js'
 import { plainDrafts } from './plain.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
-import type { SegmentDraft } from './segment-run.js'
 import { subtitleDocument } from './subtitles.js'
 import { gettextDocument } from './gettext.js'
 import { xliffDocument } from './xliff.js'
@@ -63,16 +62,10 @@ function nulStandIn (text: string): string | undefined {
   return undefined
 }
 
-/** A text/html document whose page's `<html lang>` follows the translation from `language` (where known). */
-function htmlDocument (text: string, drafts: SegmentDraft[], language: string | undefined, restore: (rebuilt: string) => string = rebuilt => rebuilt): StringDocument {
-  const doc = stringDocument(text, drafts)
-  return {
-    segments: doc.segments,
-    rebuild: (translated, target) => {
-      const out = restore(doc.rebuild(translated, target))
-      return target === undefined || language === undefined ? out : withPageLanguage(out, language, target)
-    }
-  }
+/** A text/html document whose page's `<html lang>` and `<body lang>` that named the source language name the target when rebuilt for one. */
+function htmlDocument (text: string, reading: HtmlReading, restore?: (rebuilt: string) => string): StringDocument {
+  const doc = stringDocument(text, reading.drafts, { retargeted: reading.pageLanguage })
+  return restore === undefined ? doc : { segments: doc.segments, rebuild: (translated, target) => restore(doc.rebuild(translated, target)) }
 }
 
 /**
@@ -90,8 +83,8 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'text/html' && kept !== undefined) {
     const marked = protectMarkup(text, kept, path)
     // XML's attributes are data (DeepL translates none), HTML's alt and title text
-    const drafts = htmlDrafts(marked.text, locale, !kept.xml, language)
-    return htmlDocument(marked.text, kept.xml ? xmlTextDrafts(drafts) : drafts, language, marked.restore)
+    const reading = readHtml(marked.text, locale, !kept.xml, language, marked.named)
+    return htmlDocument(marked.text, kept.xml ? { ...reading, drafts: xmlTextDrafts(reading.drafts) } : reading, marked.restore)
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
@@ -99,9 +92,9 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path, finished)
   if (mimeType === 'application/xliff+xml') return xliffDocument(text, locale, path, finished)
   if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
-  if (mimeType === 'text/html') return htmlDocument(text, htmlDrafts(text, locale, true, language), language)
+  if (mimeType === 'text/html') return htmlDocument(text, readHtml(text, locale, true, language))
   const drafts = mimeType === 'text/markdown' ? markdownDrafts(text, locale, path) : plainDrafts(text, locale)
-  return stringDocument(text, drafts, inPlace)
+  return stringDocument(text, drafts, { inPlace })
 }
 
 /** What a catalog format never reads, by type: a document with no text says so. */

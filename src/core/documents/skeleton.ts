@@ -194,20 +194,39 @@ export interface StringDocument {
   rebuild: (translated: readonly string[], target?: string) => string
 }
 
+/** A range of the source, outside every segment, written anew for the language translated into (a page's `<html lang>`). */
+export interface Retargeted {
+  start: number
+  end: number
+  write: (target: string) => string
+}
+
 /**
  * Builds the document of `source` from its segment drafts. `inPlace` (same-language work, edit):
  * a changed segment is written over its source, the text its answer kept as the source has it
- * (overSource), rather than on one line as a translation is.
+ * (overSource), rather than on one line as a translation is. `retargeted`: sorted, disjoint.
  */
-export function stringDocument (source: string, drafts: readonly SegmentDraft[], inPlace = false): StringDocument {
+export function stringDocument (source: string, drafts: readonly SegmentDraft[], options: { inPlace?: boolean, retargeted?: readonly Retargeted[] } = {}): StringDocument {
+  const { inPlace = false, retargeted = [] } = options
   const top = nest(drafts)
   const ordered: Slot[] = []
   number(top, ordered)
   const segments = ordered.map(slot => slot.draft.segment)
 
-  const rebuild = (translated: readonly string[]): string => {
+  const rebuild = (translated: readonly string[], target?: string): string => {
     if (translated.length !== segments.length) {
       throw new Error(`expected ${segments.length} translated segments, got ${translated.length}`)
+    }
+    const copy = (start: number, end: number): string => {
+      if (target === undefined || retargeted.length === 0) return source.slice(start, end)
+      let out = ''
+      let at = start
+      for (const r of retargeted) {
+        if (r.start < at || r.end > end) continue
+        out += source.slice(at, r.start) + r.write(target)
+        at = r.end
+      }
+      return out + source.slice(at, end)
     }
     // children are sorted and disjoint: those inside [start, end) are the run from the first that starts there
     const range = (start: number, end: number, children: readonly Slot[]): string => {
@@ -215,10 +234,10 @@ export function stringDocument (source: string, drafts: readonly SegmentDraft[],
       let at = start
       for (let i = firstFrom(children, start); i < children.length && children[i]!.draft.end <= end; i++) {
         const child = children[i]!
-        out += source.slice(at, child.draft.start) + slot(child)
+        out += copy(at, child.draft.start) + slot(child)
         at = child.draft.end
       }
-      return out + source.slice(at, end)
+      return out + copy(at, end)
     }
     const slot = (s: Slot): string => {
       const { draft } = s

@@ -182,6 +182,15 @@ describe('protectMarkup', () => {
     expect(doc.rebuild(doc.segments.map(s => s.replace('car', 'coche')))).toBe('<doc><p>The &product; coche.</p><![CDATA[<b>bold</b> if (a > b)]]></doc>')
   })
 
+  it('a page\'s <html lang> and <body lang> that named the source name the target through either reading (xml renames the elements), one in a script does not', () => {
+    const page = '<?xml version="1.0"?>\n<html lang="en"><head><script>var b = \'<body lang="en">\'</script></head><body xml:lang="en-US"><p>The house.</p><x>not this</x><br/></body></html>'
+    for (const xml of [true, false]) {
+      const doc = segmentDocument(page, 'text/html', { language: 'en', kept: keptElements(xml, ['x']) })
+      expect(doc.rebuild(doc.segments.map(s => s.replace('house', 'casa')), 'es')).toBe(page.replace('<html lang="en">', '<html lang="es">')
+        .replace('<body xml:lang="en-US">', '<body xml:lang="es">').replace('house', 'casa'))
+    }
+  })
+
   it('is part of reading a text/html document: segments without the kept elements, the rebuilt text with them', () => {
     const kept = keptElements(true, ['x'])
     const source = '<p>The house <ph id="1"/> is <x>not this</x> red.</p>'

@@ -3,7 +3,11 @@
  * msgid (and msgid_plural) is translated into its msgstr.
  *
  * - Which entries: those whose msgstr is empty (any form), and fuzzy ones. An entry whose every
- *   msgstr form is filled and that is not fuzzy is a finished translation and is kept as it is.
+ *   msgstr form is filled and that is not fuzzy is a finished translation and is kept as it is,
+ *   where it is one into the target read for (`target`): in a catalog whose `Language` names
+ *   another language (a Polish catalog translated into Spanish), or a plural with other than the
+ *   target's number of forms, it is translated from its msgid like an empty one, so that the
+ *   catalog is the target's throughout and its plurals agree with the header (msgfmt -c).
  *   A fuzzy entry is translated anew from its msgid and stays fuzzy (its flag and `#|` previous
  *   msgid kept), so a reviewer still sees it. Obsolete (`#~`) entries are kept, not translated.
  * - Plurals: msgstr[0..n-1] for the target language's n forms, with the `Plural-Forms` header
@@ -39,6 +43,7 @@
 import { po, type GetTextTranslation, type GetTextTranslations } from 'gettext-parser'
 import pluralForms from 'plural-forms'
 import { invalidField, type FieldPath } from '../../errors.js'
+import { baseLanguage } from '../languages.js'
 import { alignText } from './align.js'
 import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
@@ -114,10 +119,21 @@ function pluralsOf (tag: string): { count: number, one: number, header: string }
   return { count, one, header: pluralForms.getPluralFormsHeader(lang).replace(/^nplurals\s*=\s*(\d+);\s*plural\s*=\s*/, 'nplurals=$1; plural=').replace(/;?\s*$/, ';') }
 }
 
+/** Whether a `Language` header (`pl`, `pt_BR`, `sr@latin`) names another language than the tag; an empty one names none. */
+function otherLanguage (header: string | undefined, tag: string): boolean {
+  const language = (header ?? '').trim().split(/[-_.@]/)[0]!.toLowerCase()
+  return language !== '' && language !== baseLanguage(tag)
+}
+
 /** nplurals of a `Plural-Forms` header, or undefined. */
 function headerCount (header: string | undefined): number | undefined {
   const m = /nplurals\s*=\s*(\d+)/.exec(header ?? '')
   return m === null ? undefined : Math.min(Number(m[1]), 10)
+}
+
+/** How many msgstr forms a plural is written with: the target's, else the file's `Plural-Forms` (two without one). */
+function formsFor (target: string | undefined, header: string | undefined): number {
+  return (target === undefined ? undefined : pluralsOf(target)?.count) ?? headerCount(header) ?? 2
 }
 
 function syntaxError (source: string, path: () => FieldPath): Error | undefined {
@@ -261,7 +277,7 @@ function withHeaders (header: string, set: Record<string, string>): string {
 }
 
 /** A gettext PO file as a string document; a 400 naming the line where it is not one. */
-export function gettextDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries = 'kept'): StringDocument {
+export function gettextDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries = 'kept', target?: string): StringDocument {
   const bad = syntaxError(source, path)
   if (bad !== undefined) throw bad
   // the file cut at its domain directives (each kept as written, its string on the lines after where it stands alone)
@@ -287,11 +303,11 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
     }
     at += lines[n]!.length + 1
   }
-  if (catalogs.length === 0) return catalogDocument(source, locale, path, finishedRead, 0, true)
+  if (catalogs.length === 0) return catalogDocument(source, locale, path, finishedRead, target, 0, true)
   catalogs.push({ start, end: source.length, line })
   const docs = catalogs.map((c, i) => {
     const text = source.slice(c.start, c.end)
-    return catalogDocument(text, locale, path, finishedRead, c.line, i === 0 && /^[ \t]*msg/m.test(text))
+    return catalogDocument(text, locale, path, finishedRead, target, c.line, i === 0 && /^[ \t]*msg/m.test(text))
   })
   return {
     segments: docs.flatMap(d => d.segments),
@@ -311,9 +327,11 @@ export function gettextDocument (source: string, locale: string, path: () => Fie
 
 /**
  * One domain's entries (the whole file where it has no domain directive) as a string document;
- * `line`: where they start in the file; `withHeader`: whether a header is added where they have none.
+ * `target`: the language it is translated into, where known (its finished entries kept only where
+ * they are translations into it); `line`: where they start in the file; `withHeader`: whether a
+ * header is added where they have none.
  */
-function catalogDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries, line: number, withHeader: boolean): StringDocument {
+function catalogDocument (source: string, locale: string, path: () => FieldPath, finishedRead: FinishedEntries, target: string | undefined, line: number, withHeader: boolean): StringDocument {
   let table: GetTextTranslations
   try {
     try {
@@ -330,12 +348,16 @@ function catalogDocument (source: string, locale: string, path: () => FieldPath,
     throw invalidField(path(), lineNumber === undefined ? what : `line ${lineNumber + line}: ${what}`)
   }
   const entries = Object.values(table.translations).flatMap(context => Object.values(context))
+  // a catalog in another language holds translations into that one; a plural's forms are written for the target's count
+  const foreign = target !== undefined && otherLanguage(table.headers?.Language, target)
+  const forms = target === undefined ? undefined : formsFor(target, table.headers?.['Plural-Forms'])
   /** `read`: the entry's msgid (translated into its msgstr; a finished one's never written) or its msgstr forms (written back where one changed). */
   const work: Array<{ at: number, docs: StringDocument[], finished: boolean, read: 'msgid' | 'msgstr' }> = []
   entries.forEach((entry, at) => {
     if (entry.msgid === '' && (entry.msgctxt ?? '') === '') return
     const flags = flagsOf(entry)
-    const finished = entry.msgstr.length > 0 && entry.msgstr.every(s => s !== '') && !flags.includes('fuzzy')
+    const finished = entry.msgstr.length > 0 && entry.msgstr.every(s => s !== '') && !flags.includes('fuzzy') &&
+      !foreign && (forms === undefined || entry.msgid_plural === undefined || entry.msgstr.length === forms)
     if (finished && finishedRead === 'kept') return
     // edit and substitution work on the translations held, fuzzy drafts too: an entry with none is not theirs to fill
     if (finishedRead === 'translation' && entry.msgstr.every(s => s === '')) return
@@ -354,7 +376,7 @@ function catalogDocument (source: string, locale: string, path: () => FieldPath,
       if (target === undefined && translated.every((t, i) => t === segments[i])) return source
       const out = structuredClone(table)
       const plurals = target === undefined ? undefined : pluralsOf(target)
-      const count = plurals?.count ?? headerCount(out.headers?.['Plural-Forms']) ?? 2
+      const count = formsFor(target, out.headers?.['Plural-Forms'])
       const one = plurals?.one ?? (count > 1 ? 0 : -1)
       // the clone has the same entries in the same order: walk both together
       const clones = Object.values(out.translations).flatMap(context => Object.values(context))

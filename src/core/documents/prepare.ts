@@ -31,6 +31,8 @@ export interface PrepareOptions {
   finished?: FinishedEntries | undefined
   /** Same-language work (edit): changed sentences written over their source (SegmentOptions). */
   inPlace?: boolean | undefined
+  /** The language a catalog is translated into (SegmentOptions). */
+  target?: string | undefined
 }
 
 export interface Prepared {
@@ -113,7 +115,7 @@ function union (marks: Mark[], text: string): Mark[] {
 
 /** Segments ready for an engine and a finish that restores the engine's answers into the document value. */
 export function prepareForTranslation (value: unknown, mimeType: MimeType, options: PrepareOptions): Prepared {
-  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept, finished: options.finished, inPlace: options.inPlace })
+  const doc = segmentDocument(value, mimeType, { language: options.language, path: options.path, kept: options.kept, finished: options.finished, inPlace: options.inPlace, target: options.target })
   const glossary = options.rules.length > 0 ? glossaryFor(options.rules, options.caseSensitive) : undefined
   const marks: Mark[] = []
   const steps = doc.segments.map(segment => {

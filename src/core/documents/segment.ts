@@ -47,6 +47,12 @@ export interface SegmentOptions {
    * its source, keeping its line breaks and what starts its lines, rather than on one line.
    */
   inPlace?: boolean | undefined
+  /**
+   * text/x-gettext-translation: the language the catalog is translated into. Its finished entries
+   * are kept only where they are translations into it (the catalog's `Language` is the target's,
+   * a plural has the target's number of forms); the others are translated from their msgid.
+   */
+  target?: string | undefined
 }
 
 /**
@@ -72,12 +78,12 @@ function htmlDocument (text: string, reading: HtmlReading, restore?: (rebuilt: s
  * One string of a format as a document; `path` (called only for an error) is where it is in the
  * request; `language`: the source language where known (`locale` is read for sentences either way).
  */
-function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept', language?: string, inPlace = false): StringDocument {
+function segmentString (text: string, mimeType: Exclude<MimeType, 'application/json'>, locale: string, path: () => FieldPath, kept?: KeptElements, finished: FinishedEntries = 'kept', language?: string, inPlace = false, target?: string): StringDocument {
   if (isOfficeType(mimeType)) return officeDocument(text, mimeType, locale, path, language)
   const standIn = mimeType !== 'text/plain' && text.includes('\u0000') ? nulStandIn(text) : undefined
   if (standIn !== undefined) {
     // the stand-in is a control character too, so it travels as a token and comes back in place
-    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished, language, inPlace)
+    const doc = segmentString(text.replaceAll('\u0000', standIn), mimeType, locale, path, kept, finished, language, inPlace, target)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target).replaceAll(standIn, '\u0000') }
   }
   if (mimeType === 'text/html' && kept !== undefined) {
@@ -89,7 +95,7 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {
     return subtitleDocument(text, mimeType === 'text/vtt' ? 'vtt' : 'srt', locale, path)
   }
-  if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path, finished)
+  if (mimeType === 'text/x-gettext-translation') return gettextDocument(text, locale, path, finished, target)
   if (mimeType === 'application/xliff+xml') return xliffDocument(text, locale, path, finished)
   if (mimeType === 'application/vnd.android.strings+xml') return androidDocument(text, locale, path)
   if (mimeType === 'text/html') return htmlDocument(text, readHtml(text, locale, true, language))
@@ -128,7 +134,7 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
   const locale = options.language ?? 'en'
   const path = options.path ?? DOCUMENT_VALUE
   const leafType = mimeType === 'application/json' ? 'text/plain' : mimeType
-  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished, options.language, options.inPlace)
+  const leaf = (text: string, at: () => FieldPath): StringDocument => segmentString(text, leafType, locale, at, options.kept, options.finished, options.language, options.inPlace, options.target)
   if (typeof value === 'string') {
     // a byte order mark (Windows editors write one) is no text: what follows it is read, and it is written back first
     if (value.startsWith('\uFEFF')) {

@@ -29,6 +29,8 @@ export interface PrepareSettings {
   finished?: FinishedEntries
   /** Same-language work (edit): changed sentences written over their source. */
   inPlace?: boolean
+  /** The language a catalog is translated into, where what is read of it depends on it (SegmentOptions). */
+  target?: string
 }
 
 interface TaskBase {
@@ -73,7 +75,7 @@ export class DocumentMemo {
   }
 
   prepare (task: TaskBase, settings: PrepareSettings): Prepared {
-    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null, settings.finished ?? 'kept', settings.inPlace === true])
+    const key = JSON.stringify([settings.placeholders, settings.caseSensitive, settings.language ?? '', settings.rules, settings.kept ?? null, settings.finished ?? 'kept', settings.inPlace === true, settings.target ?? ''])
     let prepared = this.prepared.get(key)
     if (prepared === undefined) this.prepared.set(key, prepared = prepareForTranslation(task.value, task.mimeType, { ...settings, path: task.path }))
     return prepared

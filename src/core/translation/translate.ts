@@ -149,7 +149,11 @@ async function prepareTargets (docs: ReadonlyArray<{ doc: TranslateInput['docume
   const perDocument = await Promise.all(docs.map(async ({ doc, mime, source }, i) => {
     const preparedBySet = new Map<string, Promise<PreparedDocument>>()
     return await Promise.all(targets.map(async (target): Promise<TargetDocument> => {
-      const { rules, key } = rulesFor(source, target)
+      const { rules, key: rulesKey } = rulesFor(source, target)
+      const choices = choicesFor(source, target)
+      // a PO catalog's finished entries are kept only for a target they are translations into: it is read for each target
+      const into = mime === 'text/x-gettext-translation' && choices !== 'identity' ? target : undefined
+      const key = into === undefined ? rulesKey : `${rulesKey}>${into}`
       let prepared = preparedBySet.get(key)
       if (prepared === undefined) {
         prepared = prepareDocument(doc.value, mime, {
@@ -157,12 +161,13 @@ async function prepareTargets (docs: ReadonlyArray<{ doc: TranslateInput['docume
           rules,
           caseSensitive: options.caseSensitive === true,
           language: source,
-          kept: doc.kept
+          kept: doc.kept,
+          ...(into === undefined ? {} : { target: into })
         }, work, [...input.documentPath(i), 'value'])
         preparedBySet.set(key, prepared)
       }
       const ready = await prepared
-      return { doc: i, target, from: source, choices: choicesFor(source, target), prepared: ready, segments: ready.segments }
+      return { doc: i, target, from: source, choices, prepared: ready, segments: ready.segments }
     }))
   }))
   return perDocument.flat()

@@ -3,6 +3,7 @@
  * (the LibreTranslate fake), read back with gettext-parser; detect, edit, analyze and substitute
  * take them too, and a broken file is a 400 naming its line.
  */
+import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { po } from 'gettext-parser'
 import { formatApps } from '../../helpers/format-apps.js'
@@ -10,12 +11,23 @@ import { formatApps } from '../../helpers/format-apps.js'
 const { post, libre } = formatApps()
 
 const MIME = 'text/x-gettext-translation'
-const PO = 'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
+const PO = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
   '#: src/app.c:10\n#, c-format\nmsgid "The red car is in %s."\nmsgid_plural "The red cars are in %s."\nmsgstr[0] ""\nmsgstr[1] ""\n\n' +
   'msgctxt "home"\nmsgid "The house is big."\nmsgstr ""\n\n' +
   'msgid "Done"\nmsgstr "Fet"\n'
 
 const translation = (text: string, msgid: string, context = ''): string[] => po.parse(text).translations[context]![msgid]!.msgstr
+
+/** gettext's own check of a catalog (`msgfmt -c`): its errors, '' where it passes; undefined where msgfmt is not installed. */
+const msgfmtErrors = (text: string): string | undefined => {
+  try {
+    execFileSync('msgfmt', ['-c', '-o', '/dev/null', '-'], { input: text, stdio: ['pipe', 'ignore', 'pipe'] })
+    return ''
+  } catch (err) {
+    const { code, stderr } = err as { code?: string, stderr?: Buffer }
+    return code === 'ENOENT' ? undefined : String(stderr).split('\n').filter(l => !l.includes('warning:')).join('\n')
+  }
+}
 
 describe('gettext PO through /language/translate and /bulk', () => {
   it('Apertium fills msgstr and plurals, placeholders kept, headers set', async () => {
@@ -58,6 +70,56 @@ describe('gettext PO through /language/translate and /bulk', () => {
     // a phrase substituted is a change: then the document is rebuilt with it
     const substituted = await post('/language/translate', { document: { value: PO, mime_type: MIME }, source: 'en', targets: ['en'], substitutions: [{ text: 'house', substitution: 'home' }] })
     expect(translation(substituted.body.results.en.value as string, 'The house is big.', 'home')).toEqual(['The home is big.'])
+  })
+
+  // a probe: npm po2json's pl.po and ja.po, rubenv/pofile's nplurals-3.po and nplurals-6.po came
+  // back with the target's Plural-Forms over their finished entries' own forms (msgfmt -c refused them)
+  const catalog = (language: string, pluralForms: string, forms: string[]): string =>
+    `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ${language}\\n"\n"Plural-Forms: ${pluralForms}\\n"\n\n` +
+    `msgid "One file"\nmsgid_plural "%d files"\n${forms.map((f, i) => `msgstr[${i}] "${f}"\n`).join('')}\nmsgid "Open"\nmsgstr ""\n\nmsgid "Close"\nmsgstr "${forms[0]}!"\n`
+  const POLISH = catalog('pl', 'nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);', ['Jeden plik', '%d pliki', '%d plików'])
+  const JAPANESE = catalog('ja', 'nplurals=1; plural=0;', ['%d ファイル'])
+  const ARABIC = catalog('ar', 'nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);', ['لا ملفات', 'ملف واحد', 'ملفان', '%d ملفات', '%d ملفًا', '%d ملف'])
+
+  it('a catalog in another language than the target gets every entry translated into the target\'s plural forms, as msgfmt -c checks it', async () => {
+    for (const document of [POLISH, JAPANESE, ARABIC]) expect(msgfmtErrors(document) ?? '').toBe('')
+    const { status, body } = await post('/language/translate/bulk', { documents: [POLISH, JAPANESE, ARABIC].map(value => ({ value, mime_type: MIME })), source: 'en', targets: ['es', 'ja'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    for (const [i, source] of [POLISH, JAPANESE, ARABIC].entries()) {
+      const own = po.parse(source).translations['']!
+      for (const [target, count] of [['es', 2], ['ja', 1]] as const) {
+        const out = body[i].results[target].value as string
+        const parsed = po.parse(out)
+        expect(parsed.headers).toMatchObject({ Language: target })
+        expect(parsed.headers!['Plural-Forms']).toMatch(new RegExp(`^nplurals=${count};`))
+        const entries = parsed.translations['']!
+        expect(entries['One file']!.msgstr).toHaveLength(count)
+        expect(entries.Open!.msgstr[0]).not.toBe('')
+        if (source === JAPANESE && target === 'ja') {
+          // a catalog into its own language keeps them
+          expect(entries['One file']!.msgstr).toEqual(own['One file']!.msgstr)
+          expect(entries.Close!.msgstr).toEqual(own.Close!.msgstr)
+        } else {
+          // the finished entries were translations into the catalog's language: translated anew from their msgid
+          expect(entries['One file']!.msgstr.some(form => own['One file']!.msgstr.includes(form))).toBe(false)
+          expect(entries.Close!.msgstr).not.toEqual(own.Close!.msgstr)
+        }
+        const errors = msgfmtErrors(out)
+        if (errors !== undefined) expect(errors, out).toBe('')
+      }
+    }
+  })
+
+  it('a catalog in the target\'s language (a region of it too) keeps its finished entries', async () => {
+    const spanish = catalog('es_ES', 'nplurals=2; plural=(n != 1);', ['Un archivo', '%d archivos'])
+    const { status, body } = await post('/language/translate', { document: { value: spanish, mime_type: MIME }, source: 'en', targets: ['es'] }, 'libretranslate')
+    expect(status, JSON.stringify(body)).toBe(200)
+    const out = body.results.es.value as string
+    expect(translation(out, 'One file')).toEqual(['Un archivo', '%d archivos'])
+    expect(translation(out, 'Close')).toEqual(['Un archivo!'])
+    expect(translation(out, 'Open')[0]).not.toBe('')
+    const errors = msgfmtErrors(out)
+    if (errors !== undefined) expect(errors, out).toBe('')
   })
 
   it('a broken file is a 400 at /document/value naming the line', async () => {

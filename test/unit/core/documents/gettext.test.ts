@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { po } from 'gettext-parser'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
@@ -22,6 +23,17 @@ const through = (target: string | undefined, engine = upper): string => {
   return doc.rebuild(doc.segments.map(engine), target) as string
 }
 const entry = (parsed: ReturnType<typeof po.parse>, msgid: string, context = '') => parsed.translations[context]![msgid]!
+
+/** gettext's own check of a catalog (`msgfmt -c`): its errors, '' where it passes; undefined where msgfmt is not installed. */
+const msgfmtErrors = (text: string): string | undefined => {
+  try {
+    execFileSync('msgfmt', ['-c', '-o', '/dev/null', '-'], { input: text, stdio: ['pipe', 'ignore', 'pipe'] })
+    return ''
+  } catch (err) {
+    const { code, stderr } = err as { code?: string, stderr?: Buffer }
+    return code === 'ENOENT' ? undefined : String(stderr).split('\n').filter(l => !l.includes('warning:')).join('\n')
+  }
+}
 
 describe('text/x-gettext-translation', () => {
   it('sends the msgids of untranslated and fuzzy entries, each context apart; a file unchanged comes back byte for byte', () => {
@@ -78,6 +90,61 @@ describe('text/x-gettext-translation', () => {
     expect(out).toContain('msgctxt "verb"\nmsgid "Open"\nmsgstr "OPEN"\n\nmsgctxt "adjective"')
     expect(out).toContain('"Project-Id-Version: demo 1.0\\n"\n"Language: ru\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3;')
     expect(out.endsWith('#~ msgid "Gone"\n#~ msgstr "Ido"\n')).toBe(true)
+  })
+
+  // a probe: a Polish catalog into Spanish got Spanish's Plural-Forms over its finished Polish
+  // entries' three forms, which msgfmt -c refuses (npm po2json's pl.po and ja.po, rubenv/pofile's nplurals-6.po)
+  const POLISH = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: pl\\n"\n' +
+    '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n' +
+    'msgid "One file"\nmsgid_plural "%d files"\nmsgstr[0] "Jeden plik"\nmsgstr[1] "%d pliki"\nmsgstr[2] "%d plików"\n\nmsgid "Open"\nmsgstr ""\n'
+  const JAPANESE = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ja\\n"\n"Plural-Forms: nplurals=1; plural=0;\\n"\n\n' +
+    'msgid "One file"\nmsgid_plural "%d files"\nmsgstr[0] "%d ファイル"\n\nmsgid "Close"\nmsgstr "閉じる"\n\nmsgid "Open"\nmsgstr ""\n'
+  const ARABIC = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ar\\n"\n' +
+    '"Plural-Forms: nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);\\n"\n\n' +
+    'msgid "One file"\nmsgid_plural "%d files"\nmsgstr[0] "لا ملفات"\nmsgstr[1] "ملف واحد"\nmsgstr[2] "ملفان"\nmsgstr[3] "%d ملفات"\nmsgstr[4] "%d ملفًا"\nmsgstr[5] "%d ملف"\n\n' +
+    'msgid "Open"\nmsgstr ""\n'
+  const forTarget = (text: string, target: string): { segments: string[], out: string } => {
+    const doc = segmentDocument(text, MIME, { target })
+    return { segments: doc.segments, out: doc.rebuild(doc.segments.map(upper), target) as string }
+  }
+
+  it('a catalog in another language than the target: its finished entries translated from their msgid into the target\'s forms, as msgfmt -c checks it', () => {
+    for (const [source, language] of [[POLISH, 'pl'], [JAPANESE, 'ja'], [ARABIC, 'ar']] as const) {
+      expect(msgfmtErrors(source) ?? '').toBe('')
+      for (const [target, count] of [['es', 2], ['ja', 1], ['ar', 6], ['pl', 3]] as const) {
+        const { segments, out } = forTarget(source, target)
+        const parsed = po.parse(out)
+        expect(parsed.headers).toMatchObject({ Language: target })
+        expect(parsed.headers!['Plural-Forms']).toMatch(new RegExp(`^nplurals=${count};`))
+        const forms = entry(parsed, 'One file').msgstr
+        expect(forms).toHaveLength(count)
+        expect(entry(parsed, 'Open').msgstr).toEqual(['OPEN'])
+        if (target === language) {
+          // into its own language: the finished entries kept, only the empty one read
+          expect(segments).toEqual(['Open'])
+          expect(forms).toEqual(entry(po.parse(source), 'One file').msgstr)
+        } else {
+          expect(segments).toContain('One file')
+          expect(new Set(forms)).toEqual(new Set(count === 1 ? ['%D FILES'] : ['ONE FILE', '%D FILES']))
+        }
+        if (source === JAPANESE) expect(entry(parsed, 'Close').msgstr).toEqual([target === 'ja' ? '閉じる' : 'CLOSE'])
+        const errors = msgfmtErrors(out)
+        if (errors !== undefined) expect(errors, out).toBe('')
+      }
+    }
+  })
+
+  it('a catalog naming no language: its singular finished entries kept, a plural with other than the target\'s forms translated', () => {
+    const unnamed = POLISH.replace('"Language: pl\\n"\n', '') + '\nmsgid "Close"\nmsgstr "Zamknij"\n'
+    const { segments, out } = forTarget(unnamed, 'es')
+    expect(segments).toEqual(['One file', '%d files', 'Open'])
+    const parsed = po.parse(out)
+    expect(entry(parsed, 'One file').msgstr).toEqual(['ONE FILE', '%D FILES'])
+    expect(entry(parsed, 'Close').msgstr).toEqual(['Zamknij'])
+    const errors = msgfmtErrors(out)
+    if (errors !== undefined) expect(errors, out).toBe('')
+    // a region of the target is its language: pl_PL into pl keeps them
+    expect(forTarget(POLISH.replace('Language: pl', 'Language: pl_PL'), 'pl').segments).toEqual(['Open'])
   })
 
   it('a file whose entries cannot be found line by line is written anew by gettext-parser, still complete', () => {

@@ -227,6 +227,15 @@ class Walker {
   }
 }
 
+/** Names each element of the tree as `readAs` says, so the walk reads it as that name's element. */
+function renameElements (root: T.Node, readAs: (tagName: string) => string): void {
+  const work: T.Node[] = [root]
+  for (let node = work.pop(); node !== undefined; node = work.pop()) {
+    if (isElement(node)) node.tagName = node.nodeName = readAs(node.tagName)
+    if ('childNodes' in node) work.push(...node.childNodes)
+  }
+}
+
 /** The page's `<html>` element: the first thing of the tree but comments, a DOCTYPE and white space. */
 function pageRoot (root: T.Node, named: (tagName: string) => string): T.Element | undefined {
   if (!('childNodes' in root)) return undefined
@@ -272,10 +281,12 @@ export interface HtmlReading {
  * text. `language`: the source language, where known (translation's, given or detected): elements
  * marked as another are left as written, and the page's `<html lang>` and `<body lang>` that name
  * it are found (a fragment has none). `named`: an element's name as written (XML's reading renames
- * the elements HTML would read apart).
+ * the elements HTML would read apart); `readAs`: the name whose reading an element takes, by its
+ * tag name (elements renamed for the parser, ./kept-elements.ts).
  */
-export function readHtml (source: string, locale: string, textAttributes = true, language?: string, named: (tagName: string) => string = tagName => tagName): HtmlReading {
+export function readHtml (source: string, locale: string, textAttributes = true, language?: string, named: (tagName: string) => string = tagName => tagName, readAs?: (tagName: string) => string): HtmlReading {
   const root = DOCUMENT.test(source) ? parse(source, OPTIONS) : parseFragment(source, OPTIONS)
+  if (readAs !== undefined) renameElements(root, readAs)
   const holdingBlocks = inlinesHoldingBlocks(root)
   const base = language === undefined || language === UNDETERMINED ? undefined : baseLanguage(language)
   const walk = (flat: boolean): Walker => {

@@ -11,7 +11,9 @@
  * the parser text/html is read with. With `xml`, every element but HTML's inline ones and those
  * HTML leaves untranslated is renamed for the reading and named back: HTML reads apart `<title>`'s
  * content (as text) and `<svg>` (kept whole), and drops a `<head>`, `<body>` or a `<td>` outside a
- * table, merging the texts either side of it.
+ * table, merging the texts either side of it. An `<a>` or `<nobr>`, and a void element a text
+ * closes (`<br>x</br>`), are renamed too (HTML closes one `<a>` where another opens, and reads a
+ * void one's content after it), but still read as inline elements of their sentence.
  */
 import { randomBytes } from 'node:crypto'
 import { decodeHTMLStrict } from 'entities'
@@ -59,6 +61,15 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe
  * the tag dropped (`<head>`, `<body>`, `<frame>`, a `<td>` or `<caption>` outside a table).
  */
 const HTML_READING = new Set([...INLINE, ...OPAQUE, 'script', 'style', 'pre', 'listing', 'template'].filter(name => !['svg', 'math', 'iframe'].includes(name)))
+/**
+ * Inline elements HTML's tree builder nests apart from XML: an `<a>` or `<nobr>` opening inside
+ * another closes it, and a void element's content (`<input>big</input>`) is read after it, its end
+ * tag as another (`</br>`) or none. Renamed for the reading like the rest, each is still read as
+ * an inline element of its sentence: an `<a>` as an `<a>`, a void one holding content as a `<span>`.
+ */
+const NESTED_APART = new Map([['a', 'a'], ['nobr', 'nobr'], ...['br', 'embed', 'img', 'input', 'wbr'].map(name => [name, 'span'] as const)])
+/** A void element's end tag: where a text closes one, its start tags are XML's (each holding content or self-closing), else HTML's (`<br>` alone). */
+const VOID_END_TAG = /<\/(br|embed|img|input|wbr)[\t\n\f\r />]/gi
 /** A start or end tag's name, as HTML's tokenizer reads it. */
 const TAG = /<(\/?)([A-Za-z][^\t\n\f\r />]*)/g
 
@@ -153,6 +164,8 @@ function unknownEntities (text: string, node: T.ChildNode): readonly Span[] {
 export interface Protected {
   /** The text read as text/html. */
   text: string
+  /** The name whose HTML reading an element of `text` takes, by its parsed tag name (a renamed `<a>` is read as an `<a>`). */
+  readAs?: (tagName: string) => string
   /** The rebuilt text with each stand-in replaced by what it stood for. */
   restore: (rebuilt: string) => string
   /** An element's name as written (with `xml`, elements HTML would read apart are renamed). */
@@ -182,8 +195,10 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   let root: T.DocumentFragment | undefined
   const renamed = `x${kept.nonce}-`
   if (kept.xml) {
-    // an element no HTML parser gives a meaning: named back by restore, after everything else
-    work = work.replace(TAG, (tag, slash: string, name: string) => HTML_READING.has(name.toLowerCase()) ? tag : `<${slash}${renamed}${name}`)
+    const closedVoids = new Set([...work.matchAll(VOID_END_TAG)].map(m => m[1]!.toLowerCase()))
+    const htmlReading = (name: string): boolean => HTML_READING.has(name) && NESTED_APART.get(name) !== name && !closedVoids.has(name)
+    // an element no HTML parser gives a meaning, or one it nests apart from XML: named back by restore, after everything else
+    work = work.replace(TAG, (tag, slash: string, name: string) => htmlReading(name.toLowerCase()) ? tag : `<${slash}${renamed}${name}`)
     // first the CDATA sections, whose content is no markup: read again without them
     if (work.includes(CDATA)) work = swap(work, cdataSections(work, parse(work), path), kept.nonce, originals)
     root = parse(work)
@@ -211,9 +226,11 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
   // an ignored element's bytes may hold stand-ins of self-closing ones swapped before (lower numbers): each is expanded once
   const expanded: string[] = []
   for (const [i, original] of originals.entries()) expanded.push(original.replace(standIn, (m, n: string) => Number(n) < i ? expanded[Number(n)]! : m))
+  const readAs = (tag: string): string => (tag.startsWith(renamed) ? NESTED_APART.get(tag.slice(renamed.length)) : undefined) ?? tag
   return {
     text: work,
     named,
+    ...kept.xml ? { readAs } : {},
     restore (rebuilt) {
       const whole = originals.length === 0 ? rebuilt : rebuilt.replace(standIn, (m, n: string) => expanded[Number(n)] ?? m)
       return kept.xml ? whole.replace(renamedTag, '<$1') : whole

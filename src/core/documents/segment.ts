@@ -89,7 +89,7 @@ function segmentString (text: string, mimeType: Exclude<MimeType, 'application/j
   if (mimeType === 'text/html' && kept !== undefined) {
     const marked = protectMarkup(text, kept, path)
     // XML's attributes are data (DeepL translates none), HTML's alt and title text
-    const reading = readHtml(marked.text, locale, !kept.xml, language, marked.named)
+    const reading = readHtml(marked.text, locale, !kept.xml, language, marked.named, marked.readAs)
     return htmlDocument(marked.text, kept.xml ? { ...reading, drafts: xmlTextDrafts(reading.drafts) } : reading, marked.restore)
   }
   if (mimeType === 'application/x-subrip' || mimeType === 'text/vtt') {

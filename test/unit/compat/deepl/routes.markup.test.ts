@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { MAX_KEPT_ELEMENTS } from '../../../../src/core/documents/kept-elements.js'
+import fc from 'fast-check'
 import { SaxesParser } from 'saxes'
+import { nestedInline, xmlStartTags } from '../../../helpers/xml-markup.js'
 import { testApp } from '../../../helpers/app.js'
 
 const KEY = 'deepl-markup-key-0123456789'
@@ -102,6 +104,23 @@ describe('DeepL-compatible API: kept elements', () => {
     expect(xmlOutline(out).elements, out).toEqual(['doc', 'img'])
     expect(out.split('</img>').length, out).toBe(2)
     for (const english of ['red car', 'fast']) expect(out).not.toContain(english)
+  }, 60_000)
+
+  it('tag_handling xml: an <a> inside another, a void element holding content and random nestings of inline elements come back well-formed, every start tag as written', async () => {
+    const probes = [
+      '<p><a href="/1"><b>The big <a href="/2">red dog <a id="x"></a></a></b></a> runs.</p>',
+      '<a><span>big <a>dog <a></a></a></span></a>',
+      '<p><a><span>big <a><span>car near dog </span><a>near bird</a>small </a></span>big fast </a>.</p>',
+      '<doc>The <br>big</br> dog <input>runs</input> fast <nobr>near <nobr>the red car</nobr></nobr>.</doc>'
+    ]
+    const texts = [...probes, ...fc.sample(nestedInline, { numRuns: 40, seed: 20240601 })]
+    for (const url of ['/deepl/v2/translate', '/v2/translate']) {
+      const res = await app.inject({ method: 'POST', url, headers: { authorization: `DeepL-Auth-Key ${KEY}` }, payload: { text: texts, source_lang: 'EN', target_lang: 'ES', tag_handling: 'xml' } })
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
+      const translations: Array<{ text: string }> = res.json().translations
+      for (const [i, text] of texts.entries()) expect(xmlStartTags(translations[i]!.text), `${text}\n${translations[i]!.text}`).toEqual(xmlStartTags(text))
+      for (const english of ['big', 'dog']) expect(translations[0]!.text).not.toContain(english)
+    }
   }, 60_000)
 
   it('tag_handling xml: elements HTML drops outside their place (head, body, frame, a table\'s parts) are kept, each one\'s text translated on its own', async () => {

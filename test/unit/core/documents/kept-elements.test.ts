@@ -3,8 +3,23 @@ import { describe, expect, it } from 'vitest'
 import { MAX_KEPT_ELEMENTS, keptElements, protectMarkup } from '../../../../src/core/documents/kept-elements.js'
 import { ValidationError } from '../../../../src/errors.js'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
+import fc from 'fast-check'
+import { nestedInline, xmlElements } from '../../../helpers/xml-markup.js'
 
 const standIns = (text: string): string[] => text.match(/<img data-deepl-keep="[0-9a-f]+-\d+">/g) ?? []
+
+/** A segment as an engine may translate it: at every level, its texts, tokens and tag pairs in reverse order. */
+function reversed (segment: string): string {
+  const levels: string[][] = [[]]
+  for (const part of segment.split(/(<[^>]*>)/).filter(p => p !== '')) {
+    if (/^<g[\s>]/.test(part)) levels.push([part])
+    else if (part === '</g>') {
+      const pair = levels.pop()!
+      levels[levels.length - 1]!.push(pair[0] + pair.slice(1).reverse().join('') + part)
+    } else levels[levels.length - 1]!.push(part)
+  }
+  return levels[0]!.reverse().join('')
+}
 
 describe('protectMarkup', () => {
   it('swaps each ignored element, content and all, for one stand-in, and puts it back', () => {
@@ -189,6 +204,33 @@ describe('protectMarkup', () => {
       expect(doc.rebuild(doc.segments.map(s => s.replace('house', 'casa')), 'es')).toBe(page.replace('<html lang="en">', '<html lang="es">')
         .replace('<body xml:lang="en-US">', '<body xml:lang="es">').replace('house', 'casa'))
     }
+  })
+
+  it('xml: an <a> or <nobr> inside another and a void element holding content (<br>x</br>) are read as XML nests them: moved by a translation, they come back well-formed, every element as written where it was', () => {
+    for (const source of [
+      '<p><a href="/1"><b>The big <a href="/2">red dog <a id="x"></a></a></b></a> runs.</p>',
+      '<a><span>big <a>dog <a></a></a></span></a>',
+      '<p><a><span>big <a><span>car near dog </span><a>near bird</a>small </a></span>big fast </a>.</p>',
+      '<doc>The <BR>red</BR> car <input type="text">big</input> dog <nobr>a <nobr>b</nobr></nobr> <br/>x<img src="i.png"></img></doc>'
+    ]) {
+      const doc = segmentDocument(source, 'text/html', { kept: keptElements(true, []) })
+      expect(doc.rebuild(doc.segments)).toBe(source)
+      const out = doc.rebuild(doc.segments.map(reversed)) as string
+      expect(xmlElements(out), out).toBe(xmlElements(source))
+    }
+  })
+
+  it('xml: random nestings of a, b, span, input, br and p come back well-formed, every element as written where it was, their sentences moved about', () => {
+    for (const source of fc.sample(nestedInline, { numRuns: 300, seed: 20240601 })) {
+      const doc = segmentDocument(source, 'text/html', { kept: keptElements(true, []) })
+      const out = doc.rebuild(doc.segments.map(reversed)) as string
+      expect(xmlElements(out), `${source}\n${out}`).toBe(xmlElements(source))
+    }
+  })
+
+  it('xml: a <br> no end tag closes is HTML\'s line break, as clients writing HTML send it', () => {
+    const doc = segmentDocument('<p>The red car.<br>The big dog.</p>', 'text/html', { kept: keptElements(true, []) })
+    expect(doc.segments).toEqual(['The red car.', 'The big dog.'])
   })
 
   it('is part of reading a text/html document: segments without the kept elements, the rebuilt text with them', () => {

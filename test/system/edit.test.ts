@@ -76,7 +76,13 @@ describe('offline editing over HTTP', () => {
     const cases: Array<{ value: string, mime_type?: string, edits: string[] }> = [
       { value: 'dont worry, i wont tell. thats fine, isnt it? lets go.', edits: ['grammar', 'syntax'] },
       { value: '<p><a title="their libary">libary</a> tomorow</p>', mime_type: 'text/html', edits: ['grammar'] },
-      { value: 'In order to utilize the system, you must login.', edits: ['grammar', 'simplify'] }
+      { value: 'In order to utilize the system, you must login.', edits: ['grammar', 'simplify'] },
+      // a spacing fix beside another fix, which the word diff of the sentence aligned otherwise (a probe saw "  phone" deleted and "phone" put back, no reason)
+      { value: "It's a great  phone , but the battery dies fast.", edits: ['syntax'] },
+      { value: "It's a great  phone , but the battery dies fast.", edits: ['grammar', 'syntax', 'simplify'] },
+      { value: ':D  THATS MY BOY', edits: ['grammar', 'syntax'] },
+      // a run of spaces HTML shows as one, which no rule saw
+      { value: '<p>Click <a href="x">this  link</a> now .</p>', mime_type: 'text/html', edits: ['grammar', 'syntax'] }
     ]
     for (const { value, mime_type: mime, edits } of cases) {
       const res = await edit({ document: { value, language: 'en', ...(mime === undefined ? {} : { mime_type: mime }) }, edits: edits.map(type => ({ type })) })
@@ -102,6 +108,18 @@ describe('offline editing over HTTP', () => {
     const dont = res.json.changes.find((c: { original: string }) => c.original === 'dont')
     expect(dont).toMatchObject({ replacement: "Don't", type: 'grammar' })
     expect(dont.reason).toMatch(/apostrophe.*; A sentence starts with a capital letter/)
+  })
+
+  it('leaves a word said three times or more alone and fixes a pair (a probe saw "love love love" made "love love")', async () => {
+    for (const value of ['I love love love having good ppl', 'Wow wow wow wow wow.', 'Yay yay yay yay yay yay #mets']) {
+      const res = await edit({ document: { value, language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      expect(res.json.document.value).toBe(value)
+      expect(res.json.changes).toEqual([])
+    }
+    const res = await edit({ document: { value: 'I saw the the cat.', language: 'en' }, edits: [{ type: 'syntax' }] })
+    expect(res.json.document.value).toBe('I saw the cat.')
+    expect(res.json.changes.map((c: { type: string, reason?: string }) => [c.type, c.reason])).toEqual([['syntax', 'Repeated word "the"']])
   })
 
   it('leaves British English alone in en-GB text (its own dictionary, possessives on their stem)', async () => {

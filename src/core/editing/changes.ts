@@ -37,8 +37,9 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
   if (before === after) return []
   const hunks = sentenceHunks(before, after)
   const single = new Set(asked).size === 1 ? asked[0] : undefined
-  const madeBy = attribution(before, hunks, notes)
-  return hunks.map((hunk, i) => {
+  const placed = placedByNotes(before, hunks, notes)
+  const madeBy = attribution(before, placed.hunks, notes, placed.by)
+  return placed.hunks.map((hunk, i) => {
     const by = madeBy[i]
     return {
       ...hunk,
@@ -49,8 +50,153 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
   })
 }
 
+/** Unchanged text either side of a run of hunks that a note placed there may take in (code points): the "," of a note's " ," past a hunk that ends at its space. */
+const CONTEXT = 32
+/** Notes looked through from the one after the last placed, before all of them (a string's first note may lie anywhere in a document's list). */
+const NOTE_WINDOW = 64
+
 /**
- * The notes that made each hunk (undefined where none says). Notes come in text order within a
+ * The hunks made again from the editor's notes where the notes account for them exactly: each
+ * run of hunks close together, with a word of unchanged text either side, that notes applied at
+ * their places in the original turn into its edited text becomes each note's own change (`by`:
+ * the note's index). The word diff of a sentence may align its changes otherwise than the rules
+ * made them ("great  phone ," -> "great phone,": "  phone" deleted and "phone" put back before the
+ * comma, for "  " -> " " and " ," -> ","); a run the notes do not account for so (a word two
+ * rules changed in turn) stays as the diff cut it, for `attribution`.
+ */
+function placedByNotes (before: string, hunks: readonly Hunk[], notes: readonly EditNote[]): { hunks: Hunk[], by: Array<number | undefined> } {
+  if (notes.length === 0) return { hunks: [...hunks], by: [] }
+  const points = Array.from(before)
+  const end = (k: number): number => hunks[k]!.offset + hunks[k]!.length
+  const text = (from: number, to: number): string => points.slice(from, to).join('')
+  const out: Hunk[] = []
+  const by: Array<number | undefined> = []
+  const used = new Uint8Array(notes.length)
+  let next = 0
+  let floor = 0
+  let tests = MAX_NOTE_TESTS
+  const candidates = (original: string, from: number, to: number): Map<string, number[]> => {
+    const found = new Map<string, number[]>()
+    for (let k = from; k < to; k++) {
+      const note = notes[k]!
+      if (used[k] === 1 || note.original === '' || !original.includes(note.original)) continue
+      // notes alike are one candidate: a text with a thousand "  " -> " " tries one
+      const key = JSON.stringify([note.original, note.replacement, note.type, note.reason])
+      const same = found.get(key)
+      if (same === undefined) found.set(key, [k])
+      else same.push(k)
+    }
+    return found
+  }
+  // the run from hunk i to hunk j with the unchanged text either side a note may take in
+  const run = (i: number, j: number): { from: number, original: string, replacement: string } => {
+    const from = contextBefore(points, hunks[i]!.offset, Math.max(floor, i > 0 ? end(i - 1) : 0))
+    const to = contextAfter(points, end(j), j + 1 < hunks.length ? hunks[j + 1]!.offset : points.length)
+    let replacement = text(from, hunks[i]!.offset) + hunks[i]!.replacement
+    for (let k = i + 1; k <= j; k++) replacement += text(end(k - 1), hunks[k]!.offset) + hunks[k]!.replacement
+    return { from, original: text(from, to), replacement: replacement + text(end(j), to) }
+  }
+  // the shortest run from hunk i (up to NEIGHBOURS more, close together) that notes account for
+  const placedFrom = (i: number, widest: number, found: Map<string, number[]>): { j: number, from: number, original: string, placements: Array<{ at: number, k: number }> } | undefined => {
+    for (let j = i; j <= widest; j++) {
+      const { from, original, replacement } = run(i, j)
+      const placements = placeNotes(original, replacement, notes, new Map([...found].map(([key, same]) => [key, [...same]])))
+      if (placements !== undefined) return { j, from, original, placements }
+    }
+    return undefined
+  }
+  for (let i = 0; i < hunks.length;) {
+    let widest = i
+    while (widest + 1 < hunks.length && widest - i < NEIGHBOURS && hunks[widest + 1]!.offset - end(widest) <= MAX_GAP && end(widest + 1) - hunks[i]!.offset <= MAX_SPAN) widest++
+    let placed: ReturnType<typeof placedFrom>
+    if (end(widest) - hunks[i]!.offset <= MAX_SPAN) {
+      const { original } = run(i, widest)
+      placed = placedFrom(i, widest, candidates(original, next, Math.min(notes.length, next + NOTE_WINDOW)))
+      if (placed === undefined && tests >= notes.length) {
+        tests -= notes.length
+        placed = placedFrom(i, widest, candidates(original, 0, notes.length))
+      }
+    }
+    if (placed === undefined) {
+      out.push(hunks[i]!)
+      by.push(undefined)
+      floor = end(i)
+      i++
+      continue
+    }
+    for (const { at, k } of placed.placements) {
+      const note = notes[k]!
+      used[k] = 1
+      next = Math.max(next, k + 1)
+      const offset = placed.from + codePointLength(placed.original.slice(0, at))
+      for (const hunk of wordHunks(note.original, note.replacement, offset)) {
+        out.push(hunk)
+        by.push(k)
+      }
+      floor = offset + codePointLength(note.original)
+    }
+    i = placed.j + 1
+  }
+  return { hunks: out, by }
+}
+
+/** Where the unchanged text before `at` that a note may take in begins: the spaces and the word before it, not before `bound`. */
+function contextBefore (points: readonly string[], at: number, bound: number): number {
+  const limit = Math.max(bound, at - CONTEXT)
+  let k = at
+  while (k > limit && isSpace(points[k - 1])) k--
+  while (k > limit && !isSpace(points[k - 1])) k--
+  return k
+}
+
+/** Where the unchanged text after `at` that a note may take in ends: the spaces and the word after it, not past `bound`. */
+function contextAfter (points: readonly string[], at: number, bound: number): number {
+  const limit = Math.min(bound, at + CONTEXT)
+  let k = at
+  while (k < limit && isSpace(points[k])) k++
+  while (k < limit && !isSpace(points[k])) k++
+  return k
+}
+
+/**
+ * Where in `original` each note of a set that turns it into `replacement` applies (UTF-16 index,
+ * note index), in text order, or undefined when none does: the note that applies first (its
+ * text whole at that place and what it puts agreeing with `replacement` so far) is taken, then the
+ * next from where it ends. `candidates` holds the indices of notes alike together.
+ */
+function placeNotes (original: string, replacement: string, notes: readonly EditNote[], candidates: Map<string, number[]>): Array<{ at: number, k: number }> | undefined {
+  if (candidates.size === 0) return undefined
+  const placed: Array<{ at: number, k: number }> = []
+  let pos = 0
+  // what the notes placed so far and the text between them make: as long as `replacement`'s start
+  let made = 0
+  while (replacement.length - made !== original.length - pos || !replacement.endsWith(original.slice(pos))) {
+    let best: { at: number, key: string } | undefined
+    for (const [key, [k]] of candidates) {
+      const note = notes[k!]!
+      for (let at = wholeIndex(note.original, original, pos); at !== -1 && (best === undefined || at < best.at); at = wholeIndex(note.original, original, at + 1)) {
+        const kept = at - pos
+        if (replacement.startsWith(original.slice(pos, at), made) && replacement.startsWith(note.replacement, made + kept)) {
+          best = { at, key }
+          break
+        }
+      }
+    }
+    if (best === undefined) return undefined
+    const same = candidates.get(best.key)!
+    const k = same.shift()!
+    if (same.length === 0) candidates.delete(best.key)
+    const note = notes[k]!
+    made += best.at - pos + note.replacement.length
+    pos = best.at + note.original.length
+    placed.push({ at: best.at, k })
+  }
+  return placed.length === 0 ? undefined : placed
+}
+
+/**
+ * The notes that made each hunk (undefined where none says); a hunk a note was `placed` for is
+ * that note's. Notes come in text order within a
  * segment, but a segment edited after another (an HTML attribute's after the text) has its notes
  * after the text's: a hunk one note explains takes the next note not used yet, else the one the
  * hunk before took (a note may span hunks), else an earlier note not used yet. A hunk no note
@@ -58,10 +204,11 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
  * "don't" -> "Don't"), or notes the word diff cut otherwise ("In order to utilize" -> "To use" as
  * "In" -> "To", "order" -> "use", "to utilize " -> ""); see `severalNotes`.
  */
-function attribution (before: string, hunks: readonly Hunk[], notes: readonly EditNote[]): Array<EditNote[] | undefined> {
+function attribution (before: string, hunks: readonly Hunk[], notes: readonly EditNote[], placed: ReadonlyArray<number | undefined>): Array<EditNote[] | undefined> {
   const madeBy = new Array<EditNote[] | undefined>(hunks.length)
   if (notes.length === 0) return madeBy
   const used = new Uint8Array(notes.length)
+  for (const k of placed) if (k !== undefined) used[k] = 1
   const unusedExplaining = (hunk: Hunk, from: number, to: number): number | undefined => {
     for (let at = from; at < to; at++) if (used[at] === 0 && explains(notes[at]!, hunk)) return at
     return undefined
@@ -69,7 +216,14 @@ function attribution (before: string, hunks: readonly Hunk[], notes: readonly Ed
   let next = 0
   let last: EditNote | undefined
   hunks.forEach((hunk, i) => {
-    let at = unusedExplaining(hunk, next, notes.length)
+    let at = placed[i]
+    if (at !== undefined) {
+      next = at + 1
+      last = notes[at]!
+      madeBy[i] = [last]
+      return
+    }
+    at = unusedExplaining(hunk, next, notes.length)
     if (at === undefined && last !== undefined && explains(last, hunk)) {
       madeBy[i] = [last]
       return
@@ -197,9 +351,9 @@ function within (part: string, whole: string): boolean {
   return part === '' || wholeIndex(part, whole) !== -1
 }
 
-/** Where `part` first occurs in `whole` without cutting a word of `whole` at either end, or -1. */
-function wholeIndex (part: string, whole: string): number {
-  for (let at = whole.indexOf(part); at !== -1; at = whole.indexOf(part, at + 1)) {
+/** Where `part` first occurs in `whole` (from `from` on) without cutting a word of `whole` at either end, or -1. */
+function wholeIndex (part: string, whole: string, from = 0): number {
+  for (let at = whole.indexOf(part, from); at !== -1; at = whole.indexOf(part, at + 1)) {
     const cutsBefore = WORD_EDGE.test(part[0]!) && at > 0 && WORD_EDGE.test(whole[at - 1]!)
     const end = at + part.length
     const cutsAfter = WORD_EDGE.test(part[part.length - 1]!) && end < whole.length && WORD_EDGE.test(whole[end]!)
@@ -374,6 +528,15 @@ export function changesOf (before: unknown, after: unknown, notes: readonly Edit
  */
 export function joinsLines (change: Change): boolean {
   return change.reason === undefined && change.original.includes('\n') && /^[\s>]*$/.test(change.original) && change.replacement.trim() === ''
+}
+
+/**
+ * Whether a change only makes a run of spaces one space, where no editor said why: where markup
+ * shows such a run as one space (HTML), the segments hold one and a corrected sentence is written
+ * with one, though no editor saw the run.
+ */
+export function collapsesSpaces (change: Change): boolean {
+  return change.reason === undefined && /^[ \t\f]{2,}$/.test(change.original) && change.replacement === ' '
 }
 
 const LINE_JOIN_START = /^[\s>]*\r?\n[ \t>]*/

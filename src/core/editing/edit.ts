@@ -13,7 +13,7 @@ import { noTextMessage } from '../documents/segment.js'
 import { canonicalTag, UNDETERMINED } from '../languages.js'
 import { openDocument } from '../text-limit.js'
 import type { DetectText, DocumentValue } from '../translation/types.js'
-import { applyChanges, joinsLines, keepingLineBreaks, type Change } from './changes.js'
+import { applyChanges, collapsesSpaces, joinsLines, keepingLineBreaks, type Change } from './changes.js'
 
 export type { Change } from './changes.js'
 
@@ -58,6 +58,9 @@ const describe = (item: EditItem): string =>
 
 /** English, whose rules do the most, stands in for an unsure detection of a text that spells as English. */
 const ENGLISH = 'en'
+
+/** Formats that show a run of white space as one space, and so segment it as one (documents/html.ts, android.ts). */
+const SPACES_SHOWN_AS_ONE: ReadonlySet<MimeType> = new Set(['text/html', 'application/vnd.android.strings+xml'])
 
 const noText = (mime: MimeType): ValidationError => invalidField(['document', 'value'], noTextMessage('edit', mime, 'translation'))
 
@@ -123,9 +126,11 @@ async function edit (input: EditInput, deps: EditingDeps, signal: AbortSignal): 
     : await documentChanges(document.value, value, notes, asked, work)
   // a corrected sentence comes back on one line: its source's line breaks (and a quote's `>`) are put back
   // a change that corrects a word and joins lines at once keeps the lines as they were ("teh\n> " is "the", the "\n> " kept)
+  // in HTML, a run of spaces no editor saw (the segment held one) is kept as the source has it
+  const reflows = (c: Change): boolean => joinsLines(c) || (SPACES_SHOWN_AS_ONE.has(mime) && collapsesSpaces(c))
   const lineBreaksKept = changes.map(keepingLineBreaks)
-  if (typeof document.value === 'string' && typeof value === 'string' && !isBinaryType(mime) && (changes.some(joinsLines) || lineBreaksKept.some((c, i) => c !== changes[i]))) {
-    const kept = lineBreaksKept.filter(c => !joinsLines(c) && c.original !== c.replacement)
+  if (typeof document.value === 'string' && typeof value === 'string' && !isBinaryType(mime) && (changes.some(reflows) || lineBreaksKept.some((c, i) => c !== changes[i]))) {
+    const kept = lineBreaksKept.filter(c => !reflows(c) && c.original !== c.replacement)
     return { value: applyChanges(document.value, kept), language, editor: editor.name, changes: kept }
   }
   return { value: value as DocumentValue, language, editor: editor.name, changes }

@@ -157,7 +157,14 @@ const MAY_REPEAT_IN: Record<string, ReadonlySet<string>> = {
   pt: new Set(['que', 'muito', 'tão', 'bem', 'já', 'sim', 'não'])
 }
 
-/** Changes removing a word written twice in a row ("the the" -> "the"). */
+/** The last word of the run of `word` said again and again that goes on at `n`. */
+function lastOfRun (tokens: Token[], n: number, word: string, language: string): number {
+  let last = n
+  for (let k = nextWord(tokens, last); k !== undefined && tokens[k]!.text.toLocaleLowerCase(language) === word; k = nextWord(tokens, last)) last = k
+  return last
+}
+
+/** Changes removing a word written twice in a row ("the the" -> "the"); three times or more is left as written. */
 export function repeatedWordChanges (tokens: readonly Token[], language: string, type: EditType): Change[] {
   const list = tokens as Token[]
   const changes: Change[] = []
@@ -172,6 +179,12 @@ export function repeatedWordChanges (tokens: readonly Token[], language: string,
     if (n === undefined || list[n]!.guarded) continue
     const word = t.text.toLocaleLowerCase(language)
     if (list[n]!.text.toLocaleLowerCase(language) !== word) continue
+    // three or more ("love love love", "yay yay yay yay") is emphasis, never a slip: the run stays whole
+    const last = lastOfRun(list, n, word, language)
+    if (last !== n) {
+      i = last
+      continue
+    }
     // "tre\u0300s" is "très"
     const composed = word.normalize('NFC')
     if (MAY_REPEAT.has(composed) || allowed?.has(composed) === true) continue

@@ -81,7 +81,7 @@ describe('diffChanges', () => {
     ])
   })
 
-  it('attributes hunks the word diff cut across two notes to both', () => {
+  it('makes hunks the word diff cut across two notes each note\'s own change again, with its reason', () => {
     const notes: EditNote[] = [
       { original: 'In order to', replacement: 'To', type: 'simplify', reason: 'Wordy: use "to"' },
       { original: 'utilize', replacement: 'use', type: 'simplify', reason: 'Wordy: use "use"' }
@@ -90,14 +90,34 @@ describe('diffChanges', () => {
     const after = 'To use the system, you must log in.'
     const changes = diffChanges(before, after, notes, ['grammar', 'simplify'])
     expect(apply(before, changes)).toBe(after)
-    for (const c of changes) {
-      expect(c.type, JSON.stringify(c)).toBe('simplify')
-      expect(c.reason, JSON.stringify(c)).toMatch(/Wordy/)
-    }
-    // a hunk made of one word of each note gives both reasons
-    const mixed = changes.filter(c => c.original.includes('order') || c.original.includes('utilize'))
-    expect(mixed.length).toBeGreaterThan(0)
-    for (const c of mixed) expect(c.reason).toBe('Wordy: use "to"; Wordy: use "use"')
+    for (const c of changes) expect(slice(before, c.offset, c.length)).toBe(c.original)
+    expect(changes.map(c => [c.original, c.replacement, c.type, c.reason])).toEqual([
+      ['In order to', 'To', 'simplify', 'Wordy: use "to"'],
+      ['utilize', 'use', 'simplify', 'Wordy: use "use"']
+    ])
+  })
+
+  it('makes each note\'s change where the word diff of the sentence aligned them otherwise ("  phone" deleted and "phone" put back)', () => {
+    const space: EditNote = { original: '  ', replacement: ' ', type: 'syntax', reason: 'Extra space between words' }
+    const notes: EditNote[] = [
+      space,
+      { original: ' ,', replacement: ',', type: 'syntax', reason: 'Space before ","' },
+      space,
+      { original: 'THATS', replacement: "THAT'S", type: 'grammar', reason: 'Missing apostrophe' }
+    ]
+    const before = 'A great  phone , but  THATS it. A great  phone , but  THATS it.'
+    const after = "A great phone, but THAT'S it. A great phone, but THAT'S it."
+    const changes = diffChanges(before, after, [...notes, ...notes], ['grammar', 'syntax'])
+    expect(apply(before, changes)).toBe(after)
+    for (const c of changes) expect(slice(before, c.offset, c.length)).toBe(c.original)
+    const once = [
+      ['  ', ' ', 'syntax', 'Extra space between words'],
+      [' ', '', 'syntax', 'Space before ","'],
+      ['  ', ' ', 'syntax', 'Extra space between words'],
+      ['THATS', "THAT'S", 'grammar', 'Missing apostrophe']
+    ]
+    expect(changes.map(c => [c.original, c.replacement, c.type, c.reason])).toEqual([...once, ...once])
+    expect(changes.map(c => c.offset)).toEqual([7, 14, 20, 22, 39, 46, 52, 54])
   })
 
   it('says "edit" when several edits were asked and nothing says which one made a change', () => {

@@ -3,6 +3,7 @@ import { SIMPLER_PHRASES } from '../../../../src/providers/rules-editor/simplify
 import { createRulesEditor } from '../../../../src/providers/rules-editor/editor.js'
 import { createEditing } from '../../../../src/core/editing/edit.js'
 import type { EditItem, EditedSegment } from '../../../../src/core/ports.js'
+import type { Change } from '../../../../src/core/editing/changes.js'
 
 const editor = createRulesEditor()
 const signal = new AbortController().signal
@@ -27,6 +28,19 @@ const editing = createEditing({ editors: [editor], detect: async () => ({ langua
 /** A plain-text document after syntax edits, cut into segments as POST /language/edit cuts it. */
 async function editedDocument (language: string, text: string): Promise<unknown> {
   return (await editing.edit({ document: { value: text, language }, edits: [{ type: 'syntax' }], toneLevel: 5, temperature: 0 }, signal)).value
+}
+
+/** A document's edit through the editing use case (as POST /language/edit makes it): its value and changes. */
+async function editedWithChanges (language: string, types: readonly Simple[], value: string, mimeType?: string): Promise<{ value: unknown, changes: Change[] }> {
+  const document = mimeType === undefined ? { value, language } : { value, language, mimeType }
+  return await editing.edit({ document, edits: types.map(type => ({ type })), toneLevel: 5, temperature: 0 }, signal)
+}
+
+/** `text` with `changes` made (offsets in code points of `text`). */
+function applied (text: string, changes: readonly Change[]): string {
+  const points = Array.from(text)
+  for (const c of [...changes].sort((a, b) => b.offset - a.offset)) points.splice(c.offset, c.length, ...Array.from(c.replacement))
+  return points.join('')
 }
 
 /** The tags of a tagged segment, in order. */
@@ -115,6 +129,27 @@ describe('rules editor: English grammar', () => {
     expect(await fixed('it', ['syntax'], 'Vado a a casa.')).toBe('Vado a casa.')
     expect(await fixed('en', ['syntax'], 'The the cat sat.')).toBe('The cat sat.')
     expect(await fixed('de-CH', ['syntax'], 'Wir gehen in in die Stadt.')).toBe('Wir gehen in die Stadt.')
+  })
+
+  it('leaves a word said three times or more alone, as emphasis, and still fixes a pair (a probe saw "love love love" made "love love", 12 "yay" made 6)', async () => {
+    for (const text of [
+      'I love love love having good ppl',
+      'I hate hate hate getting blood drawn.',
+      'Wow wow wow wow wow.',
+      Array.from({ length: 12 }, () => 'yay').join(' ') + ' #mets',
+      'Yay yay yay yay yay yay #mets',
+      'Die die die',
+      'The the the end.'
+    ]) {
+      for (const types of [['grammar'], ['syntax'], ['grammar', 'syntax']] as const) {
+        const result = await edit('en', types, text)
+        expect(result.notes.filter(n => n.reason.startsWith('Repeated word')), `${types.join('+')}: ${text}`).toEqual([])
+        expect(result.segment.toLowerCase(), `${types.join('+')}: ${text}`).toBe(text.toLowerCase())
+      }
+    }
+    expect(await fixed('de', ['syntax'], 'Wir gehen in in in die Stadt.')).toBe('Wir gehen in in in die Stadt.')
+    // a pair beside a run is still a slip
+    expect(await fixed('en', ['grammar'], 'I saw the the cat, wow wow wow.')).toBe('I saw the cat, wow wow wow.')
   })
 
   it('leaves an intensifier said twice in each language whose repeats it fixes (a probe saw "très très bon" made "très bon"), not an article twice', async () => {
@@ -300,6 +335,60 @@ describe('rules editor: syntax', () => {
     expect(result.segment).toBe('Wir gehen in die Stadt.')
     expect(result.notes[0]!.type).toBe('syntax')
     expect(await fixed('fr', ['syntax'], 'Nous nous levons tôt.')).toBe('Nous nous levons tôt.')
+  })
+})
+
+describe('rules editor: changes', () => {
+  /** Every change names the rule that made it and why, slices the original, and the changes make the edited value. */
+  function expectRuleChanges (original: string, result: { value: unknown, changes: Change[] }, types: readonly Simple[]): void {
+    for (const c of result.changes) {
+      expect(types, JSON.stringify(c)).toContain(c.type)
+      expect(c.reason, JSON.stringify(c)).toBeTypeOf('string')
+      expect(Array.from(original).slice(c.offset, c.offset + c.length).join(''), JSON.stringify(c)).toBe(c.original)
+    }
+    expect(applied(original, result.changes)).toBe(result.value)
+  }
+
+  it('gives each rule its own change with its type and reason, not a diff of the sentence aligned otherwise (a probe saw "  phone" deleted and "phone" put back, with no reason)', async () => {
+    const text = "It's a great  phone , but the battery dies fast."
+    for (const types of [['syntax'], ['grammar', 'syntax', 'simplify']] as const) {
+      const result = await editedWithChanges('en', types, text)
+      expect(result.value).toBe("It's a great phone, but the battery dies fast.")
+      expectRuleChanges(text, result, types)
+      expect(result.changes.map(c => [c.offset, c.length, c.original, c.replacement, c.type, c.reason])).toEqual([
+        [12, 2, '  ', ' ', 'syntax', 'Extra space between words'],
+        [19, 1, ' ', '', 'syntax', 'Space before ","']
+      ])
+    }
+  })
+
+  it('keeps a spacing fix and a word fix beside it apart (a probe saw "  THATS" deleted and "THAT\'S " inserted)', async () => {
+    const text = ':D  THATS MY BOY'
+    const result = await editedWithChanges('en', ['grammar', 'syntax'], text)
+    expect(result.value).toBe(":D THAT'S MY BOY")
+    expectRuleChanges(text, result, ['grammar', 'syntax'])
+    expect(result.changes.map(c => [c.offset, c.length, c.original, c.replacement, c.type])).toEqual([
+      [2, 2, '  ', ' ', 'syntax'],
+      [4, 5, 'THATS', "THAT'S", 'grammar']
+    ])
+  })
+
+  it('gives repeated words beside other fixes the repeated-word rule\'s reason', async () => {
+    const text = 'I saw the the cat  today .'
+    const result = await editedWithChanges('en', ['syntax'], text)
+    expect(result.value).toBe('I saw the cat today.')
+    expectRuleChanges(text, result, ['syntax'])
+    expect(result.changes.map(c => c.reason)).toEqual(['Repeated word "the"', 'Extra space between words', 'Space before "."'])
+  })
+
+  it('keeps an HTML run of spaces, which shows as one, where the rebuilt text wrote it as one space and no rule made a change (a probe saw "  " -> " " as "edit", with no reason)', async () => {
+    const text = '<p>Click <a href="x">this  link</a> now .</p>'
+    for (const types of [['syntax'], ['grammar', 'syntax']] as const) {
+      const result = await editedWithChanges('en', types, text, 'text/html')
+      expect(result.value).toBe('<p>Click <a href="x">this  link</a> now.</p>')
+      expectRuleChanges(text, result, types)
+      expect(result.changes.map(c => [c.original, c.replacement, c.reason])).toEqual([[' ', '', 'Space before "."']])
+    }
   })
 })
 

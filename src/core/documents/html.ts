@@ -113,8 +113,8 @@ class Walker {
   // parse5 re-opens misnested formatting elements as clones carrying the original's location
   private readonly seen = new Set<number>()
 
-  /** `language`: the source's base language, where known. */
-  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean, private readonly holdingBlocks: ReadonlySet<T.Element>, private readonly language: string | undefined) {}
+  /** `language`: the source's base language, where known; `page`: the page's own `<html>` and `<body>`. */
+  constructor (private readonly source: string, private readonly locale: string, private readonly flat: boolean, private readonly textAttributes: boolean, private readonly holdingBlocks: ReadonlySet<T.Element>, private readonly language: string | undefined, private readonly page: ReadonlySet<T.Element>) {}
 
   flush (): void {
     this.disordered ||= this.run.disordered
@@ -183,7 +183,7 @@ class Walker {
     const name = el.tagName
     const inline = INLINE.has(name) || OPAQUE.has(name)
     // the page's own <html lang> or <body lang> is no guide (exporters write their default there): the request's source says what the page is
-    const marked = name === 'html' || name === 'body' ? undefined : markedLanguage(el)
+    const marked = this.page.has(el) ? undefined : markedLanguage(el)
     const no = untranslatable(name => attribute(el, name)) || (marked !== undefined && this.language !== undefined && marked !== this.language)
     if (SKIP.has(name) || (no && !inline)) {
       this.flush()
@@ -251,14 +251,12 @@ function pageRoot (root: T.Node, named: (tagName: string) => string): T.Element 
  * (a base language), written as the target: found where the parser read those tags, so a `<body
  * lang>` spelled in a script or a comment is no tag, and nothing of the page is searched.
  */
-function pageLanguage (root: T.Node, source: string, from: string, named: (tagName: string) => string): Retargeted[] {
-  const html = pageRoot(root, named)
-  const body = html?.childNodes.find((node): node is T.Element => isElement(node) && named(node.tagName) === 'body')
+function pageLanguage (page: readonly T.Element[], source: string, from: string): Retargeted[] {
   const out: Retargeted[] = []
-  for (const el of [html, body]) {
+  for (const el of page) {
     // an implied element has no place in the source, nor an attribute merged from a second tag the parser met later
-    const locs = el?.sourceCodeLocation?.attrs
-    if (el === undefined || locs === undefined) continue
+    const locs = el.sourceCodeLocation?.attrs
+    if (locs === undefined) continue
     for (const name of ['lang', 'xml:lang']) {
       const loc = locs[name]
       const value = attribute(el, name)?.trim()
@@ -289,8 +287,12 @@ export function readHtml (source: string, locale: string, textAttributes = true,
   if (readAs !== undefined) renameElements(root, readAs)
   const holdingBlocks = inlinesHoldingBlocks(root)
   const base = language === undefined || language === UNDETERMINED ? undefined : baseLanguage(language)
+  // the page's own <html> and <body> (by the names written: XML's reading renames them)
+  const html = pageRoot(root, named)
+  const body = html?.childNodes.find((node): node is T.Element => isElement(node) && named(node.tagName) === 'body')
+  const page = [html, body].filter(el => el !== undefined)
   const walk = (flat: boolean): Walker => {
-    const walker = new Walker(source, locale, flat, textAttributes, holdingBlocks, base)
+    const walker = new Walker(source, locale, flat, textAttributes, holdingBlocks, base, new Set(page))
     walker.walk(root)
     return walker
   }
@@ -298,7 +300,7 @@ export function readHtml (source: string, locale: string, textAttributes = true,
   // a tree the parser reordered (misnested tags, foster-parented table text) cannot be cut by
   // position into sentences with tags; fall back to one run per text node
   const drafts = walker.disordered ? walk(true).drafts : walker.drafts
-  return { drafts, pageLanguage: language === undefined ? [] : pageLanguage(root, source, baseLanguage(language), named) }
+  return { drafts, pageLanguage: language === undefined ? [] : pageLanguage(page, source, baseLanguage(language)) }
 }
 
 /** The segment drafts of an HTML document or fragment (see readHtml). */

@@ -197,6 +197,13 @@ describe('protectMarkup', () => {
     expect(doc.rebuild(doc.segments.map(s => s.replace('car', 'coche')))).toBe('<doc><p>The &product; coche.</p><![CDATA[<b>bold</b> if (a > b)]]></doc>')
   })
 
+  it('a page\'s own <html lang> naming another language than the source is no guide through either reading: its text is translated', () => {
+    for (const xml of [true, false]) {
+      const doc = segmentDocument('<html lang="fr"><body><p>Hello.</p></body></html>', 'text/html', { language: 'en', kept: keptElements(xml, []) })
+      expect(doc.segments, `xml ${xml}`).toEqual(['Hello.'])
+    }
+  })
+
   it('a page\'s <html lang> and <body lang> that named the source name the target through either reading (xml renames the elements), one in a script does not', () => {
     const page = '<?xml version="1.0"?>\n<html lang="en"><head><script>var b = \'<body lang="en">\'</script></head><body xml:lang="en-US"><p>The house.</p><x>not this</x><br/></body></html>'
     for (const xml of [true, false]) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { MAX_SENTENCE_CHARS } from '../../../../src/core/documents/sentences.js'
 import { dropTags, duplicateTags, fixture, recorded, reverseWords, upper } from './engines.js'
+import { leastCpuMs } from '../../../helpers/timing.js'
 
 const html = (value: string) => segmentDocument(value, 'text/html')
 const through = (value: string, engine: (s: string) => string): unknown => {
@@ -383,16 +384,10 @@ describe('text/html: text marked as another language', () => {
 describe('text/html: a page\'s own language', () => {
   it('reads comments before a page or a fragment in linear time (25 empty comments before a <p> held the thread for seconds: 2^n ways to read them)', () => {
     const page = (n: number): string => '<!---->'.repeat(n) + '<p>The red car is fast.</p>'
-    const time = (n: number): number => {
-      let best = Number.POSITIVE_INFINITY
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now()
-        const doc = segmentDocument(page(n), 'text/html', { language: 'en' })
-        doc.rebuild(doc.segments.map(upper), 'es')
-        best = Math.min(best, performance.now() - started)
-      }
-      return best
-    }
+    const time = (n: number): number => leastCpuMs(() => {
+      const doc = segmentDocument(page(n), 'text/html', { language: 'en' })
+      doc.rebuild(doc.segments.map(upper), 'es')
+    })
     time(40)
     const small = time(1_000)
     const large = time(10_000)
@@ -402,16 +397,10 @@ describe('text/html: a page\'s own language', () => {
 
   it('finds the <body> after a head in linear time (the tag was searched for from every "<body": 32,000 unclosed ones, 192 KB, were refused as too complex)', () => {
     const page = (n: number): string => '<html lang="en"><head><title>The red car is fast.</title></head>' + '<body '.repeat(n)
-    const time = (n: number): number => {
-      let best = Number.POSITIVE_INFINITY
-      for (let i = 0; i < 3; i++) {
-        const started = performance.now()
-        const doc = segmentDocument(page(n), 'text/html', { language: 'en' })
-        doc.rebuild(doc.segments.map(upper), 'es')
-        best = Math.min(best, performance.now() - started)
-      }
-      return best
-    }
+    const time = (n: number): number => leastCpuMs(() => {
+      const doc = segmentDocument(page(n), 'text/html', { language: 'en' })
+      doc.rebuild(doc.segments.map(upper), 'es')
+    })
     time(40)
     const small = time(1_000)
     const large = time(16_000)

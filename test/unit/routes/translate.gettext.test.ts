@@ -3,7 +3,7 @@
  * (the LibreTranslate fake), read back with gettext-parser; detect, edit, analyze and substitute
  * take them too, and a broken file is a 400 naming its line.
  */
-import { execFileSync } from 'node:child_process'
+import { msgfmtErrors } from '../../helpers/gettext.js'
 import { describe, expect, it } from 'vitest'
 import { po } from 'gettext-parser'
 import { formatApps } from '../../helpers/format-apps.js'
@@ -17,17 +17,6 @@ const PO = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\
   'msgid "Done"\nmsgstr "Fet"\n'
 
 const translation = (text: string, msgid: string, context = ''): string[] => po.parse(text).translations[context]![msgid]!.msgstr
-
-/** gettext's own check of a catalog (`msgfmt -c`): its errors, '' where it passes; undefined where msgfmt is not installed. */
-const msgfmtErrors = (text: string): string | undefined => {
-  try {
-    execFileSync('msgfmt', ['-c', '-o', '/dev/null', '-'], { input: text, stdio: ['pipe', 'ignore', 'pipe'] })
-    return ''
-  } catch (err) {
-    const { code, stderr } = err as { code?: string, stderr?: Buffer }
-    return code === 'ENOENT' ? undefined : String(stderr).split('\n').filter(l => !l.includes('warning:')).join('\n')
-  }
-}
 
 describe('gettext PO through /language/translate and /bulk', () => {
   it('Apertium fills msgstr and plurals, placeholders kept, headers set', async () => {

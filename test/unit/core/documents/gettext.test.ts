@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { msgfmtErrors } from '../../../helpers/gettext.js'
 import { describe, expect, it } from 'vitest'
 import { po } from 'gettext-parser'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
@@ -23,17 +23,6 @@ const through = (target: string | undefined, engine = upper): string => {
   return doc.rebuild(doc.segments.map(engine), target) as string
 }
 const entry = (parsed: ReturnType<typeof po.parse>, msgid: string, context = '') => parsed.translations[context]![msgid]!
-
-/** gettext's own check of a catalog (`msgfmt -c`): its errors, '' where it passes; undefined where msgfmt is not installed. */
-const msgfmtErrors = (text: string): string | undefined => {
-  try {
-    execFileSync('msgfmt', ['-c', '-o', '/dev/null', '-'], { input: text, stdio: ['pipe', 'ignore', 'pipe'] })
-    return ''
-  } catch (err) {
-    const { code, stderr } = err as { code?: string, stderr?: Buffer }
-    return code === 'ENOENT' ? undefined : String(stderr).split('\n').filter(l => !l.includes('warning:')).join('\n')
-  }
-}
 
 describe('text/x-gettext-translation', () => {
   it('sends the msgids of untranslated and fuzzy entries, each context apart; a file unchanged comes back byte for byte', () => {

@@ -16,10 +16,23 @@ import type { FastifyInstance } from 'fastify'
  */
 export function readRefusedBodies (app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    // Fastify's body parser asks to close the connection (`connection: close`) when it refuses a body
-    if (reply.statusCode === 413 && !request.raw.complete && reply.getHeader('connection') === 'close') reply.removeHeader('connection')
+    if (!request.raw.complete) {
+      // Fastify's body parser asks to close the connection (`connection: close`) when it refuses a body
+      if (reply.statusCode === 413 && reply.getHeader('connection') === 'close') reply.removeHeader('connection')
+      const socket = request.raw.socket
+      answeredBeforeItsBody.add(socket)
+      request.raw.once('end', () => answeredBeforeItsBody.delete(socket))
+    }
     done(null, payload)
   })
+}
+
+/** Connections whose request was answered (a 413, an early 401) while its body is still read and dropped. */
+const answeredBeforeItsBody = new WeakSet<object>()
+
+/** Whether a connection's request has had its answer while its body is still being read: a timeout then ends it without a second answer. */
+export function answeredWhileReading (socket: object): boolean {
+  return answeredBeforeItsBody.has(socket)
 }
 
 export function closeQuietConnectionsOnShutdown (app: FastifyInstance): void {

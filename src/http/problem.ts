@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { settingName as s } from '../settings.js'
 import { routedPath } from './log-redaction.js'
+import { answeredWhileReading } from './connections.js'
 import { ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
@@ -302,7 +303,8 @@ export function clientError (error: Error & { code?: string }, socket: Duplex): 
   const body = JSON.stringify(problemBody(status, detail, '/', id))
   // not into the middle of an answer already on its way (a pipelined request after it), as Node's own handler
   const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
-  if (socket.writable && answering?.headersSent !== true) {
+  // nor after the answer a refused body already had (its rest was being read when the time ran out)
+  if (socket.writable && answering?.headersSent !== true && !answeredWhileReading(socket)) {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`)
   }

@@ -145,6 +145,31 @@ describe('a body past BODY_LIMIT', () => {
       await app.close()
     }
   })
+
+  it('whose rest does not arrive within REQUEST_TIMEOUT_MS ends the connection without a second answer (a 408 followed the 413)', async () => {
+    const app = await buildApp(testConfig({ BODY_LIMIT: '2048', REQUEST_TIMEOUT_MS: '1000' }), { registry: emptyRegistry(), logger: false })
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    try {
+      const { port } = app.server.address() as { port: number }
+      const token = await tokenFor(app)
+      // refused for its size (413), and refused before its body is read (401: no token)
+      for (const [auth, status] of [[`Authorization: Bearer ${token}\r\n`, '413'], ['', '401']] as const) {
+        const socket = connect(port, '127.0.0.1')
+        let answers = ''
+        socket.on('data', chunk => { answers += chunk.toString('latin1') })
+        socket.on('error', () => {})
+        await new Promise(resolve => socket.once('connect', resolve))
+        socket.write(`POST /language/detect HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${auth}Content-Length: 1000000\r\n\r\n{"document":`)
+        const closed = new Promise(resolve => socket.once('close', resolve))
+        await Promise.race([closed, new Promise(resolve => setTimeout(resolve, 10_000))])
+        expect(socket.destroyed, status).toBe(true)
+        expect(answers, status).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+        expect(answers.match(/HTTP\/1\.1 /g), answers).toHaveLength(1)
+      }
+    } finally {
+      await app.close()
+    }
+  })
 })
 
 describe('a request past its deadline (HANDLER_TIMEOUT_MS)', () => {

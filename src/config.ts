@@ -8,7 +8,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseEnv } from 'node:util'
-import { setting, SETTINGS, type SettingName, type SettingOfType } from './settings.js'
+import { setting, settingName, SETTINGS, type SettingName, type SettingOfType } from './settings.js'
 
 export const SCOPES = ['access', 'read', 'write'] as const
 export type Scope = typeof SCOPES[number]
@@ -361,7 +361,37 @@ export function loadConfig (env: Env = readEnvironment()): Config {
     if (parsed === undefined || parsed.hostname === '') throw new ConfigError('REDIS_URL', 'is not a URL of the form redis://[user:password@]host[:port][/db] (the value is not shown: it may hold a password)')
     config.redisUrl = redisUrl
   }
+  // here, not when the engines are built: a start-up that stops must not first print a client made for it (server.ts)
+  const unconfigured = services.find(name => !serviceConfigured(config, name as ServiceName))
+  if (unconfigured !== undefined) throw notConfigured(unconfigured as ServiceName)
   return config
+}
+
+/** What each engine needs set before it can be named in TRANSLATION_SERVICES. */
+const SERVICE_SETTINGS: Record<ServiceName, string> = {
+  deepl: settingName('DEEPL_API_KEY'),
+  'google-cloud': settingName('GOOGLE_CLOUD_API_KEY'),
+  google: `${settingName('GOOGLE_TRANSLATE_ENABLED')}=true`,
+  openai: `${settingName('OPENAI_MODEL')} (with ${settingName('OPENAI_BASE_URL')} or ${settingName('OPENAI_API_KEY')})`,
+  libretranslate: settingName('LIBRETRANSLATE_URL'),
+  apertium: 'nothing (it is embedded)'
+}
+
+/** Whether an engine's settings are given (registry.ts builds those that are). */
+function serviceConfigured (config: Config, name: ServiceName): boolean {
+  switch (name) {
+    case 'deepl': return config.deepl.apiKey !== undefined
+    case 'google-cloud': return config.googleCloud.apiKey !== undefined
+    case 'google': return config.google.enabled
+    case 'openai': return config.openai.model !== undefined
+    case 'libretranslate': return config.libretranslate.url !== undefined
+    case 'apertium': return true
+  }
+}
+
+/** The start-up error for TRANSLATION_SERVICES naming an engine whose settings are missing. */
+export function notConfigured (name: ServiceName): ConfigError {
+  return new ConfigError('TRANSLATION_SERVICES', `"${name}" is named but not configured (set ${SERVICE_SETTINGS[name]})`)
 }
 
 /** OPENAI_*: the endpoint (OpenAI's by default), key, model (required once either other is set) and languages. */

@@ -4,8 +4,7 @@
  * it has (one OpenAI-compatible client for translation, edit and analysis).
  */
 import { join } from 'node:path'
-import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
-import { settingName as s } from './settings.js'
+import { notConfigured, SERVICE_NAMES, type Config, type ServiceName } from './config.js'
 import type { Analyzer, Capabilities, Detector, Editor, Translator } from './core/ports.js'
 import type { RemoteOptions } from './upstream/index.js'
 import type { ApertiumOptions } from './providers/apertium/index.js'
@@ -74,16 +73,6 @@ export function apertiumOptions (config: Config): ApertiumOptions {
   }
 }
 
-/** What each engine needs set before it can be named in TRANSLATION_SERVICES. */
-const SETTINGS: Record<ServiceName, string> = {
-  deepl: s('DEEPL_API_KEY'),
-  'google-cloud': s('GOOGLE_CLOUD_API_KEY'),
-  google: `${s('GOOGLE_TRANSLATE_ENABLED')}=true`,
-  openai: `${s('OPENAI_MODEL')} (with ${s('OPENAI_BASE_URL')} or ${s('OPENAI_API_KEY')})`,
-  libretranslate: s('LIBRETRANSLATE_URL'),
-  apertium: 'nothing (it is embedded)'
-}
-
 /** The engines Config enables. Throws ConfigError when TRANSLATION_SERVICES names one whose settings are missing. */
 export function createRegistry (config: Config): Registry {
   const remote = {
@@ -100,7 +89,7 @@ export function createRegistry (config: Config): Registry {
   }
   const wanted = config.translation.services.length > 0 ? config.translation.services as ServiceName[] : [...SERVICE_NAMES]
   for (const name of config.translation.services as ServiceName[]) {
-    if (!built.has(name)) throw new ConfigError('TRANSLATION_SERVICES', `"${name}" is named but not configured (set ${SETTINGS[name]})`)
+    if (!built.has(name)) throw notConfigured(name)
   }
   const translators = wanted.map(name => built.get(name)?.translator).filter((t): t is Translator => t !== undefined)
   // the offline editor and analysers always exist, last in line; they load and work in the process's offline thread

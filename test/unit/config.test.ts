@@ -91,7 +91,11 @@ describe('configuration', () => {
     expect(names({ LIBRETRANSLATE_URL: 'http://127.0.0.1:9', TRANSLATION_SERVICES: 'apertium,libretranslate' })).toEqual(['apertium', 'libretranslate'])
     expect(loadConfig({ OPENAI_MODEL: 'gpt-4o-mini' }).openai.baseUrl).toBe('https://api.openai.com/v1')
     expect(loadConfig({ GOOGLE_TRANSLATE_HOST: 'https://translate.example/' }).google.host).toBe('translate.example')
-    expect(() => names({ TRANSLATION_SERVICES: 'deepl,apertium' })).toThrow(/TRANSLATION_SERVICES: "deepl" is named but not configured \(set DEEPL_API_KEY\)/)
+    // refused with the other settings, before the engines are built (and before server.ts makes a client for the run)
+    expect(bad({ TRANSLATION_SERVICES: 'deepl,apertium' }, 'TRANSLATION_SERVICES')).toMatch(/"deepl" is named but not configured \(set DEEPL_API_KEY\)/)
+    expect(bad({ TRANSLATION_SERVICES: 'apertium,openai' }, 'TRANSLATION_SERVICES')).toMatch(/"openai" is named but not configured \(set OPENAI_MODEL/)
+    expect(bad({ TRANSLATION_SERVICES: 'google' }, 'TRANSLATION_SERVICES')).toMatch(/GOOGLE_TRANSLATE_ENABLED=true/)
+    expect(loadConfig({ TRANSLATION_SERVICES: 'google-cloud,libretranslate', GOOGLE_CLOUD_API_KEY: 'k', LIBRETRANSLATE_URL: 'http://127.0.0.1:9' }).translation.services).toEqual(['google-cloud', 'libretranslate'])
   })
 
   it('checks the signing key file at start', async () => {

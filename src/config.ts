@@ -189,6 +189,22 @@ function editDistance (a: string, b: string): number {
   return d[a.length]![b.length]!
 }
 
+/**
+ * Warnings, one a line, for settings that are valid each but work against each other: the service
+ * starts with them, as an operator may mean them.
+ */
+export function settingWarnings (config: Config): string[] {
+  const warnings: string[] = []
+  const { handlerTimeoutMs, upstreamTimeoutMs } = config.limits
+  if (handlerTimeoutMs <= upstreamTimeoutMs) {
+    warnings.push(`${settingName('HANDLER_TIMEOUT_MS')} (${handlerTimeoutMs}) is not above ${settingName('UPSTREAM_TIMEOUT_MS')} (${upstreamTimeoutMs}): a request waiting on a slow engine is answered 503 at its deadline before the engine call times out (504); keep it above`)
+  }
+  if (config.auth.jwtSecret !== undefined && config.auth.jwtPrivateKey !== undefined) {
+    warnings.push('both AUTH_JWT_PRIVATE_KEY_FILE and AUTH_JWT_SECRET are set: tokens are signed and verified with the key; AUTH_JWT_SECRET is not used')
+  }
+  return warnings
+}
+
 /** A validated Config from environment variables. Throws ConfigError naming the variable. */
 export function loadConfig (env: Env = readEnvironment()): Config {
   const str = (name: SettingName): string | undefined => {

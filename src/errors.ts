@@ -113,12 +113,13 @@ export class DocumentsBusyError extends ServiceUnavailableError {
 }
 
 /**
- * 503: the request was not answered within its deadline (the service is busy with other work):
- * its work is called off and Retry-After says when to try again (the HTTP layer names the setting).
+ * 503: the request was not answered within its deadline: its work is called off and Retry-After says
+ * when to try again (the HTTP layer names the settings). Why is not known here: an engine slow to
+ * answer (a probe's idle service, an engine hanging, was said to be busy) or the service busy.
  */
 export class RequestDeadlineError extends ServiceUnavailableError {
   constructor (deadlineMs: number) {
-    super(`The service did not finish this request within ${deadlineMs / 1000} s: it is busy with other work. Retry later, or send less at once.`, 5)
+    super(`The service did not finish this request within ${deadlineMs / 1000} s (an engine may be slow to answer, or the service busy). Retry later, or send less at once.`, 5)
   }
 }
 

@@ -7,7 +7,7 @@ import closeWithGrace from 'close-with-grace'
 import { randomBytes } from 'node:crypto'
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import { ConfigError, loadConfig, SCOPES, unknownSettings, type Config } from './config.js'
+import { ConfigError, loadConfig, SCOPES, settingWarnings, unknownSettings, type Config } from './config.js'
 import { buildApp } from './app.js'
 import { rateLimitHandlers } from './http/cluster-rate-limit.js'
 import { counterHandlers } from './runtime/counters.js'
@@ -63,9 +63,7 @@ function configOrExit (): Config {
   try {
     const config = loadConfig()
     checkDataDir(config)
-    if (config.auth.jwtSecret !== undefined && config.auth.jwtPrivateKey !== undefined && cluster.isPrimary) {
-      process.stderr.write('WARNING: both AUTH_JWT_PRIVATE_KEY_FILE and AUTH_JWT_SECRET are set: tokens are signed and verified with the key; AUTH_JWT_SECRET is not used\n')
-    }
+    if (cluster.isPrimary) for (const warning of settingWarnings(config)) process.stderr.write(`WARNING: ${warning}\n`)
     return config
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -323,7 +323,7 @@ function settingHint (error: ServiceError): string {
   if (error instanceof TextLimitError) return ` The limit is set by ${s('MAX_TEXT_CHARS')}.`
   if (error instanceof NothingConfiguredError) return SETTINGS[error.capability]
   if (error instanceof DocumentsBusyError) return ` The wait is set by ${s('DOCUMENT_QUEUE_TIMEOUT_MS')}.`
-  if (error instanceof RequestDeadlineError) return ` The deadline is set by ${s('HANDLER_TIMEOUT_MS')}.`
+  if (error instanceof RequestDeadlineError) return ` The deadline is set by ${s('HANDLER_TIMEOUT_MS')}; keep it above ${s('UPSTREAM_TIMEOUT_MS')}, an engine call's, so that a slow engine is answered as its own timeout.`
   if (causes(error).some(e => e instanceof EngineBusyError && e.service === 'apertium')) {
     return ` The number of pipelines is set by ${s('APERTIUM_MAX_PIPELINES')} (each takes 15 MB to ~1 GB, by language pair), and their memory by ${s('APERTIUM_MAX_MEMORY_MB')} when set.`
   }

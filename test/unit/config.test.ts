@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, loadConfig, readEnvironment, unknownSettings } from '../../src/config.js'
+import { ConfigError, loadConfig, readEnvironment, settingWarnings, unknownSettings } from '../../src/config.js'
 
 const bad = (env: Record<string, string>, variable: string): string => {
   let caught: unknown
@@ -96,6 +96,16 @@ describe('configuration', () => {
     expect(bad({ TRANSLATION_SERVICES: 'apertium,openai' }, 'TRANSLATION_SERVICES')).toMatch(/"openai" is named but not configured \(set OPENAI_MODEL/)
     expect(bad({ TRANSLATION_SERVICES: 'google' }, 'TRANSLATION_SERVICES')).toMatch(/GOOGLE_TRANSLATE_ENABLED=true/)
     expect(loadConfig({ TRANSLATION_SERVICES: 'google-cloud,libretranslate', GOOGLE_CLOUD_API_KEY: 'k', LIBRETRANSLATE_URL: 'http://127.0.0.1:9' }).translation.services).toEqual(['google-cloud', 'libretranslate'])
+  })
+
+  it('warns of a HANDLER_TIMEOUT_MS not above UPSTREAM_TIMEOUT_MS, and starts', () => {
+    expect(settingWarnings(loadConfig({}))).toEqual([])
+    expect(settingWarnings(loadConfig({ HANDLER_TIMEOUT_MS: '5001', UPSTREAM_TIMEOUT_MS: '5000' }))).toEqual([])
+    for (const handler of ['1000', '5000']) {
+      const warnings = settingWarnings(loadConfig({ HANDLER_TIMEOUT_MS: handler, UPSTREAM_TIMEOUT_MS: '5000' }))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(new RegExp(`^HANDLER_TIMEOUT_MS \\(${handler}\\) is not above UPSTREAM_TIMEOUT_MS \\(5000\\).*keep it above$`))
+    }
   })
 
   it('checks the signing key file at start', async () => {

@@ -98,9 +98,22 @@ export class ServiceUnavailableError extends ServiceError {
 /** 503: no engine for this capability is configured at all (the HTTP layer says what to configure). */
 export class NothingConfiguredError extends ServiceUnavailableError {
   readonly capability: 'translation' | 'detection' | 'editing' | 'analysis'
-  constructor (capability: NothingConfiguredError['capability'], detail: string) {
+  /** Why the configured engines serve nothing, where they said (an Apertium with no modes to read). */
+  readonly failures: readonly unknown[]
+  constructor (capability: NothingConfiguredError['capability'], detail: string, failures: readonly unknown[] = []) {
     super(detail)
     this.capability = capability
+    this.failures = failures
+  }
+}
+
+/** 503: the embedded Apertium engine has no modes to use in its folder (the HTTP layer names the setting). */
+export class ApertiumModesError extends ServiceUnavailableError {
+  /** What is wrong with the folder, in words ("does not exist", "holds no usable modes"). */
+  readonly problem: string
+  constructor (readonly modesDir: string, problem: string, detail: string) {
+    super(`apertium: ${detail}`)
+    this.problem = problem
   }
 }
 

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
 import { settingName as s } from '../settings.js'
 import { routedPath } from './log-redaction.js'
 import { answeredWhileReading } from './connections.js'
-import { ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
+import { ApertiumModesError, ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
 export interface WireFieldProblem {
@@ -311,9 +311,11 @@ export function clientError (error: Error & { code?: string }, socket: Duplex): 
   socket.destroy(error)
 }
 
+/** The settings that switch the outside translation engines on. */
+const OUTSIDE_TRANSLATORS = `outside engines are switched on by ${s('DEEPL_API_KEY')}, ${s('GOOGLE_CLOUD_API_KEY')}, ${s('GOOGLE_TRANSLATE_ENABLED')}, ${s('OPENAI_MODEL')} (with ${s('OPENAI_BASE_URL')} or ${s('OPENAI_API_KEY')}) or ${s('LIBRETRANSLATE_URL')}.`
 /** The settings an operator changes for errors that depend on configuration (core does not know their names). */
 const SETTINGS: Record<NothingConfiguredError['capability'], string> = {
-  translation: ` The embedded Apertium engine needs its Debian packages (make run installs them); outside engines are switched on by ${s('DEEPL_API_KEY')}, ${s('GOOGLE_CLOUD_API_KEY')}, ${s('GOOGLE_TRANSLATE_ENABLED')}, ${s('OPENAI_MODEL')} (with ${s('OPENAI_BASE_URL')} or ${s('OPENAI_API_KEY')}) or ${s('LIBRETRANSLATE_URL')}.`,
+  translation: ` The embedded Apertium engine needs its Debian packages (make run installs them); ${OUTSIDE_TRANSLATORS}`,
   detection: ' The embedded detector loads at start; /ready says when it is loaded.',
   editing: ` Generative edits need a model: set ${s('OPENAI_BASE_URL')} and ${s('OPENAI_MODEL')} (and ${s('OPENAI_API_KEY')} for OpenAI itself).`,
   analysis: ` A model analyses every language: set ${s('OPENAI_BASE_URL')} and ${s('OPENAI_MODEL')} (and ${s('OPENAI_API_KEY')} for OpenAI itself); or configure an engine that translates the language into English (${s('DEEPL_API_KEY')}, ${s('GOOGLE_CLOUD_API_KEY')}, ${s('GOOGLE_TRANSLATE_ENABLED')}, ${s('LIBRETRANSLATE_URL')}, or the Apertium pair).`
@@ -321,7 +323,14 @@ const SETTINGS: Record<NothingConfiguredError['capability'], string> = {
 
 function settingHint (error: ServiceError): string {
   if (error instanceof TextLimitError) return ` The limit is set by ${s('MAX_TEXT_CHARS')}.`
-  if (error instanceof NothingConfiguredError) return SETTINGS[error.capability]
+  if (error instanceof NothingConfiguredError) {
+    // an Apertium that could not start is a setting to check, not packages to install (a probe's APERTIUM_DIR=/nonexistent)
+    const modes = error.failures.find((failure): failure is ApertiumModesError => failure instanceof ApertiumModesError)
+    if (error.capability === 'translation' && modes !== undefined) {
+      return ` The embedded Apertium engine cannot start: its modes folder ${modes.modesDir} ${modes.problem}; check ${s('APERTIUM_DIR')} (the folder its Debian packages install into, /usr/share/apertium: make run installs them); ${OUTSIDE_TRANSLATORS}`
+    }
+    return SETTINGS[error.capability]
+  }
   if (error instanceof DocumentsBusyError) return ` The wait is set by ${s('DOCUMENT_QUEUE_TIMEOUT_MS')}.`
   if (error instanceof RequestDeadlineError) return ` The deadline is set by ${s('HANDLER_TIMEOUT_MS')}; keep it above ${s('UPSTREAM_TIMEOUT_MS')}, an engine call's, so that a slow engine is answered as its own timeout.`
   if (causes(error).some(e => e instanceof EngineBusyError && e.service === 'apertium')) {

@@ -16,6 +16,8 @@ interface Entry {
   /** When a failed list is asked for again. */
   retryAt: number
   loading?: Promise<void> | undefined
+  /** Why the last fetch of the list failed (cleared by one that succeeds). */
+  failure?: unknown
 }
 
 export interface CatalogOptions {
@@ -75,8 +77,10 @@ export class TranslatorCatalog {
       let list: LanguagePair[] = []
       try {
         list = await translator.languages()
-      } catch {
+        entry.failure = undefined
+      } catch (error) {
         // kept as it was, and asked again below
+        entry.failure = error
       }
       if (list.length > 0) {
         entry.pairs = pairMap(list)
@@ -94,6 +98,11 @@ export class TranslatorCatalog {
       timer.unref()
       this.timers.add(timer)
     })().finally(() => { entry.loading = undefined })
+  }
+
+  /** Why translators could not list their languages, the last time each was asked. */
+  failures (): unknown[] {
+    return [...this.entries.values()].filter(entry => entry.failure !== undefined).map(entry => entry.failure)
   }
 
   /** Translators able to serve from -> to, in preference order, with the most specific tags each knows. */

@@ -71,7 +71,7 @@ async function admit (input: TranslateInput, deps: TranslationDeps, signal: Abor
   if (unsupported.length > 0) {
     // nothing can translate anything: say so rather than blaming the pair
     if (deps.catalog.languages('source').length === 0) {
-      throw new NothingConfiguredError('translation', 'No translation service is configured or none has listed its languages yet.')
+      throw new NothingConfiguredError('translation', 'No translation service is configured or none has listed its languages yet.', deps.catalog.failures())
     }
     throw unsupportedPairs(unsupported, deps.catalog, docs)
   }

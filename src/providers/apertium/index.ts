@@ -4,7 +4,7 @@
  * pipelines per mode (a replica more while a direction's backlog grows). See ./README.md for the
  * decisions behind it.
  */
-import { ServiceUnavailableError, UnsupportedPairError } from '../../errors.js'
+import { ApertiumModesError, ServiceUnavailableError, UnsupportedPairError } from '../../errors.js'
 import type { LanguagePair, TranslateCall, Translator } from '../../core/ports.js'
 import { readModes, type ModeScan } from './modes.js'
 import { PipelineSet } from './pipelines.js'
@@ -56,7 +56,7 @@ export function createApertium (options: ApertiumOptions = {}): Translator {
   })
   const scanned: Promise<{ scan: ModeScan, pairs: DirectPairs }> = readModes(modesDir)
     .then(scan => ({ scan, pairs: directPairs(scan.modes) }))
-  scanned.catch(() => {}) // reported by ready(); languages() is then empty
+  scanned.catch(() => {}) // reported by ready() and languages()
   let pairList: Promise<LanguagePair[]> | undefined
   let closed = false
   // pipelines are process groups of their own: they do not die with us unless killed
@@ -70,13 +70,25 @@ export function createApertium (options: ApertiumOptions = {}): Translator {
       return new Map()
     }
   }
+  /** The pairs, or an ApertiumModesError saying what is wrong with the modes folder. */
+  const usablePairs = async (): Promise<DirectPairs> => {
+    let scan: ModeScan
+    let found: DirectPairs
+    try {
+      ({ scan, pairs: found } = await scanned)
+    } catch (error) {
+      throw new ApertiumModesError(modesDir, folderProblem(error), `cannot read modes in ${modesDir} (${(error as Error).message})`)
+    }
+    if (scan.modes.length === 0) throw new ApertiumModesError(modesDir, 'holds no usable modes', `no usable modes in ${modesDir}`)
+    return found
+  }
 
   return {
     name: 'apertium',
     supportsFormality: () => false,
 
     languages () {
-      pairList ??= pairs().then(listPairs)
+      pairList ??= usablePairs().then(listPairs)
       return pairList
     },
 
@@ -91,13 +103,7 @@ export function createApertium (options: ApertiumOptions = {}): Translator {
     },
 
     async ready () {
-      let scan: ModeScan
-      try {
-        scan = (await scanned).scan
-      } catch (error) {
-        throw new ServiceUnavailableError(`apertium: cannot read modes in ${modesDir} (${(error as Error).message})`)
-      }
-      if (scan.modes.length === 0) throw new ServiceUnavailableError(`apertium: no usable modes in ${modesDir}`)
+      await usablePairs()
     },
 
     async close () {
@@ -105,5 +111,16 @@ export function createApertium (options: ApertiumOptions = {}): Translator {
       process.off('exit', onExit)
       pipelines.close()
     }
+  }
+}
+
+/** Why the modes folder could not be read, in words. */
+function folderProblem (error: unknown): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'ENOENT': return 'does not exist'
+    case 'ENOTDIR': return 'is not a folder'
+    case 'EACCES':
+    case 'EPERM': return 'cannot be read by this process (permission denied)'
+    default: return `cannot be read (${(error as Error).message})`
   }
 }

@@ -3,11 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
+import { ApertiumModesError, ServiceUnavailableError, UpstreamError, UpstreamTimeoutError } from '../../../../src/errors.js'
+import { emptyRegistry } from '../../../../src/registry.js'
 import { createApertium, type ApertiumOptions } from '../../../../src/providers/apertium/index.js'
 import { Pipeline } from '../../../../src/providers/apertium/pipeline.js'
 import { CALL_WINDOW } from '../../../../src/providers/apertium/translate.js'
 import type { Translator } from '../../../../src/core/ports.js'
+import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
 import { eventually, fakeModesDir, groupMembers, pipelineLeaders, removeFakeModesDirs, type ProcessInfo } from '../../../helpers/apertium-processes.js'
 
 const open: Translator[] = []
@@ -239,9 +241,31 @@ describe('the waiting requests (fair queue)', () => {
 })
 
 describe('without modes', () => {
-  it('is not ready and lists no pairs', async () => {
+  it('is not ready and lists no pairs, saying what is wrong with the folder', async () => {
     const t = translator({ modesDir: '/nonexistent/apertium/modes' })
     await expect(t.ready!()).rejects.toBeInstanceOf(ServiceUnavailableError)
-    expect(await t.languages()).toEqual([])
+    await expect(t.ready!()).rejects.toMatchObject({ modesDir: '/nonexistent/apertium/modes', problem: 'does not exist', message: expect.stringMatching(/^apertium: cannot read modes in \/nonexistent\/apertium\/modes \(ENOENT/) })
+    await expect(t.languages()).rejects.toBeInstanceOf(ApertiumModesError)
+    const empty = mkdtempSync(join(tmpdir(), 'apertium-no-modes-'))
+    try {
+      const none = translator({ modesDir: empty })
+      await expect(none.languages()).rejects.toMatchObject({ problem: 'holds no usable modes', message: `apertium: no usable modes in ${empty}` })
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
+  })
+
+  it('a translation is answered naming APERTIUM_DIR and what is wrong with its folder, not the packages to install', async () => {
+    // a probe's APERTIUM_DIR=/nonexistent was told to install the Debian packages; only the log named the path
+    const app = await testApp({ TRANSLATION_SERVICES: 'apertium' }, { registry: { ...emptyRegistry(), translators: [translator({ modesDir: '/nonexistent/modes' })] } })
+    try {
+      const res = await app.inject({ method: 'POST', url: '/language/translate', headers: bearer(await tokenFor(app)), payload: { source: 'en', targets: ['es'], document: { value: 'Hello world.' } } })
+      expect(res.statusCode, res.body).toBe(503)
+      const { detail } = res.json() as { detail: string }
+      expect(detail).toMatch(/Apertium engine cannot start: its modes folder \/nonexistent\/modes does not exist; check APERTIUM_DIR/)
+      expect(detail).toMatch(/outside engines are switched on by DEEPL_API_KEY/)
+    } finally {
+      await app.close()
+    }
   })
 })

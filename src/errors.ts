@@ -195,11 +195,11 @@ export class RateLimitedError extends UpstreamError {
   }
 }
 
-/** 503: the service failed too many calls in a row and is skipped until `retryAfterMs` has passed (circuit breaker open). */
+/** 503: the service failed too many calls in a row and is skipped until `retryAfterMs` has passed (circuit breaker open; the HTTP layer names the settings). */
 export class CircuitOpenError extends UpstreamError {
   readonly retryAfterMs: number
   constructor (service: string, failures: number, retryAfterMs: number) {
-    super(service, `failed ${failures} calls in a row and is skipped for ${Math.ceil(retryAfterMs / 1000)} s`, undefined, {
+    super(service, `failed ${failures} ${failures === 1 ? 'call' : 'calls'} in a row and is skipped for ${Math.ceil(retryAfterMs / 1000)} s`, undefined, {
       status: 503,
       code: 'upstream-unavailable',
       title: 'Upstream service unavailable',

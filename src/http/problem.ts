@@ -7,10 +7,10 @@ import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { settingName as s } from '../settings.js'
+import { settingName as s, type SettingName } from '../settings.js'
 import { routedPath } from './log-redaction.js'
 import { answeredWhileReading } from './connections.js'
-import { ApertiumModesError, ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
+import { ApertiumModesError, CircuitOpenError, ClientClosedError, DocumentsBusyError, EngineBusyError, NothingConfiguredError, RequestDeadlineError, ServiceError, TextLimitError, ValidationError, type FieldPath } from '../errors.js'
 
 /** A field problem as clients see it: located by a JSON Pointer, and where (body unless said). */
 export interface WireFieldProblem {
@@ -107,8 +107,11 @@ export function pointerOf (path: FieldPath): string {
   return path.map(token => '/' + escapePointer(String(token))).join('')
 }
 
-/** Field problems (JSON pointers and readable messages) from ajv errors. */
-export function fieldProblems (errors: AjvError[], context: string | undefined): WireFieldProblem[] {
+/** The settings that bound the lists of a /language request body, by pointer (its schemas take their values). */
+const LIST_LIMITS: Readonly<Record<string, SettingName>> = { '/targets': s('MAX_TARGETS'), '/documents': s('MAX_BULK_DOCUMENTS'), '/edits': s('MAX_EDITS') }
+
+/** Field problems (JSON pointers and readable messages) from ajv errors; `limits`: the settings that bound a list, by its pointer. */
+export function fieldProblems (errors: AjvError[], context: string | undefined, limits: Readonly<Record<string, SettingName>> = {}): WireFieldProblem[] {
   const where = context === 'querystring' ? 'query' : context === 'params' ? 'path' : context === 'headers' ? 'header' : 'body'
   // errors inside a failed anyOf/oneOf branch are noise once the union itself is reported
   const unions = errors.filter(e => e.keyword === 'anyOf' || e.keyword === 'oneOf').map(e => e.schemaPath + '/')
@@ -142,6 +145,9 @@ export function fieldProblems (errors: AjvError[], context: string | undefined):
           ? `has an unknown "${String(e.params['tag'])}" value`
           : `needs a string "${String(e.params['tag'])}" field`
         if (e.params['error'] === 'mapping') pointer += '/' + escapePointer(String(e.params['tag']))
+        break
+      case 'maxItems':
+        message = (e.message ?? 'has too many items') + (context === 'body' && Object.hasOwn(limits, pointer) ? ` (the limit is set by ${limits[pointer]!})` : '')
         break
       default:
         message = e.message ?? 'is invalid'
@@ -234,9 +240,12 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
       if (error instanceof NothingConfiguredError) request.log.info({ status: error.status, capability: error.capability, detail: error.message }, 'not configured to serve this')
       else if (error.status >= 500) request.log.warn({ err: error }, 'request failed')
       const first = error.errors?.[0]
-      const detail = (error instanceof ValidationError && error.aboutField && first !== undefined
+      const message = error instanceof ValidationError && error.aboutField && first !== undefined
         ? `${pointerOf(first.path) || '/'}: ${error.message}`
-        : error.message) + settingHint(error)
+        : error.message
+      const hint = settingHint(error)
+      // the hint is a sentence of its own, after an engine's words too ("deepl: failed 5 calls in a row ...")
+      const detail = hint !== '' && !/[.!?]$/.test(message) ? `${message}.${hint}` : message + hint
       return sendProblem(request, reply, error.status, detail, {
         code: error.code,
         title: error.title,
@@ -246,7 +255,7 @@ async function problemPlugin (app: FastifyInstance): Promise<void> {
     }
     const fe = error as FastifyError & { validation?: AjvError[], validationContext?: string }
     if (fe.validation) {
-      const errors = fieldProblems(fe.validation, fe.validationContext)
+      const errors = fieldProblems(fe.validation, fe.validationContext, request.routeOptions.url?.startsWith('/language/') === true ? LIST_LIMITS : {})
       const first = errors[0]
       const detail = first
         ? `${first.pointer || '/'} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`
@@ -290,17 +299,22 @@ export function frameworkError (error: FastifyError, request: FastifyRequest, re
 /**
  * Fastify's `clientErrorHandler`: HTTP the server cannot parse (headers over the size limit, a
  * malformed request line, a request that did not arrive in time) is answered by Node before any
- * route exists, still as a problem; there is no request, so the id is a new one.
+ * route exists, still as a problem; the id is a new one. Its `instance` is the path of a request
+ * whose body did not arrive in time, else "/": the request line of the others is not known.
  */
 export function clientError (error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, detail] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-    ? [408, 'The request did not arrive in time.']
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+  const [status, detail] = timedOut
+    ? [408, `The request did not arrive in time. The time it may take is set by ${s('REQUEST_TIMEOUT_MS')}.`]
     : error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'The request headers are larger than the server accepts.']
       : [400, 'The request is not valid HTTP.']
+  // Node's parser holds the request being read (its headers were, its body not yet); a complete one is an earlier request of the connection
+  const reading = (socket as Duplex & { parser?: { incoming?: { url?: string, complete?: boolean } | null } }).parser?.incoming
+  const instance = timedOut && reading?.complete === false && reading.url !== undefined ? routedPath(reading.url) : '/'
   const id = randomUUID()
-  const body = JSON.stringify(problemBody(status, detail, '/', id))
+  const body = JSON.stringify(problemBody(status, detail, instance, id))
   // not into the middle of an answer already on its way (a pipelined request after it), as Node's own handler
   const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   // nor after the answer a refused body already had (its rest was being read when the time ran out)
@@ -335,6 +349,9 @@ function settingHint (error: ServiceError): string {
   if (error instanceof RequestDeadlineError) return ` The deadline is set by ${s('HANDLER_TIMEOUT_MS')}; keep it above ${s('UPSTREAM_TIMEOUT_MS')}, an engine call's, so that a slow engine is answered as its own timeout.`
   if (causes(error).some(e => e instanceof EngineBusyError && e.service === 'apertium')) {
     return ` The number of pipelines is set by ${s('APERTIUM_MAX_PIPELINES')} (each takes 15 MB to ~1 GB, by language pair), and their memory by ${s('APERTIUM_MAX_MEMORY_MB')} when set.`
+  }
+  if (causes(error).some(e => e instanceof CircuitOpenError)) {
+    return ` How many failed calls in a row skip a service is set by ${s('BREAKER_FAILURES')}, and for how long by ${s('BREAKER_COOLDOWN_MS')}.`
   }
   return ''
 }

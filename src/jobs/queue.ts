@@ -84,7 +84,7 @@ export const TOO_MANY_JOBS_RETRY_SECONDS = 10
 /** 429: the client has as many jobs waiting and running as it may. */
 export class TooManyJobsError extends ServiceError {
   constructor (limit: number) {
-    super(429, 'too-many-jobs', 'Too many jobs', `This client has ${limit} jobs queued or running, as many as it may; wait for one to finish or cancel one.`,
+    super(429, 'too-many-jobs', 'Too many jobs', `This client has ${limit} ${limit === 1 ? 'job' : 'jobs'} queued or running, as many as it may (JOB_MAX_PER_CLIENT); wait for one to finish or cancel one.`,
       { headers: { 'retry-after': String(TOO_MANY_JOBS_RETRY_SECONDS) } })
   }
 }
@@ -95,6 +95,11 @@ export class JobStorageFullError extends ServiceError {
     super(429, 'job-storage-full', 'Jobs keep too much', `This client's jobs would keep more than ${limit} bytes (JOB_STORAGE_PER_CLIENT): requests, and results of finished jobs until they expire (JOB_TTL). Fetch finished jobs and DELETE them, or wait for them to expire.`,
       { headers: { 'retry-after': String(TOO_MANY_JOBS_RETRY_SECONDS) } })
   }
+}
+
+/** A job's error when it worked past JOB_TIMEOUT. */
+export function jobTimedOut (timeoutMs: number): JobError {
+  return { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${timeoutMs / 1000} s and was stopped (JOB_TIMEOUT).` }
 }
 
 /** 413: the request alone is more than a client's jobs may keep. */
@@ -384,9 +389,7 @@ export class Jobs implements JobQueue {
       } else if (reason instanceof Stop && reason.why === 'cancel') {
         await this.finish(dir, client, state, 'cancelled', {})
       } else {
-        const error = reason instanceof Stop
-          ? { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${this.opts.timeoutMs / 1000} s and was stopped.` }
-          : this.describe(reason)
+        const error = reason instanceof Stop ? jobTimedOut(this.opts.timeoutMs) : this.describe(reason)
         await this.finish(dir, client, state, 'failed', { error })
       }
     } finally {

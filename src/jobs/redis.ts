@@ -22,7 +22,7 @@ import { ServiceError, ServiceUnavailableError } from '../errors.js'
 import { withClient } from '../lib/clients.js'
 import { allButOne } from '../lib/fair-slots.js'
 import { FINISHED, type JobError, type JobState } from './store.js'
-import { JobStorageFullError, checkRoom, type FinishListener, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
+import { JobStorageFullError, checkRoom, jobTimedOut, type FinishListener, type FoundJob, type JobQueue, type JobWork, type JobsOptions } from './queue.js'
 
 const QUEUE = 'document-jobs'
 /** How often a replica looks for cancel requests of the jobs it works, and counts waiting jobs. */
@@ -201,9 +201,7 @@ export class RedisJobs implements JobQueue {
         throw new (bullmq().WaitingError)()
       }
       if (reason instanceof Stop && reason.why === 'cancel') throw new Error(CANCELLED)
-      const error: JobError = reason instanceof Stop
-        ? { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${this.opts.timeoutMs / 1000} s and was stopped.` }
-        : this.describe(reason)
+      const error: JobError = reason instanceof Stop ? jobTimedOut(this.opts.timeoutMs) : this.describe(reason)
       throw new Error(ERROR_PREFIX + JSON.stringify(error))
     } finally {
       clearTimeout(timer)

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../core/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { withinDeadline } from './signal.js'
 import { invalidField } from '../errors.js'
+import { settingName as s } from '../settings.js'
 import { tryCanonicalTag } from '../core/languages.js'
 import type { Progress, TranslatedDocument, TranslateInput } from '../core/translation/index.js'
 import type { DocumentT } from '../schemas/common.js'
@@ -20,7 +21,7 @@ export function checkDistinctTargets (targets: readonly string[], limit: number)
   if (targets.length <= limit) return
   // a malformed tag counts as itself; translation reports it at its index
   const distinct = new Set(targets.map(tag => tryCanonicalTag(tag) ?? tag))
-  if (distinct.size > limit) throw invalidField(['targets'], `must NOT have more than ${limit} distinct languages (repeats are removed first)`)
+  if (distinct.size > limit) throw invalidField(['targets'], `must NOT have more than ${limit} distinct languages (repeats are removed first; the limit is set by ${s('MAX_TARGETS')})`)
 }
 
 /** The domain's translation request from the fields a single and a bulk request share. */

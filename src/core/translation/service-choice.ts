@@ -84,8 +84,8 @@ export function pairFailed (failures: readonly Failure[], what: string): Service
   if (errors.every(e => e instanceof CircuitOpenError || e instanceof RateLimitedError || e instanceof EngineBusyError)) {
     const waits = errors.map(e => e instanceof RateLimitedError ? e.retryAfterMs ?? 1000 : (e as CircuitOpenError | EngineBusyError).retryAfterMs)
     const seconds = Math.max(1, Math.ceil(Math.min(...waits) / 1000))
-    // a busy engine of ours is the cause the HTTP layer names a setting for
-    const cause = errors.find(e => e instanceof EngineBusyError)
+    // a busy engine of ours, else an open breaker, is the cause the HTTP layer names settings for
+    const cause = errors.find(e => e instanceof EngineBusyError) ?? errors.find(e => e instanceof CircuitOpenError)
     return new ServiceError(503, 'upstream-unavailable', 'Upstream service unavailable', detail, { headers: { 'retry-after': String(seconds) }, ...(cause ? { cause } : {}), engineMessage: said })
   }
   return new ServiceError(502, 'upstream-error', 'Upstream service failed', detail, { engineMessage: said })

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { bearer, testApp, tokenFor } from '../../helpers/app.js'
 import { MAX_BODY_DEPTH, textDepth } from '../../../src/http/json-text.js'
+import { CircuitOpenError } from '../../../src/errors.js'
+import { emptyRegistry } from '../../../src/registry.js'
+import type { Translator } from '../../../src/core/ports.js'
 
 const PROBLEM_KEYS = ['type', 'title', 'status', 'detail', 'instance', 'request_id']
 
@@ -156,6 +159,45 @@ describe('problem+json errors', () => {
   })
 })
 
+describe('limits that depend on configuration', () => {
+  // a probe met each of these without the setting to raise; BODY_LIMIT and MAX_TEXT_CHARS named theirs
+  let app: FastifyInstance
+  let auth: Record<string, string>
+  beforeAll(async () => {
+    // an engine whose breaker is open: a translation it alone could serve is refused with its wait
+    const open: Translator = {
+      name: 'fake',
+      languages: async () => [{ from: 'en', to: 'es' }],
+      translate: async () => { throw new CircuitOpenError('fake', 1, 20_000) }
+    }
+    app = await testApp({ MAX_TARGETS: '2', MAX_BULK_DOCUMENTS: '2', MAX_EDITS: '1' }, { registry: { ...emptyRegistry(), translators: [open] } })
+    auth = bearer(await tokenFor(app))
+  })
+  afterAll(async () => { await app.close() })
+
+  const post = async (url: string, payload: object) => await app.inject({ method: 'POST', url, headers: auth, payload })
+
+  it('a list past its limit names the setting', async () => {
+    const distinct = expectProblem(await post('/language/translate', { document: { value: 'Hi' }, source: 'en', targets: ['es', 'fr', 'de'] }), 400)
+    expect(distinct.detail).toMatch(/^\/targets: must NOT have more than 2 distinct languages .*the limit is set by MAX_TARGETS/)
+    // repeats past what the schema takes at all
+    const entries = expectProblem(await post('/language/translate', { document: { value: 'Hi' }, source: 'en', targets: Array.from({ length: 11 }, () => 'es') }), 400)
+    expect(entries.errors[0]).toMatchObject({ pointer: '/targets', message: expect.stringMatching(/ \(the limit is set by MAX_TARGETS\)$/) })
+    const documents = expectProblem(await post('/language/translate/bulk', { documents: [{ value: 'a' }, { value: 'b' }, { value: 'c' }], source: 'en', targets: ['es'] }), 400)
+    expect(documents.detail).toBe('/documents must NOT have more than 2 items (the limit is set by MAX_BULK_DOCUMENTS)')
+    const edits = expectProblem(await post('/language/edit', { document: { value: 'Some text.', language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] }), 400)
+    expect(edits.detail).toBe('/edits must NOT have more than 1 items (the limit is set by MAX_EDITS)')
+    // a list of the same name that no setting bounds says nothing of one
+    const detect = expectProblem(await post('/language/detect', { document: { value: 'Hello' }, limit_results: Array.from({ length: 201 }, () => 'en') }), 400)
+    expect(detect.detail).not.toMatch(/set by/)
+  })
+
+  it('a service skipped by its breaker names the breaker\'s settings', async () => {
+    const body = expectProblem(await post('/language/translate', { document: { value: 'Hi' }, source: 'en', targets: ['es'] }), 503)
+    expect(body.detail).toMatch(/fake: failed 1 call in a row and is skipped for 20 s\. .*BREAKER_FAILURES.*BREAKER_COOLDOWN_MS\.$/)
+  })
+})
+
 describe('HTTP the server cannot parse (real sockets)', () => {
   it('answers oversized headers and a malformed request line with problem+json', async () => {
     const { connect } = await import('node:net')
@@ -184,6 +226,29 @@ describe('HTTP the server cannot parse (real sockets)', () => {
         expect(head).toContain(`X-Request-Id: ${problem.request_id}`)
       }
       expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers a body that does not arrive in time with 408 naming REQUEST_TIMEOUT_MS, at the request\'s path', async () => {
+    const { connect } = await import('node:net')
+    const app = await testApp({ REQUEST_TIMEOUT_MS: '1000' }, {})
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const port = (app.server.address() as { port: number }).port
+    const token = await tokenFor(app)
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(`POST /language/detect?x=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"doc`))
+        let text = ''
+        socket.on('data', c => { text += c })
+        socket.on('close', () => resolve(text))
+        socket.on('error', reject)
+      })
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout')
+      const problem = JSON.parse(answer.split('\r\n\r\n')[1]!)
+      expect(problem).toMatchObject({ status: 408, instance: '/language/detect' })
+      expect(problem.detail).toMatch(/did not arrive in time.*REQUEST_TIMEOUT_MS/)
     } finally {
       await app.close()
     }

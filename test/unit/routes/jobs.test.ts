@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createLibreTranslate } from '../../../src/providers/libretranslate/translator.js'
 import { emptyRegistry } from '../../../src/registry.js'
+import { TooManyJobsError } from '../../../src/jobs/queue.js'
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '../../fakes/libretranslate.js'
 import { bearer, CLIENT, testApp, tokenFor } from '../../helpers/app.js'
 
@@ -206,6 +207,17 @@ describe('who sees a job', () => {
   })
 })
 
+describe('JOB_TIMEOUT', () => {
+  it('fails a job that works past it, naming the setting', async () => {
+    const { app, mine } = await jobsApp({ JOB_TIMEOUT: '1' })
+    libre.latencyMs = 2000
+    const job = await submit(app, mine, { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+    const failed = await until(app, mine, job.id, ['done', 'failed'])
+    expect(failed.status).toBe('failed')
+    expect(failed.error).toMatchObject({ status: 503, type: '/problems/job-timeout', detail: 'The job worked longer than 1 s and was stopped (JOB_TIMEOUT).' })
+  })
+})
+
 describe('DELETE /language/translate/jobs/{id}', () => {
   it('cancels a running job: its status reads cancelled, the engine is called no more, and no result is kept', async () => {
     const { app, mine, dataDir } = await jobsApp()
@@ -273,7 +285,8 @@ describe('expiry and limits', () => {
     await submit(app, mine, body)
     const third = await app.inject({ method: 'POST', url: '/language/translate/jobs', headers: bearer(mine), payload: body })
     expect(third.statusCode, third.body).toBe(429)
-    expect(third.json().detail).toMatch(/2 jobs queued or running/)
+    expect(third.json().detail).toMatch(/2 jobs queued or running, as many as it may \(JOB_MAX_PER_CLIENT\)/)
+    expect(new TooManyJobsError(1).message).toMatch(/^This client has 1 job queued or running/)
     // every 429 says when to try again (the contract's header; a probe's generated client had nothing to wait on)
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0)
     await submit(app, other, body)

@@ -1,8 +1,9 @@
 /**
  * What every documented operation can answer besides its own results, declared by the layer that
  * answers it: the problem handler (400, 404, 405, 500), the rate limiter (429 and RateLimit-*),
- * load shedding and shutdown (503), the body parsers (413, 415), the bearer check (401, 403) and
- * the request id (X-Request-Id on every answer). Added to each route's schema as it is registered,
+ * load shedding and shutdown (503), the body parsers (413, 415), Node's request timeout (408, a
+ * body that did not arrive within REQUEST_TIMEOUT_MS), the bearer check (401, 403) and the request
+ * id (X-Request-Id on every answer). Added to each route's schema as it is registered,
  * so that the OpenAPI document says what is sent: errors as application/problem+json with their
  * headers. A status the route declares itself is left as it is (the token endpoint's OAuth 400/401).
  */
@@ -26,7 +27,7 @@ function layerStatuses ({ limited, scoped, body }: RouteFacts): number[] {
   return [
     400, 405, 429, 500, 503,
     ...(scoped ? [401, 403, 404] : []),
-    ...(body ? [413, 415] : [])
+    ...(body ? [408, 413, 415] : [])
   ]
 }
 

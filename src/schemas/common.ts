@@ -108,6 +108,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'The access token lacks the required scope',
   404: 'Not found: the URL names nothing this service has',
   405: 'The path does not take this method (Allow lists those it takes)',
+  408: 'The request did not arrive within REQUEST_TIMEOUT_MS (its headers: that or 60 s, the shorter); the connection is closed',
   413: 'Request body too large',
   415: 'The body is not of a media type the operation takes, or it is compressed or not UTF-8',
   429: 'Rate limited (see Retry-After and RateLimit-* headers)',

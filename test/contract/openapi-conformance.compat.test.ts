@@ -123,6 +123,10 @@ describe('OpenAPI conformance: the compatible APIs', () => {
     await send({ method: 'GET', url: '/apy/getLocale' }, 400)
     await send({ method: 'POST', url: '/apy/getLocale', headers: { ...form, 'accept-language': 'ca' }, payload: '' }, 200)
     await send({ method: 'POST', url: '/apy/getLocale', headers: form, payload: '' }, 400)
+    // JSONP: the answer, errors too, as application/javascript
+    expect((await send({ method: 'GET', url: `/apy/translate?langpair=eng|spa&q=The+red+car&callback=cb&key=${KEY}` }, 200)).body).toMatch(/^cb\(\{/)
+    await send({ method: 'GET', url: '/apy/translate?langpair=eng|spa&q=x&callback=cb' }, 403)
+    await send({ method: 'GET', url: '/apy/listPairs?callback=cb' }, 200)
   })
 
   it('DeepL\'s operations: their results and errors', async () => {

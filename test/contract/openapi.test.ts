@@ -35,6 +35,12 @@ describe('OpenAPI document', () => {
         expect(op.responses['401'].content['application/problem+json'].schema.$ref).toBe('#/components/schemas/Problem')
       }
       expect(spec.paths['/language/translate/bulk'].post.responses['200'].content['application/json'].schema.type).toBe('array')
+      // a body that does not arrive within REQUEST_TIMEOUT_MS is answered 408 by every operation that reads one (a probe found none declared it)
+      for (const { path, method, op } of operations) {
+        if (op.requestBody !== undefined) expect(op.responses['408']?.content['application/problem+json'], `${method} ${path} 408`).toBeDefined()
+      }
+      // apy answers JSONP (with callback) as a script, errors too
+      for (const status of ['200', '400', '403']) expect(spec.paths['/apy/translate'].get.responses[status].content, status).toHaveProperty('application/javascript')
       // the ops tag's routes are documented (a probe found the tag in Swagger UI with nothing under it)
       expect(['/health', '/ready', '/metrics'].map(path => spec.paths[path]?.get?.tags)).toEqual([['ops'], ['ops'], ['ops']])
       expect(spec.paths['/ready'].get.responses).toHaveProperty('503')

@@ -63,10 +63,22 @@ const Translated = Type.Object({
 })
 const ApyError = Type.Object({ status: Type.String(), code: Type.Integer(), message: Type.String(), explanation: Type.String() }, { description: 'apy\'s error shape' })
 
-function responses (ok: unknown, description: string, keyed: boolean): Record<number, unknown> {
-  const error = (text: string, headers: Record<string, unknown> = {}): unknown => ({ ...ApyError, description: text, ...(Object.keys(headers).length > 0 ? { headers } : {}) })
+/** What an answer is with `callback`: its JSON as the argument of a call to the function named. */
+const Jsonp = Type.String({ description: 'With `callback`: the JSON answer wrapped as `callback(json)`, a script' })
+
+/** A response apy answers as JSON, or as JSONP (`application/javascript`) with `callback`, errors too. */
+function jsonOrJsonp (schema: object, description: string, headers: Record<string, unknown> = {}): unknown {
   return {
-    200: { ...(ok as object), description },
+    description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: { 'application/json': { schema }, 'application/javascript': { schema: Jsonp } }
+  }
+}
+
+function responses (ok: unknown, description: string, keyed: boolean): Record<number, unknown> {
+  const error = (text: string, headers: Record<string, unknown> = {}): unknown => jsonOrJsonp(ApyError, text, headers)
+  return {
+    200: jsonOrJsonp(ok as object, description),
     400: error('Invalid request: the explanation names the parameter'),
     403: error('No key, a wrong one, or one whose client lacks the `access` scope'),
     405: problemResponse(405),

@@ -218,7 +218,7 @@ export interface DistinctRequest {
   useCache: boolean
   /** Names what was being translated in an error ("en->ja for documents 0, 3"). */
   what: string
-  /** Told how many more segments have their translation (negative: a failed service's, started over by the next). */
+  /** Told how many more segments have their translation (negative: a failed service's, started over by the next; not when the request is called off). */
   progress?: (delta: number) => void
 }
 
@@ -252,7 +252,8 @@ async function inParts (batcher: Batcher, choice: TranslatorChoice, segments: st
     await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, Math.ceil(segments.length / size)) }, async () => await worker()))
   } catch (err) {
     parts.abort(err)
-    progress(-reported)
+    // a failed service's parts are started over by the next; work called off (a job cancelled) keeps what it had done
+    if (!signal.aborted) progress(-reported)
     throw err
   }
   return out

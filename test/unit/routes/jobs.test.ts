@@ -223,7 +223,9 @@ describe('DELETE /language/translate/jobs/{id}', () => {
     const { app, mine, dataDir } = await jobsApp()
     libre.latencyMs = 100
     const job = await submit(app, mine, { document: { value: lines(2000) }, source: 'en', targets: ['es'] })
-    await until(app, mine, job.id, ['running'])
+    // part-way: some of its segments translated
+    let before: Record<string, any> = await until(app, mine, job.id, ['running'])
+    while (before.progress.done === 0) before = await until(app, mine, job.id, ['running'])
     const cancel = await app.inject({ method: 'DELETE', url: job.location, headers: bearer(mine) })
     expect(cancel.statusCode).toBe(204)
     expect((await status(app, mine, job.id)).json.status).toBe('cancelled')
@@ -234,6 +236,8 @@ describe('DELETE /language/translate/jobs/{id}', () => {
     const after = (await status(app, mine, job.id)).json
     expect(after.status).toBe('cancelled')
     expect(after.progress.done).toBeLessThan(2000)
+    // the progress it had when it was stopped (a probe's read 100, then 0 once cancelled)
+    expect(after.progress.done).toBeGreaterThanOrEqual(before.progress.done)
     expect(after.result).toBeUndefined()
     const [clientDir] = readdirSync(join(dataDir, 'jobs'))
     expect(existsSync(join(dataDir, 'jobs', clientDir!, job.id, 'result.json'))).toBe(false)

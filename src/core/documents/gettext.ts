@@ -119,10 +119,32 @@ function pluralsOf (tag: string): { count: number, one: number, header: string }
   return { count, one, header: pluralForms.getPluralFormsHeader(lang).replace(/^nplurals\s*=\s*(\d+);\s*plural\s*=\s*/, 'nplurals=$1; plural=').replace(/;?\s*$/, ';') }
 }
 
-/** Whether a `Language` header (`pl`, `pt_BR`, `sr@latin`) names another language than the tag; an empty one names none. */
+/** gettext's script modifiers (`sr@latin`, `uz@cyrillic`) as BCP 47 scripts. */
+const SCRIPT_MODIFIERS: Readonly<Record<string, string>> = { latin: 'Latn', cyrillic: 'Cyrl' }
+
+/** A language and the script it is written in (`sr-Cyrl`, `zh-Hant`: the likely one where none is named), or undefined where the tag is none. */
+function writtenLanguage (tag: string, options: Intl.LocaleOptions = {}): string | undefined {
+  try {
+    const locale = new Intl.Locale(tag, options).maximize()
+    return `${locale.language}-${locale.script ?? ''}`
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a `Language` header (`pl`, `pt_BR`, `sr@latin`, `zh_TW`) names another language than the
+ * tag, or the same in another script (a Cyrillic Serbian catalog is no Latin Serbian one); an
+ * empty one names none.
+ */
 function otherLanguage (header: string | undefined, tag: string): boolean {
-  const language = (header ?? '').trim().split(/[-_.@]/)[0]!.toLowerCase()
-  return language !== '' && language !== baseLanguage(tag)
+  const [name = '', modifier = ''] = (header ?? '').trim().split('.')[0]!.split('@')
+  const [language = '', region] = name.split(/[-_]/)
+  if (language === '') return false
+  const script = SCRIPT_MODIFIERS[modifier.toLowerCase()]
+  const written = writtenLanguage(language, { ...(region === undefined || !/^(?:[A-Za-z]{2}|\d{3})$/.test(region) ? {} : { region }), ...(script === undefined ? {} : { script }) })
+  const target = writtenLanguage(tag)
+  return written === undefined || target === undefined ? language.toLowerCase() !== baseLanguage(tag) : written !== target
 }
 
 /** nplurals of a `Plural-Forms` header, or undefined. */

@@ -136,6 +136,19 @@ describe('text/x-gettext-translation', () => {
     expect(forTarget(POLISH.replace('Language: pl', 'Language: pl_PL'), 'pl').segments).toEqual(['Open'])
   })
 
+  it('a catalog in another script than the target\'s is another language: a Cyrillic Serbian one into Latin Serbian is translated throughout', () => {
+    const serbian = (language: string): string => 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ' + language + '\\n"\n\n' +
+      'msgid "The red car is fast."\nmsgstr "Црвени аутомобил је брз."\n\nmsgid "Good morning"\nmsgstr ""\n'
+    expect(forTarget(serbian('sr'), 'sr-Latn').segments).toEqual(['The red car is fast.', 'Good morning'])
+    expect(forTarget(serbian('sr_RS'), 'sr-Latn').segments).toEqual(['The red car is fast.', 'Good morning'])
+    // gettext's own names of the same language and script keep the finished entries
+    expect(forTarget(serbian('sr@latin'), 'sr-Latn').segments).toEqual(['Good morning'])
+    expect(forTarget(serbian('sr_RS@latin'), 'sr-Latn').segments).toEqual(['Good morning'])
+    expect(forTarget(serbian('sr'), 'sr').segments).toEqual(['Good morning'])
+    expect(forTarget(serbian('zh_TW'), 'zh-Hant').segments).toEqual(['Good morning'])
+    expect(forTarget(serbian('zh_CN'), 'zh-Hant').segments).toEqual(['The red car is fast.', 'Good morning'])
+  })
+
   it('a file whose entries cannot be found line by line is written anew by gettext-parser, still complete', () => {
     // two strings on one keyword line: gettext-parser joins them, so the entry is not found by its line
     const odd = 'msgid "The red " "car"\nmsgstr ""\n\nmsgid "The house"\nmsgstr ""\n'

@@ -3,8 +3,8 @@
  * apertium-retxt do for plain text, plus inline markup):
  * - text is escaped (`\ [ ] ^ $ / < > @ { }` get a backslash);
  * - line breaks, tabs, control characters and `~` (the post-generator's marker, which no
- *   escape protects) travel in superblanks `[...]`; a line break or tab also ends the
- *   sentence with SENTENCE_END, so no word moves across it;
+ *   escape protects) travel in superblanks `[...]`, and so does an opening quote; a line break
+ *   or tab also ends the sentence with SENTENCE_END, so no word moves across it;
  * - `<g id="N">…</g>` becomes word-bound blanks `[[t:g:N]]word[[/]]` on its words, which
  *   Apertium carries through reordering (`The <g>red</g> car` -> `El coche <g>rojo</g>`);
  * - `<x id="N"/>` (and an empty `<g>`) becomes an unknown word in a word-bound blank,
@@ -42,9 +42,12 @@ export type Piece =
 
 // characters that travel in superblanks, and the ones among them that end a sentence; the
 // lookbehinds here and in WORD_END let a match start only where a run starts (otherwise every
-// position of a long run of spaces or letters is tried again to its end: quadratic in its length)
+// position of a long run of spaces or letters is tried again to its end: quadratic in its length).
+// An opening quote (`'` or `‘` starting a word) travels in a superblank too: English's analyser
+// reads `'S`, `'m`, `'re` at a word's start as contractions ("'Save page'" came back "esave
+// página'", "'max length'" "soyperiodo de hacha'"); a superblank stays where it is, as an opening quote should.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the analyser
-const SPECIAL_RUN = /(?<! ) *[\x01-\x1f\x7f\x85\u2028\u2029~][ \x01-\x1f\x7f\x85\u2028\u2029~]*/g
+const SPECIAL_RUN = /(?<! ) *[\x01-\x1f\x7f\x85\u2028\u2029~][ \x01-\x1f\x7f\x85\u2028\u2029~]*|(?<![\p{L}\p{N}\p{M}'‘])['‘](?=[\p{L}\p{N}])/gu
 const BREAK = /[\t\n\v\f\r\x85\u2028\u2029]/
 const WORD_END = /(?<![\p{L}\p{N}\p{M}])[\p{L}\p{N}\p{M}]+$/u
 const WORD_START = /^[\p{L}\p{N}\p{M}]+/u

@@ -56,6 +56,15 @@ describe('Apertium translator on the installed pairs', () => {
     expect(await one('en', 'es', 'The <g id="1">red</g> car')).toBe('El coche <g id="1">rojo</g>')
   })
 
+  it('keeps a quoted phrase\'s opening quote before its first word (English\'s analyser read "\'Save" as a contraction: "esave página\'")', async () => {
+    for (const [text, quoted] of [["Menu entry: 'Save page with SingleFile'", 'Save page'], ["Show 'Next' and 'Similar' videos", 'Similar'], ["The 'max length' value", 'max']]) {
+      const out = await one('en', 'es', text)
+      // the quote opens a word, as in the source, and the quoted words are translated as they are alone
+      expect(out, text).toMatch(/(?:^|\s)'\p{L}/u)
+      expect(out, text).toContain(`'${(await one('en', 'es', quoted)).split(' ')[0]!}`)
+    }
+  })
+
   it('translates pairs without a direct mode through an intermediate language', async () => {
     expect(await one('en', 'fr', 'The house is big.')).toBe('La maison est grande.')
     expect(await one('en', 'pt', 'The house is big.')).toBe('A casa é grande.')

@@ -24,6 +24,12 @@ describe('encoding tagged segments for Apertium', () => {
     expect(encode('a\u0001b\u0000c')).toBe('a[\u0001]bc.[].[]')
   })
 
+  it('puts an opening quote in a superblank, not an apostrophe inside or after a word', () => {
+    expect(encode("Menu: 'Save page' and ‘Open’")).toBe("Menu: [']Save page' and [‘]Open’.[].[]")
+    expect(encode("John's boys' car")).toBe("John's boys' car.[].[]")
+    expect(decode("Menú: [']Salva página' y [‘]Abre’.[].[]", "Menu: 'Save page' and ‘Open’")).toBe("Menú: 'Salva página' y ‘Abre’")
+  })
+
   it('turns <g> into word-bound blanks on its words, naming only the innermost group', () => {
     expect(encode('The <g id="1">red</g> car')).toBe('The [[t:g:1]]red[[/]] car.[].[]')
     // the groups around it follow from the source's nesting when the answer is read

@@ -34,13 +34,32 @@ const MAX_EDIT_LENGTH = 2_000
 
 /** The changes turning `before` into `after`. */
 export function diffChanges (before: string, after: string, notes: readonly EditNote[], asked: readonly EditType[], path?: string): Change[] {
-  if (before === after) return []
+  return stringChanges(before, after, { notes, first: 0, taken: new Uint8Array(notes.length) }, asked, path).changes
+}
+
+/**
+ * The notes a string's changes are attributed to: a JSON leaf's own notes lie from `first` on (a
+ * window of the document's, so that a leaf costs the same in a document of any size); `taken`
+ * flags the notes a change took, the document's flags where a leaf's window is a view of them.
+ */
+interface NoteWindow {
+  notes: readonly EditNote[]
+  first: number
+  taken: Uint8Array
+}
+
+/** The changes turning `before` into `after`, and the index past the last note they took (0 for none). */
+function stringChanges (before: string, after: string, window: NoteWindow, asked: readonly EditType[], path?: string): { changes: Change[], past: number } {
+  if (before === after) return { changes: [], past: 0 }
   const hunks = sentenceHunks(before, after)
   const single = new Set(asked).size === 1 ? asked[0] : undefined
-  const placed = placedByNotes(before, hunks, notes)
-  const madeBy = attribution(before, placed.hunks, notes, placed.by)
-  return placed.hunks.map((hunk, i) => {
+  const placed = placedByNotes(before, hunks, window)
+  const madeBy = attribution(before, placed.hunks, window, placed.by)
+  const index = new Map(window.notes.map((note, k) => [note, k]))
+  let past = 0
+  const changes = placed.hunks.map((hunk, i): Change => {
     const by = madeBy[i]
+    for (const note of by ?? []) past = Math.max(past, index.get(note)! + 1)
     return {
       ...hunk,
       type: by?.[0]!.type ?? single ?? 'edit',
@@ -48,11 +67,12 @@ export function diffChanges (before: string, after: string, notes: readonly Edit
       ...(path === undefined ? {} : { path })
     }
   })
+  return { changes, past }
 }
 
 /** Unchanged text either side of a run of hunks that a note placed there may take in (code points): the "," of a note's " ," past a hunk that ends at its space. */
 const CONTEXT = 32
-/** Notes looked through from the one after the last placed, before all of them (a string's first note may lie anywhere in a document's list). */
+/** Notes looked through from the one after the last taken, before all of them (a segment's may come after the next's: an HTML attribute's after its text); a JSON leaf's window reaches as far back. */
 const NOTE_WINDOW = 64
 
 /**
@@ -64,15 +84,14 @@ const NOTE_WINDOW = 64
  * comma, for "  " -> " " and " ," -> ","); a run the notes do not account for so (a word two
  * rules changed in turn) stays as the diff cut it, for `attribution`.
  */
-function placedByNotes (before: string, hunks: readonly Hunk[], notes: readonly EditNote[]): { hunks: Hunk[], by: Array<number | undefined> } {
+function placedByNotes (before: string, hunks: readonly Hunk[], { notes, first, taken: used }: NoteWindow): { hunks: Hunk[], by: Array<number | undefined> } {
   if (notes.length === 0) return { hunks: [...hunks], by: [] }
   const points = Array.from(before)
   const end = (k: number): number => hunks[k]!.offset + hunks[k]!.length
   const text = (from: number, to: number): string => points.slice(from, to).join('')
   const out: Hunk[] = []
   const by: Array<number | undefined> = []
-  const used = new Uint8Array(notes.length)
-  let next = 0
+  let next = first
   let floor = 0
   let tests = MAX_NOTE_TESTS
   const candidates = (original: string, from: number, to: number): Map<string, number[]> => {
@@ -204,18 +223,26 @@ function placeNotes (original: string, replacement: string, notes: readonly Edit
  * "don't" -> "Don't"), or notes the word diff cut otherwise ("In order to utilize" -> "To use" as
  * "In" -> "To", "order" -> "use", "to utilize " -> ""); see `severalNotes`.
  */
-function attribution (before: string, hunks: readonly Hunk[], notes: readonly EditNote[], placed: ReadonlyArray<number | undefined>): Array<EditNote[] | undefined> {
+function attribution (before: string, hunks: readonly Hunk[], { notes, first, taken: used }: NoteWindow, placed: ReadonlyArray<number | undefined>): Array<EditNote[] | undefined> {
   const madeBy = new Array<EditNote[] | undefined>(hunks.length)
   if (notes.length === 0) return madeBy
-  const used = new Uint8Array(notes.length)
-  for (const k of placed) if (k !== undefined) used[k] = 1
+  // the NOTE_WINDOW notes from `from` on are always looked through, the rest while MAX_NOTE_TESTS
+  // last: a long text's hunks that no note explains alone would each test every note
+  let tests = MAX_NOTE_TESTS
   const unusedExplaining = (hunk: Hunk, from: number, to: number): number | undefined => {
-    for (let at = from; at < to; at++) if (used[at] === 0 && explains(notes[at]!, hunk)) return at
+    const close = Math.min(to, from + NOTE_WINDOW)
+    for (let at = from; at < close; at++) if (used[at] === 0 && explains(notes[at]!, hunk)) return at
+    if (tests < to - close) return undefined
+    tests -= to - close
+    for (let at = close; at < to; at++) if (used[at] === 0 && explains(notes[at]!, hunk)) return at
     return undefined
   }
-  let next = 0
+  let next = first
   let last: EditNote | undefined
+  // where each hunk's notes are likely to be: the next note not used when it came
+  const near = new Array<number>(hunks.length)
   hunks.forEach((hunk, i) => {
+    near[i] = next
     let at = placed[i]
     if (at !== undefined) {
       next = at + 1
@@ -235,11 +262,15 @@ function attribution (before: string, hunks: readonly Hunk[], notes: readonly Ed
     last = notes[at]!
     madeBy[i] = [last]
   })
+  // the NOTE_WINDOW notes from the hunk's next first, then every note while MAX_NOTE_TESTS last
   let points: string[] | undefined
-  let tests = MAX_NOTE_TESTS
-  for (let i = 0; i < hunks.length && tests >= notes.length; i++) {
+  for (let i = 0; i < hunks.length; i++) {
     if (madeBy[i] !== undefined) continue
     points ??= Array.from(before)
+    const from = near[i]!
+    const to = Math.min(notes.length, from + NOTE_WINDOW)
+    severalNotes(points, hunks, i, notes.slice(from, to), madeBy)
+    if (madeBy[i] !== undefined || to - from === notes.length || tests < notes.length) continue
     tests -= notes.length
     severalNotes(points, hunks, i, notes, madeBy)
   }
@@ -250,7 +281,7 @@ function attribution (before: string, hunks: readonly Hunk[], notes: readonly Ed
 const NEIGHBOURS = 3
 const MAX_GAP = 32
 const MAX_SPAN = 500
-/** Notes looked through for hunks several notes made, in all: bounds the time of notes that explain nothing (hunks x notes). */
+/** Notes looked through past a window, in all (a string's): bounds the time of notes that explain nothing (hunks x notes). */
 const MAX_NOTE_TESTS = 2_000_000
 
 /**
@@ -504,13 +535,28 @@ function middle (before: string, after: string): Hunk {
   return { offset: start, length: a.length - end - start, original, replacement: b.slice(start, b.length - end).join('') }
 }
 
-/** Changes of a string value, or of each string leaf of a JSON value (with its pointer). */
+/**
+ * Changes of a string value, or of each string leaf of a JSON value (with its pointer). The notes
+ * of a JSON value come leaf after leaf, in the order walked here (documents/json.ts): a leaf's
+ * changes take its notes from a window that starts where the leaves before it stopped taking
+ * them, with NOTE_WINDOW before that and as many after as the leaf has characters (more than
+ * a leaf's notes), not from the document's every note: a document of many short strings whose
+ * notes explain no change alone cost leaves x notes (docs/benchmarks.md, Editing).
+ */
 export function changesOf (before: unknown, after: unknown, notes: readonly EditNote[], asked: readonly EditType[]): Change[] {
   if (typeof before === 'string') return typeof after === 'string' ? diffChanges(before, after, notes, asked) : []
   const out: Change[] = []
+  const taken = new Uint8Array(notes.length)
+  let next = 0
   const walk = (a: unknown, b: unknown, pointer: string): void => {
     if (typeof a === 'string' && typeof b === 'string') {
-      append(out, diffChanges(a, b, notes, asked, pointer))
+      if (a === b) return
+      const from = Math.max(0, next - NOTE_WINDOW)
+      const to = Math.min(notes.length, next + NOTE_WINDOW + a.length)
+      const window = { notes: notes.slice(from, to), first: next - from, taken: taken.subarray(from, to) }
+      const leaf = stringChanges(a, b, window, asked, pointer)
+      append(out, leaf.changes)
+      if (leaf.past > 0) next = Math.max(next, from + leaf.past)
     } else if (a !== null && typeof a === 'object' && b !== null && typeof b === 'object') {
       for (const [key, child] of Object.entries(a)) {
         walk(child, (b as Record<string, unknown>)[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`)

@@ -381,6 +381,29 @@ describe('rules editor: changes', () => {
     expect(result.changes.map(c => c.reason)).toEqual(['Repeated word "the"', 'Extra space between words', 'Space before "."'])
   })
 
+  it('edits a JSON document of many short strings in linear time, each string\'s changes made from its own notes (a probe\'s 500 strings, 20 KB, ran past the 5 s budget)', async () => {
+    const catalog = (n: number): string[] => Array.from({ length: n }, (_, i) => `dont do it . teh end , ok ?  ${i} items`)
+    const timed = async (value: string[]): Promise<number> => {
+      const start = performance.now()
+      const result = await editing.edit({ document: { value, mimeType: 'application/json', language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }], toneLevel: 5, temperature: 0 }, signal)
+      const time = performance.now() - start
+      const edited = result.value as string[]
+      expect(edited).toHaveLength(value.length)
+      const byLeaf = Map.groupBy(result.changes, c => c.path)
+      value.forEach((original, i) => {
+        const own = byLeaf.get(`/${i}`) ?? []
+        expect(own.length).toBeGreaterThan(0)
+        expectRuleChanges(original, { value: edited[i], changes: own }, ['grammar', 'syntax'])
+      })
+      return time
+    }
+    await timed(catalog(50))
+    const small = await timed(catalog(100))
+    const large = await timed(catalog(1_000))
+    // 10x the strings: linear is ~10x the time; every leaf's notes against the document's was ~100x
+    expect(large).toBeLessThan(Math.max(small, 1) * 40)
+  })
+
   it('keeps an HTML run of spaces, which shows as one, where the rebuilt text wrote it as one space and no rule made a change (a probe saw "  " -> " " as "edit", with no reason)', async () => {
     const text = '<p>Click <a href="x">this  link</a> now .</p>'
     for (const types of [['syntax'], ['grammar', 'syntax']] as const) {

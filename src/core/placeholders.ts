@@ -12,6 +12,9 @@
  * - printf: `%s %d %1$s %.2f %-5d %@ %%` and Python's `%(name)s`;
  * - names: a WebExtension message's `$USER$` (chrome.i18n), and Laravel's `:name`, lower case
  *   after white space or at the start (not `Note:this`, `10:30`, `:)` or a one-letter `:p`);
+ * - references to other messages, which name a key the catalog must still resolve: i18next's
+ *   nesting `$t(key, { "count": {{n}} }, formatter)` whole (to its balanced `)`), and vue-i18n's
+ *   linked messages `@:key`, `@.modifier:key`, `@:(key)` and `@:{'key'}`;
  * - tag tokens: `<0>…</0>`, `<bold>…</bold>` (react-i18next Trans): the tags are kept and the
  *   text between them is translated, so a matched pair becomes `<g id="N">…</g>`; `<1/>` and
  *   a tag without its partner become tokens.
@@ -20,6 +23,8 @@ import { protect, type Mark, type PairMark, type Protected } from './documents/p
 
 const PRINTF = /%(?:%|(?:\d+\$)?[-+0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|L|q|j|z|t)?[sdiufFxXoeEgGcpaA@]|\([A-Za-z_][\w.-]*\)[-+0#]*\d*(?:\.\d+)?[sdiufFxXoeEgGcr])/y
 const MESSAGE_NAME = /\$\w+\$/y
+/** vue-i18n's linked message: `@`, a modifier, `:` and a dotted key (never its sentence's final `.`), or a key in `(…)` or `{…}`. */
+const LINKED = /@(?:\.[A-Za-z]\w*)?:(?:\([\p{L}\p{N}_$:|./-]+\)|\{[^{}\n]+\}|[\p{L}\p{N}_$-]+(?:\.[\p{L}\p{N}_$-]+)*)/uy
 const LARAVEL_NAME = /:[a-z][a-z0-9_]+(?![\p{L}\p{N}_])/uy
 const TAG = /<(\/?)([A-Za-z][\w.:-]*|\d+)((?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"<>]*"|'[^'<>]*'|[^\s"'<>=]+))?)*)\s*(\/?)>/y
 
@@ -36,6 +41,18 @@ function closingBraces (text: string): Map<number, number> {
     const c = text[i]
     if (c === '{') open.push(i)
     else if (c === '}' && open.length > 0) closing.set(open.pop()!, i)
+  }
+  return closing
+}
+
+/** The index of the `)` closing each `(`, for the parentheses that are balanced. */
+function closingParens (text: string): Map<number, number> {
+  const closing = new Map<number, number>()
+  const open: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '(') open.push(i)
+    else if (c === ')' && open.length > 0) closing.set(open.pop()!, i)
   }
   return closing
 }
@@ -75,6 +92,7 @@ function pairTags (tags: TagToken[]): { tokens: Mark[], pairs: PairMark[] } {
 /** Every placeholder of a text: tokens, and tag pairs whose inner text stays translatable. */
 export function findPlaceholders (text: string): { tokens: Mark[], pairs: PairMark[] } {
   const closing = closingBraces(text)
+  const parens = text.includes('$t(') ? closingParens(text) : undefined
   const tokens: Mark[] = []
   const tags: TagToken[] = []
   let i = 0
@@ -87,7 +105,13 @@ export function findPlaceholders (text: string): { tokens: Mark[], pairs: PairMa
       i = close + 1
       continue
     }
-    const pattern = c === '%' ? PRINTF : c === '<' ? TAG : c === '$' ? MESSAGE_NAME : c === ':' && (i === 0 || /\s/.test(text[i - 1]!)) ? LARAVEL_NAME : undefined
+    const nested = c === '$' && text.startsWith('t(', i + 1) ? parens!.get(i + 2) : undefined
+    if (nested !== undefined && text.slice(i + 3, nested).trim() !== '') {
+      tokens.push({ start: i, end: nested + 1, text: text.slice(i, nested + 1) })
+      i = nested + 1
+      continue
+    }
+    const pattern = c === '%' ? PRINTF : c === '<' ? TAG : c === '@' ? LINKED : c === '$' ? MESSAGE_NAME : c === ':' && (i === 0 || /\s/.test(text[i - 1]!)) ? LARAVEL_NAME : undefined
     if (pattern) {
       pattern.lastIndex = i
       const m = pattern.exec(text)

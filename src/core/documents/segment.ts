@@ -145,6 +145,6 @@ export function segmentDocument (value: unknown, mimeType: MimeType, options: Se
     const doc = leaf(value, () => path)
     return { segments: doc.segments, rebuild: (translated, target) => doc.rebuild(translated, target) }
   }
-  if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, path)
+  if (value !== null && typeof value === 'object') return structuredDocument(value, leaf, path, { metadata: mimeType === 'application/json' })
   throw invalidField(path, `must be a string, an object or an array, not ${value === null ? 'null' : typeof value}`)
 }

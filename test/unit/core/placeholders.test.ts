@@ -30,6 +30,21 @@ describe('placeholders', () => {
     expect(roundTrip('Hello $USER$, you have $COUNT$ unread emails.', upper).back).toBe('HELLO $USER$, YOU HAVE $COUNT$ UNREAD EMAILS.')
   })
 
+  it("takes i18next's nesting whole, its options and formatters too, to its balanced parenthesis", () => {
+    // i18next's own test resources (test/runtime/i18next.translation.formatting.test.js)
+    expect(spans('They have {{girls}} $t(girl, lowercase) and {{boys}} $t(boy, lowercase)')).toEqual(['{{girls}}', '$t(girl, lowercase)', '{{boys}}', '$t(boy, lowercase)'])
+    expect(spans('in $t(park, { "count": {{parkCount}} }, title case, underscore)')).toEqual(['$t(park, { "count": {{parkCount}} }, title case, underscore)'])
+    expect(spans('See $t(look.deep) and $t(ns:key, { "x": "(a)" }) (twice).')).toEqual(['$t(look.deep)', '$t(ns:key, { "x": "(a)" })'])
+    expect(spans('a $t( ) b, $t(unclosed, c, $t, $tea (d)')).toEqual([])
+  })
+
+  it("takes vue-i18n's linked messages, modifier and key, without their sentence's full stop", () => {
+    expect(spans('@:message.dio @:message.the_world !!!!')).toEqual(['@:message.dio', '@:message.the_world'])
+    expect(spans('Please provide @.lower:message.homeAddress.')).toEqual(['@.lower:message.homeAddress'])
+    expect(spans("See @:(message.a-b) and @.capitalize:{'nested.key'}, café @:clé")).toEqual(['@:(message.a-b)', "@.capitalize:{'nested.key'}", '@:clé'])
+    expect(spans('Mail me @ home, @bob: hi, @: or @.lower alone')).toEqual([])
+  })
+
   it('takes an ICU plural or select as one token, nested bodies included', () => {
     expect(spans('You have {count, plural, =0 {no messages} one {# message} other {# messages}} from {gender, select, female {her} other {them}}.'))
       .toEqual(['{count, plural, =0 {no messages} one {# message} other {# messages}}', '{gender, select, female {her} other {them}}'])
@@ -43,7 +58,7 @@ describe('placeholders', () => {
   })
 
   it('stays linear on hostile input', () => {
-    for (const text of ['$a'.repeat(50_000), '$'.repeat(100_000), '$' + 'a'.repeat(100_000), ' :a'.repeat(30_000), ' :' + 'a'.repeat(100_000) + 'B', ' :'.repeat(50_000)]) {
+    for (const text of ['$t('.repeat(50_000), '$t(a)'.repeat(20_000), '@.a'.repeat(50_000), '@:(a'.repeat(30_000), '@:{a'.repeat(30_000), '$a'.repeat(50_000), '$'.repeat(100_000), '$' + 'a'.repeat(100_000), ' :a'.repeat(30_000), ' :' + 'a'.repeat(100_000) + 'B', ' :'.repeat(50_000)]) {
       const started = performance.now()
       findPlaceholders(text)
       expect(performance.now() - started, text.slice(0, 10)).toBeLessThan(1000)
@@ -54,6 +69,13 @@ describe('placeholders', () => {
     const { sent, back } = roundTrip('Hello {name}, you have %d new messages (%(count)s) from {{sender}}.', upper)
     expect(sent).toBe('Hello <x id="1"/>, you have <x id="2"/> new messages (<x id="3"/>) from <x id="4"/>.')
     expect(back).toBe('HELLO {name}, YOU HAVE %d NEW MESSAGES (%(count)s) FROM {{sender}}.')
+  })
+
+  it('keeps message references byte for byte through an engine that changes every word', () => {
+    const text = 'They have {{girls}} $t(girl, lowercase) in $t(park, { "count": {{parkCount}} }, title case, underscore); please provide @.lower:message.homeAddress or @:(message.dio).'
+    const { sent, back } = roundTrip(text, upper)
+    expect(sent).toBe('They have <x id="1"/> <x id="2"/> in <x id="3"/>; please provide <x id="4"/> or <x id="5"/>.')
+    expect(back).toBe('THEY HAVE {{girls}} $t(girl, lowercase) IN $t(park, { "count": {{parkCount}} }, title case, underscore); PLEASE PROVIDE @.lower:message.homeAddress OR @:(message.dio).')
   })
 
   it('keeps tag tokens and translates the text between them, following the words', () => {

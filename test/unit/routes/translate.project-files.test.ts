@@ -204,6 +204,66 @@ describe('ICU MessageFormat: the structure, # and arguments kept, each sub-messa
   })
 })
 
+describe('application/json catalogs: references to other messages and metadata are kept', () => {
+  // i18next's own test resources (test/runtime/i18next.translation.formatting.test.js): nesting with options and formatters
+  const i18next = {
+    girlsAndBoysWithoutPluralTest: 'They have {{girls}} $t(girl, lowercase) and {{boys}} $t(boy, lowercase)',
+    park: 'in $t(park, { "count": {{parkCount}} }, title case, underscore)',
+    save: 'Click $t(save) to keep $t(look.deep)'
+  }
+  // vue-i18n's guide, "Linked messages"
+  const vue = { message: { dio: 'DIO:', the_world: 'the world', linked: '@:message.dio @:message.the_world !!!!', homeAddress: 'Home address', missingHomeAddress: 'Please provide @.lower:message.homeAddress', braced: 'See @:(message.dio) now.' } }
+  // Flutter's gen-l10n ARB (the Flutter guide, "Internationalizing Flutter apps")
+  const arb = JSON.stringify({
+    '@@locale': 'en',
+    helloWorld: 'Hello {name}',
+    '@helloWorld': { description: 'A greeting', placeholders: { name: { type: 'String', example: 'Bob' } } },
+    nWombats: '{count, plural, =0{no wombats} =1{1 wombat} other{{count} wombats}}',
+    '@nWombats': { description: 'A plural message', placeholders: { count: { type: 'num', format: 'compact' } } },
+    helloWorldOn: 'Hello World on {date}',
+    '@helloWorldOn': { description: 'A message with a date', placeholders: { date: { type: 'DateTime', format: 'EEE, M/d/y', isCustomDateFormat: 'true' } } }
+  }, null, 2)
+
+  /** Each message reference of a text, in order. */
+  const references = (text: string): string[] => text.match(/\$t\((?:[^()]|\([^()]*\))*\)|@(?:\.\w+)?:(?:\([^()]*\)|[\w.]*\w)/g) ?? []
+  const messages = (value: unknown): string[] => typeof value === 'string' ? [value] : Object.values(value as object).flatMap(messages)
+
+  for (const engine of ['libretranslate', 'embedded'] as const) {
+    it(`i18next nesting and vue-i18n links, byte for byte (${engine})`, async () => {
+      for (const catalog of [i18next, vue]) {
+        const { status, body, out } = await translate(catalog, 'application/json', engine)
+        expect(status, JSON.stringify(body)).toBe(200)
+        const before = messages(catalog)
+        const after = messages(out)
+        expect(after.map(references)).toEqual(before.map(references))
+        // the words around them were translated
+        expect(after.filter((text, i) => text !== before[i]).length).toBeGreaterThan(before.length / 2)
+      }
+    })
+
+    it(`ARB metadata byte for byte, the messages translated (${engine})`, async () => {
+      const { status, body, out } = await translate(arb, 'application/json', engine)
+      expect(status, JSON.stringify(body)).toBe(200)
+      const source = JSON.parse(arb) as Record<string, unknown>
+      const parsed = JSON.parse(out as string) as Record<string, string>
+      expect(Object.keys(parsed)).toEqual(Object.keys(source))
+      // every line but a message's
+      const metadata = (text: string): string[] => text.split('\n').filter(line => !/^ {2}"[^@"]+": "/.test(line))
+      expect(metadata(out)).toEqual(metadata(arb))
+      for (const key of ['helloWorld', 'nWombats', 'helloWorldOn']) expect(parsed[key], key).not.toBe(source[key])
+      expect(parsed.helloWorld).toMatch(/\{name\}/)
+      expect(parsed.helloWorldOn).toMatch(/\{date\}$/)
+    })
+  }
+
+  it('the engine is sent the words, never a reference', async () => {
+    await translate({ ...i18next, ...vue.message }, 'application/json', 'libretranslate')
+    const sent = libre().calls.filter(c => c.path === '/translate').flatMap(c => (c.body as { q: string[] }).q).join('\n')
+    expect(sent).toContain('They have <x id="1"/> <x id="2"/> and <x id="3"/> <x id="4"/>')
+    expect(sent).not.toMatch(/\$t\(|@[.:]|lowercase|title case/)
+  })
+})
+
 describe("ICU's apostrophe: a doubled one reaches the engine as one, and comes back doubled", () => {
   const catalog = { seen: "{n, plural, one {I can''t see # car.} other {I can''t see # cars.}}", quoted: "{n, plural, one {Type '{'# to open.} other {Type '{'# to open them.}}" }
 

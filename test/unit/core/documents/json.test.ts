@@ -69,6 +69,46 @@ describe('application/json given as JSON text', () => {
   })
 })
 
+describe('application/json: a key starting with @ holds metadata, kept whole', () => {
+  // Flutter's gen-l10n ARB: a message's `@key` (its description for translators, and placeholders
+  // whose `type` is a Dart type and `format` a NumberFormat or DateFormat name) and `@@locale`
+  const arb = '{\n  "@@locale": "en",\n  "helloWorld": "Hello {name}",\n  "@helloWorld": {\n    "description": "A greeting",\n' +
+    '    "placeholders": {"name": {"type": "String", "example": "Bob"}}\n  },\n  "nWombats": "{count, plural, =0{no wombats} other{{count} wombats}}",\n' +
+    '  "@nWombats": {"placeholders": {"count": {"type": "num", "format": "compact"}}},\n  "date": "On {when}",\n' +
+    '  "@date": {"placeholders": {"when": {"type": "DateTime", "format": "EEE, M/d/y", "isCustomDateFormat": "true"}}},\n' +
+    '  "@\\u0040escaped": ["kept"],\n  "@empty": null\n}\n'
+
+  it('as JSON text: only the messages are sent, every byte of the metadata is kept', () => {
+    const doc = segmentDocument(arb, 'application/json')
+    expect(doc.segments).toEqual(['Hello {name}', 'no wombats', '{count} wombats', 'On {when}'])
+    const out = doc.rebuild(doc.segments.map(upper)) as string
+    const source = JSON.parse(arb) as Record<string, unknown>
+    const parsed = JSON.parse(out) as Record<string, unknown>
+    for (const key of Object.keys(source).filter(k => k.startsWith('@'))) expect(parsed[key], key).toEqual(source[key])
+    expect(parsed.helloWorld).toBe('HELLO {NAME}')
+    expect(parsed.date).toBe('ON {WHEN}')
+    const metadata = /"@helloWorld": \{[\s\S]*?\n {2}\}/
+    expect(metadata.exec(out)![0]).toBe(metadata.exec(arb)![0])
+  })
+
+  it('as an object value the same', () => {
+    const value = JSON.parse(arb) as Record<string, unknown>
+    const doc = segmentDocument(value, 'application/json')
+    expect(doc.segments).toEqual(['Hello {name}', 'no wombats', '{count} wombats', 'On {when}'])
+    const out = doc.rebuild(doc.segments.map(upper)) as Record<string, unknown>
+    expect(Object.keys(out)).toEqual(Object.keys(value))
+    for (const key of Object.keys(value).filter(k => k.startsWith('@'))) expect(out[key], key).toEqual(value[key])
+    expect(out.nWombats).toBe('{count, plural, =0{NO WOMBATS} other{{COUNT} WOMBATS}}')
+  })
+
+  it('anywhere in the tree, and only in application/json', () => {
+    const value = { a: [{ '@id': 'x', text: 'The house' }], b: { '@@locale': 'en', '@type': 'Person' } }
+    expect(segmentDocument(value, 'application/json').segments).toEqual(['The house'])
+    expect(segmentDocument(JSON.stringify(value), 'application/json').segments).toEqual(['The house'])
+    expect(segmentDocument(value, 'text/plain').segments).toEqual(['x', 'The house', 'en', 'Person'])
+  })
+})
+
 describe('object and array values', () => {
   it('keeps the shape: keys, numbers, booleans and null pass through', () => {
     const value = JSON.parse(fixture('i18n.json')) as unknown

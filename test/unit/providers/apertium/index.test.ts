@@ -57,7 +57,8 @@ describe('Apertium translator on the installed pairs', () => {
   })
 
   it('keeps a quoted phrase\'s opening quote before its first word (English\'s analyser read "\'Save" as a contraction: "esave página\'")', async () => {
-    for (const [text, quoted] of [["Menu entry: 'Save page with SingleFile'", 'Save page'], ["Show 'Next' and 'Similar' videos", 'Similar'], ["The 'max length' value", 'max']]) {
+    const cases: Array<[string, string]> = [["Menu entry: 'Save page with SingleFile'", 'Save page'], ["Show 'Next' and 'Similar' videos", 'Similar'], ["The 'max length' value", 'max']]
+    for (const [text, quoted] of cases) {
       const out = await one('en', 'es', text)
       // the quote opens a word, as in the source, and the quoted words are translated as they are alone
       expect(out, text).toMatch(/(?:^|\s)'\p{L}/u)

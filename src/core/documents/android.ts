@@ -56,11 +56,12 @@ import { segmentMessageRun } from './icu.js'
 import type { SegmentDraft } from './segment-run.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 import { xmlErrorAt } from './xml-error.js'
+import { xmlChars } from './office/xml.js'
 
 const COLLAPSE = /[ \t\n\r]+/g
 
 function escapeAndroid (text: string): string {
-  return text.replace(COLLAPSE, ' ').replace(/[\\'"&<>]/g, c => c === '\\' ? '\\\\' : c === "'" ? "\\'" : c === '"' ? '\\"' : c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
+  return xmlChars(text).replace(COLLAPSE, ' ').replace(/[\\'"&<>]/g, c => c === '\\' ? '\\\\' : c === "'" ? "\\'" : c === '"' ? '\\"' : c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
 }
 const androidText: TextFormat = { escape: escapeAndroid, collapse: COLLAPSE }
 /** For a segment that opens its string: a leading `@` or `?` would make it a reference. */

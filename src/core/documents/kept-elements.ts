@@ -21,6 +21,7 @@ import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { INLINE, OPAQUE } from './elements.js'
 import type { SegmentDraft } from './segment-run.js'
+import { xmlChars } from './office/xml.js'
 
 /** A tag name as `ignore_tags` may give it. */
 export const TAG_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,99}$/
@@ -240,8 +241,9 @@ export function protectMarkup (text: string, kept: KeptElements, path: () => Fie
 
 /**
  * XML's translated text: a no-break space is written `&#160;` (HTML's `&nbsp;` is no entity of
- * XML's without a DTD); the markup, comments and attributes around it are kept as written.
+ * XML's without a DTD), and a character XML cannot hold is dropped; the markup, comments and
+ * attributes around it are kept as written.
  */
 export function xmlTextDrafts (drafts: SegmentDraft[]): SegmentDraft[] {
-  return drafts.map(draft => ({ ...draft, format: { ...draft.format, escape: (text, atStart) => draft.format.escape(text, atStart).replaceAll('&nbsp;', '&#160;') } }))
+  return drafts.map(draft => ({ ...draft, format: { ...draft.format, escape: (text, atStart) => draft.format.escape(xmlChars(text), atStart).replaceAll('&nbsp;', '&#160;') } }))
 }

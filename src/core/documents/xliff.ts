@@ -39,6 +39,7 @@ import { RunBuilder, type TextFormat } from './run.js'
 import { segmentMessageRun } from './icu.js'
 import { stringDocument, type StringDocument } from './skeleton.js'
 import { xmlErrorAt } from './xml-error.js'
+import { decodeXml, escapeXml } from './office/xml.js'
 import type { FinishedEntries } from './segment.js'
 
 /** One element of the file: where its start tag, content and end tag lie. */
@@ -135,19 +136,7 @@ function isPair (element: Element, version: Version): boolean {
   return version === 1 ? element.attributes.mtype !== 'protected' : element.attributes.translate?.trim().toLowerCase() !== 'no'
 }
 
-const xmlText: TextFormat = {
-  escape: text => text.replace(/[&<>]/g, c => c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
-}
-
-/** XML text references: the predefined entities and character references. */
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
-function decodeXml (raw: string): string {
-  return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED[ref]!
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole
-  })
-}
+const xmlText: TextFormat = { escape: escapeXml }
 
 /** Markup that may lie between the elements of a source's content (XML text has no other `<`). */
 const MARKUP = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>/y

@@ -148,9 +148,22 @@ export function decodeXml (raw: string): string {
   })
 }
 
-/** Text escaped for XML content. */
+/**
+ * The characters XML 1.0 allows no document to hold, not even as a reference: C0 controls but tab,
+ * line feed and carriage return, U+FFFE, U+FFFF and lone surrogates. A substitution or an engine
+ * may write them (a glossary pasted from Excel holds its in-cell line breaks, U+000B).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what XML refuses
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Text without the characters XML cannot hold (NOT_XML), which are dropped. */
+export function xmlChars (text: string): string {
+  return text.replace(NOT_XML, '')
+}
+
+/** Text escaped for XML content, without the characters XML cannot hold. */
 export function escapeXml (text: string): string {
-  return text.replace(/[&<>]/g, c => c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
+  return xmlChars(text).replace(/[&<>]/g, c => c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')
 }
 
 /** Applies non-overlapping edits (sorted by start) to `source`. */

@@ -32,7 +32,7 @@
  *   lose what lies outside units). What saxes refuses (not well-formed XML, an undefined entity)
  *   is a 400 naming the line, as is a root that is not `<xliff>` of version 1.x or 2.x.
  */
-import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { SaxesParser, type SaxesTagNS } from 'saxes'
 import { invalidField, type FieldPath } from '../../errors.js'
 import { alignText } from './align.js'
 import { RunBuilder, type TextFormat } from './run.js'
@@ -44,7 +44,11 @@ import type { FinishedEntries } from './segment.js'
 
 /** One element of the file: where its start tag, content and end tag lie. */
 interface Element {
-  /** The qualified name as written (`xlf:source`), and its local part (`source`). */
+  /**
+   * The qualified name as written (`xlf:source`), and its local part (`source`) when the element
+   * is XLIFF's (its namespace or none: older tools declare none); '' for another namespace's
+   * element (`<o:source xmlns:o="urn:other">`, which XLIFF lets a unit hold), so no XLIFF name matches it.
+   */
   qname: string
   local: string
   attributes: Record<string, string>
@@ -63,20 +67,22 @@ interface Element {
 
 type Version = 1 | 2
 
+/** XLIFF's namespaces, 1.2's and 2.x's. */
+const XLIFF_NAMESPACES = new Set(['urn:oasis:names:tc:xliff:document:1.2', 'urn:oasis:names:tc:xliff:document:2.0'])
+
 /** The file as a tree of elements; a 400 naming the line where it is not well-formed XML. */
 function parseXml (source: string, path: () => FieldPath): Element {
-  const parser = new SaxesParser({ position: true, xmlns: false })
+  const parser = new SaxesParser({ position: true, xmlns: true })
   const stack: Element[] = []
   let root: Element | undefined
-  parser.on('opentag', (tag: SaxesTagPlain) => {
+  parser.on('opentag', (tag: SaxesTagNS) => {
     const openEnd = parser.position
     const start = source.lastIndexOf('<', openEnd - 1)
     const parent = stack.at(-1)
-    const colon = tag.name.indexOf(':')
     const element: Element = {
       qname: tag.name,
-      local: colon === -1 ? tag.name : tag.name.slice(colon + 1),
-      attributes: tag.attributes,
+      local: tag.uri === '' || XLIFF_NAMESPACES.has(tag.uri) ? tag.local : '',
+      attributes: Object.fromEntries(Object.entries(tag.attributes).map(([name, attribute]) => [name, attribute.value])),
       line: parser.line,
       start,
       openEnd,
@@ -90,7 +96,7 @@ function parseXml (source: string, path: () => FieldPath): Element {
     else parent.children.push(element)
     stack.push(element)
   })
-  parser.on('closetag', (tag: SaxesTagPlain) => {
+  parser.on('closetag', (tag: SaxesTagNS) => {
     const element = stack.pop()!
     if (tag.isSelfClosing) return
     element.end = parser.position

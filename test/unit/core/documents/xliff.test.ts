@@ -114,6 +114,21 @@ describe('application/xliff+xml 1.2', () => {
   })
 })
 
+describe('application/xliff+xml: other namespaces', () => {
+  it('reads only XLIFF\'s elements (its namespace, or none): another namespace\'s source and target in a unit come back as written', () => {
+    const file = '<?xml version="1.0"?><xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file source-language="en" datatype="plaintext" original="x"><body>' +
+      '<trans-unit id="1"><o:source xmlns:o="urn:other">Do not read.</o:source><source>The red car is fast.</source><o:target xmlns:o="urn:other">keep me</o:target></trans-unit></body></file></xliff>'
+    const doc = segmentDocument(file, MIME)
+    expect(doc.segments).toEqual(['The red car is fast.'])
+    const out = doc.rebuild(doc.segments.map(upper), 'es') as string
+    expect(out).toContain('<o:source xmlns:o="urn:other">Do not read.</o:source>')
+    expect(out).toContain('<o:target xmlns:o="urn:other">keep me</o:target>')
+    expect(out).toContain('<target state="translated">THE RED CAR IS FAST.</target>')
+    // and the result reads back (a foreign target overwritten lost its namespace: saxes refused it)
+    expect(() => segmentDocument(out, MIME)).not.toThrow()
+  })
+})
+
 describe('application/xliff+xml 1.2 segmented sources', () => {
   it('translates a <seg-source> as segmented, the target after it keeping its mrk segments; a target\'s xml:lang is set', async () => {
     const source = '<xliff version="1.2"><file source-language="en" datatype="plaintext" original="f"><body>\n' +

@@ -17,7 +17,7 @@ const FUNCTION_WORDS: Readonly<Record<string, string>> = {
     est sont etait etaient sera seront a ont avait avaient fut c ceci cela ca voici voila oui non hier aujourd demain
     cependant pourtant ainsi enfin`,
   de: `der die das den dem des ein eine einer eines einem einen kein keine keinen keinem keiner dieser diese dieses diesen
-    diesem jener jede jeder jedes jeden jedem mein meine sein seine ihr ihre unser unsere euer eure ich du er sie es wir ihr
+    diesem jener jede jeder jedes jeden jedem mein meine dein deine deinen deinem deiner sein seine ihr ihre unser unsere euer eure ich du er sie es wir ihr
     man mich dich sich uns euch ihm ihn ihnen wer was wo wie warum wann welche welcher welches und oder aber doch sondern denn
     weil wenn als ob dass damit nicht auch nur noch schon sehr so dann da hier dort heute morgen gestern in im ins an am auf
     aus bei beim mit nach von vom vor zu zum zur uber unter durch fur gegen ohne um bis seit wahrend zwischen neben hinter

@@ -5,6 +5,7 @@
  * text's length.
  */
 import { OFFLINE_LANGUAGES } from '../languages.js'
+import { functionWords } from '../entities/function-words.js'
 import type { Scored } from '../../../core/analysis/results.js'
 import { Evidence, RULE_EFFECTS, wordEffects, type RuleKind } from './effects.js'
 import type { Listed, Obscenity } from './english.js'
@@ -106,25 +107,31 @@ export function moderate (text: string, language: string): Scored[] {
     if (isEnglish ? !wholeWord && token.capital && !token.sentenceStart && match.start <= token.start : !wholeWord) continue
     hits[i] = match.listed
   }
+
+  // Phrase rules, with the flagged words as the targets of insults. A listed word written as a name is none, unless
+  // a rule takes it for an insult's target ("Du Fick Idiot!").
+  const flagged = (): boolean[] => hits.map((hit, i) => hit !== undefined && hit.cls !== 'mild' && hit.cls !== 'sexualMild' && !model.intensifiers.has(words[i] as string))
+  const ruleText = { words, sentenceStart: tokens.map(t => t.sentenceStart), flagged: flagged() }
+  let ruleHits = model.rules.matches(ruleText)
+  // a language's small words: a capitalised one opens a sentence rather than a name ("Du", "Il")
+  const small = functionWords(loaded.models.has(base) ? base : 'en')
+  const named = hits.map((hit, i) => hit !== undefined && isName(tokens, i, model, small))
+  if (named.includes(true)) {
+    const targets = new Set(ruleHits.filter(hit => hit.value === 'insult').map(hit => hit.end - 1))
+    for (let i = 0; i < n; i++) if (named[i] === true && !targets.has(i)) hits[i] = undefined
+    ruleHits = model.rules.matches({ ...ruleText, flagged: flagged() })
+  }
+
   for (let i = 0; i < n; i++) {
     const hit = hits[i]
-    if (hit === undefined) continue
-    if (model.names.has(words[i] as string) && isName(tokens, i)) {
-      hits[i] = undefined
-      continue
-    }
     // a phrase counts once, on its first word
-    if (continues[i] === 1) continue
+    if (hit === undefined || continues[i] === 1) continue
     evidence.add(wordEffects(hit.cls, hit.rating))
   }
   for (const run of spelled) {
     const found = model.profane.word(run)?.[0] ?? loaded.obscenity.matches(run)[0]?.listed
     if (found) evidence.add(wordEffects(found.cls, found.rating))
   }
-
-  // Phrase rules, with the flagged words as the targets of insults.
-  const flagged = hits.map((hit, i) => hit !== undefined && hit.cls !== 'mild' && hit.cls !== 'sexualMild' && !model.intensifiers.has(words[i] as string))
-  const ruleHits = model.rules.matches({ words, sentenceStart: tokens.map(t => t.sentenceStart), flagged })
   // a rule ending in an idiom is none ("estás muerto de miedo" is no "estás muerto")
   for (const hit of distinct(ruleHits)) if (idiom[hit.end - 1] !== 1) evidence.add(RULE_EFFECTS[hit.value])
 
@@ -196,13 +203,22 @@ function tokenAt (tokens: readonly Token[], at: number): number {
 /** Titles before a surname: "Mr. Cumming" is a name whatever the sentence segmenter makes of the full stop. */
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mister', 'dr', 'prof', 'sir', 'lady', 'lord', 'herr', 'frau', 'monsieur', 'madame', 'señor', 'señora'])
 
-/** Whether the capitalised token i stands beside another capitalised word, or after a title (a name, not a swear word). */
-function isName (tokens: readonly Token[], i: number): boolean {
+/**
+ * Whether token i, a profane word that the language's names or places list holds, is written as a name there (see
+ * LanguageData): never in capitals throughout ("FICK DICH"), nor at a sentence's start beside a word that only its
+ * capital makes a name ("Fick Deine Mutter" in German).
+ */
+function isName (tokens: readonly Token[], i: number, model: LanguageModel, small: ReadonlySet<string>): boolean {
   const token = tokens[i] as Token
-  if (!token.capital) return false
-  const next = tokens[i + 1]
+  if (!token.capital || token.shouted || !(inSet(model.names, token.word) || inSet(model.places, token.word))) return false
   const previous = tokens[i - 1]
-  return (next !== undefined && next.capital && !next.sentenceStart) || (previous !== undefined && previous.capital && (!token.sentenceStart || TITLES.has(previous.word)))
+  const next = tokens[i + 1]
+  const nameLike = (t: Token | undefined): boolean => t !== undefined && t.capital && !t.shouted && !small.has(t.word)
+  if (previous !== undefined && previous.capital && TITLES.has(previous.word)) return true
+  if (nameLike(next) && next?.sentenceStart === false && (!token.sentenceStart || !model.capitalisedNouns)) return true
+  if (token.sentenceStart || previous === undefined) return false
+  return nameLike(previous) || model.nameParticles.has(previous.word) ||
+    (inSet(model.places, token.word) && !small.has(previous.word))
 }
 
 /** Rule hits without a second hit of the same kind overlapping an earlier one. */

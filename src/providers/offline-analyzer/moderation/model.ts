@@ -16,8 +16,14 @@ export interface LanguageModel {
   ordinary: WordIndex<true>
   /** Idioms whose words say nothing of harm or a topic ("killed it", "es un crack"). */
   idioms: WordIndex<Idiom>
-  /** Words that are names when written with a capital beside another capitalised word ("Dick Van Dyke"). */
-  names: Set<string>
+  /** Words that are names when written as one ("Dick Van Dyke", "Adolf Fick"): see LanguageData. */
+  names: WordSet
+  /** Words that are well-known places when written with a capital inside a sentence ("Troia"). */
+  places: WordSet
+  /** Words after which a capitalised word is a name ("di", "von", "in"). */
+  nameParticles: Set<string>
+  /** Every noun is written with a capital (German). */
+  capitalisedNouns: boolean
   /** Swear words used as intensifiers ("you're fucking brilliant"): not an insult's target. */
   intensifiers: Set<string>
   rules: Rules<RuleKind>
@@ -136,7 +142,9 @@ export function buildModel (data: LanguageData, options: ModelOptions = {}): Lan
     }
   }
 
-  const names = new Set(entries(data.names))
+  const names = parseSet(data.names ?? '')
+  const places = parseSet(data.places ?? '')
+  const nameParticles = parseSet(data.nameParticles ?? '').words
   const intensifiers = parseSet(data.sets.intensifier ?? '').words
   const patterns = (Object.entries(data.rules) as Array<[RuleKind, string[]]>).flatMap(([kind, list]) => list.map(pattern => ({ pattern, value: kind })))
   const rules = new Rules(patterns, data.sets)
@@ -148,5 +156,5 @@ export function buildModel (data: LanguageData, options: ModelOptions = {}): Lan
       topics.add(text, { [category]: number ?? 0.6 })
     }
   }
-  return { profane, masked, ordinary, idioms, names, intensifiers, rules, topics }
+  return { profane, masked, ordinary, idioms, names, places, nameParticles, capitalisedNouns: data.capitalisedNouns === true, intensifiers, rules, topics }
 }

@@ -11,6 +11,8 @@ export interface Token {
   end: number
   /** Written with a capital first letter. */
   capital: boolean
+  /** Written in capitals throughout, two letters or more ("FICK"). */
+  shouted: boolean
   /** A sentence ends between the previous token and this one. */
   sentenceStart: boolean
 }
@@ -73,7 +75,9 @@ export function tokenize (text: string): Tokens {
     }
     const word = fold(raw)
     const first = raw[0] as string
-    tokens.push({ word, start, end: start + raw.length, capital: first !== first.toLowerCase(), sentenceStart })
+    const capital = first !== first.toLowerCase()
+    const shouted = capital && raw.length > 1 && raw === raw.toUpperCase() && raw !== raw.toLowerCase()
+    tokens.push({ word, start, end: start + raw.length, capital, shouted, sentenceStart })
     // A single letter continues a spelled run when at most three separators stand before it on the same line.
     const single = [...raw].length === 1 && LETTER.test(raw)
     if (single && runLength > 0 && start - previousEnd <= 3 && !newline) {

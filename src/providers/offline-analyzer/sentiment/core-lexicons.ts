@@ -72,7 +72,7 @@ cattivo:-2.4 cattiva:-2.4 male:-2 peggio:-2.8 peggiore:-3 pessimo:-3.2 pessima:-
 schifoso:-3.2 schifosa:-3.2 disastro:-3 disastroso:-3 deludente:-2.4 deluso:-2.4 delusa:-2.4 delusione:-2.4 mediocre:-2.2
 scadente:-2.6 sgradevole:-2.4 sporco:-2 sporca:-2 sporcizia:-2.2 lento:-1.2 lenta:-1.2 caro:-0.8 costoso:-0.8 freddo:-0.8
 fredda:-0.8 noioso:-2 noiosa:-2 triste:-2.2 arrabbiato:-2.4 arrabbiata:-2.4 furioso:-2.8 odio:-3 odiato:-3 vergogna:-2.6
-truffa:-3 inutile:-2.2 rotto:-1.8 rotta:-1.8 problema:-1.6 problemi:-1.6 difetto:-1.6 rumoroso:-1.6 rumorosa:-1.6
+truffa:-3 fregatura:-2.6 fregature:-2.6 inutile:-2.2 rotto:-1.8 rotta:-1.8 problema:-1.6 problemi:-1.6 difetto:-1.6 rumoroso:-1.6 rumorosa:-1.6
 maleducato:-2.4 scortese:-2.4 inaccettabile:-2.8 insopportabile:-2.8 stupido:-2.4 ridicolo:-2.2 brutto:-2.2 brutta:-2.2
 schifezza:-3 dolore:-2 paura:-2 sconsiglio:-2.4 sconsigliato:-2.4 lamentela:-1.6 immangiabile:-3
 `,

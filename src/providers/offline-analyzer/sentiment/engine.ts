@@ -65,7 +65,7 @@ export class CompiledRules {
     // set last: a phrase such as "not only" wins over its first word
     for (const phrase of rules.notNegations ?? []) set(phrase, { role: 'inert', value: 0 })
     for (const phrase of rules.partitives ?? []) set(phrase, { role: 'inert', value: 0 })
-    for (const [phrase, value] of Object.entries(rules.idioms ?? {})) set(phrase, { role: 'idiom', value })
+    for (const [entry, value] of Object.entries(rules.idioms ?? {})) for (const phrase of alternatives(entry)) set(phrase, { role: 'idiom', value })
     this.negatesBackward = rules.negatesBackward
     this.subjectNegators = new Set(rules.subjectNegators ?? [])
     this.hyperboleNegators = new Set(rules.hyperboleNegators ?? [])
@@ -85,6 +85,17 @@ export class CompiledRules {
       return apostrophe > 0 && apostrophe < word.length - 1 && this.elisions.has(prefix) ? `${prefix} ${word.slice(apostrophe + 1)}` : word
     }).join(' ')
   }
+}
+
+/** The phrases an idiom entry stands for: one per choice of its `|` alternatives, with and without its `?` words. */
+function alternatives (entry: string): string[] {
+  let phrases = ['']
+  for (const place of entry.split(' ')) {
+    const optional = place.endsWith('?')
+    const choices = (optional ? place.slice(0, -1) : place).split('|')
+    phrases = phrases.flatMap(phrase => [...choices.map(choice => phrase === '' ? choice : `${phrase} ${choice}`), ...(optional ? [phrase] : [])])
+  }
+  return phrases
 }
 
 /** A word-sized unit of a sentence: a word (elided prefixes split off), an emoji or emoticon, or punctuation. */

@@ -35,7 +35,10 @@ export interface LanguageRules {
   comparisonStandards?: readonly string[]
   /** Coordinating conjunctions ("and", "or"): a negator reaching back stops at one, the clause before is another's. */
   coordinators?: readonly string[]
-  /** Set phrases with their own valence, read whole ("can't beat", "to die for"); they win over their words. */
+  /**
+   * Set phrases with their own valence, read whole ("can't beat", "to die for"); they win over their words. `|` gives
+   * other words in a place and a final `?` makes a word optional ("superou|superaram todas? as? expectativas").
+   */
   idioms?: Readonly<Record<string, number>>
   /** Whether a negator with no sentiment word after it in its clause negates the one before (German "mag es nicht"). */
   negatesBackward: boolean
@@ -179,7 +182,17 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
     markedNegators: ['plus', 'personne'],
     negationMarkers: ['ne', "n'"],
     notNegations: ['pas seulement', 'sans doute', 'sans aucun doute', 'pas que', 'sans problème', 'sans souci'],
-    idioms: { 'rien à redire': 2, 'rien à dire': 1.5, 'pas terrible': -1.6 },
+    idioms: {
+      'rien à redire': 2,
+      'rien à dire': 1.5,
+      'pas terrible': -1.6,
+      'pas très|bien|si|trop? fameux': -1.6,
+      "j'ai déjà? connu|vu mieux": -1.6,
+      'on a déjà? connu|vu mieux': -1.6,
+      // "à tomber (par terre)": so good one could fall over; after a copula, not "la pluie commence à tomber"
+      'est|sont|était|étaient|sera|seront à tomber': 2.4,
+      'à tomber par terre': 2.4
+    },
     superlativeNegators: ['jamais'],
     superlativeDegrees: ['aussi', 'si', 'autant', 'tellement', 'tel', 'telle', 'tels', 'telles'],
     comparisonStandards: ['que', "qu'"],
@@ -217,8 +230,8 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   de: {
     negators: ['nicht', 'kein', 'keine', 'keinen', 'keinem', 'keiner', 'keines', 'nie', 'niemals', 'nichts', 'niemand', 'ohne',
       'weder', 'noch nie', 'kaum', 'keineswegs', 'keinesfalls', 'gar nicht', 'überhaupt nicht'],
-    notNegations: ['nicht nur', 'ohne zweifel', 'kein problem', 'keine probleme'],
-    idioms: { 'nicht schlecht': 1.5, 'nichts auszusetzen': 2, 'kaum erwarten': 1.8, 'kaum abwarten': 1.8 },
+    notNegations: ['nicht nur', 'ohne zweifel'],
+    idioms: { 'nicht schlecht': 1.5, 'nichts auszusetzen': 2, 'kaum erwarten': 1.8, 'kaum abwarten': 1.8, 'finger weg': -2.6 },
     superlativeNegators: ['nie', 'niemals', 'noch nie'],
     superlativeDegrees: ['so', 'derart', 'dermaßen'],
     comparisonStandards: ['wie', 'als'],
@@ -260,7 +273,14 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   es: {
     negators: ['no', 'nunca', 'jamás', 'ni', 'sin', 'tampoco', 'nada', 'nadie', 'ningún', 'ninguno', 'ninguna', 'poco', 'poca'],
     notNegations: ['no solo', 'no sólo', 'sin duda', 'sin problemas', 'sin ningún problema'],
-    idioms: { 'no está mal': 1.5, 'nada mal': 1.5, 'no veo la hora': 1.8, 'no vemos la hora': 1.8 },
+    idioms: {
+      'no está mal': 1.5,
+      'nada mal': 1.5,
+      'no veo la hora': 1.8,
+      'no vemos la hora': 1.8,
+      'es|fue|era|será|sería una auténtica|verdadera? pasada': 2.4,
+      'qué|que|menuda pasada': 2.4
+    },
     superlativeNegators: ['nunca', 'jamás'],
     superlativeDegrees: ['tan', 'tanto', 'tanta'],
     comparisonStandards: ['como'],
@@ -294,7 +314,7 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   it: {
     negators: ['non', 'mai', 'niente', 'nulla', 'nessuno', 'nessuna', 'nessun', 'senza', 'né', 'poco', 'poca', 'affatto'],
     notNegations: ['non solo', 'senza dubbio', 'senza problemi'],
-    idioms: { 'niente male': 1.5, 'non male': 1.5, 'non è male': 1.5, "non vedo l'ora": 1.8, "non vediamo l'ora": 1.8 },
+    idioms: { 'niente male': 1.5, 'non male': 1.5, 'non è male': 1.5, "non vedo l'ora": 1.8, "non vediamo l'ora": 1.8, 'da evitare': -2.4 },
     superlativeNegators: ['mai'],
     superlativeDegrees: ['così', 'tanto', 'tanta', 'talmente', 'tale'],
     comparisonStandards: ['come', 'quanto'],
@@ -337,7 +357,9 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
       'mal posso esperar': 1.8,
       'mal podemos esperar': 1.8,
       'não vejo a hora': 1.8,
-      'não vemos a hora': 1.8
+      'não vemos a hora': 1.8,
+      'superou|superaram|supera|superam|ultrapassou|ultrapassaram todas? as? minhas|nossas? expectativas': 2.4,
+      'não|nao superou|superaram|supera|superam todas? as? minhas|nossas? expectativas': -1.8
     },
     superlativeNegators: ['nunca', 'jamais'],
     superlativeDegrees: ['tão', 'tanto', 'tanta'],
@@ -372,7 +394,7 @@ export const RULES: Readonly<Record<string, LanguageRules>> = {
   },
   nl: {
     negators: ['niet', 'geen', 'nooit', 'niets', 'niks', 'niemand', 'nergens', 'zonder', 'noch', 'nauwelijks', 'amper'],
-    notNegations: ['niet alleen', 'zonder twijfel', 'geen probleem', 'geen problemen'],
+    notNegations: ['niet alleen', 'zonder twijfel'],
     idioms: { 'niet slecht': 1.5, 'geen klachten': 1.8, 'kan niet wachten': 1.8, 'kunnen niet wachten': 1.8 },
     superlativeNegators: ['nooit'],
     superlativeDegrees: ['zo', 'zó', "zo'n", 'zulk', 'zulke'],

@@ -14,6 +14,10 @@ export const de: LanguageData = {
     rape: 'vergewaltig*'
   },
   ordinary: 'dick dicke dicken dicker dickes dickste dicksten dickerchen kanal kanäle kanals analyse* fagott* titan* kunst abo abos ass rappe rappen cum',
+  // Adolf Fick and his law, the village of Fickmühlen
+  names: 'fick*',
+  nameParticles: 'von van in aus nach',
+  capitalisedNouns: true,
   idioms: 'bombenstimmung bombenwetter bombenerfolg bombenform bombenjob bombengeschäft',
   sets: {
     ich: 'ich i',

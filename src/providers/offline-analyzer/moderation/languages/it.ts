@@ -14,6 +14,8 @@ export const it: LanguageData = {
     rape: 'stupro* stuprat* violentata:1 violentate:1'
   },
   ordinary: 'fu rape fagiolo fagioli fagiolini madonna fallo falli pula cessa cessi tega terga mussa musso durello durelli recchia secchione secchiona secchioni mocciosa moccioso menare menato infame checché cucco cuccano cuccato goldoni ritardatore ritardatori porco porci pistolotto',
+  places: 'troia',
+  nameParticles: 'di da a in de del della per verso tra fra e ed',
   idioms: 'morto|morta|morti|morte_di_fame|sete|sonno|stanchezza|freddo|caldo|paura|noia|vergogna|invidia morire_dal_ridere',
   sets: {
     ti: 'ti vi',

@@ -15,6 +15,7 @@ export const nl: LanguageData = {
   },
   ordinary: 'kanaal kanalen kont zak zakken dik dikke nicht nichten fokken fokker abbo abo abos fu fanaal cum kutter kotter kuttekoven kuttingen sluter rapé makaak makaken',
   names: 'dick',
+  nameParticles: 'van in uit naar',
   sets: {
     je: 'je jou jullie u',
     aux: 'ga gaan zal zullen zou wil kom echt gewoon nog vandaag morgen meteen straks zweer dat ik je',

@@ -25,8 +25,25 @@ export interface LanguageData {
    * dog and I killed it"), "dressed_to_kill_!@object" ("dressed to kill, him").
    */
   idioms?: string
-  /** Profane words that are also names when capitalised beside another capitalised word ("Dick Van Dyke"). */
+  /**
+   * Profane words (or prefixes) that are also names: written with a capital, not in capitals throughout, they are the
+   * name beside another capitalised word that is no small word ("Dick Van Dyke", "Adolf Fick", "dem Fickschen Gesetz"),
+   * after a title ("Mr. Cumming") and, inside a sentence, after one of `nameParticles` ("in Fickmühlen").
+   */
   names?: string
+  /**
+   * Profane words that are well-known places (Italian "Troia", Troy): inside a sentence, written with a capital and
+   * after no small word but a particle, they are the place ("ho visitato Troia", not "sei una Troia"); names'
+   * contexts count too.
+   */
+  places?: string
+  /** Particles of names, prepositions of place and words of a list after which a capitalised word is a name ("guerra di Troia", "von"). */
+  nameParticles?: string
+  /**
+   * The language writes every noun with a capital (German): a capitalised word after a sentence's first word is no
+   * sign that the first word is a name ("Fick Deine Mutter").
+   */
+  capitalisedNouns?: boolean
   /** Named word sets that rules use as @name. */
   sets: Record<string, string>
   /** Phrase rules (see ../rules.ts) by what they find. */

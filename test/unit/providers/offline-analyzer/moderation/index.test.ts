@@ -136,6 +136,30 @@ describe('other languages\' profanity', () => {
     expect(score('m3rde alors', 'fr', 'Profanity')).toBeGreaterThanOrEqual(0.6)
     expect(score('c*zzo', 'it', 'Profanity')).toBeGreaterThanOrEqual(0.6)
   })
+
+  it('keeps names and places written as names inside a sentence clean: after a given name, a particle or a preposition of place, a known place', () => {
+    const names: Array<[string, string]> = [
+      ['it', 'Il cavallo di Troia è un malware che si nasconde nei programmi.'], ['it', 'Omero racconta la guerra di Troia nell\'Iliade.'],
+      ['it', 'Ho visitato Troia in Turchia.'], ['it', 'Elena fuggì da Sparta a Troia.'],
+      ['de', 'Der Physiologe Adolf Fick erfand die Kontaktlinse.'], ['de', 'Die Diffusion folgt dem Fickschen Gesetz.'],
+      ['de', 'Das Konzert in Fickmühlen war toll.'], ['de', 'Er kommt aus Fickmühlen.'], ['en', 'He was born in Cumming, Georgia.']
+    ]
+    for (const [language, text] of names) {
+      for (const name of HARM) expect(score(text, language, name), `${name} for "${text}" (${language})`).toBeLessThan(0.2)
+    }
+  })
+
+  it('still flags the same words as insults and swearing: in lower case, at a sentence start, after a pronoun or article, shouted, as an insult\'s target', () => {
+    const swearing: Array<[string, string]> = [
+      ['de', 'Fick dich!'], ['de', 'Du Fick dich!'], ['de', 'Du Fickfehler!'], ['de', 'Du Fick Idiot!'], ['de', 'DU FICKST MICH AN, FICK DICH!'],
+      ['de', 'Fick Deine Mutter!'], ['de', 'Ich sage nur: Fick Deine Mutter.'], ['de', 'Ich habe Lust zu Ficken.'],
+      ['it', 'Sei una Troia!'], ['it', 'Brutta Troia!'], ['it', 'Quella Troia di tua sorella.'], ['it', 'Porca Troia, che giornata.'],
+      ['it', 'Figlio di Troia!'], ['it', 'sei proprio una troia'], ['en', 'You Dick!']
+    ]
+    for (const [language, text] of swearing) expect(score(text, language, 'Profanity'), `"${text}" (${language})`).toBeGreaterThanOrEqual(0.5)
+    expect(score('Sei una Troia!', 'it', 'Insult')).toBeGreaterThan(0.8)
+    expect(score('Du Fick Idiot!', 'de', 'Insult')).toBeGreaterThan(0.8)
+  })
 })
 
 describe('everyday idioms', () => {

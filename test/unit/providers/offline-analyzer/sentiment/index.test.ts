@@ -100,6 +100,35 @@ describe('scoreSentiment: rules', () => {
     expect(scoreSentiment('El hotel no está mal.', 'es').score).toBeGreaterThan(0)
   })
 
+  it('reads "no problems" as a negated negative in every language: German and Dutch too', () => {
+    const none: Array<[string, string]> = [
+      ['de', 'Keine Probleme.'], ['de', 'Kein Problem.'], ['de', 'Keine Probleme, alles funktioniert.'], ['de', 'Ich hatte keine Probleme damit.'],
+      ['nl', 'Geen problemen.'], ['nl', 'Geen probleem.'], ['nl', 'Geen problemen, alles werkt.'], ['nl', 'Ik had er geen problemen mee.'],
+      ['fr', 'Aucun problème.'], ['es', 'Ningún problema.'], ['it', 'Nessun problema.'], ['pt', 'Nenhum problema.']
+    ]
+    for (const [language, text] of none) expect(scoreSentiment(text, language).score, `${text} (${language})`).toBeGreaterThan(0)
+    expect(scoreSentiment('Viele Probleme.', 'de').score).toBeLessThan(0)
+    expect(scoreSentiment('Veel problemen.', 'nl').score).toBeLessThan(0)
+  })
+
+  it('reads review idioms whose words say little or the opposite: "pas fameux", "una pasada", "Finger weg", "fregatura"', () => {
+    const positive: Array<[string, string]> = [
+      ['fr', 'Les desserts sont à tomber…'], ['fr', "C'était à tomber par terre !"], ['es', 'Es una pasada.'], ['es', '¡Qué pasada!'],
+      ['pt', 'Superou as minhas expectativas.'], ['pt', 'O produto superou todas as expectativas.'], ['pt', 'Superou minhas expectativas.']
+    ]
+    const negative: Array<[string, string]> = [
+      ['fr', "Franchement, ce n'est pas fameux."], ['fr', 'Pas très fameux.'], ['fr', 'J’ai connu mieux …'], ['fr', 'On a déjà vu mieux.'],
+      ['de', 'Finger weg von diesem Produkt!'], ['it', 'Da evitare assolutamente.'], ['it', 'Assolutamente da evitare.'],
+      ['it', 'Una vera fregatura.'], ['pt', 'Não superou as minhas expectativas.']
+    ]
+    for (const [language, text] of positive) expect(scoreSentiment(text, language).score, `${text} (${language})`).toBeGreaterThan(0.05)
+    for (const [language, text] of negative) expect(scoreSentiment(text, language).score, `${text} (${language})`).toBeLessThan(-0.05)
+    // the same words outside the idiom keep their reading
+    expect(scoreSentiment('La pluie commence à tomber.', 'fr').score).toBe(0)
+    expect(scoreSentiment('Dale una pasada con el trapo.', 'es').score).toBe(0)
+    expect(scoreSentiment('Non è una fregatura.', 'it').score).toBeGreaterThan(0)
+  })
+
   it('reads English idioms that turn their words: a counterfactual past, "don\'t miss", "can\'t ... enough"', () => {
     expect(scoreSentiment('Could have been better', 'en').score).toBeLessThan(0)
     expect(scoreSentiment('It could have been great.', 'en').score).toBeLessThan(0)

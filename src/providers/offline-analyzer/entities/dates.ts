@@ -141,14 +141,48 @@ const near = (text: string, left: Token, right: Token): boolean => {
   return /^[\s\u00a0.,º°]{0,3}$/.test(between) && !/[\n\r\u2028\u2029]/.test(between)
 }
 
+// words after which German writes a day and month alone ("am 24.12.", "bis zum 6.1.", "Berlin, den 3.5.")
+const DAY_MONTH_CUES = new Set(['am', 'vom', 'bis', 'zum', 'ab', 'seit', 'den', 'dem'])
+// words that go on with another day and month ("am 24.12. und 26.12.")
+const DAY_MONTH_LISTS = new Set(['und', 'oder', 'bis'])
+const DAY_MONTH = /^([0-9]{1,2})\.([0-9]{1,2})$/
+// a time after the date ("um 18 Uhr", "18:30", "20.15 Uhr"), or the dash to another day and month ("24.12.–26.12.")
+const AFTER_DAY_MONTH = /^[ \u00a0]*(?:,?[ \u00a0]*(?:(?:um|ab|gegen)[ \u00a0]+[0-9]{1,2}\b|[0-9]{1,2}(?::[0-9]{2}\b|[ \u00a0]*Uhr\b|\.[0-9]{2}[ \u00a0]*Uhr\b))|[-–][ \u00a0]*[0-9]{1,2}\.[0-9]{1,2}\.)/
+
+/**
+ * The end of a German day and month without a year at token `i` ("24.12.", the closing point
+ * included), where a word that takes a date, a weekday or an earlier such date comes before it or
+ * a time or a later one after it: "am 24.12.", "Montag, 3.5.", "24.12. um 18 Uhr", "24.12.–26.12.".
+ * A decimal ("2.5 Prozent") has no closing point, and a version ("Version 3.1.") none of these
+ * around it.
+ */
+function dayMonthEnd (text: string, tokens: Token[], i: number, weekdays: ReadonlySet<string>, previous: Span | undefined): number | undefined {
+  const token = tokens[i]!
+  const parts = DAY_MONTH.exec(token.text)
+  if (parts === null || text[token.end] !== '.' || /[\p{L}\p{N}]/u.test(text[token.end + 1] ?? '')) return undefined
+  const ranged = previous !== undefined && /^[ \u00a0]*[-–][ \u00a0]*$/.test(text.slice(previous.end, token.start))
+  if (!ranged && token.start > 0 && /[\p{L}\p{N}.,/-]/u.test(text[token.start - 1]!)) return undefined
+  const [day, month] = [Number(parts[1]), Number(parts[2])]
+  if (month < 1 || month > 12 || day < 1 || new Date(Date.UTC(2024, month - 1, day)).getUTCMonth() !== month - 1) return undefined
+  const end = token.end + 1
+  const before = tokens[i - 1]
+  const gapBefore = before === undefined ? '' : text.slice(before.end, token.start)
+  const cued = before !== undefined && before.kind === 'word' && (
+    (DAY_MONTH_CUES.has(before.folded) && /^[ \u00a0]+$/.test(gapBefore)) ||
+    (weekdays.has(before.folded) && /^\.?,?[ \u00a0]+$/.test(gapBefore)) ||
+    (DAY_MONTH_LISTS.has(before.folded) && previous !== undefined && /^[ \u00a0]+$/.test(gapBefore) && /^[ \u00a0]+$/.test(text.slice(previous.end, before.start))))
+  return cued || ranged || AFTER_DAY_MONTH.test(text.slice(end)) ? end : undefined
+}
+
 /**
  * Dates written with month names in `language` ("3 mars 2024", "3. März 2024", "3 de marzo de 2024",
  * "März 2024", "March 3, 2024") and numeric dates, ordered as `tag` orders them ("fr-CA", "en-GB"),
- * with an ISO value when the year is given.
+ * with an ISO value when the year is given; in German also a day and month alone ("am 24.12.").
  */
 export function findDates (text: string, tokens: Token[], language: string, tag = language): Span[] {
   const names = monthNames(language)
   const monthIsFirst = monthFirst(tag)
+  const weekdays = language === 'de' ? weekdayNames(language) : undefined
   const found: Span[] = []
   let i = 0
   while (i < tokens.length) {
@@ -159,6 +193,12 @@ export function findDates (text: string, tokens: Token[], language: string, tag 
       if (numeric !== undefined && !/[\p{L}\p{N}.,/-]/u.test(before)) {
         found.push(span('DATE', token.start, numeric.end, PRIORITY.DATE, numeric.value))
         while (i < tokens.length && tokens[i]!.start < numeric.end) i++
+        continue
+      }
+      const dayMonth = weekdays === undefined ? undefined : dayMonthEnd(text, tokens, i, weekdays, found.at(-1))
+      if (dayMonth !== undefined) {
+        found.push(span('DATE', token.start, dayMonth, PRIORITY.DATE))
+        i++
         continue
       }
     }
@@ -181,9 +221,10 @@ function monthNameDate (text: string, tokens: Token[], i: number, names: MonthNa
   if (isDay(first)) {
     day = Number(first.text)
     j++
-    // "1er", "1st", "3rd", "3rd of": ordinal endings stuck to the day
+    // "1er", "1st", "3rd", "3rd of": ordinal endings stuck to the day, or after its point as Spanish writes them ("1.º")
     const next = tokens[j]
-    if (next !== undefined && next.start === first.end && /^(?:er|re|st|nd|rd|th|º|°|o|a)$/.test(next.folded)) j++
+    if (next !== undefined && (next.start === first.end || (text[first.end] === '.' && next.start === first.end + 1 && /^[ºª]$/.test(next.text))) &&
+      /^(?:er|re|st|nd|rd|th|º|ª|°|o|a)$/.test(next.folded)) j++
     if (tokens[j] !== undefined && DATE_JOINERS.has(tokens[j]!.folded) && near(text, tokens[j - 1]!, tokens[j]!) && monthOf(names, tokens[j + 1], true) !== undefined) j++
   }
   const monthToken = tokens[j]

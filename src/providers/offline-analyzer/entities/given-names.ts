@@ -2,7 +2,12 @@ import { weekdayNames, monthNames } from './dates.js'
 import { functionWords } from './function-words.js'
 import { fold } from './text.js'
 
-/** Given names of the six other languages that compromise's English lexicon lacks (mostly accented ones). */
+/**
+ * Given names of the six other languages that compromise's English lexicon lacks: accented ones, and
+ * ones it reads as English words ("jean", "frank", "guy", "christian"). No source of given names per
+ * language is at hand: the platform's CLDR data has none, nor have the hunspell dictionaries, which
+ * mark no proper noun as a given name.
+ */
 const MORE_GIVEN_NAMES = `
   josé maría jesús ángel andrés álvaro ramón joaquín sebastián martín lucía sofía inés iñaki begoña nuria montserrat pilar rocío
   jordi xavier javier alejandro alfonso ignacio gonzalo rubén raúl óscar adrián víctor césar héctor íñigo agustín fermín
@@ -33,6 +38,9 @@ const MORE_GIVEN_NAMES = `
   noah sem liam lucas levi finn daan luuk milan bram jesse thijs lars ruben tim teun julia emma tess sophie
   zoë evi sara nina lotte lisa anna eva saar noor fenna
   max moritz mats sven jesper
+  jean yves guy édouard ségolène thierry didier franck heinz frank bernd joachim christian sigmar annalena renate heike katrin
+  kerstin ulrike hubertus franz lothar rudi jupp cem willem piet klaas rutger sjaak sigrid jacobus dick sybrand wopke
+  soraya gianni ugo gennaro ciro inácio jair dilma aníbal
   barack vladimir xi narendra recep volodymyr emmanuel olaf ursula kamala donald joe hillary angela`
 
 /**

@@ -97,7 +97,9 @@ interface Group {
 export function entitiesOf (text: string, tokens: Token[], spans: Span[], language: string): FoundEntity[] {
   // a document's pieces are analysed one a line: nothing found runs from one line into the next
   const { kept, taken } = resolveOverlaps(spans.filter(s => !LINE_BREAK.test(text.slice(s.start, s.end))), text.length)
-  const all = [...kept, ...aliasSpans(text, tokens, kept, taken, language)].sort((a, b) => a.start - b.start)
+  // a proper name of no known kind ("la Tour Eiffel") keeps short forms of persons out of its words, but is
+  // none of the types the offline analyser gives
+  const all = [...kept, ...aliasSpans(text, tokens, kept, taken, language)].filter(s => s.type !== 'OTHER').sort((a, b) => a.start - b.start)
 
   const groups = new Map<string, Group>()
   for (const s of all) {

@@ -5,7 +5,7 @@ import { findDates, monthNames, weekdayNames } from './dates.js'
 import { givenNames, loneNameExclusions } from './given-names.js'
 import { findOrganizations } from './organizations.js'
 import { findOthers } from './others.js'
-import { findPersons, type PersonLexicon } from './persons.js'
+import { findPersons, personsBeforeOrganizations, type PersonLexicon } from './persons.js'
 import { findPhones, PHONE_REGIONS } from './phones.js'
 import { placesInContext, type PlaceLexicon } from './place-context.js'
 import { findPlaces, placeIndex } from './places.js'
@@ -36,12 +36,13 @@ export function nativeLexicon (language: string, firstNames: readonly string[], 
 /**
  * The spans found by the language's own heuristics: e-mail addresses, URLs, phone numbers, dates,
  * numbers and prices, addresses, places, organisations, persons and other proper names; a person
- * that a preposition of place makes a place is one ("pour Santiago de Chile"). `tag`'s region
+ * ends where an organisation begins ("Ana Botín del Banco Santander"), and a person that a
+ * preposition of place makes a place is one ("pour Santiago de Chile"). `tag`'s region
  * orders numeric dates (fr-CA).
  */
 export function nativeSpans (text: string, tokens: Token[], lexicon: NativeLexicon, tag = lexicon.language): Span[] {
   const { language } = lexicon
-  return placesInContext(text, tokens, [
+  return placesInContext(text, tokens, personsBeforeOrganizations(tokens, [
     ...findEmails(text),
     ...findUrls(text),
     ...findPhones(text, own(PHONE_REGIONS, language)),
@@ -52,5 +53,5 @@ export function nativeSpans (text: string, tokens: Token[], lexicon: NativeLexic
     ...findOrganizations(text, tokens, language),
     ...findPersons(text, tokens, lexicon.persons),
     ...findOthers(text, tokens, language)
-  ], lexicon)
+  ]), lexicon)
 }

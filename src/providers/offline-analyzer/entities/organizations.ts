@@ -20,7 +20,7 @@ const HEAD_WORDS = new Set(`bank banque banco banca universite universitat unive
   conseil consejo consiglio conselho raad council tribunal gericht corte cour hof court groupe gruppe grupo gruppo groep group
   compagnie compania compagnia companhia maatschappij societe gesellschaft sociedad societa sociedade federation federacion
   federazione federacao federatie verband syndicat gewerkschaft sindicato vakbond academie akademie academia accademia academy
-  club klub airlines airways telecom`.split(/\s+/))
+  club klub airlines airways telecom credit`.split(/\s+/))
 // particles inside organisation names ("Banque de France", "Ministerio de Economía", "Bank of England")
 const NAME_PARTICLES = new Set(['de', 'du', 'des', 'la', 'le', 'l', 'd', 'del', 'della', 'dell', 'dello', 'delle', 'dei', 'degli', 'di', 'da', 'do', 'dos', 'das',
   'of', 'the', 'van', 'voor', 'fur', 'der', 'for'])
@@ -147,6 +147,22 @@ const headOf = (t: Token, language: string): boolean => {
   return false
 }
 
+/**
+ * Where the institution in a run of capitalised words (tokens first to last) starts: at its first
+ * word, unless a particle comes before its first institution word, which then opens the name after
+ * that particle. The words before are a person of it ("Marie Dupont de la Société Générale", "Ana
+ * Botín del Banco Santander") or an office ("Président de la Banque Mondiale"), not its name.
+ */
+function institutionStart (tokens: Token[], first: number, last: number, language: string): number {
+  let start = first
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]!
+    if (t.cap && headOf(t, language)) return start
+    if (!t.cap) start = k + 1
+  }
+  return first
+}
+
 /** Capitalised names holding an institution word. */
 function namedInstitutions (text: string, tokens: Token[], language: string, small: ReadonlySet<string>): Span[] {
   const found: Span[] = []
@@ -164,7 +180,8 @@ function namedInstitutions (text: string, tokens: Token[], language: string, sma
       if (u.kind === 'word' && NAME_PARTICLES.has(u.folded) && !u.cap) { j++; continue }
       break
     }
-    const run = tokens.slice(i, last + 1).filter(u => u.cap)
+    const start = institutionStart(tokens, i, last, language)
+    const run = tokens.slice(start, last + 1).filter(u => u.cap)
     const heads = run.filter(u => headOf(u, language))
     let ok = heads.length > 0 && heads.length < run.length
     if (ok && language === 'de') {
@@ -172,7 +189,7 @@ function namedInstitutions (text: string, tokens: Token[], language: string, sma
       const head = run.findIndex(u => headOf(u, language))
       ok = head > 0 && run.slice(0, head).every(u => /(?:e|er|es|en|sche|ische)$/.test(u.folded)) && !run[0]!.sentenceStart
     }
-    if (ok) found.push(span('ORGANIZATION', t.start, tokens[last]!.end, PRIORITY.ORGANIZATION))
+    if (ok) found.push(span('ORGANIZATION', tokens[start]!.start, tokens[last]!.end, PRIORITY.ORGANIZATION))
     i = last + 1
   }
   return found

@@ -7,7 +7,9 @@ const SPACES = /^[ \u00a0]{1,2}$/
 /**
  * Proper names of no known kind: two or more capitalised words inside a sentence ("la Tour
  * Eiffel", "el Real Madrid"), in languages that write common nouns in lower case. Any better
- * finder's span over the same words wins. Not for German, which capitalises every noun.
+ * finder's span over the same words wins. Not for German, which capitalises every noun. They are
+ * not reported, no type of ours being theirs: they only keep a person's surname out of them ("la
+ * Plaza Chávez" is no mention of Hugo Chávez).
  */
 export function findOthers (text: string, tokens: Token[], language: string): Span[] {
   if (language === 'de' || language === 'en') return []

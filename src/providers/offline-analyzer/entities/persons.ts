@@ -120,3 +120,20 @@ export function findPersons (text: string, tokens: Token[], lexicon: PersonLexic
   }
   return found
 }
+
+/**
+ * The spans with each person whose surname ran on into an organisation found there ended before it
+ * and the particle that joins them: "Pierre Martin du Crédit Agricole" is Pierre Martin of the
+ * Crédit Agricole, not a surname "Martin du Crédit Agricole".
+ */
+export function personsBeforeOrganizations (tokens: Token[], spans: Span[]): Span[] {
+  const organizations = spans.filter(s => s.type === 'ORGANIZATION')
+  if (organizations.length === 0) return spans
+  return spans.map(s => {
+    if (s.type !== 'PERSON') return s
+    const organization = organizations.find(o => o.start > s.start && o.start < s.end)
+    if (organization === undefined) return s
+    const last = tokens.findLast(t => t.start >= s.start && t.end <= organization.start && t.cap)
+    return last === undefined ? s : { ...s, end: last.end }
+  })
+}

@@ -82,7 +82,14 @@ describe('offline editing over HTTP', () => {
       { value: "It's a great  phone , but the battery dies fast.", edits: ['grammar', 'syntax', 'simplify'] },
       { value: ':D  THATS MY BOY', edits: ['grammar', 'syntax'] },
       // a run of spaces HTML shows as one, which no rule saw
-      { value: '<p>Click <a href="x">this  link</a> now .</p>', mime_type: 'text/html', edits: ['grammar', 'syntax'] }
+      { value: '<p>Click <a href="x">this  link</a> now .</p>', mime_type: 'text/html', edits: ['grammar', 'syntax'] },
+      // a double space, a space before a comma and a missing apostrophe in one sentence (a probe saw "  home" deleted and "home" put back, "we" made "didn't", no reason)
+      { value: 'We went  home ,didnt we ?', edits: ['grammar', 'syntax', 'simplify'] },
+      { value: '<p>We went  home ,didnt we ?</p>', mime_type: 'text/html', edits: ['grammar', 'syntax', 'simplify'] },
+      { value: 'THATS  a good  idea ,isnt it ?', edits: ['grammar', 'syntax', 'simplify'] },
+      { value: '<p>great  phone ,  <b>i</b> love it</p>', mime_type: 'text/html', edits: ['grammar', 'syntax', 'simplify'] },
+      // a repeated word at a sentence's start (a probe saw "the " deleted as a capital)
+      { value: 'the the cat sat.', edits: ['grammar', 'syntax', 'simplify'] }
     ]
     for (const { value, mime_type: mime, edits } of cases) {
       const res = await edit({ document: { value, language: 'en', ...(mime === undefined ? {} : { mime_type: mime }) }, edits: edits.map(type => ({ type })) })
@@ -103,6 +110,16 @@ describe('offline editing over HTTP', () => {
         expect(change.reason, JSON.stringify(change)).toBeTruthy()
       }
     }
+    // each rule's change where the word diff of the sentence aligned them across words
+    const sentence = await edit({ document: { value: '<p>We went  home ,didnt we ?</p>', mime_type: 'text/html', language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }, { type: 'simplify' }] })
+    expect(sentence.json.document.value).toBe("<p>We went  home, didn't we?</p>")
+    expect(sentence.json.changes.map((c: { offset: number, original: string, replacement: string, reason?: string }) => [c.offset, c.original, c.replacement, c.reason])).toEqual([
+      [16, ' ,', ', ', 'Space before ","'],
+      [18, 'didnt', "didn't", 'Missing apostrophe: "didn\'t"'],
+      [26, ' ', '', 'Space before "?"']
+    ])
+    const repeated = await edit({ document: { value: 'the the cat sat.', language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }, { type: 'simplify' }] })
+    expect(repeated.json.changes.find((c: { replacement: string }) => c.replacement === '')).toMatchObject({ offset: 3, length: 4, original: ' the', type: 'grammar', reason: 'Repeated word "the"' })
     // a contraction fixed and capitalised: the first rule's type, both rules' reasons
     const res = await edit({ document: { value: cases[0]!.value, language: 'en' }, edits: [{ type: 'grammar' }, { type: 'syntax' }] })
     const dont = res.json.changes.find((c: { original: string }) => c.original === 'dont')

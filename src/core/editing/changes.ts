@@ -51,9 +51,10 @@ interface NoteWindow {
 /** The changes turning `before` into `after`, and the index past the last note they took (0 for none). */
 function stringChanges (before: string, after: string, window: NoteWindow, asked: readonly EditType[], path?: string): { changes: Change[], past: number } {
   if (before === after) return { changes: [], past: 0 }
-  const hunks = sentenceHunks(before, after)
+  const inTurn = { next: window.first }
+  const sentences = sentenceHunks(before, after, window.notes.length === 0 ? undefined : (original, edited, base) => notesInTurn(original, edited, base, window, inTurn))
   const single = new Set(asked).size === 1 ? asked[0] : undefined
-  const placed = placedByNotes(before, hunks, window)
+  const placed = placedByNotes(before, sentences.hunks, sentences.by, window)
   const madeBy = attribution(before, placed.hunks, window, placed.by)
   const index = new Map(window.notes.map((note, k) => [note, k]))
   let past = 0
@@ -76,7 +77,8 @@ const CONTEXT = 32
 const NOTE_WINDOW = 64
 
 /**
- * The hunks made again from the editor's notes where the notes account for them exactly: each
+ * The hunks of sentences `notesInTurn` did not make (those it made, `preset`, are kept with their
+ * notes) made again from the editor's notes where the notes account for them exactly: each
  * run of hunks close together, with a word of unchanged text either side, that notes applied at
  * their places in the original turn into its edited text becomes each note's own change (`by`:
  * the note's index). The word diff of a sentence may align its changes otherwise than the rules
@@ -84,13 +86,13 @@ const NOTE_WINDOW = 64
  * comma, for "  " -> " " and " ," -> ","); a run the notes do not account for so (a word two
  * rules changed in turn) stays as the diff cut it, for `attribution`.
  */
-function placedByNotes (before: string, hunks: readonly Hunk[], { notes, first, taken: used }: NoteWindow): { hunks: Hunk[], by: Array<number | undefined> } {
+function placedByNotes (before: string, hunks: readonly Hunk[], preset: ReadonlyArray<readonly number[] | undefined>, { notes, first, taken: used }: NoteWindow): { hunks: Hunk[], by: Array<readonly number[] | undefined> } {
   if (notes.length === 0) return { hunks: [...hunks], by: [] }
   const points = Array.from(before)
   const end = (k: number): number => hunks[k]!.offset + hunks[k]!.length
   const text = (from: number, to: number): string => points.slice(from, to).join('')
   const out: Hunk[] = []
-  const by: Array<number | undefined> = []
+  const by: Array<readonly number[] | undefined> = []
   let next = first
   let floor = 0
   let tests = MAX_NOTE_TESTS
@@ -125,8 +127,15 @@ function placedByNotes (before: string, hunks: readonly Hunk[], { notes, first, 
     return undefined
   }
   for (let i = 0; i < hunks.length;) {
+    if (preset[i] !== undefined) {
+      out.push(hunks[i]!)
+      by.push(preset[i])
+      floor = end(i)
+      i++
+      continue
+    }
     let widest = i
-    while (widest + 1 < hunks.length && widest - i < NEIGHBOURS && hunks[widest + 1]!.offset - end(widest) <= MAX_GAP && end(widest + 1) - hunks[i]!.offset <= MAX_SPAN) widest++
+    while (widest + 1 < hunks.length && preset[widest + 1] === undefined && widest - i < NEIGHBOURS && hunks[widest + 1]!.offset - end(widest) <= MAX_GAP && end(widest + 1) - hunks[i]!.offset <= MAX_SPAN) widest++
     let placed: ReturnType<typeof placedFrom>
     if (end(widest) - hunks[i]!.offset <= MAX_SPAN) {
       const { original } = run(i, widest)
@@ -150,13 +159,170 @@ function placedByNotes (before: string, hunks: readonly Hunk[], { notes, first, 
       const offset = placed.from + codePointLength(placed.original.slice(0, at))
       for (const hunk of wordHunks(note.original, note.replacement, offset)) {
         out.push(hunk)
-        by.push(k)
+        by.push([k])
       }
       floor = offset + codePointLength(note.original)
     }
     i = placed.j + 1
   }
   return { hunks: out, by }
+}
+
+/** A changed sentence's changes and the notes that made each (none: `[]`), or undefined where its notes do not make them. */
+type PlaceSentence = (original: string, edited: string, base: number) => { hunks: Hunk[], by: Array<readonly number[] | undefined> } | undefined
+
+/** Longest changed sentence (UTF-16 units) whose notes are applied in turn: each note applied copies it. */
+const MAX_IN_TURN = 4_000
+
+/** What notes applied in turn changed: `start`-`end` of the text now, `from`-`to` of the original (UTF-16). */
+interface Made {
+  start: number
+  end: number
+  from: number
+  to: number
+  /** In the order applied; none for a run of spaces no note changed. */
+  notes: number[]
+}
+
+/**
+ * A changed sentence's changes made from the editor's notes themselves: each note is applied
+ * where the text first differs from the edited sentence (the first note not taken yet, in the
+ * editor's order, whose words there cover that place), cut to what it changes ("the the" ->
+ * "the" deletes " the") and mapped back to the original; a note that changes what an earlier one
+ * put makes one change with it ("dont" -> "don't" -> "Don't"). A run of spaces that differs where
+ * no note applies (HTML shows a run as one space: its editor saw one) is a change no note made.
+ * The word diff of the sentence may align the rules' changes otherwise ("We went  home ,didnt we ?":
+ * "  home" deleted and "home" put back before the comma). Undefined when the notes do not rebuild
+ * the edited sentence so: its word diff is attributed instead.
+ */
+function notesInTurn (before: string, after: string, base: number, { notes, taken: used }: NoteWindow, cursor: { next: number }): ReturnType<PlaceSentence> {
+  if (before === after) return { hunks: [], by: [] }
+  if (before.length > MAX_IN_TURN || after.length > MAX_IN_TURN) return undefined
+  let text = before
+  const made: Made[] = []
+  const taken = new Set<number>()
+  let next = cursor.next
+  // where a place of the text outside what was made lies in the original: a start after an empty change's deletion, an end before it
+  const origin = (at: number, side: 'start' | 'end'): number => {
+    let from = at
+    for (const m of made) {
+      if (m.end < at || (m.end === at && (side === 'start' || m.start < m.end))) from = m.to + at - m.end
+      else break
+    }
+    return from
+  }
+  const apply = (s: number, e: number, replacement: string, ks: readonly number[]): void => {
+    // what was made that this overlaps (an insertion, an insertion at its place) is made again with it
+    const overlaps = (m: Made): boolean => (s < m.end && m.start < e) || (s === e && m.start === s && m.end === s)
+    let first = made.findIndex(overlaps)
+    let count = 0
+    if (first === -1) first = made.filter(m => m.end <= s).length
+    else while (first + count < made.length && overlaps(made[first + count]!)) count++
+    const head = count > 0 ? made[first]! : undefined
+    const tail = count > 0 ? made[first + count - 1]! : undefined
+    const delta = replacement.length - (e - s)
+    const merged: Made = {
+      start: Math.min(s, head?.start ?? s),
+      end: Math.max(e, tail?.end ?? e) + delta,
+      from: head !== undefined && head.start <= s ? head.from : origin(s, 'start'),
+      to: tail !== undefined && tail.end >= e ? tail.to : origin(e, 'end'),
+      notes: [...made.slice(first, first + count).flatMap(m => m.notes), ...ks]
+    }
+    made.splice(first, count, merged)
+    for (let k = first + 1; k < made.length; k++) {
+      made[k]!.start += delta
+      made[k]!.end += delta
+    }
+    text = text.slice(0, s) + replacement + text.slice(e)
+  }
+  // the first note not taken, from the one after the last taken (then before it), whose words at a place cover `d` (else end there)
+  const covering = (d: number): { k: number, at: number } | undefined => {
+    const lo = Math.max(0, next - NOTE_WINDOW)
+    const hi = Math.min(notes.length, next + NOTE_WINDOW)
+    for (const touching of [false, true]) {
+      for (let step = 0; step < hi - lo; step++) {
+        const k = next + step < hi ? next + step : next - 1 - (step - (hi - next))
+        if (used[k] === 1 || taken.has(k)) continue
+        const { original } = notes[k]!
+        if (original === '') continue
+        const to = touching ? d - original.length : d
+        for (let at = Math.max(0, d - original.length + (touching ? 0 : 1)); at <= to; at++) {
+          if (wholeAt(original, text, at)) return { k, at }
+        }
+      }
+    }
+    return undefined
+  }
+  let same = 0
+  for (let steps = 0; steps <= before.length + after.length + 1; steps++) {
+    while (same < text.length && same < after.length && text[same] === after[same]) same++
+    if (same === text.length && same === after.length) return placedMade(before, text, base, made, notes, taken, used, cursor, next)
+    const found = covering(same)
+    if (found !== undefined) {
+      const { original, replacement } = notes[found.k]!
+      const { head, tail } = commonTokens(original, replacement)
+      taken.add(found.k)
+      if (found.k >= next) next = found.k + 1
+      apply(found.at + head, found.at + original.length - tail, replacement.slice(head, replacement.length - tail), [found.k])
+      same = Math.min(same, found.at + head)
+      continue
+    }
+    // a run of spaces written otherwise, which no note changed
+    let s = same
+    while (s > 0 && isSpace(text[s - 1])) s--
+    let e = same
+    while (isSpace(text[e])) e++
+    let edited = same
+    while (isSpace(after[edited])) edited++
+    if (e === s || edited === s || text.slice(s, e) === after.slice(s, edited)) {
+      // the notes this sentence took are likely its own: the next sentence's are looked for after them
+      cursor.next = Math.max(cursor.next, next)
+      return undefined
+    }
+    apply(s, e, after.slice(s, edited), [])
+    same = s
+  }
+  return undefined
+}
+
+/** The changes the notes applied in turn made (`notesInTurn`), each with its notes; the notes marked taken. */
+function placedMade (before: string, text: string, base: number, made: readonly Made[], notes: readonly EditNote[], taken: ReadonlySet<number>, used: Uint8Array, cursor: { next: number }, next: number): ReturnType<PlaceSentence> {
+  for (const k of taken) used[k] = 1
+  cursor.next = Math.max(cursor.next, next)
+  const hunks: Hunk[] = []
+  const by: Array<readonly number[] | undefined> = []
+  let offset = base
+  let at = 0
+  made.forEach((m, i) => {
+    offset += codePointLength(before.slice(at, m.from))
+    at = m.from
+    const original = before.slice(m.from, m.to)
+    const replacement = text.slice(m.start, m.end)
+    let pieces = wordHunks(original, replacement, offset)
+    // a change beside another is one piece: " ," -> ", " cut as " " taken out and " " put in before "didnt" -> "didn't" would put two changes at one offset
+    if (pieces.length > 1 && (made[i - 1]?.to === m.from || made[i + 1]?.from === m.to)) pieces = [{ offset, length: codePointLength(original), original, replacement }]
+    for (const hunk of pieces) {
+      const sharing = m.notes.filter(k => sharesWord(hunk, notes[k]!))
+      hunks.push(hunk)
+      by.push(sharing.length > 0 ? sharing : m.notes)
+    }
+  })
+  return { hunks, by }
+}
+
+const TOKEN = /\s+|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*|[^]/gu
+
+/** The UTF-16 lengths of the whole words and spaces `a` and `b` start with alike, then end with alike: what a note keeps. */
+function commonTokens (a: string, b: string): { head: number, tail: number } {
+  const x = a.match(TOKEN) ?? []
+  const y = b.match(TOKEN) ?? []
+  let i = 0
+  let head = 0
+  while (i < x.length && i < y.length && x[i] === y[i]) head += x[i++]!.length
+  let j = 0
+  let tail = 0
+  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) tail += x[x.length - 1 - j++]!.length
+  return { head, tail }
 }
 
 /** Where the unchanged text before `at` that a note may take in begins: the spaces and the word before it, not before `bound`. */
@@ -223,7 +389,7 @@ function placeNotes (original: string, replacement: string, notes: readonly Edit
  * "don't" -> "Don't"), or notes the word diff cut otherwise ("In order to utilize" -> "To use" as
  * "In" -> "To", "order" -> "use", "to utilize " -> ""); see `severalNotes`.
  */
-function attribution (before: string, hunks: readonly Hunk[], { notes, first, taken: used }: NoteWindow, placed: ReadonlyArray<number | undefined>): Array<EditNote[] | undefined> {
+function attribution (before: string, hunks: readonly Hunk[], { notes, first, taken: used }: NoteWindow, placed: ReadonlyArray<readonly number[] | undefined>): Array<EditNote[] | undefined> {
   const madeBy = new Array<EditNote[] | undefined>(hunks.length)
   if (notes.length === 0) return madeBy
   // the NOTE_WINDOW notes from `from` on are always looked through, the rest while MAX_NOTE_TESTS
@@ -243,14 +409,16 @@ function attribution (before: string, hunks: readonly Hunk[], { notes, first, ta
   const near = new Array<number>(hunks.length)
   hunks.forEach((hunk, i) => {
     near[i] = next
-    let at = placed[i]
-    if (at !== undefined) {
-      next = at + 1
-      last = notes[at]!
-      madeBy[i] = [last]
+    const made = placed[i]
+    // a change notes made (none: a run of spaces no editor saw) is theirs alone
+    if (made !== undefined) {
+      if (made.length === 0) return
+      next = Math.max(...made) + 1
+      madeBy[i] = made.map(k => notes[k]!)
+      last = madeBy[i][made.length - 1]
       return
     }
-    at = unusedExplaining(hunk, next, notes.length)
+    let at = unusedExplaining(hunk, next, notes.length)
     if (at === undefined && last !== undefined && explains(last, hunk)) {
       madeBy[i] = [last]
       return
@@ -265,7 +433,7 @@ function attribution (before: string, hunks: readonly Hunk[], { notes, first, ta
   // the NOTE_WINDOW notes from the hunk's next first, then every note while MAX_NOTE_TESTS last
   let points: string[] | undefined
   for (let i = 0; i < hunks.length; i++) {
-    if (madeBy[i] !== undefined) continue
+    if (madeBy[i] !== undefined || placed[i] !== undefined) continue
     points ??= Array.from(before)
     const from = near[i]!
     const to = Math.min(notes.length, from + NOTE_WINDOW)
@@ -385,12 +553,22 @@ function within (part: string, whole: string): boolean {
 /** Where `part` first occurs in `whole` (from `from` on) without cutting a word of `whole` at either end, or -1. */
 function wholeIndex (part: string, whole: string, from = 0): number {
   for (let at = whole.indexOf(part, from); at !== -1; at = whole.indexOf(part, at + 1)) {
-    const cutsBefore = WORD_EDGE.test(part[0]!) && at > 0 && WORD_EDGE.test(whole[at - 1]!)
-    const end = at + part.length
-    const cutsAfter = WORD_EDGE.test(part[part.length - 1]!) && end < whole.length && WORD_EDGE.test(whole[end]!)
-    if (!cutsBefore && !cutsAfter) return at
+    if (uncut(part, whole, at)) return at
   }
   return -1
+}
+
+/** Whether `part` occurs in `whole` at `at` without cutting a word of `whole` at either end. */
+function wholeAt (part: string, whole: string, at: number): boolean {
+  return whole.startsWith(part, at) && uncut(part, whole, at)
+}
+
+/** Whether `part`, at `at` in `whole`, cuts no word of `whole` at either end. */
+function uncut (part: string, whole: string, at: number): boolean {
+  const cutsBefore = WORD_EDGE.test(part[0]!) && at > 0 && WORD_EDGE.test(whole[at - 1]!)
+  const end = at + part.length
+  const cutsAfter = WORD_EDGE.test(part[part.length - 1]!) && end < whole.length && WORD_EDGE.test(whole[end]!)
+  return !cutsBefore && !cutsAfter
 }
 
 type Hunk = Omit<Change, 'type'>
@@ -439,7 +617,7 @@ const MAX_SENTENCE_EDITS = 500
  * each changed sentence is diffed word by word against its edited form (a changed run of sentences
  * that became as many sentences pairs them in order; otherwise the run is diffed as one text).
  */
-function sentenceHunks (before: string, after: string): Hunk[] {
+function sentenceHunks (before: string, after: string, place?: PlaceSentence): { hunks: Hunk[], by: Array<readonly number[] | undefined> } {
   const a = sentencesOf(before)
   const b = sentencesOf(after)
   // the sentences both start and end with are left out of the diff
@@ -452,18 +630,28 @@ function sentenceHunks (before: string, after: string): Hunk[] {
     ? undefined
     : diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_SENTENCE_EDITS })
   const hunks: Hunk[] = []
+  const by: Array<readonly number[] | undefined> = []
+  // a changed sentence: the notes' own changes where they rebuild it, else its word diff
+  const changed = (original: string, edited: string): void => {
+    const placed = place?.(original, edited, offset)
+    if (placed === undefined) {
+      for (const hunk of wordHunks(original, edited, offset)) {
+        hunks.push(hunk)
+        by.push(undefined)
+      }
+    } else {
+      append(hunks, placed.hunks)
+      append(by, placed.by)
+    }
+    offset += codePointLength(original)
+  }
   let removed: string[] = []
   let added: string[] = []
   const flush = (): void => {
     if (removed.length === added.length) {
-      for (let i = 0; i < removed.length; i++) {
-        append(hunks, wordHunks(removed[i]!, added[i]!, offset))
-        offset += codePointLength(removed[i]!)
-      }
+      for (let i = 0; i < removed.length; i++) changed(removed[i]!, added[i]!)
     } else {
-      const original = removed.join('')
-      append(hunks, wordHunks(original, added.join(''), offset))
-      offset += codePointLength(original)
+      changed(removed.join(''), added.join(''))
     }
     removed = []
     added = []
@@ -483,7 +671,7 @@ function sentenceHunks (before: string, after: string): Hunk[] {
     }
   }
   flush()
-  return hunks
+  return { hunks, by }
 }
 
 /** Adjacent removed/added runs of the word diff as replacements, offsets in code points of `before` plus `base`. */

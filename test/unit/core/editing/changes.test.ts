@@ -120,6 +120,53 @@ describe('diffChanges', () => {
     expect(changes.map(c => c.offset)).toEqual([7, 14, 20, 22, 39, 46, 52, 54])
   })
 
+  it('makes each note its own change where the notes applied in turn rebuild a sentence its word diff aligned across words ("  home" deleted, "home" put back, "we" made "didn\'t"), in linear time', () => {
+    const sentence = 'We went  home ,didnt we ? '
+    const notesOf = (i: number): EditNote[] => [
+      { original: '  ', replacement: ' ', type: 'syntax', reason: `Space ${i}` },
+      { original: ' ,', replacement: ', ', type: 'syntax', reason: `Comma ${i}` },
+      { original: 'didnt', replacement: "didn't", type: 'grammar', reason: `Apostrophe ${i}` },
+      { original: ' ?', replacement: '?', type: 'syntax', reason: `Question ${i}` }
+    ]
+    const timed = (n: number): number => {
+      const before = sentence.repeat(n)
+      const after = "We went home, didn't we? ".repeat(n)
+      const notes = Array.from({ length: n }, (_, i) => notesOf(i)).flat()
+      const start = performance.now()
+      const changes = diffChanges(before, after, notes, ['grammar', 'syntax'])
+      const time = performance.now() - start
+      expect(apply(before, changes)).toBe(after)
+      expect(changes).toEqual(Array.from({ length: n }, (_, i) => {
+        const at = i * sentence.length
+        return [
+          { offset: at + 7, length: 2, original: '  ', replacement: ' ', type: 'syntax', reason: `Space ${i}` },
+          { offset: at + 13, length: 2, original: ' ,', replacement: ', ', type: 'syntax', reason: `Comma ${i}` },
+          { offset: at + 15, length: 5, original: 'didnt', replacement: "didn't", type: 'grammar', reason: `Apostrophe ${i}` },
+          { offset: at + 23, length: 1, original: ' ', replacement: '', type: 'syntax', reason: `Question ${i}` }
+        ]
+      }).flat())
+      return time
+    }
+    timed(1)
+    const small = timed(400)
+    const large = timed(4_000)
+    // 10x the sentences: linear is ~10x the time
+    expect(large).toBeLessThan(Math.max(small, 1) * 40)
+  })
+
+  it('gives a word a note deleted and a note after it changed each note\'s own change ("the the" -> "the" -> "The")', () => {
+    const notes: EditNote[] = [
+      { original: 'the the', replacement: 'the', type: 'grammar', reason: 'Repeated word "the"' },
+      { original: 'the', replacement: 'The', type: 'syntax', reason: 'A sentence starts with a capital letter' }
+    ]
+    const changes = diffChanges('the the cat sat.', 'The cat sat.', notes, ['grammar', 'syntax'])
+    expect(apply('the the cat sat.', changes)).toBe('The cat sat.')
+    expect(changes).toEqual([
+      { offset: 0, length: 3, original: 'the', replacement: 'The', type: 'syntax', reason: 'A sentence starts with a capital letter' },
+      { offset: 3, length: 4, original: ' the', replacement: '', type: 'grammar', reason: 'Repeated word "the"' }
+    ])
+  })
+
   it('says "edit" when several edits were asked and nothing says which one made a change', () => {
     expect(diffChanges('a b', 'a c', [], ['tone', 'length'])[0]!.type).toBe('edit')
   })

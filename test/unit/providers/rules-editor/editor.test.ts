@@ -381,6 +381,56 @@ describe('rules editor: changes', () => {
     expect(result.changes.map(c => c.reason)).toEqual(['Repeated word "the"', 'Extra space between words', 'Space before "."'])
   })
 
+  it('gives each rule its own change where a double space, a space before a comma and a missing apostrophe share a sentence (a probe saw "  home" deleted, "home" put back and "we" made "didn\'t", with no reason)', async () => {
+    const types = ['grammar', 'syntax', 'simplify'] as const
+    const space = ['  ', ' ', 'syntax', 'Extra space between words']
+    const rest = (at: number): unknown[][] => [
+      [at + 13, 2, ' ,', ', ', 'syntax', 'Space before ","'],
+      [at + 15, 5, 'didnt', "didn't", 'grammar', 'Missing apostrophe: "didn\'t"'],
+      [at + 23, 1, ' ', '', 'syntax', 'Space before "?"']
+    ]
+    const cases: Array<{ text: string, mime?: string, value: string, changes: unknown[][] }> = [
+      { text: 'We went  home ,didnt we ?', value: "We went home, didn't we?", changes: [[7, 2, ...space], ...rest(0)] },
+      // an HTML run of spaces reaches no editor and is kept
+      { text: '<p>We went  home ,didnt we ?</p>', mime: 'text/html', value: "<p>We went  home, didn't we?</p>", changes: rest(3) }
+    ]
+    for (const { text, mime, value, changes } of cases) {
+      const result = await editedWithChanges('en', types, text, mime)
+      expect(result.value).toBe(value)
+      expectRuleChanges(text, result, types)
+      expect(result.changes.map(c => [c.offset, c.length, c.original, c.replacement, c.type, c.reason])).toEqual(changes)
+    }
+    for (const text of ['a good  idea ,isnt it ?', 'THATS  a good  idea ,isnt it ?']) {
+      const result = await editedWithChanges('en', types, text)
+      expectRuleChanges(text, result, types)
+      expect(result.changes.filter(c => c.original === '  ').map(c => c.reason)).toEqual(text.startsWith('THATS') ? ['Extra space between words', 'Extra space between words'] : ['Extra space between words'])
+      expect(result.changes.find(c => c.original === ' ,')).toMatchObject({ replacement: ', ', type: 'syntax', reason: 'Space before ","' })
+      expect(result.changes.find(c => c.original === 'isnt')).toMatchObject({ replacement: "isn't", type: 'grammar', reason: 'Missing apostrophe: "isn\'t"' })
+    }
+  })
+
+  it('keeps an HTML run of spaces beside a space taken out before a comma (a probe saw "great  phone" made "great phone", with no reason)', async () => {
+    const text = '<p>great  phone ,  <b>i</b> love it</p>'
+    const types = ['grammar', 'syntax', 'simplify'] as const
+    const result = await editedWithChanges('en', types, text, 'text/html')
+    expect(result.value).toBe('<p>great  phone,  <b>i</b> love it</p>')
+    expectRuleChanges(text, result, types)
+    expect(result.changes).toEqual([{ offset: 15, length: 1, original: ' ', replacement: '', type: 'syntax', reason: 'Space before ","' }])
+  })
+
+  it('gives a repeated word at a sentence\'s start the repeated-word rule\'s reason, and its capital the capital rule\'s (a probe saw "the " deleted as a capital)', async () => {
+    const types = ['grammar', 'syntax', 'simplify'] as const
+    for (const text of ['the the cat sat.', 'The the cat sat.']) {
+      const result = await editedWithChanges('en', types, text)
+      expect(result.value).toBe('The cat sat.')
+      expectRuleChanges(text, result, types)
+      const repeated = result.changes.filter(c => c.replacement === '')
+      expect(repeated.map(c => [c.offset, c.length, c.original, c.type, c.reason])).toEqual([[3, 4, ' the', 'grammar', `Repeated word "${text.slice(0, 3)}"`]])
+    }
+    const capital = (await editedWithChanges('en', types, 'the the cat sat.')).changes.find(c => c.original === 'the')
+    expect(capital).toEqual({ offset: 0, length: 3, original: 'the', replacement: 'The', type: 'syntax', reason: 'A sentence starts with a capital letter' })
+  })
+
   it('edits a JSON document of many short strings in linear time, each string\'s changes made from its own notes (a probe\'s 500 strings, 20 KB, ran past the 5 s budget)', async () => {
     const catalog = (n: number): string[] => Array.from({ length: n }, (_, i) => `dont do it . teh end , ok ?  ${i} items`)
     const timed = async (value: string[]): Promise<number> => {

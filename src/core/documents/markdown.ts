@@ -3,7 +3,9 @@
  * runs; emphasis, strong, strikethrough and links with their own text stay inside the sentence
  * as `<g>` pairs; inline code, images, inline HTML, autolinks, footnote and short references
  * become `<x/>` tokens. Code blocks, HTML blocks, front matter, definitions, every URL and the
- * attribute blocks ending headings and lines (`{#id .class}`) are copied byte for byte. A translated sentence is written on one line, escaped for Markdown.
+ * attribute blocks ending headings and lines (`{#id .class}`) are copied byte for byte, and so
+ * are container markers (`> [!NOTE]`, `!!! note`, `=== "Tab"`, `:::tip`), their titles
+ * translated. A translated sentence is written on one line, escaped for Markdown.
  */
 import type { Nodes, PhrasingContent, Root } from 'mdast'
 import { alignText } from './align.js'
@@ -33,8 +35,8 @@ function markdownText (links: boolean): TextFormat {
         (m, loose: string | undefined, inWord: string | undefined) =>
           loose !== undefined || inWord !== undefined || (!brackets && (m === '[' || m === ']')) ? m : m.replace(/./g, '\\$&'))
         .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
-      // what would open a block at the start of a line
-      if (atStart) out = out.replace(/^[#>+=-]/, '\\$&').replace(/^(\d{1,9})([.)])/, '$1\\$2')
+      // what would open a block at the start of a line: a quote, a list item, an ATX heading, a setext underline or a thematic break (a leading `*` or `_` is escaped above)
+      if (atStart) out = out.replace(/^(?:>|[-+](?=[ \t]|$)|#(?=#{0,5}(?:[ \t]|$))|=(?==*[ \t]*$)|-(?=-*[ \t]*$))/, '\\$&').replace(/^(\d{1,9})([.)])(?=[ \t]|$)/, '$1\\$2')
       return out
     },
     collapse: /[ \t]*(?:\r\n|\n|\r)[ \t]*/g
@@ -74,6 +76,76 @@ export function attributeBlocks (text: string): Array<[number, number]> {
     start = end + 1
   }
   return blocks
+}
+
+/** Where a paragraph's text node holds whole lines: its first line starts one, its last ends one; `alert`: its first line opens a blockquote. */
+interface MarkerLines {
+  first: boolean
+  last: boolean
+  alert: boolean
+}
+
+/** Python-Markdown's admonition (`!!! note "Title"`) and PyMdown's details (`??? tip`, `???+ tip`): types, then a quoted title. */
+const ADMONITION = /^(?:!!!|\?\?\?\+?) ?[\p{L}\p{N}_-]+(?: +[\p{L}\p{N}_-]+)*(?: +"(?<title>.*)")? *$/du
+/** A PyMdown content tab: `=== "Title"`, `===! "Title"`, `===+ "Title"`. */
+const CONTENT_TAB = /^===[!+]{0,2} +"(?<title>.*)" *$/du
+/** A GitHub alert's `[!NOTE]` (any word, any case: Obsidian's callouts, folded with `+` or `-`, may have a title after it). */
+const ALERT = /^\[![\p{L}\p{N}_-]+\][+-]?/u
+/** A container directive opening (Docusaurus, remark-directive, markdown-it-container, VitePress): `:::tip Title`, `:::note[Title]{#id}`, `::: warning`. */
+const DIRECTIVE = /^:{3,}[ \t]*[A-Za-z][\w-]*/
+const DIRECTIVE_END = /^:{3,}[ \t]*$/
+
+/** The title of a marker line, as [start, end) in it (empty when it has none); undefined when the line is no marker. */
+function markerTitle (line: string, alert: boolean): [number, number] | undefined {
+  const admonition = ADMONITION.exec(line) ?? CONTENT_TAB.exec(line)
+  if (admonition) return admonition.indices!.groups!.title ?? [line.length, line.length]
+  if (DIRECTIVE_END.test(line)) return [line.length, line.length]
+  const head = (alert ? ALERT.exec(line) : null) ?? DIRECTIVE.exec(line)
+  if (!head) return undefined
+  const after = head[0].length
+  // a directive's label in brackets, or its attributes in braces right after its name
+  if (line[after] === '[' && head[0].startsWith(':')) {
+    const close = line.lastIndexOf(']')
+    if (close > after) return [after + 1, close]
+  }
+  if (line[after] === '{' && head[0].startsWith(':')) return [line.length, line.length]
+  return [after, line.length]
+}
+
+/**
+ * The container markers of a paragraph's text node, as [start, end) in it: every line that is
+ * one (`!!! note "Title"`, `=== "Tab"`, `:::tip Title`, `:::`, a quote's opening `[!NOTE]`) but
+ * its title, each with its line end, so the title and the text after are sentences of their own
+ * and the marker stays verbatim.
+ */
+function containerMarkers (text: string, lines: MarkerLines): Array<[number, number]> {
+  const markers: Array<[number, number]> = []
+  const lineEnd = /\r\n|\n|\r/g
+  for (let start = 0, whole = lines.first; ; whole = true) {
+    const m = lineEnd.exec(text)
+    const end = m ? m.index : text.length
+    const after = m ? end + m[0].length : end
+    const line = text.slice(start, end)
+    const title = whole && (m !== null || lines.last) ? markerTitle(line, lines.alert && start === 0) : undefined
+    if (title) {
+      const words = line.slice(...title)
+      const from = start + title[0] + words.length - words.trimStart().length
+      const to = start + title[0] + words.trimEnd().length
+      if (from < to) markers.push([start, from], [to, after])
+      else markers.push([start, after])
+    }
+    if (!m) return markers.filter(([from, to]) => from < to)
+    start = after
+  }
+}
+
+/** Ranges sorted, each that overlaps one before it left out. */
+function disjoint (ranges: Array<[number, number]>): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  for (const range of ranges.sort((a, b) => a[0] - b[0])) {
+    if (out.length === 0 || range[0] >= out.at(-1)![1]) out.push(range)
+  }
+  return out
 }
 
 function span (node: Nodes): { start: number, end: number } | undefined {
@@ -134,7 +206,8 @@ function htmlPairs (nodes: readonly PhrasingContent[]): Map<number, number> {
 /** Walks a tree in document order; a work stack rather than recursion, for deep nesting. */
 class Walker {
   readonly drafts: SegmentDraft[] = []
-  private readonly run = new RunBuilder()
+  /** A line's container prefix after a line end goes with it: never a token inside the sentence (`or > [link]`). */
+  private readonly run = new RunBuilder((start, end) => /[\n\r]/.test(this.source[start - 1] ?? '') && /^[ \t>]*$/.test(this.source.slice(start, end)))
   private readonly work: Array<() => void> = []
 
   private readonly strict = markdownText(true)
@@ -155,7 +228,8 @@ class Walker {
     for (let i = steps.length - 1; i >= 0; i--) this.work.push(steps[i]!)
   }
 
-  block (node: Nodes): void {
+  /** `opensQuote`: the node is a blockquote's first child, where an alert's `[!NOTE]` goes. */
+  block (node: Nodes, opensQuote = false): void {
     switch (node.type) {
       case 'paragraph':
       case 'heading':
@@ -163,10 +237,12 @@ class Walker {
         this.phrasing(node.children, () => {
           this.drafts.push(...segmentRun(this.run.take(), this.linked ? this.strict : this.loose, this.locale))
           this.linked = false
-        })
+        }, node.type === 'paragraph' ? { alert: opensQuote } : undefined)
+        return
+      case 'blockquote':
+        this.schedule(node.children.map((child, i) => () => this.block(child, i === 0)))
         return
       case 'root':
-      case 'blockquote':
       case 'list':
       case 'listItem':
       case 'table':
@@ -179,9 +255,10 @@ class Walker {
   /**
    * Schedules inline nodes, then `after`. Raw HTML tags come one node each: an inline element's
    * open and close tags become a `<g>` pair around what lies between, an opaque one
-   * (`<kbd>…</kbd>`) one token.
+   * (`<kbd>…</kbd>`) one token. `paragraph`: the nodes are a paragraph's, whose lines may be
+   * container markers.
    */
-  phrasing (nodes: PhrasingContent[], after: () => void): void {
+  phrasing (nodes: PhrasingContent[], after: () => void, paragraph?: { alert: boolean }): void {
     const pairs = htmlPairs(nodes)
     const closes = new Set<number>()
     const steps: Array<() => void> = []
@@ -198,6 +275,9 @@ class Walker {
         closes.add(close!)
       } else if (at && closes.has(i)) {
         steps.push(() => this.run.push({ kind: 'close', ...at }))
+      } else if (at && paragraph && node.type === 'text') {
+        const lines = { first: i === 0 || nodes[i - 1]!.type === 'break', last: i === nodes.length - 1 || nodes[i + 1]!.type === 'break', alert: paragraph.alert && i === 0 }
+        steps.push(() => this.text(node.value, at, lines))
       } else {
         steps.push(() => this.inline(node))
       }
@@ -242,12 +322,16 @@ class Walker {
     }
   }
 
-  /** A text node; an attribute block ending one of its lines is markup, a breaking token left out of the sentence. */
-  text (value: string, at: { start: number, end: number }): void {
+  /**
+   * A text node; an attribute block ending one of its lines, and a paragraph's container marker
+   * (`lines`: where its lines are whole), is markup, a breaking token left out of the sentence.
+   */
+  text (value: string, at: { start: number, end: number }, lines?: MarkerLines): void {
     const item: TextItem = { kind: 'text', ...at, text: value, offsets: alignText(value, this.source, at.start, at.end, { escapes: true }) }
     const offsets = item.offsets
+    const markup = offsets === null ? [] : [...(value.includes('}') ? attributeBlocks(value) : []), ...(lines ? containerMarkers(value, lines) : [])]
     let from = 0
-    for (const [start, end] of offsets === null || !value.includes('}') ? [] : attributeBlocks(value)) {
+    for (const [start, end] of markup.length > 1 ? disjoint(markup) : markup) {
       if (start > from) this.run.push(sliceText(item, from, start))
       this.run.push({ kind: 'token', start: offsets!.starts[start]!, end: offsets!.ends[end - 1]!, weak: true, breaks: true })
       from = end

@@ -50,10 +50,24 @@ export class RunBuilder {
   disordered = false
   private last = -1
 
+  /**
+   * `lineEnd`: whether source[start, end), a gap after a text, is what follows its line end (a
+   * Markdown line's container prefix, `> ` or indentation): the gap then goes with that line end,
+   * as a prefix inside a text does, rather than being a token of its own.
+   */
+  constructor (private readonly lineEnd?: (start: number, end: number) => boolean) {}
+
   push (item: Item): void {
     if (this.last !== -1 && item.start < this.last) this.disordered = true
     if (this.last !== -1 && item.start > this.last) {
-      this.items.push({ kind: 'token', start: this.last, end: item.start, weak: true, breaks: false })
+      const previous = this.items.at(-1)
+      if (previous?.kind === 'text' && previous.offsets !== null && previous.end === this.last && this.lineEnd?.(this.last, item.start) === true) {
+        const ends = previous.offsets.ends.slice()
+        ends[ends.length - 1] = item.start
+        this.items[this.items.length - 1] = { ...previous, end: item.start, offsets: { starts: previous.offsets.starts, ends } }
+      } else {
+        this.items.push({ kind: 'token', start: this.last, end: item.start, weak: true, breaks: false })
+      }
     }
     this.items.push(item)
     this.last = Math.max(this.last, item.end)

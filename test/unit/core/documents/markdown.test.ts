@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
-import type { Paragraph } from 'mdast'
+import type { Nodes, Paragraph } from 'mdast'
 import { parseMarkdown } from '../../../../src/core/documents/markdown-parse.js'
 import { attributeBlocks } from '../../../../src/core/documents/markdown.js'
 import { fixture, recorded, reverseWords, upper } from './engines.js'
@@ -235,6 +235,87 @@ describe('text/markdown: inline markup', () => {
       const started = performance.now()
       attributeBlocks(text)
       expect(performance.now() - started, text.slice(0, 10)).toBeLessThan(1000)
+    }
+  })
+})
+
+/** The block structure of a Markdown document: each block's type, its children's nested. */
+function blocks (source: string): unknown {
+  const shape = (node: Nodes): unknown => 'children' in node && !['paragraph', 'heading', 'tableCell'].includes(node.type)
+    ? { [node.type]: node.children.map(shape) }
+    : node.type
+  return shape(parseMarkdown(source))
+}
+
+describe('text/markdown: container prefixes and markers', () => {
+  it('keeps a quote\'s `>` and a list item\'s indentation out of a sentence whose next line starts with a link, strong text or code', () => {
+    for (const [source, segment, translated] of [
+      ['> Install a font or\n> [Nerd Font](https://b.org/y) now.\n', 'Install a font or <g id="1">Nerd Font</g> now.', '> INSTALL A FONT OR [NERD FONT](https://b.org/y) NOW.\n'],
+      ['> Install a font or\n> **bold** now.\n', 'Install a font or <g id="1">bold</g> now.', '> INSTALL A FONT OR **BOLD** NOW.\n'],
+      ['> Install a font or\n> `code` now.\n', 'Install a font or <x id="1"/> now.', '> INSTALL A FONT OR `code` NOW.\n'],
+      ['> > Install a font or\n> > [Nerd Font](https://b.org/y) now.\n', 'Install a font or <g id="1">Nerd Font</g> now.', '> > INSTALL A FONT OR [NERD FONT](https://b.org/y) NOW.\n'],
+      ['- Install a font or\n  [Nerd Font](https://b.org/y) now.\n', 'Install a font or <g id="1">Nerd Font</g> now.', '- INSTALL A FONT OR [NERD FONT](https://b.org/y) NOW.\n'],
+      ['> Run `a` or\r\n> `b` now.\r\n', 'Run <x id="1"/> or <x id="2"/> now.', '> RUN `a` OR `b` NOW.\r\n']
+    ]) {
+      const doc = md(source!)
+      expect(doc.segments).toEqual([segment])
+      const out = doc.rebuild(doc.segments.map(upper)) as string
+      expect(out).toBe(translated)
+      expect(blocks(out)).toEqual(blocks(source!))
+      // edited over its source, its lines are kept with their prefixes
+      const edited = segmentDocument(source!, 'text/markdown', { inPlace: true })
+      expect(edited.rebuild(edited.segments.map(s => s.replace('Install', 'Get')))).toBe(source!.replace('Install', 'Get'))
+    }
+  })
+
+  it('keeps GitHub alerts, MkDocs admonitions and content tabs, and Docusaurus/remark-directive containers verbatim, their titles translated', () => {
+    for (const [source, segments, translated] of [
+      ...['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION', 'note', 'Tip'].map(kind =>
+        [`> [!${kind}]\n> Useful information that users\n> should know.\n`, ['Useful information that users should know.'], `> [!${kind}]\n> USEFUL INFORMATION THAT USERS SHOULD KNOW.\n`] as const),
+      ['> [!tip]- Fold me\n> Body text.\n', ['Fold me', 'Body text.'], '> [!tip]- FOLD ME\n> BODY TEXT.\n'],
+      ['!!! note "Title here"\n    Body text.\n', ['Title here', 'Body text.'], '!!! note "TITLE HERE"\n    BODY TEXT.\n'],
+      ['!!! danger highlight ""\n    Body text.\n', ['Body text.'], '!!! danger highlight ""\n    BODY TEXT.\n'],
+      ['??? tip\n    Body.\n', ['Body.'], '??? tip\n    BODY.\n'],
+      ['???+ note "Open me"\n\nBody.\n', ['Open me', 'Body.'], '???+ note "OPEN ME"\n\nBODY.\n'],
+      ['=== "Feature enabled"\n    Body\n', ['Feature enabled', 'Body'], '=== "FEATURE ENABLED"\n    BODY\n'],
+      [':::tip Title here\nBody text.\n:::\n', ['Title here', 'Body text.'], ':::tip TITLE HERE\nBODY TEXT.\n:::\n'],
+      [':::tip\n\nBody text.\n\n:::\n', ['Body text.'], ':::tip\n\nBODY TEXT.\n\n:::\n'],
+      ['::: warning Be careful\nBody text.\n:::\n', ['Be careful', 'Body text.'], '::: warning BE CAREFUL\nBODY TEXT.\n:::\n'],
+      [':::note{title="x"}\nBody text.\n:::\n', ['Body text.'], ':::note{title="x"}\nBODY TEXT.\n:::\n'],
+      [':::tip Title {#id}\nBody text.\n:::\n', ['Title', 'Body text.'], ':::tip TITLE {#id}\nBODY TEXT.\n:::\n'],
+      ['- Item.\n\n  :::note[Label text]{#id}\n  Body text.\n  :::\n', ['Item.', 'Label text', 'Body text.'], '- ITEM.\n\n  :::note[LABEL TEXT]{#id}\n  BODY TEXT.\n  :::\n']
+    ] as const) {
+      const doc = md(source)
+      expect(doc.segments, source).toEqual(segments)
+      const out = doc.rebuild(doc.segments.map(upper)) as string
+      expect(out).toBe(translated)
+      expect(blocks(out)).toEqual(blocks(source))
+    }
+    expect(through('!!! note "Two words"\n', reverseWords)).toBe('!!! note "words Two"\n')
+    // a marker is one only at the start of its line, an alert's only opening its quote
+    expect(md('See :::tip and [!NOTE] here.\n\n> Text\n> [!NOTE]\n').segments).toEqual(['See :::tip and [!NOTE] here.', 'Text [!NOTE]'])
+  })
+})
+
+describe('text/markdown: escapes where a translated line could start a block', () => {
+  // after a hard break, the second sentence starts a line of the same paragraph (where a setext underline could be)
+  const second = (answer: string): string => through('First line  \nHello.', recorded({ 'First line': 'First line', 'Hello.': answer })) as string
+
+  it('leaves a character that starts no block there as written', () => {
+    for (const answer of ['+1 for this', '-5 degrees', '=== "Feature enabled"', '==marked==', '#hashtag', '3.14 is pi', '--> here', '???+ note', '1.5 times']) {
+      const out = second(answer)
+      expect(out).toBe(`First line  \n${answer}`)
+      expect(blocks(out)).toEqual(blocks('a'))
+    }
+    expect(through('- ==marked==', upper)).toBe('- ==MARKED==')
+  })
+
+  it('escapes one that would start a block: a list item, a heading, a quote, a setext underline, a thematic break', () => {
+    for (const answer of ['- a', '+ b', '* c', '-', '# d', '###### e', '#', '> f', '>g', '===', '--- ', '---', '1. h', '1) i', '2.', '- - -']) {
+      const out = second(answer)
+      expect(out, answer).not.toBe(`First line  \n${answer}`)
+      expect(blocks(out), answer).toEqual(blocks('a'))
+      expect(out.replace(/\\/g, '')).toBe(`First line  \n${answer}`)
     }
   })
 })

@@ -106,13 +106,22 @@ export function mergeWordLists (base: Uint8Array, added: Uint8Array, prefix: str
   return Buffer.concat([head, json, ...filters])
 }
 
-export function decodeWordLists (bytes: Uint8Array): WordLists {
+/** The lists of the file whose names `keep` takes (all by default). */
+export function decodeWordLists (bytes: Uint8Array, keep: (language: string) => boolean = () => true): WordLists {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   if (view.getUint32(0, true) !== MAGIC) throw new Error('wordlists.bin: not a word list file')
   const length = view.getUint32(4, true)
-  const { maxLetters, lists: header } = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))) as { maxLetters: number, lists: Array<{ language: string, offset: number, bits: number, probes: number }> }
-  // one copy of the filters, not a view that would keep the read buffer's slack alive
-  const data = bytes.slice(8 + length)
+  const file = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + length))) as { maxLetters: number, lists: Array<{ language: string, offset: number, bits: number, probes: number }> }
+  const { maxLetters } = file
+  // one copy of the kept filters, not a view that would keep the read buffer alive
+  const header = file.lists.filter(h => keep(h.language))
+  const data = new Uint8Array(header.reduce((n, h) => n + h.bits / 8, 0))
+  let at = 0
+  for (const h of header) {
+    data.set(bytes.subarray(8 + length + h.offset, 8 + length + h.offset + h.bits / 8), at)
+    h.offset = at
+    at += h.bits / 8
+  }
   const holds = (j: number, h1: number, h2: number): boolean => {
     const h = header[j]
     if (h === undefined) return false

@@ -3,7 +3,9 @@
  * dictionaries, with a note for every change. No generative model: tone, length and clarify are
  * refused (see `cannot`).
  */
+import { readFile } from 'node:fs/promises'
 import type { EditItem, EditCall, EditNote, EditType, EditedSegment, Editor } from '../../core/ports.js'
+import { EVERYDAY, decodeWordLists } from '../detector/wordlists.js'
 import { SPELLING_LANGUAGES, createDictionaries, dictionaryFor, type DictionaryLoad } from './dictionaries.js'
 import { contractionChanges } from './contractions.js'
 import { createEnglishLexicon, englishGrammar, type EnglishLexicon } from './english.js'
@@ -83,6 +85,24 @@ export function rulesCannot (edit: EditItem, language: string, spelling: Readonl
   }
 }
 
+/** Whether a word (lower case) is among a language's everyday words, by language; undefined where it has no list. */
+type EverydayWords = (language: string) => ((word: string) => boolean) | undefined
+
+/**
+ * The detector's everyday words' lists (wordlists.bin's "everyday:" filters, 215 KB of its 4 MB):
+ * a short word they hold before a full stop ends a sentence, one they lack may be an abbreviation.
+ * Without the file no word is known and such a stop is read as an abbreviation's.
+ */
+async function loadEverydayWords (): Promise<EverydayWords> {
+  const bytes = await readFile(new URL('../detector/wordlists.bin', import.meta.url)).catch(() => undefined)
+  if (bytes === undefined) return () => undefined
+  const lists = decodeWordLists(bytes, name => name.startsWith(EVERYDAY))
+  return language => {
+    const j = lists.languages.indexOf(EVERYDAY + language)
+    return j === -1 ? undefined : word => lists.has(j, word)
+  }
+}
+
 /** What one edit runs on each segment, in order: each pass reads the text the one before left. */
 type Pass = (tokens: Token[]) => Change[]
 
@@ -95,6 +115,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
   const cannot = (edit: EditItem, language: string): string | undefined => rulesCannot(edit, language, spelling)
   // per English dictionary (en, en-GB, en-AU, en-CA): its speller and the grammar rules' lexicon over it
   const english = new Map<string, Promise<{ speller: Speller, lexicon: EnglishLexicon }>>()
+  let everydayWords: Promise<EverydayWords> | undefined
   const loadEnglish = (dictionary = 'en'): Promise<{ speller: Speller, lexicon: EnglishLexicon }> => {
     let loaded = english.get(dictionary)
     if (loaded === undefined) {
@@ -124,6 +145,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
       const isEnglish = language === 'en'
       const en = isEnglish && wanted.has('grammar') ? await loadEnglish(dictionaryFor(job.language)) : undefined
       const speller = wanted.has('grammar') ? (en?.speller ?? await dictionaries.speller(dictionaryFor(job.language))) : undefined
+      const everyday = wanted.has('syntax') ? (await (everydayWords ??= loadEverydayWords()))(language) : undefined
       signal.throwIfAborted()
 
       const budget: SpellBudget = { suggestions: suggestionsPerJob, ms: suggestionMs }
@@ -135,7 +157,7 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
           signal.throwIfAborted()
           sliceStart = performance.now()
         }
-        results.push(editSegment(segment, planFor(wanted, language, speller, en?.lexicon, budget, segment)))
+        results.push(editSegment(segment, language, planFor(wanted, language, speller, en?.lexicon, everyday, budget, segment)))
       }
       return results
     },
@@ -144,13 +166,13 @@ export function createRulesEditor (options: RulesEditorOptions = {}): RulesEdito
       if (!spelling.has(base) || !isLatin(language)) return false
       const speller = base === 'en' ? (await loadEnglish(dictionaryFor(language))).speller : await dictionaries.speller(dictionaryFor(language))
       signal.throwIfAborted()
-      return spellsAs(tokenize(text), speller, { suggestions: suggestionsPerJob, ms: suggestionMs })
+      return spellsAs(tokenize(text, base), speller, { suggestions: suggestionsPerJob, ms: suggestionMs })
     }
   }
 }
 
 /** The passes for the wanted edits: English contractions, spelling, English grammar, repeated words, simplify, syntax. */
-function planFor (wanted: ReadonlySet<EditType>, language: string, speller: Speller | undefined, lexicon: EnglishLexicon | undefined, budget: SpellBudget, segment: string): Pass[] {
+function planFor (wanted: ReadonlySet<EditType>, language: string, speller: Speller | undefined, lexicon: EnglishLexicon | undefined, everyday: ((word: string) => boolean) | undefined, budget: SpellBudget, segment: string): Pass[] {
   // write apostrophes the way the segment does
   const apostrophe = segment.includes('’') && !segment.includes("'") ? '’' : "'"
   const passes: Pass[] = []
@@ -164,17 +186,17 @@ function planFor (wanted: ReadonlySet<EditType>, language: string, speller: Spel
     passes.push(tokens => repeatedWordChanges(tokens, language, 'syntax'))
   }
   if (wanted.has('simplify')) passes.push(simplifyChanges)
-  if (wanted.has('syntax')) passes.push(tokens => syntaxChanges(tokens, language))
+  if (wanted.has('syntax')) passes.push(tokens => syntaxChanges(tokens, language, everyday))
   return passes
 }
 
-/** One segment through every pass; an untouched segment comes back byte for byte. */
-function editSegment (tagged: string, passes: readonly Pass[]): EditedSegment {
+/** One segment through every pass, read with its language's abbreviations; an untouched segment comes back byte for byte. */
+function editSegment (tagged: string, language: string, passes: readonly Pass[]): EditedSegment {
   let segment = readSegment(tagged)
   let notes: PlacedNote[] = []
   let tokens: Token[] | undefined
   for (const pass of passes) {
-    tokens ??= tokenize(segment.text)
+    tokens ??= tokenize(segment.text, language)
     const changes = pass(tokens)
     if (changes.length === 0) continue
     const before = segment

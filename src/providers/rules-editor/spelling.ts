@@ -126,8 +126,8 @@ function fixableTail (word: string, speller: Speller): { text: string, offset: n
 }
 
 /**
- * The one clear suggestion: the only strong one (swap, doubling, accent, REP table), else the only
- * one. Words under 5 letters are fixed only into the commonest English words ("teh" -> "the"):
+ * The one clear suggestion: in English the only strong one (swap, doubling, accent, REP table),
+ * else the only one; elsewhere a usual slip's (typicalSlip). Words under 5 letters are fixed only into the commonest English words ("teh" -> "the"):
  * short unknown words are mostly abbreviations ("prev", "eval"). A fix keeps the first letter (the
  * one writers get right; "async" is not "sync"), does not drop a plural -s ("encodings") and adds
  * no possessive ("syntaxes" is not "syntax's").
@@ -154,10 +154,38 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
     s.word !== word.replace(/s$/, '') &&
     !(s.word.endsWith("'s") && !word.includes("'")) &&
     (!short || COMMON_SHORT_WORDS.has(s.word)))
+  if (speller.language !== 'en') return typicalSlip(word, plausible)
   const strong = plausible.filter(s => s.strong)
   if (strong.length === 1) return strong[0]!.word
   if (strong.length === 0 && plausible.length === 1 && !short) return plausible[0]!.word
   return undefined
+}
+
+/**
+ * Outside English a dictionary lacks many everyday words (loans, slang, names: "golazo", "liken",
+ * "taggare", "mbappé") that sit one letter from one of its own, so a fix is made only for a
+ * writer's usual slip: the one suggestion that adds no more than accents ("informacao"), else the
+ * only suggestion at all when it is a swap, a doubling, a REP-table rewrite or a vowel left out or
+ * added ("bibloteca", "pleuvoire"); never a consonant added, dropped or changed ("golpazo",
+ * "linken", "targare", "mappé"), nor one of several ("porfa": "profa", "porra", "porta").
+ */
+function typicalSlip (word: string, candidates: readonly Suggestion[]): string | undefined {
+  const accented = candidates.filter(s => bare(s.word) === bare(word))
+  if (accented.length === 1) return accented[0]!.word
+  if (candidates.length !== 1) return undefined
+  const [only] = candidates
+  return only!.strong || vowelOrDoubling(word, only!.word) ? only!.word : undefined
+}
+
+/** Whether `a` and `b` differ by one vowel or one doubled letter (ß read as ss: "schlieslich", "schließlich"). */
+function vowelOrDoubling (a: string, b: string): boolean {
+  const [short, long] = [a, b].map(w => Array.from(bare(w).replaceAll('ß', 'ss'))).sort((x, y) => x.length - y.length) as [string[], string[]]
+  if (long.length !== short.length + 1) return false
+  let i = 0
+  while (i < short.length && short[i] === long[i]) i++
+  if (short.slice(i).join('') !== long.slice(i + 1).join('')) return false
+  const added = long[i]!
+  return VOWEL.test(added) || long[i - 1] === added || long[i + 1] === added
 }
 
 /** Whether `fix` is among the dictionary's strong suggestions for `word` (as worked out by confidentFix). */

@@ -7,8 +7,8 @@ import type { EditType } from '../../core/ports.js'
 import { capitalize, nextWord, type Change, type Token } from './text.js'
 import { own } from '../../lib/own.js'
 
-/** Changes for spacing, sentence capitals and doubled punctuation. */
-export function syntaxChanges (tokens: readonly Token[], locale: string): Change[] {
+/** Changes for spacing, sentence capitals and doubled punctuation; `everyday` tells the language's everyday words (lower case). */
+export function syntaxChanges (tokens: readonly Token[], locale: string, everyday?: (word: string) => boolean): Change[] {
   const list = tokens as Token[]
   const changes: Change[] = []
   const sentenceLike = endsLikeSentence(list)
@@ -50,6 +50,7 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
       if (!afterStop && !sentenceLike) continue
       // Dutch "'s avonds": a letter after an apostrophe is an elision, not a word
       if (Array.from(t.text).length === 1 && /['’]/.test(list[i - 1]?.text ?? '')) continue
+      if (afterAbbreviation(list, i, locale, everyday)) continue
       const replacement = capitalize(t.text, locale)
       changes.push({ start: t.start, end: t.end, replacement, note: { original: t.text, replacement, type: 'syntax', reason: 'A sentence starts with a capital letter' } })
     } else if (t.kind === 'punct' && !t.guarded && /^[,;:?.]$/.test(t.text)) {
@@ -65,6 +66,27 @@ export function syntaxChanges (tokens: readonly Token[], locale: string): Change
     }
   }
   return changes
+}
+
+// a word this long or shorter before a full stop may be an abbreviation no list knows ("tfno.", "izq.")
+const ABBREVIATION_LETTERS = 5
+
+/**
+ * Whether the lower-case word at `i` follows a short word that is none of the language's everyday
+ * words and a full stop on the same line, in a text whose writer capitalises the sentences before
+ * ("Llame al tfno. cinco", "Ud. es"): the lower case itself says the stop is an abbreviation's, so
+ * no sentence starts there. After an everyday word ("books.  it was") or for a writer who
+ * capitalises no sentence ("the sun rose. it was warm.") the capital is still made.
+ */
+function afterAbbreviation (tokens: readonly Token[], i: number, locale: string, everyday: ((word: string) => boolean) | undefined): boolean {
+  const [space, stop, word] = [tokens[i - 1], tokens[i - 2], tokens[i - 3]]
+  if (space?.kind !== 'space' || space.text.includes('\n') || stop?.text !== '.' || word?.kind !== 'word') return false
+  if (Array.from(word.text).length > ABBREVIATION_LETTERS || everyday?.(word.text.toLocaleLowerCase(locale)) === true) return false
+  for (let k = i - 4; k >= 0; k--) {
+    const t = tokens[k]!
+    if (t.kind === 'word' && t.sentenceStart && /^\p{Lu}/u.test(t.text)) return true
+  }
+  return false
 }
 
 /** Whether the plain spaces at `i` stand between two words with a comma glued to the second ("apples ,pears"). */

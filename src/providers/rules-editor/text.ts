@@ -5,6 +5,7 @@
  */
 import { parseTagged, serializeTagged, type TaggedPart } from '../../core/tagged.js'
 import type { EditNote } from '../../core/ports.js'
+import { own } from '../../lib/own.js'
 
 /** What a `<x id="N"/>` protected token reads as in the joined text: no rule touches it or a word glued to it. */
 export const TOKEN_CHAR = '\uFFFC'
@@ -69,15 +70,39 @@ export function isGuardedChunk (chunk: string): boolean {
   return core !== '' && CODE.test(core)
 }
 
-// a full stop after these (or after one letter, or a number) does not end a sentence
+// a full stop after these (or after one letter, or a number) does not end a sentence, in any language
 const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'cf', 'al', 'approx', 'fig', 'figs',
   'dept', 'inc', 'ltd', 'co', 'corp', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
   'nov', 'dec', 'ca', 'resp', 'vol', 'ed', 'eds', 'pp', 'bzw', 'usw', 'nr', 'str', 'sra', 'srta', 'mme', 'mlle'
 ])
+/**
+ * A language's own abbreviations (lower case, without the full stop): common ones of the Hunspell
+ * dictionaries' dotted entries (dictionary-de, -nl, -pt list "inkl.", "bijv.", "aprox.") and of
+ * usage in es, fr, it, whose dictionaries list none (Intl.Segmenter applies no CLDR suppressions).
+ * Words a sentence often ends with ("mer", "dez": sea, ten) are left out.
+ */
+const ABBREVIATIONS_IN: Record<string, ReadonlySet<string>> = {
+  de: new Set(['abb', 'abk', 'abs', 'abzgl', 'allg', 'anm', 'aufl', 'bes', 'betr', 'bsp', 'bspw', 'bzgl', 'dipl', 'dt', 'ebd', 'ehem', 'engl',
+    'evtl', 'geb', 'gegr', 'gem', 'ggf', 'hrsg', 'inkl', 'insb', 'insbes', 'jh', 'kap', 'lt', 'mio', 'mrd', 'mwst', 'rd', 'sog', 'tel',
+    'urspr', 'vgl', 'zit', 'zzgl', 'zzt']),
+  es: new Set(['admón', 'aprox', 'atte', 'av', 'avda', 'cap', 'cía', 'cta', 'dcha', 'dpto', 'dra', 'ej', 'gral', 'izq', 'izqda', 'lic', 'nº',
+    'núm', 'pág', 'págs', 'prov', 'pza', 'sig', 'sigs', 'tel', 'ud', 'uds', 'vd', 'vds', 'lun', 'miér', 'jue', 'vie', 'sáb', 'ene', 'abr',
+    'ago', 'dic']),
+  fr: new Set(['apr', 'av', 'bd', 'chap', 'cie', 'déc', 'éd', 'env', 'ex', 'févr', 'janv', 'juil', 'mgr', 'mm', 'nb', 'n°', 'qqch', 'qqn',
+    'ste', 'suiv', 'tél']),
+  it: new Set(['arch', 'avv', 'cfr', 'dott', 'ecc', 'egr', 'es', 'gent', 'geom', 'ing', 'pag', 'pagg', 'rag', 'sig', 'sigg', 'sigra', 'spett',
+    'tel']),
+  nl: new Set(['afb', 'afd', 'bijv', 'blz', 'bv', 'dhr', 'drs', 'enz', 'evt', 'excl', 'incl', 'ing', 'ir', 'jl', 'mevr', 'mln', 'mld',
+    'mrd', 'mrt', 'ong', 'plm', 'vgl', 'zgn']),
+  pt: new Set(['adm', 'apto', 'aprox', 'av', 'cap', 'cia', 'cit', 'dra', 'exa', 'exma', 'exmo', 'ilma', 'ilmo', 'lda', 'ltda', 'nº', 'núm',
+    'obs', 'pág', 'págs', 'profa', 'tel'])
+}
+const NONE: ReadonlySet<string> = new Set()
 
-/** Tokens of `text` with guard and sentence-start marks. */
-export function tokenize (text: string): Token[] {
+/** Tokens of `text` with guard and sentence-start marks; `language` (a BCP 47 tag) adds its own abbreviations. */
+export function tokenize (text: string, language = ''): Token[] {
+  const abbreviations = own(ABBREVIATIONS_IN, language.split('-')[0]!.toLowerCase()) ?? NONE
   const tokens: Token[] = []
   for (const m of text.matchAll(TOKENS)) {
     const kind = m[1] !== undefined ? 'space' : m[2] !== undefined ? 'word' : m[3] !== undefined ? 'token' : 'punct'
@@ -105,7 +130,7 @@ export function tokenize (text: string): Token[] {
       if (t.text.includes('\n')) afterBreak = true
     } else if (t.kind === 'token') {
       atStart = false
-    } else if (endsSentence(tokens, i)) {
+    } else if (endsSentence(tokens, i, abbreviations)) {
       atStart = true
     }
   }
@@ -113,7 +138,7 @@ export function tokenize (text: string): Token[] {
 }
 
 /** Whether the punctuation token at `i` ends a sentence (. ! ? followed by a space or the end, not an ellipsis or abbreviation). */
-function endsSentence (tokens: Token[], i: number): boolean {
+function endsSentence (tokens: Token[], i: number, abbreviations: ReadonlySet<string>): boolean {
   const t = tokens[i]!
   if (t.text !== '.' && t.text !== '!' && t.text !== '?') return false
   const next = tokens[i + 1]
@@ -123,7 +148,7 @@ function endsSentence (tokens: Token[], i: number): boolean {
   if (prev?.text === '.' || prev?.text === '…') return false
   if (prev?.kind === 'word') {
     const w = prev.text.toLowerCase()
-    if (ABBREVIATIONS.has(w) || Array.from(w).length === 1 || /^\p{N}+$/u.test(w)) return false
+    if (ABBREVIATIONS.has(w) || abbreviations.has(w) || Array.from(w).length === 1 || /^\p{N}+$/u.test(w)) return false
   }
   return true
 }

@@ -288,6 +288,32 @@ describe('rules editor: syntax', () => {
     expect(await fixed('tr', ['syntax'], 'bu iyi. iyi günler.')).toBe('Bu iyi. İyi günler.')
   })
 
+  it('capitalises no word after a language\'s abbreviation, nor a lower-case word after a short word and a full stop in a capitalised text (a probe saw "pág. Cinco", "inkl. Der")', async () => {
+    for (const [language, right] of [
+      ['es', 'El Sr. García vive en la C/ Mayor, nº 5, 3.º izq. y pagó 1.234,56 €.'],
+      ['es', 'Vea la pág. cinco, aprox. diez líneas, etc. y luego firme. Ud. es muy amable.'],
+      ['es', 'Abrimos el lun. por la mañana.'],
+      ['fr', 'Voir p. ex. le chapitre 3, env. trois pages.'],
+      ['de', 'Der Preis ist inkl. der Steuer.'],
+      ['it', 'Mele, pere ecc. e altri frutti, pag. dieci.'],
+      ['pt', 'Veja a pág. dez, aprox. cinco linhas.'],
+      ['nl', 'Fruit, bijv. de appel, enz. en meer.']
+    ] as const) {
+      expect(await fixed(language, ['syntax'], right), right).toBe(right)
+      expect(await editedDocument(language, right), right).toBe(right)
+    }
+    // a language's own abbreviations hold in a text that capitalises nothing; its sentences still get capitals
+    expect(await fixed('es', ['syntax'], 'vea la pág. cinco. luego firme.')).toBe('Vea la pág. cinco. Luego firme.')
+    expect(await fixed('nl', ['syntax'], 'zie bijv. de appel. dat is alles.')).toBe('Zie bijv. de appel. Dat is alles.')
+    // an abbreviation no list knows ("tfno."), in a text that capitalises its sentences
+    expect(await fixed('es', ['syntax'], 'Llame al tfno. cinco.')).toBe('Llame al tfno. cinco.')
+    // after an everyday word or a longer word a lower-case word still starts a sentence, and the glued sentences still part
+    expect(await fixed('en', ['syntax'], 'Take the books.  it was fine.')).toBe('Take the books. It was fine.')
+    expect(await fixed('es', ['syntax'], 'Comimos en casa. luego salimos.')).toBe('Comimos en casa. Luego salimos.')
+    expect(await fixed('de', ['syntax'], 'Wir fuhren nach Hamburg. dann regnete es.')).toBe('Wir fuhren nach Hamburg. Dann regnete es.')
+    expect(await fixed('de', ['syntax'], 'Er ging.Dann kam sie.')).toBe('Er ging. Dann kam sie.')
+  })
+
   it('removes a space before punctuation, but not a French one before ; : ! ?, a smiley, a decimal or an ellipsis', async () => {
     const result = await edit('en', ['syntax'], "What a day , isn't it ? Fine .")
     expect(result.segment).toBe("What a day, isn't it? Fine.")
@@ -536,6 +562,24 @@ describe('rules editor: other languages', () => {
       expect(await fixed(language, ['grammar'], 'Das ist schlieslich schoen.')).toBe('Das ist schliesslich schön.')
     }
     expect(await fixed('de', ['grammar'], 'Das ist schlieslich schoen.')).toBe('Das ist schließlich schön.')
+  })
+
+  it('never corrects a word into another one letter away outside English: no consonant added, dropped or changed, no fix among several (a probe saw "golazo" -> "golpazo", "liken" -> "linken")', async () => {
+    for (const [language, right] of [
+      ['es', '¡Qué golazo de Messi en el último minuto!'],
+      ['es', 'Ven porfa, te espero.'],
+      ['de', 'Viele Leute liken das Foto.'],
+      ['it', 'Devi taggare la foto.'],
+      ['fr', 'Le but de mbappé était beau.']
+    ] as const) {
+      const result = await edit(language, ['grammar'], right)
+      expect(result.segment, right).toBe(right)
+      expect(result.notes, right).toEqual([])
+    }
+    // a vowel left out, an accent, a doubling are still fixed
+    expect(await fixed('es', ['grammar'], 'Voy a la bibloteca.')).toBe('Voy a la biblioteca.')
+    expect(await fixed('pt', ['grammar'], 'A informacao chegou.')).toBe('A informação chegou.')
+    expect(await fixed('it', ['grammar'], 'Perchè sei qui?')).toBe('Perché sei qui?')
   })
 
   it('fixes Spanish, Italian, Dutch and Portuguese spelling', async () => {

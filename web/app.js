@@ -289,8 +289,8 @@ const translate = {
   locales: null,
   selected: new Set(),
   available: [],
-  /** "source>target" -> the services for the pair ([] when unsupported), as a promise. */
-  pairs: new Map(),
+  /** source -> the targets it translates into, each with the services for the pair, as a promise. */
+  reach: new Map(),
   generation: 0
 }
 const targetsNote = $('#targets-note')
@@ -300,7 +300,7 @@ document.body.append(tagList)
 function resetLanguages () {
   translate.locales = null
   translate.available = []
-  translate.pairs.clear()
+  translate.reach.clear()
   translate.generation++
   names.clear()
   $('#translate-source').replaceChildren(h('option', { value: 'auto' }, 'Detect the language'))
@@ -315,7 +315,7 @@ async function loadLocales () {
   try {
     const locales = await api('GET', '/language/translate/locales')
     translate.locales = locales
-    translate.pairs.clear()
+    translate.reach.clear()
     for (const l of [...locales.source, ...locales.target]) names.set(l.tag, l.name)
     const source = $('#translate-source')
     const chosen = source.value
@@ -337,15 +337,13 @@ async function loadLocales () {
   }
 }
 
-/** The services able to translate `source` into `target` ([] for none), asked once per pair. */
-function pairServices (source, target) {
-  const key = `${source}>${target}`
-  let known = translate.pairs.get(key)
+/** The targets `source` translates into, with the services for each pair: one request per source. */
+function reachOf (source) {
+  let known = translate.reach.get(source)
   if (known === undefined) {
-    known = api('GET', `/language/translate/locales/supported?${new URLSearchParams({ source, target })}`)
-      .then(answer => answer.supported ? answer.services : [])
-    known.catch(() => translate.pairs.delete(key))
-    translate.pairs.set(key, known)
+    known = api('GET', `/language/translate/locales?${new URLSearchParams({ source })}`).then(answer => answer.target)
+    known.catch(() => translate.reach.delete(source))
+    translate.reach.set(source, known)
   }
   return known
 }
@@ -365,14 +363,16 @@ async function updateTargets () {
     note = 'The detected language must be one that translates into the targets chosen.'
   } else {
     targetsNote.textContent = `Checking which languages ${languageName(source)} translates into…`
-    const from = locales.source.find(s => s.tag === source)
-    const candidates = locales.target.filter(t => t.services.some(s => from?.services.includes(s)))
-    const answers = await Promise.allSettled(candidates.map(t => pairServices(source, t.tag)))
+    const [answer] = await Promise.allSettled([reachOf(source)])
     if (generation !== translate.generation) return
-    const failed = answers.find(a => a.status === 'rejected')
-    if (failed) showProblem($('#translate-problem'), failed.reason)
-    // a pair whose check failed stays listed: the translation itself will say
-    available = candidates.filter((_t, k) => answers[k].status === 'rejected' || serves(answers[k].value))
+    if (answer.status === 'rejected') {
+      showProblem($('#translate-problem'), answer.reason)
+      // the targets stay listed when the check failed: the translation itself will say
+      const from = locales.source.find(s => s.tag === source)
+      available = locales.target.filter(t => t.services.some(s => from?.services.includes(s)))
+    } else {
+      available = answer.value.filter(t => serves(t.services))
+    }
     note = `${available.length} of ${locales.target.length} target languages work from ${languageName(source)}${service ? ` with ${service}` : ''}.`
   }
   translate.available = available

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { Config } from '../config.js'
-import { translateSchemas, TranslateLocales, SupportedQuery, Supported, type TranslationRequestT } from '../schemas/translate.js'
+import { translateSchemas, TranslateLocales, TranslateLocalesQuery, SupportedQuery, Supported, type TranslationRequestT } from '../schemas/translate.js'
 import { DEFAULT_LIMITS } from '../core/limits.js'
 import { SECURITY, accessConfig, securedResponses } from './secured.js'
 import { withinDeadline } from './signal.js'
@@ -118,10 +118,12 @@ export default async function translateRoutes (fastify: FastifyInstance, opts: {
       tags: ['translate'],
       operationId: 'translate_locales',
       summary: 'Languages supported for translation, as source and as target, with the services that support each',
+      description: 'Example: `?source=en` lists as `target` only the languages en translates into, each with the services that translate en into it: what `/supported` would answer for each target, in one request.',
       security: SECURITY,
+      querystring: TranslateLocalesQuery,
       response: securedResponses({ 200: { ...TranslateLocales, description: 'Source and target languages with their services' } })
     }
-  }, async () => await app.services.translation.languages())
+  }, async (request) => await app.services.translation.languages(request.query.source))
 
   app.get('/language/translate/locales/supported', {
     config: accessConfig,

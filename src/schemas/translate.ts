@@ -123,6 +123,10 @@ export const TranslateLocales = Type.Object({
   target: Type.Array(TranslateLocaleEntry)
 })
 
+export const TranslateLocalesQuery = Type.Object({
+  source: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A source language tag: `target` then lists only the languages it translates into, each with the services translating that pair (as `/supported` answers for it alone). `source` stays the whole list.' }))
+})
+
 export const SupportedQuery = Type.Object({
   source: Type.String({ minLength: 1, maxLength: 64, description: 'Source language tag.' }),
   target: Type.Union([

@@ -151,6 +151,7 @@ describe('OpenAPI conformance: real answers match openapi.yaml', () => {
     await send({ method: 'POST', url: '/language/translate', headers: auth, payload: { document, targets: ['es'] } }, 200)
     await send({ method: 'POST', url: '/language/translate/bulk', headers: auth, payload: { documents: [document, { value: 'Good morning' }], source: 'en', targets: ['es'] } }, 200)
     await send({ method: 'GET', url: '/language/translate/locales', headers: bearer(token) }, 200)
+    await send({ method: 'GET', url: '/language/translate/locales?source=en', headers: bearer(token) }, 200)
     await send({ method: 'GET', url: '/language/translate/locales/supported?source=en&target=es', headers: bearer(token) }, 200)
     await send({ method: 'POST', url: '/language/detect', headers: auth, payload: { document: { value: 'Ceci est une phrase en français, assez longue pour être reconnue.' } } }, 200)
     await send({ method: 'POST', url: '/language/substitute', headers: auth, payload: { document, substitutions: [{ text: 'world', substitution: 'World' }] } }, 200)

@@ -49,6 +49,7 @@ describe('inherited property names as codes', () => {
     { api: '/language', field: '/document/mime_type', request: code => ({ method: 'POST', url: '/language/translate', headers: own(), payload: { document: { value: 'Hello', mime_type: code }, targets: ['es'] } }) },
     { api: '/language', field: '/source', request: code => ({ method: 'GET', url: `/language/translate/locales/supported?source=${code}&target=es`, headers: own() }) },
     { api: '/language', field: '/target', request: code => ({ method: 'GET', url: `/language/translate/locales/supported?source=en&target=${code}`, headers: own() }) },
+    { api: '/language', field: '/source', request: code => ({ method: 'GET', url: `/language/translate/locales?source=${code}`, headers: own() }) },
     { api: '/language', field: '/tag', request: code => ({ method: 'GET', url: `/language/locale/${code}`, headers: own() }) },
     { api: '/language', field: '/display', request: code => ({ method: 'GET', url: `/language/locale/en?display=${code}`, headers: own() }) },
     { api: '/language', field: '/source_hint', request: code => ({ method: 'POST', url: '/language/detect', headers: own(), payload: { document: { value: 'Hello there' }, source_hint: code } }) },

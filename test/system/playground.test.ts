@@ -2,7 +2,7 @@
  * The playground page at /. Over HTTP: the page and its assets answer without a token, with a
  * strict Content-Security-Policy and the right content types. In a real browser (Debian's
  * Chromium, driven by playwright-core) against the service as `make run` starts it, with its
- * engines: sign in with client credentials, translate HTML en->es, detect German, show a 400's
+ * engines: sign in with client credentials, one request per source chosen for its targets, translate HTML en->es, detect German, show a 400's
  * detail, edit and analyze (their answer, or their problem while a model or engine is missing),
  * a pasted token, a phone's width, and no console errors or CSP violations. Every answer the page
  * shows is compared with the API's own answer to the same request. Screenshots of each panel go
@@ -198,6 +198,38 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground page in Chromium', () => 
       expect(await other.locator('#auth-problem').innerText()).toBe('')
     } finally {
       await other.close()
+    }
+  })
+
+  it('asks once per source chosen which targets it translates into, and lists those', async () => {
+    // one request per candidate target used up a client's rate limit in a few choices
+    const get = async (path: string): Promise<any> => await (await fetch(service.base + path, { headers: { authorization: `Bearer ${service.token}` } })).json()
+    const all = await get('/language/translate/locales') as { source: Array<{ tag: string, name: string }> }
+    const sources = all.source.filter(s => ['en', 'es', 'ca'].includes(s.tag))
+    expect(sources.length).toBeGreaterThanOrEqual(2)
+    const asked: string[] = []
+    const onRequest = (request: { url: () => string }): void => {
+      if (new URL(request.url()).pathname.startsWith('/language/')) asked.push(request.url())
+    }
+    page.on('request', onRequest)
+    try {
+      for (const { tag, name } of sources) {
+        asked.length = 0
+        await page.selectOption('#translate-source', tag)
+        await expect.poll(() => page.locator('#targets-note').innerText()).toContain(`work from ${name}`)
+        expect(asked, tag).toHaveLength(1)
+        const reached = await get(`/language/translate/locales?source=${tag}`) as { target: Array<{ tag: string, services: string[] }> }
+        expect(reached.target.length, tag).toBeGreaterThan(0)
+        expect(await page.locator('#targets-list input').evaluateAll(inputs => inputs.map(i => (i as unknown as { value: string }).value)), tag)
+          .toEqual(reached.target.map(t => t.tag))
+      }
+      // a source chosen again is known: no request
+      asked.length = 0
+      await page.selectOption('#translate-source', sources[0]!.tag)
+      await expect.poll(() => page.locator('#targets-note').innerText()).toContain(`work from ${sources[0]!.name}`)
+      expect(asked).toEqual([])
+    } finally {
+      page.off('request', onRequest)
     }
   })
 

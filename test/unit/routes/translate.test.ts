@@ -255,6 +255,25 @@ describe('GET /language/translate/locales and /supported', () => {
     expect(malformed.json().errors).toEqual([{ pointer: '/source', in: 'query', message: expect.stringContaining('e_n') }])
   })
 
+  it('lists, given ?source=, the targets it translates into with the services of each pair, as /supported answers each', async () => {
+    const all = (await get('/language/translate/locales')).json() as { source: Array<{ tag: string }>, target: Array<{ tag: string, name: string, services: string[] }> }
+    const res = await get('/language/translate/locales?source=en')
+    expect(res.statusCode).toBe(200)
+    const { source, target } = res.json() as typeof all
+    expect(source).toEqual(all.source)
+    expect(target.map(t => t.tag)).toContain('es')
+    expect(target.map(t => t.tag)).not.toContain('de')
+    for (const t of all.target) {
+      const one = (await get(`/language/translate/locales/supported?source=en&target=${t.tag}`)).json() as { supported: boolean, services: string[] }
+      const listed = target.find(e => e.tag === t.tag)
+      expect(listed, t.tag).toEqual(one.supported ? { tag: t.tag, name: t.name, services: one.services } : undefined)
+    }
+    expect((await get('/language/translate/locales?source=xx')).json().target).toEqual([])
+    const malformed = await get('/language/translate/locales?source=e_n')
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json().errors).toEqual([{ pointer: '/source', in: 'query', message: expect.stringContaining('e_n') }])
+  })
+
   it('answers an empty target (in any form) with a 400 naming it, and leaves empty parts out of a list (issue 25 item 13)', async () => {
     for (const query of ['target=', 'target=&target=', 'target=%20&target=,']) {
       const res = await get(`/language/translate/locales/supported?source=en&${query}`)

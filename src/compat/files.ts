@@ -4,6 +4,7 @@
  * binary format's bytes in base64 as /language takes them), worked as a document job, and the job's
  * answer becomes the translated file again. Any format core reads is offered; the rest are refused.
  */
+import { Type, type TUnsafe } from 'typebox'
 import { invalidField, type FieldPath } from '../errors.js'
 import { MIME_TYPES, isBinaryType } from '../core/documents/mime.js'
 import type { FormFile } from '../http/forms.js'
@@ -58,6 +59,15 @@ export function extensionOf (filename: string): string {
 export function formatOf (filename: string): string | undefined {
   const mime = own(EXTENSIONS, extensionOf(filename))
   return mime !== undefined && (MIME_TYPES as readonly string[]).includes(mime) ? mime : undefined
+}
+
+/**
+ * A multipart body's file part in a route's schema. The body validated holds it as http/forms.ts
+ * read it (a FormFile, not a string), so it has no `type` here; its `contentMediaType` has the
+ * OpenAPI document declare it a binary string (http/openapi.ts), which Swagger UI uploads a file for.
+ */
+export function filePart (description: string): TUnsafe<FormFile> {
+  return Type.Unsafe<FormFile>({ contentMediaType: 'application/octet-stream', description })
 }
 
 /** An uploaded file as a translate request's document (a 400 at `field` when it is not UTF-8 text where text is due). */

@@ -81,7 +81,7 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
         }
       }
     },
-    transformObject: (document) => 'openapiObject' in document ? requiredHeaders(document.openapiObject) : document.swaggerObject,
+    transformObject: (document) => 'openapiObject' in document ? binaryFileParts(requiredHeaders(document.openapiObject)) : document.swaggerObject,
     // components are named by their $id (e.g. "Problem") instead of def-N
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`
@@ -101,8 +101,12 @@ async function openapiPlugin (app: FastifyInstance): Promise<void> {
 }
 
 type HeaderObject = { required?: boolean, schema?: Record<string, unknown>, description?: string } | { $ref: string }
+type Properties = Record<string, Record<string, unknown>>
 interface Document {
-  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, HeaderObject> }> }>>
+  paths?: Record<string, Record<string, {
+    requestBody?: { content?: Record<string, { schema?: { properties?: Properties } }> }
+    responses?: Record<string, { headers?: Record<string, HeaderObject> }>
+  }>>
   components?: { headers?: Record<string, HeaderObject> }
 }
 
@@ -143,3 +147,20 @@ function requiredHeaders<T> (document: T): T {
 }
 
 export default fp(openapiPlugin, { name: 'openapi' })
+
+/**
+ * File parts as OpenAPI has them, a binary string: Swagger UI offers a file to upload for those
+ * alone. A route's schema declares a file part by its `contentMediaType` with no `type`
+ * (compat/files.ts filePart), the part being no string once read.
+ */
+function binaryFileParts<T> (document: T): T {
+  for (const operations of Object.values((document as Document).paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const properties = operation.requestBody?.content?.['multipart/form-data']?.schema?.properties ?? {}
+      for (const property of Object.values(properties)) {
+        if (property['type'] === undefined && typeof property['contentMediaType'] === 'string') Object.assign(property, { type: 'string', format: 'binary' })
+      }
+    }
+  }
+  return document
+}

@@ -1,7 +1,8 @@
 /**
  * Swagger UI in a real browser (Debian's Chromium, driven by playwright-core): the Authorize button
  * works with both schemes, OAuth2 client credentials against /oauth/token and a pasted bearer token,
- * and keeps neither the secret nor the token in the browser's storage.
+ * and keeps neither the secret nor the token in the browser's storage; a file chosen in "Try it out"
+ * is uploaded to the drop-in APIs' file routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddressInfo } from 'node:net'
@@ -114,6 +115,48 @@ describe('Swagger UI at /docs', () => {
     await served.close()
     for (const [id, answer] of Object.entries(shown)) expect(answer, `${id}: ${answer}`).toMatch(/^2\d\d /)
   }, 120_000)
+
+  it('declares the drop-in APIs\' file parts as binary strings', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
+    for (const path of ['/libretranslate/translate_file', '/deepl/v2/document']) {
+      const file = document.paths[path].post.requestBody.content['multipart/form-data'].schema.properties.file
+      expect(file, path).toMatchObject({ type: 'string', format: 'binary' })
+    }
+  })
+
+  it('uploads a file chosen in "Try it out" to LibreTranslate\'s translate_file (a text input sent text: "missing file parameter")', async () => {
+    const key = 'swagger-ui-files-key-0123456789'
+    const served = await testApp({ AUTH_CLIENTS: JSON.stringify([{ id: 'swagger-files', secret: 'swagger-files-secret', scopes: ['access'], api_keys: [key] }]) }, { engines: true })
+    await served.listen({ host: '127.0.0.1', port: 0 })
+    const page = await browser.newPage()
+    try {
+      await page.goto(`http://127.0.0.1:${(served.server.address() as AddressInfo).port}/docs/`, { waitUntil: 'networkidle' })
+      const op = page.locator('div.opblock[id$="-libretranslate_translate_file"]').first()
+      await op.locator('.opblock-summary-control').click()
+      const row = (name: string) => op.locator(`tr[data-property-name="${name}"]`)
+      await row('file').locator('input[type=file]').setInputFiles({ name: 'letter.txt', mimeType: 'text/plain', buffer: Buffer.from('The red car is very fast.') })
+      await row('source').locator('input[type=text]').fill('en')
+      await row('target').locator('input[type=text]').fill('es')
+      await row('api_key').locator('input[type=text]').fill(key)
+      await op.locator('button.execute').click()
+      const status = op.locator('.live-responses-table tbody .response-col_status').first()
+      await status.waitFor()
+      const body = await op.locator('.live-responses-table tbody .response-col_description pre').first().innerText()
+      expect(`${(await status.innerText()).trim()} ${body}`).toMatch(/^200 [^]*translatedFileUrl/)
+      const url = (JSON.parse(body) as { translatedFileUrl: string }).translatedFileUrl
+      expect(await (await fetch(url)).text()).toMatch(/coche rojo/)
+      // the document's binary string is not the validation's: DeepL's upload too takes a file part
+      const form = new FormData()
+      form.append('file', new Blob(['The red car.']), 'letter.txt')
+      form.append('target_lang', 'ES')
+      const upload = await fetch(`${page.url().replace(/\/docs\/.*$/, '')}/deepl/v2/document`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${key}` }, body: form })
+      expect(upload.status, await upload.clone().text()).toBe(200)
+      expect(await upload.json()).toEqual({ document_id: expect.any(String), document_key: expect.any(String) })
+    } finally {
+      await page.close()
+      await served.close()
+    }
+  }, 60_000)
 
   it('does not upgrade its own requests to https (self-hosted services are often plain http)', async () => {
     const res = await app.inject({ method: 'GET', url: '/docs/' })

@@ -8,12 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import { Type, type TSchema } from 'typebox'
 import { ServiceError, ValidationError, invalidField, type FieldPath } from '../../errors.js'
 import type { Formality } from '../../core/formality.js'
-import { isFormFile, type FormFile } from '../../http/forms.js'
+import { isFormFile } from '../../http/forms.js'
 import { JSON_OR_FORM } from '../keyed.js'
 import { withinDeadline } from '../../routes/signal.js'
 import { checkOne } from '../../routes/translate.js'
 import type { TranslationRequestT } from '../../schemas/translate.js'
-import { attachment, contentTypeOf, documentOfFile, extensionOf, fileCharacters, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf } from '../files.js'
+import { attachment, contentTypeOf, documentOfFile, extensionOf, fileCharacters, fileContent, fileExtensions, fileJobMessage, fileOfResult, filePart, formatOf } from '../files.js'
 import { sourceFromDeepL } from './codes.js'
 import type { DeepLUsage } from './usage.js'
 import { deeplResponses } from './schemas.js'
@@ -23,7 +23,7 @@ const ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const Lang = (description: string): TSchema => Type.String({ minLength: 1, maxLength: 64, description })
 
 const DeepLDocumentUpload = Type.Object({
-  file: Type.Unsafe<FormFile>({ description: 'The document, a file part of the multipart form. Its format is its name\'s extension (or, when the part has no name, `filename`\'s): any format `POST /language/translate` reads (`txt`, `html`, `xlf`, `srt`, `docx`...).' }),
+  file: filePart('The document, a file part of the multipart form. Its format is its name\'s extension (or, when the part has no name, `filename`\'s): any format `POST /language/translate` reads (`txt`, `html`, `xlf`, `srt`, `docx`...).'),
   target_lang: Lang('The target, a DeepL code (`ES`, `EN-US`, `PT-BR`).'),
   source_lang: Type.Optional(Lang('The source, a DeepL code; omitted: detected.')),
   filename: Type.Optional(Type.String({ maxLength: 1000, description: 'The file\'s name, when the file part carries none.' })),

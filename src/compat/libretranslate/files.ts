@@ -13,13 +13,13 @@ import { isFormFile } from '../../http/forms.js'
 import { originOf } from '../../http/host.js'
 import { checkOne } from '../../routes/translate.js'
 import type { TranslationRequestT } from '../../schemas/translate.js'
-import { attachment, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, formatOf } from '../files.js'
+import { attachment, contentTypeOf, documentOfFile, extensionOf, fileContent, fileExtensions, fileJobMessage, fileOfResult, filePart, formatOf } from '../files.js'
 import { fromLibreTranslate } from './codes.js'
 import { ltResponses } from './schemas.js'
 import { TOO_MANY_JOBS_RETRY_SECONDS } from '../../jobs/queue.js'
 
 const LtFileRequest = Type.Object({
-  file: Type.Unsafe({ description: 'The file, a file part of the multipart form; its format is its name\'s extension (any format `POST /language/translate` reads: `txt`, `html`, `docx`...).' }),
+  file: filePart('The file, a file part of the multipart form; its format is its name\'s extension (any format `POST /language/translate` reads: `txt`, `html`, `docx`...).'),
   source: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A language code, or `auto` (the default): detected.' })),
   target: Type.String({ minLength: 1, maxLength: 64, description: 'A language code.' }),
   api_key: Type.Optional(Type.String({ maxLength: 512 }))

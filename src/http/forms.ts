@@ -69,6 +69,64 @@ function boundaryOf (contentType: string): string | undefined {
   return m?.[1] ?? m?.[2]
 }
 
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+/** A Content-Disposition value read as RFC 2045 parameters, whose quoted strings may hold quoted pairs. */
+const DISPOSITION = new RegExp(`^[ \\t]*${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}[ \\t]*=[ \\t]*(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*"))*[ \\t]*;?[ \\t]*$`)
+const QUOTED = /"((?:[^"\\]|\\.)*)"/g
+
+/**
+ * A part's header lines with the quoted pairs `\"` and `\\` of its Content-Disposition (RFC 7578
+ * and 2045, as Go's mime/multipart writes `filename="My \"Best\" Report.txt"`) as the WHATWG
+ * encoding undici reads (`%22`, `\`). A line that does not read whole as parameters with quoted
+ * pairs is left as it was: a browser escapes no backslash (`filename="dir\"` is its own name).
+ */
+function whatwgHeaders (headers: string): string {
+  return headers.split('\r\n').map(line => {
+    const colon = line.indexOf(':')
+    if (!/^content-disposition[ \t]*:/i.test(line) || !line.includes('\\')) return line
+    const value = line.slice(colon + 1)
+    if (!DISPOSITION.test(value)) return line
+    return line.slice(0, colon + 1) + value.replace(QUOTED, (_quoted, inner: string) => `"${inner.replace(/\\(["\\])/g, (_pair, c: string) => c === '"' ? '%22' : c)}"`)
+  }).join('\r\n')
+}
+
+/**
+ * The multipart body with each part's headers as undici reads them (whatwgHeaders), only where
+ * one has a backslash; the body itself when none does. The parts' contents are not touched.
+ */
+function withWhatwgPartHeaders (bytes: Uint8Array, boundary: string): Uint8Array {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (body.indexOf(0x5c) === -1) return bytes
+  const delimiter = Buffer.from(`--${boundary}`, 'latin1')
+  const afterBreak = Buffer.from(`\r\n--${boundary}`, 'latin1')
+  const nextDelimiter = (from: number): number => {
+    const found = body.indexOf(afterBreak, from)
+    return found === -1 ? -1 : found + 2
+  }
+  const pieces: Uint8Array[] = []
+  let copied = 0
+  // the first delimiter may open the body; every other follows a line break
+  let at = body.subarray(0, delimiter.length).equals(delimiter) ? 0 : nextDelimiter(0)
+  // up to the closing delimiter ("--" after the boundary)
+  while (at !== -1 && body.toString('latin1', at + delimiter.length, at + delimiter.length + 2) !== '--') {
+    const lineEnd = body.indexOf('\r\n', at + delimiter.length, 'latin1')
+    const end = lineEnd === -1 ? -1 : body.indexOf('\r\n\r\n', lineEnd, 'latin1')
+    if (end === -1) break
+    const start = lineEnd + 2
+    const headers = body.toString('latin1', start, end)
+    // latin1 keeps every byte as it was, a UTF-8 file name's too
+    const rewritten = headers.includes('\\') ? whatwgHeaders(headers) : headers
+    if (rewritten !== headers) {
+      pieces.push(body.subarray(copied, start), Buffer.from(rewritten, 'latin1'))
+      copied = end
+    }
+    at = nextDelimiter(end)
+  }
+  if (pieces.length === 0) return bytes
+  pieces.push(body.subarray(copied))
+  return Buffer.concat(pieces)
+}
+
 /**
  * Reads a form body of `kind`; `contentType` (the request's header) gives a multipart body's
  * boundary. A file part is refused unless `files` names its field (then it is read, up to its size).
@@ -86,8 +144,9 @@ export async function readForm (bytes: Uint8Array, kind: FormKind, contentType: 
   if (occurrences(bytes, Buffer.from(`--${boundary}`, 'latin1'), MAX_FORM_FIELDS + 1) > MAX_FORM_FIELDS + 1) return tooMany()
   let data: FormData
   try {
+    const read = withWhatwgPartHeaders(bytes, boundary)
     // a body shared with a pool thread is copied: a Response takes no shared memory
-    const owned = bytes.buffer instanceof SharedArrayBuffer ? new Uint8Array(bytes) : bytes
+    const owned = read.buffer instanceof SharedArrayBuffer ? new Uint8Array(read) : read
     data = await new Response(owned, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData()
   } catch {
     return { problem: { status: 400, message: 'The body is not valid multipart/form-data.' } }

@@ -194,6 +194,18 @@ describe('POST /v2/document, its status and its result', () => {
     expect(result.headers.get('content-disposition')).toMatch(/filename="notes.txt"/)
   })
 
+  it('reads a file name with quoted-pair escapes, as Go\'s mime/multipart writes it (the whole form was a 400)', async () => {
+    const boundary = 'go-multipart-boundary'
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="My \\"Best\\" Report.txt"\r\nContent-Type: application/octet-stream\r\n\r\nGood morning.\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="target_lang"\r\n\r\nES\r\n--${boundary}--\r\n`
+    const res = await fetch(`${address}/v2/document`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body: form })
+    expect(res.status, await res.clone().text()).toBe(200)
+    const handle = await res.json() as { document_id: string, document_key: string }
+    await statusUntil(handle, 'done')
+    const result = await fetch(`${address}/v2/document/${handle.document_id}/result`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })
+    expect(result.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('My "Best" Report.txt')}`)
+  })
+
   it('a document whose job fails or is cancelled is not billed; one translated stays billed', async () => {
     const before = await usageOf(KEY)
     const broken = textFile('movie.srt', '1\n00:00:01,000 --> 00:00:02,000\nThe red car.\n\n2\n00:00:03,000 --> soon\nThe blue car.\n')

@@ -153,7 +153,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
   /** Characters translated per client (its rate-limit key) this month, where the rate limits count. */
   const usage = deeplUsage(app.counters, characterLimit)
   const errorHandler = compatErrorHandler(fieldName, message => ({ message }), EXPECTED)
-  const route = { config: KEYED_ROUTE, ...keyed(app, keyOf), errorHandler }
+  // a POST with no body at all (curl -X POST, a fetch without one) is an empty form: its answer names the field missing
+  const route = { config: KEYED_ROUTE, ...bodyOptional(keyed(app, keyOf)), errorHandler }
   const doc = compatDoc(DEEPL_TAG)
   /** Each route at /deepl, and at the root (left out of the OpenAPI document) unless COMPAT_DEEPL_AT_ROOT=false; one usage count for both. */
   const serve = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: RouteShorthandOptions, handler: RouteHandlerMethod): void => {
@@ -275,9 +276,8 @@ export default async function deepl (app: FastifyInstance, opts: { config: Confi
     preParsing: async (request, _reply, payload) => { await readGetForm(request); return payload }
   }, async request => await languages(listType(request)))
   serve('POST', '/v2/languages', {
-    ...route,
     // a POST with no body at all, `type` in the query (curl -X POST, fetch without a body), is what the query says
-    ...bodyOptional(route),
+    ...route,
     schema: {
       ...doc('deepl_languages_post', 'Supported languages, for clients that POST (DeepL\'s POST /v2/languages)', languagesDescription + ' `type` in the query or the body.'),
       consumes: JSON_OR_FORM,

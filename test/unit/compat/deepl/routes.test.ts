@@ -174,6 +174,22 @@ describe('DeepL-compatible API', () => {
     expect(languages.body.message).toMatch(/type: must be "source" or "target"/)
   })
 
+  it('reads a POST with no body at all as an empty form: the field missing is named (a probe\'s got "body: must be object")', async () => {
+    const id = '00000000-0000-4000-8000-000000000000'
+    const expected: Record<string, RegExp> = {
+      '/deepl/v2/translate': /^Invalid request: missing text parameter$/,
+      '/deepl/v2/document': /^Invalid request: missing file parameter$/,
+      [`/deepl/v2/document/${id}`]: /^Invalid request: missing document_key parameter$/,
+      [`/deepl/v2/document/${id}/result`]: /^Invalid request: missing document_key parameter$/
+    }
+    for (const [url, message] of Object.entries(expected)) {
+      const bare = await send({ url, headers: { 'content-length': '0' } })
+      expect(bare.status, url).toBe(400)
+      expect(bare.body, url).toEqual({ message: expect.stringMatching(message) })
+      expect(await send({ url, headers: form, payload: '' }), url).toMatchObject({ status: 400, body: bare.body })
+    }
+  })
+
   it('v2/languages: sources by base code, targets with regions and supports_formality, by GET or POST', async () => {
     const sources = await send({ method: 'GET', url: '/deepl/v2/languages' })
     expect(sources.status).toBe(200)

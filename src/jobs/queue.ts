@@ -11,7 +11,7 @@ import { basename, join } from 'node:path'
 import { ServiceError } from '../errors.js'
 import { allButOne, FairSlots } from '../lib/fair-slots.js'
 import { withClient } from '../lib/clients.js'
-import { CLAIM_STALE_MS, FINISHED, JobStore, type JobError, type JobState } from './store.js'
+import { CLAIM_STALE_MS, DamagedJobError, FINISHED, JobStore, type JobError, type JobState } from './store.js'
 
 export type { JobError, JobState, JobStatus } from './store.js'
 
@@ -97,6 +97,11 @@ export class JobStorageFullError extends ServiceError {
   }
 }
 
+/** A job's error when what it kept on disk cannot be read back (`what`: its client, its result). */
+export function jobDamaged (what: string): JobError {
+  return { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: `The job's ${what} kept on disk is damaged and cannot be read; post the job again.` }
+}
+
 /** A job's error when it worked past JOB_TIMEOUT. */
 export function jobTimedOut (timeoutMs: number): JobError {
   return { type: '/problems/job-timeout', title: 'Job timed out', status: 503, detail: `The job worked longer than ${timeoutMs / 1000} s and was stopped (JOB_TIMEOUT).` }
@@ -137,6 +142,8 @@ export class Jobs implements JobQueue {
   private closing = false
   private running = 0
   private sweeping: Promise<void> | undefined
+  /** Job folders told of as damaged (each once, not every sweep). */
+  private readonly damaged = new Set<string>()
   /** Each client's submission or result being kept in this process (the next waits for it). */
   private readonly turns = new Map<string, Promise<void>>()
 
@@ -265,10 +272,22 @@ export class Jobs implements JobQueue {
     if (state.status !== 'done') return { state, ...withMeta }
     try {
       return { state, result: await this.store.result(dir), ...withMeta }
-    } catch {
+    } catch (err) {
+      // answered failed rather than as a result that is not JSON (its state on disk stays done, and expires as such)
+      if (err instanceof DamagedJobError) {
+        this.tellDamaged(dir, err)
+        return { state: { ...state, status: 'failed', error: jobDamaged('result') }, ...withMeta }
+      }
       // removed while being read (expired or deleted)
       return undefined
     }
+  }
+
+  /** Logs a damaged job folder, once: it is left as it is, for the operator (docs/operations.md). */
+  private tellDamaged (dir: string, err: unknown): void {
+    if (this.damaged.has(dir)) return
+    this.damaged.add(dir)
+    this.opts.log.warn({ err, job: dir }, 'job folder could not be read: left as it is')
   }
 
   /** Cancels a waiting or running job, or removes a finished one; false: no such job. */
@@ -293,9 +312,13 @@ export class Jobs implements JobQueue {
     return state.expires === undefined ? undefined : Date.parse(state.expires)
   }
 
-  /** The state as stored, with when it expires; an expired job reads as none. */
+  /** The state as stored, with when it expires; an expired job, or one whose state is damaged, reads as none. */
   private async unexpired (dir: string): Promise<JobState | undefined> {
-    const stored = await this.store.state(dir)
+    const stored = await this.store.state(dir).catch((err: unknown) => {
+      if (!(err instanceof DamagedJobError)) throw err
+      this.tellDamaged(dir, err)
+      return undefined
+    })
     if (stored === undefined) return undefined
     const expires = this.expiry(stored)
     if (expires !== undefined && expires <= Date.now()) return undefined
@@ -316,24 +339,41 @@ export class Jobs implements JobQueue {
       await this.store.touch(h.claim)
       if (await this.store.cancelAsked(h.dir)) h.controller.abort(new Stop('cancel'))
     }
-    for (const dir of await this.store.all()) {
+    const dirs = await this.store.all()
+    for (const dir of dirs) {
       if (this.closing) return
-      const state = await this.store.state(dir)
-      if (state === undefined || this.held.has(state.id)) continue
-      if (FINISHED.has(state.status)) {
-        const expires = this.expiry(state)
-        if (expires !== undefined && expires <= Date.now()) await this.store.remove(dir)
-        continue
-      }
-      const claim = await this.store.claim(dir)
-      if (claim === undefined) continue
-      const client = await this.store.client(dir)
-      if (await this.store.claims(dir) > MAX_CLAIMS) {
-        await this.finish(dir, client, state, 'failed', { error: { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: `The job stopped the process working it ${MAX_CLAIMS} times; it is not tried again.` } })
-        continue
-      }
-      this.run(dir, client, claim)
+      // one job's folder never holds back the others, nor the start: a damaged one is told once and left
+      await this.sweepJob(dir).catch((err: unknown) => { this.tellDamaged(dir, err) })
     }
+    const listed = new Set(dirs)
+    for (const dir of this.damaged) if (!listed.has(dir)) this.damaged.delete(dir)
+  }
+
+  /** Removes the job if it expired, or takes it if nobody works it. */
+  private async sweepJob (dir: string): Promise<void> {
+    const state = await this.store.state(dir)
+    if (state === undefined || this.held.has(state.id)) return
+    if (FINISHED.has(state.status)) {
+      const expires = this.expiry(state)
+      if (expires !== undefined && expires <= Date.now()) await this.store.remove(dir)
+      return
+    }
+    const claim = await this.store.claim(dir)
+    if (claim === undefined) return
+    let client: string
+    try {
+      client = await this.store.client(dir)
+    } catch (err) {
+      // whose turn it would take is not known: it fails, and expires as any other
+      this.tellDamaged(dir, err)
+      await this.finish(dir, undefined, state, 'failed', { error: jobDamaged('client') })
+      return
+    }
+    if (await this.store.claims(dir) > MAX_CLAIMS) {
+      await this.finish(dir, client, state, 'failed', { error: { type: '/problems/internal-error', title: 'Internal server error', status: 500, detail: `The job stopped the process working it ${MAX_CLAIMS} times; it is not tried again.` } })
+      return
+    }
+    this.run(dir, client, claim)
   }
 
   /** Works a job this process claimed (in the background: its end is written to its state). */
@@ -379,7 +419,16 @@ export class Jobs implements JobQueue {
         await writing
       }
       controller.signal.throwIfAborted()
-      await this.inTurn(client, async () => { await this.keepResult(dir, client, result) })
+      // a cancel asked through another process is seen here at its next sweep only: looked for
+      // before the result is kept and once it is, so that a job that reads cancelled never ends done
+      await this.inTurn(client, async () => {
+        if (await this.store.cancelAsked(dir)) throw new Stop('cancel')
+        await this.keepResult(dir, client, result)
+        if (await this.store.cancelAsked(dir)) {
+          await this.store.removeResult(dir)
+          throw new Stop('cancel')
+        }
+      })
       await this.finish(dir, client, state, 'done', {})
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err
@@ -401,7 +450,8 @@ export class Jobs implements JobQueue {
     }
   }
 
-  private async finish (dir: string, client: string, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>): Promise<void> {
+  /** Writes the job's end; its listeners are told unless its client is not known (a damaged job's). */
+  private async finish (dir: string, client: string | undefined, state: JobState, status: 'done' | 'failed' | 'cancelled', extra: Partial<JobState>): Promise<void> {
     // read before the end is written: a DELETE may remove the finished job at once
     const meta = await this.store.meta(dir)
     const now = Date.now()
@@ -412,6 +462,7 @@ export class Jobs implements JobQueue {
       finished: new Date(now).toISOString(),
       expires: new Date(now + this.opts.ttlSeconds * 1000).toISOString()
     })
+    if (client === undefined) return
     const job = { client, ...(meta === undefined ? {} : { meta }) }
     for (const listener of this.finishListeners) listener(status, Math.max(0, now - Date.parse(state.created)) / 1000, job)
   }

@@ -7,7 +7,8 @@
  * behind every other client's first and second), and one client holds at most all of a replica's
  * slots but one: a job taken past that is put back for a second (delayed), so the slot stays free
  * for another client's job. Cancelling sets a key the working replica looks
- * at every 2 s (or cancels at once when it is the one asked). What a client's jobs keep (their
+ * at every 2 s (or cancels at once when it is the one asked), and a replica taking a waiting job
+ * first; the key lives until the job ends, however long it waits. What a client's jobs keep (their
  * requests and results, JOB_STORAGE_PER_CLIENT) is counted in a hash per client, job id to bytes,
  * read and added to under the client's lock; a job BullMQ removed (expired, deleted) leaves it as
  * it is counted.
@@ -120,8 +121,10 @@ export class RedisJobs implements JobQueue {
       const whose = { client: job.data.client, ...(job.data.meta === undefined ? {} : { meta: job.data.meta }) }
       for (const listener of this.listeners) listener(status, Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) / 1000, whose)
     }
-    this.worker.on('completed', job => { ended(job, 'done') })
-    this.worker.on('failed', job => { ended(job, job?.failedReason === CANCELLED ? 'cancelled' : 'failed') })
+    // an ended job's cancel request is done with (a finished job is never looked at for one)
+    const forget = (job: DocumentJob | undefined): void => { if (job?.id !== undefined) this.redis.del(this.cancelKey(job.id)).catch(() => {}) }
+    this.worker.on('completed', job => { forget(job); ended(job, 'done') })
+    this.worker.on('failed', job => { forget(job); ended(job, job?.failedReason === CANCELLED ? 'cancelled' : 'failed') })
     this.timer = setInterval(() => { this.tick().catch(err => { this.opts.log.warn({ err }, 'job tick failed') }) }, TICK_MS)
     this.timer.unref()
   }
@@ -163,6 +166,8 @@ export class RedisJobs implements JobQueue {
   }
 
   private async process (job: DocumentJob, token: string | undefined, signal: AbortSignal | undefined): Promise<string> {
+    // a job cancelled while waiting ends now, not once its client has a slot free
+    if (await this.cancelAsked(job.id!)) throw new Error(CANCELLED)
     // BullMQ fills the slots by priority alone: a client's slots past all but one are left to others
     let held = 0
     for (const { job: other } of this.active.values()) if (other.data.client === job.data.client) held++
@@ -176,7 +181,6 @@ export class RedisJobs implements JobQueue {
     signal?.addEventListener('abort', onAbort, { once: true })
     const timer = setTimeout(() => controller.abort(new Stop('timeout')), this.opts.timeoutMs)
     try {
-      if (await this.cancelAsked(job.id!)) throw new Stop('cancel')
       await job.updateProgress({ done: 0, total: 0 })
       let written = 0
       const progress = (p: { done: number, total: number }): void => {
@@ -186,6 +190,8 @@ export class RedisJobs implements JobQueue {
       }
       const result = await withClient(job.data.client, async () => await this.work!(Buffer.from(job.data.request, 'utf8'), controller.signal, progress))
       controller.signal.throwIfAborted()
+      // a cancel asked through another replica is seen at this one's next tick only: a job that reads cancelled never ends done
+      if (await this.cancelAsked(job.id!)) throw new Stop('cancel')
       const folder = this.clientFolder(job.data.client)
       await this.locked(folder, RESULT_LOCK_WAIT_MS, async () => {
         const bytes = Buffer.byteLength(job.data.request) + Buffer.byteLength(result)
@@ -282,8 +288,16 @@ export class RedisJobs implements JobQueue {
     await this.redis.multi().hset(key, jobId, bytes).expire(key, this.opts.ttlSeconds + Math.ceil(this.opts.timeoutMs / 1000) + 86_400).exec()
   }
 
+  /** How many of these jobs have a cancel asked (they read cancelled, and count as the finished jobs they will be). */
+  private async cancelledOf (jobIds: string[]): Promise<number> {
+    if (jobIds.length === 0) return 0
+    return await this.redis.exists(...jobIds.map(id => this.cancelKey(id)))
+  }
+
   private async addLocked (client: string, folder: string, request: Buffer | string, meta?: Record<string, string>): Promise<JobState> {
-    const open = (await this.queue.getJobs(['waiting', 'prioritized', 'active', 'delayed'])).filter(j => j.id?.startsWith(`${folder}-`) === true).length
+    const mine = (await this.queue.getJobs(['waiting', 'prioritized', 'active', 'delayed'])).filter(j => j.id?.startsWith(`${folder}-`) === true).map(j => j.id!)
+    // as on disk: a job cancelled is no longer queued or running, even before a replica has ended it
+    const open = mine.length - await this.cancelledOf(mine)
     const text = request.toString()
     const bytes = Buffer.byteLength(text)
     checkRoom({ open, bytes: await this.stored(folder) }, bytes, this.opts)
@@ -364,10 +378,15 @@ export class RedisJobs implements JobQueue {
     if (bull === 'unknown') return false
     if (bull === 'completed' || bull === 'failed') {
       await job.remove().catch(() => {})
+      await this.redis.del(this.cancelKey(jobId))
       return true
     }
-    await this.redis.set(this.cancelKey(jobId), '1', 'EX', this.opts.ttlSeconds)
+    // no expiry: a waiting job may wait longer than any; the replica that ends the job deletes it
+    await this.redis.set(this.cancelKey(jobId), '1')
     this.active.get(jobId)?.controller.abort(new Stop('cancel'))
+    // ended meanwhile (its end's delete ran before this set): nobody else would delete it
+    const now = await job.getState()
+    if (now === 'completed' || now === 'failed' || now === 'unknown') await this.redis.del(this.cancelKey(jobId))
     return true
   }
 }

@@ -6,15 +6,24 @@
  * claim on it (claim-<n>, created exclusively: of processes racing for a job one gets it), which
  * it touches while it works; a claim whose process died, or that nobody touched for a while, is
  * stale, and the next process to look takes the job by creating claim-<n+1>. A `cancel` file asks
- * whichever process holds the job to stop.
+ * whichever process holds the job to stop. A state.json that is not a job's state (the folder
+ * damaged: its files are only ever replaced whole) is a DamagedJobError.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
 
 export const FINISHED: ReadonlySet<JobStatus> = new Set(['done', 'failed', 'cancelled'])
+const STATUSES: ReadonlySet<string> = new Set(['queued', 'running', ...FINISHED])
+
+/** A job's folder whose files cannot be read as a job's (what a disk or a hand left there). */
+export class DamagedJobError extends Error {
+  constructor (readonly dir: string, what: string) {
+    super(`job folder ${dir}: ${what}`)
+  }
+}
 
 /** What a job's error says (a problem+json body without its request's instance and id). */
 export interface JobError {
@@ -85,14 +94,23 @@ export class JobStore {
     return { dir, claim }
   }
 
-  /** The job's state; undefined when there is no such job (or it was just removed). */
+  /** The job's state; undefined when there is no such job (or it was just removed); DamagedJobError when it is not a job's state. */
   async state (dir: string): Promise<JobState | undefined> {
+    let text: string
     try {
-      return JSON.parse(await readFile(join(dir, 'state.json'), 'utf8')) as JobState
+      text = await readFile(join(dir, 'state.json'), 'utf8')
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || err instanceof SyntaxError) return undefined
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined
       throw err
     }
+    let state: unknown
+    try {
+      state = JSON.parse(text)
+    } catch {
+      throw new DamagedJobError(dir, 'state.json is not JSON')
+    }
+    if (!isJobState(state, basename(dir))) throw new DamagedJobError(dir, 'state.json is not a job\'s state')
+    return state
   }
 
   /** Whose job it is (the key its work takes turns under). */
@@ -139,8 +157,15 @@ export class JobStore {
     return bytes
   }
 
+  /** The result's JSON text; DamagedJobError when it is not JSON (it is answered as it is kept, so it is parsed once here). */
   async result (dir: string): Promise<string> {
-    return await readFile(join(dir, 'result.json'), 'utf8')
+    const text = await readFile(join(dir, 'result.json'), 'utf8')
+    try {
+      JSON.parse(text)
+    } catch {
+      throw new DamagedJobError(dir, 'result.json is not JSON')
+    }
+    return text
   }
 
   async remove (dir: string): Promise<void> {
@@ -206,19 +231,37 @@ export class JobStore {
   }
 
   private async stale (claim: string): Promise<boolean> {
-    let holder: { pid: number, instance: string }
     let touched: number
     try {
-      holder = JSON.parse(await readFile(claim, 'utf8')) as { pid: number, instance: string }
       touched = (await stat(claim)).mtimeMs
     } catch {
-      // gone, or being written: a claim being written is fresh
+      // gone: given back, the job is taken on the next look
       return false
     }
+    const holder = await readFile(claim, 'utf8').then(text => JSON.parse(text) as unknown).catch(() => undefined)
+    // being written (a claim is created before its holder is written in), or left so by a process
+    // stopped at that moment (killed, ENOSPC): fresh until nobody touched it for CLAIM_STALE_MS
+    if (!isHolder(holder)) return Date.now() - touched > CLAIM_STALE_MS
     if (holder.instance === INSTANCE) return false
     if (holder.pid === process.pid || !alive(holder.pid)) return true
     return Date.now() - touched > CLAIM_STALE_MS
   }
+}
+
+function isHolder (value: unknown): value is { pid: number, instance: string } {
+  const holder = value as { pid?: unknown, instance?: unknown } | null
+  return typeof holder === 'object' && holder !== null && Number.isInteger(holder.pid) && typeof holder.instance === 'string'
+}
+
+/** A state as the service writes it: what reading it takes for granted (its dates parse, its id is its folder's). */
+function isJobState (value: unknown, id: string): value is JobState {
+  const state = value as Partial<Record<keyof JobState, unknown>> | null
+  if (typeof state !== 'object' || state === null || state.id !== id || typeof state.status !== 'string' || !STATUSES.has(state.status)) return false
+  const progress = state.progress as { done?: unknown, total?: unknown } | null
+  if (typeof progress !== 'object' || progress === null || typeof progress.done !== 'number' || typeof progress.total !== 'number') return false
+  const date = (d: unknown): boolean => typeof d === 'string' && !Number.isNaN(Date.parse(d))
+  return date(state.created) && [state.started, state.finished, state.expires].every(d => d === undefined || date(d)) &&
+    (state.error === undefined || (typeof state.error === 'object' && state.error !== null))
 }
 
 function alive (pid: number): boolean {

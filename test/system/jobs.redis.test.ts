@@ -253,4 +253,64 @@ describe.skipIf(!installed)('jobs on Redis, two replicas', () => {
       await jobs.close()
     }
   }, 60_000)
+
+  it('a job cancelled while waiting stays cancelled past JOB_TTL and never runs; meanwhile it no longer counts toward JOB_MAX_PER_CLIENT (as on disk)', async () => {
+    const admin = new Redis(redisUrl)
+    await admin.flushall()
+    admin.disconnect()
+    // a probe's cancel lapsed after JOB_TTL (3 s) and the job, still waiting, ran
+    const jobs = new RedisJobs({ redisUrl, dataDir: tmpdir(), ttlSeconds: 1, perClient: 2, storagePerClient: 1024 * 1024, concurrency: 2, timeoutMs: 3_600_000, log: { warn: () => {} } })
+    const { started, endAll, until } = holdJobs(jobs)
+    const ends: string[] = []
+    jobs.onFinish(status => { ends.push(status) })
+    try {
+      // no worker yet: both wait
+      let first = ''
+      await until(async () => await jobs.submit('c', 'first').then(state => { first = state.id; return true }, () => false), 20_000)
+      const { id } = await jobs.submit('c', 'cancelled')
+      expect(await jobs.cancel('c', id)).toBe(true)
+      // the client's second job may be posted: the cancelled one reads cancelled, not queued
+      await jobs.submit('c', 'second')
+      await sleep(2500)
+      expect((await jobs.get('c', id))?.state.status).toBe('cancelled')
+      await jobs.start()
+      await until(() => ends.includes('cancelled'), 20_000)
+      await until(() => started.length === 1, 20_000)
+      expect(started).not.toContain('cancelled')
+      expect((await jobs.get('c', first))?.state.status).not.toBe('cancelled')
+    } finally {
+      endAll()
+      await jobs.close()
+    }
+  }, 60_000)
+
+  it('a job cancelled through another replica as its work ends ends cancelled, not done', async () => {
+    const admin = new Redis(redisUrl)
+    await admin.flushall()
+    admin.disconnect()
+    const options = { redisUrl, dataDir: tmpdir(), ttlSeconds: 3600, perClient: 10, storagePerClient: 1024 * 1024, concurrency: 2, timeoutMs: 3_600_000, log: { warn: () => {} } }
+    const working = new RedisJobs(options)
+    // never started: it only answers, as a replica the cancel reaches
+    const other = new RedisJobs(options)
+    const { started, end, endAll, until } = holdJobs(working)
+    const ends: string[] = []
+    working.onFinish(status => { ends.push(status) })
+    await working.start()
+    try {
+      let id = ''
+      await until(async () => await other.submit('c', 'long').then(state => { id = state.id; return true }, () => false), 20_000)
+      await until(() => started.includes('long'), 20_000)
+      expect(await other.cancel('c', id)).toBe(true)
+      end('long')
+      await until(() => ends.length > 0, 20_000)
+      expect(ends).toEqual(['cancelled'])
+      const found = await other.get('c', id)
+      expect(found?.state.status).toBe('cancelled')
+      expect(found?.result).toBeUndefined()
+    } finally {
+      endAll()
+      await working.close()
+      await other.close()
+    }
+  }, 60_000)
 })

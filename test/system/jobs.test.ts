@@ -4,7 +4,7 @@
  * worker answers a job's status and cancels it, whichever took it. The LibreTranslate fake is the
  * engine, slow enough for a job to last.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -75,6 +75,28 @@ describe('jobs survive the process', () => {
     expect(done['result'].results.es.value).toBe(value.toUpperCase())
     expect(done['progress']).toEqual({ done: 3000, total: 3000 })
   }, 120_000)
+})
+
+describe('a damaged job folder in DATA_DIR', () => {
+  it('the service starts (a probe\'s exited with a TypeError), with WORKERS=2 too, and works jobs; the folder is logged once and left', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'jobs-damaged-'))
+    try {
+      const damaged = join(own, 'jobs', '0123456789abcdef0123456789abcdef', '11111111-1111-1111-1111-111111111111')
+      mkdirSync(damaged, { recursive: true })
+      writeFileSync(join(damaged, 'state.json'), 'null')
+      libre.latencyMs = 5
+      const service = await start({ DATA_DIR: own, WORKERS: '2' })
+      const posted = await service.post('/language/translate/jobs', { document: { value: 'Hello world.' }, source: 'en', targets: ['es'] })
+      expect(posted.status).toBe(202)
+      expect((await until(service, posted.json['id'] as string, s => s['status'] === 'done' || s['status'] === 'failed'))['status']).toBe('done')
+      // past a sweep or two of each worker: told once by each
+      await new Promise(resolve => setTimeout(resolve, 4500))
+      expect(service.output().split('job folder could not be read').length - 1).toBe(2)
+      expect(existsSync(damaged)).toBe(true)
+    } finally {
+      rmSync(own, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe('jobs with WORKERS=2', () => {

@@ -3,7 +3,7 @@
  * makes a job last): the lifecycle and its result (the answer POST /language/translate gives), honest
  * progress, who sees a job, cancelling, expiry, the per-client limit and turns between clients.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -192,6 +192,21 @@ describe('a job\'s files', () => {
     const files = readdirSync(dir)
     expect(files).toEqual(expect.arrayContaining(['request.json', 'result.json', 'state.json', 'client']))
     for (const file of files) expect(statSync(join(dir, file)).mode & 0o077, file).toBe(0)
+  })
+})
+
+describe('a job whose result on disk is damaged', () => {
+  it('reads failed, in JSON, saying so (a result.json cut short was pasted into the answer as it was)', async () => {
+    const { app, mine, dataDir } = await jobsApp()
+    const job = await submit(app, mine, { document: { value: 'The red car.' }, source: 'en', targets: ['es'] })
+    await until(app, mine, job.id, ['done'])
+    const [clientDir] = readdirSync(join(dataDir, 'jobs'))
+    writeFileSync(join(dataDir, 'jobs', clientDir!, job.id, 'result.json'), '{"results":{"es":{"value":"El coche')
+    const { statusCode, json } = await status(app, mine, job.id)
+    expect(statusCode).toBe(200)
+    expect(json.status).toBe('failed')
+    expect(json.error.detail).toMatch(/result kept on disk is damaged/)
+    expect(json.result).toBeUndefined()
   })
 })
 

@@ -4,12 +4,13 @@
  * status and result routes as its clients call them, who sees a document, and the refusals (a type
  * not translated, an output_format that is not the file's own, a file part where none is read).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { Translator } from 'deepl-node'
+import type { Jobs } from '../../../../src/jobs/queue.js'
 import { bearer, testApp, tokenFor } from '../../../helpers/app.js'
 
 const KEY = 'deepl-documents-key-0123456789'
@@ -226,6 +227,18 @@ describe('POST /v2/document, its status and its result', () => {
     expect(await statusUntil(done, 'done')).toMatchObject({ billed_characters: 13 })
     expect(await usageOf(KEY)).toBe(before + 13)
   }, 30_000)
+
+  it('a document whose result on disk is damaged reads error, and its result is DeepL\'s 503, not a 500', async () => {
+    const handle = await (await upload(textFile('notes.txt', 'Good morning.'))).json() as { document_id: string, document_key: string }
+    await statusUntil(handle, 'done')
+    const jobs = join((app.jobs as Jobs).store.dir, 'jobs')
+    const folder = readdirSync(jobs).map(client => join(jobs, client, handle.document_id)).find(dir => existsSync(dir))!
+    writeFileSync(join(folder, 'result.json'), '{"results":{"es":{"value":"Buenos')
+    expect(await statusUntil(handle, 'error')).toMatchObject({ error_message: expect.stringMatching(/damaged/) })
+    const result = await fetch(`${address}/v2/document/${handle.document_id}/result`, { method: 'POST', headers: { authorization: `DeepL-Auth-Key ${KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ document_key: handle.document_key }) })
+    expect(result.status).toBe(503)
+    expect(await result.json()).toEqual({ message: 'Document translation failed; its status says why.' })
+  })
 
   it('a file part is read on these routes only: /v2/translate refuses one', async () => {
     const res = await upload(textFile('a.txt', 'Hello.', 'text'), KEY, '/v2/translate')

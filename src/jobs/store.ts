@@ -157,14 +157,16 @@ export class JobStore {
     return bytes
   }
 
-  /** The result's JSON text; DamagedJobError when it is not JSON (it is answered as it is kept, so it is parsed once here). */
+  /**
+   * The result's JSON text (answered as it is kept); DamagedJobError when it is cut short (a full
+   * disk, a copy interrupted: the service writes it whole), read from its ends, not parsed: a
+   * result of many targets is tens of MB, and a GET is polled.
+   */
   async result (dir: string): Promise<string> {
     const text = await readFile(join(dir, 'result.json'), 'utf8')
-    try {
-      JSON.parse(text)
-    } catch {
-      throw new DamagedJobError(dir, 'result.json is not JSON')
-    }
+    let end = text.length - 1
+    while (end > 0 && /\s/.test(text[end]!)) end--
+    if (text[0] !== '{' || text[end] !== '}') throw new DamagedJobError(dir, 'result.json is cut short')
     return text
   }
 

@@ -164,7 +164,7 @@ describe('a damaged job folder', () => {
     expect((await second.get('c', goodId))?.state.status).toBe('running')
   }, 20_000)
 
-  it('a result that is not JSON (cut short) reads failed, saying so, not as text that is not JSON', async () => {
+  it('a result cut short reads failed, saying so, not as text that is not JSON', async () => {
     const { open } = sharedDir()
     const jobs = open()
     const { started, end, until } = holdJobs(jobs)

@@ -3,7 +3,7 @@
  * apertium-retxt do for plain text, plus inline markup):
  * - text is escaped (`\ [ ] ^ $ / < > @ { }` get a backslash);
  * - line breaks, tabs, control characters and `~` (the post-generator's marker, which no
- *   escape protects) travel in superblanks `[...]`, and so does an opening quote; a line break
+ *   escape protects) travel in superblanks `[...]`, and so does an opening quote English would read as a contraction; a line break
  *   or tab also ends the sentence with SENTENCE_END, so no word moves across it;
  * - `<g id="N">…</g>` becomes word-bound blanks `[[t:g:N]]word[[/]]` on its words, which
  *   Apertium carries through reordering (`The <g>red</g> car` -> `El coche <g>rojo</g>`);
@@ -43,11 +43,12 @@ export type Piece =
 // characters that travel in superblanks, and the ones among them that end a sentence; the
 // lookbehinds here and in WORD_END let a match start only where a run starts (otherwise every
 // position of a long run of spaces or letters is tried again to its end: quadratic in its length).
-// An opening quote (`'` or `‘` starting a word) travels in a superblank too: English's analyser
-// reads `'S`, `'m`, `'re` at a word's start as contractions ("'Save page'" came back "esave
-// página'", "'max length'" "soyperiodo de hacha'"); a superblank stays where it is, as an opening quote should.
+// An opening quote (`'` or `‘`) before a word starting with s, m or re travels in a superblank
+// too: English's analyser reads `'S`, `'m`, `'re` there as contractions ("'Save page'" came back
+// "esave página'", "'max length'" "soyperiodo de hacha'"). Only there: a superblank stays where it
+// is while the words move ("I will 'close' them" lost its word from the quotes, "Cerraré '' les").
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the analyser
-const SPECIAL_RUN = /(?<! ) *[\x01-\x1f\x7f\x85\u2028\u2029~][ \x01-\x1f\x7f\x85\u2028\u2029~]*|(?<![\p{L}\p{N}\p{M}'‘])['‘](?=[\p{L}\p{N}])/gu
+const SPECIAL_RUN = /(?<! ) *[\x01-\x1f\x7f\x85\u2028\u2029~][ \x01-\x1f\x7f\x85\u2028\u2029~]*|(?<![\p{L}\p{N}\p{M}'‘])['‘](?=(?:[sSmM]|[rR][eE])\p{L})/gu
 const BREAK = /[\t\n\v\f\r\x85\u2028\u2029]/
 const WORD_END = /(?<![\p{L}\p{N}\p{M}])[\p{L}\p{N}\p{M}]+$/u
 const WORD_START = /^[\p{L}\p{N}\p{M}]+/u

@@ -24,10 +24,10 @@ describe('encoding tagged segments for Apertium', () => {
     expect(encode('a\u0001b\u0000c')).toBe('a[\u0001]bc.[].[]')
   })
 
-  it('puts an opening quote in a superblank, not an apostrophe inside or after a word', () => {
-    expect(encode("Menu: 'Save page' and ‘Open’")).toBe("Menu: [']Save page' and [‘]Open’.[].[]")
+  it('puts an opening quote English would read as a contraction (\'s, \'m, \'re) in a superblank, no other quote and no apostrophe inside or after a word', () => {
+    expect(encode("Menu: 'Save page' and ‘max’, 'Ready' or 'close'")).toBe("Menu: [']Save page' and [‘]max’, [']Ready' or 'close'.[].[]")
     expect(encode("John's boys' car")).toBe("John's boys' car.[].[]")
-    expect(decode("Menú: [']Salva página' y [‘]Abre’.[].[]", "Menu: 'Save page' and ‘Open’")).toBe("Menú: 'Salva página' y ‘Abre’")
+    expect(decode("Menú: [']Salva página' y [‘]máx’.[].[]", "Menu: 'Save page' and ‘max’")).toBe("Menú: 'Salva página' y ‘máx’")
   })
 
   it('turns <g> into word-bound blanks on its words, naming only the innermost group', () => {

@@ -75,13 +75,21 @@ const ABBREVIATION_LETTERS = 5
  * Whether the lower-case word at `i` follows a short word that is none of the language's everyday
  * words and a full stop on the same line, in a text whose writer capitalises the sentences before
  * ("Llame al tfno. cinco", "Ud. es"): the lower case itself says the stop is an abbreviation's, so
- * no sentence starts there. After an everyday word ("books.  it was") or for a writer who
- * capitalises no sentence ("the sun rose. it was warm.") the capital is still made.
+ * no sentence starts there. After an everyday word or its plural ("books.  it was", "dois
+ * gatos. eles"), a name ("I saw Paris. it") or for a writer who capitalises no sentence ("the sun
+ * rose. it was warm.") the capital is still made. The everyday lists are short (French lacks
+ * "chat"): a real sentence end after a short word they lack keeps its lower case, as the rules
+ * would rather leave a capital out than write one after an abbreviation.
  */
 function afterAbbreviation (tokens: readonly Token[], i: number, locale: string, everyday: ((word: string) => boolean) | undefined): boolean {
   const [space, stop, word] = [tokens[i - 1], tokens[i - 2], tokens[i - 3]]
   if (space?.kind !== 'space' || space.text.includes('\n') || stop?.text !== '.' || word?.kind !== 'word') return false
-  if (Array.from(word.text).length > ABBREVIATION_LETTERS || everyday?.(word.text.toLocaleLowerCase(locale)) === true) return false
+  const letters = Array.from(word.text)
+  if (letters.length > ABBREVIATION_LETTERS) return false
+  // a name: capitalised, four letters or more, not all capitals ("Paris", "Anna"; "Sr", "Ud", "NASA" may be abbreviations)
+  if (letters.length >= 4 && /^\p{Lu}\p{Ll}+$/u.test(word.text)) return false
+  const lower = word.text.toLocaleLowerCase(locale)
+  if (everyday?.(lower) === true || (letters.length >= 4 && lower.endsWith('s') && everyday?.(lower.slice(0, -1)) === true)) return false
   for (let k = i - 4; k >= 0; k--) {
     const t = tokens[k]!
     if (t.kind === 'word' && t.sentenceStart && /^\p{Lu}/u.test(t.text)) return true

@@ -312,6 +312,9 @@ describe('rules editor: syntax', () => {
     expect(await fixed('es', ['syntax'], 'Comimos en casa. luego salimos.')).toBe('Comimos en casa. Luego salimos.')
     expect(await fixed('de', ['syntax'], 'Wir fuhren nach Hamburg. dann regnete es.')).toBe('Wir fuhren nach Hamburg. Dann regnete es.')
     expect(await fixed('de', ['syntax'], 'Er ging.Dann kam sie.')).toBe('Er ging. Dann kam sie.')
+    // after a name or an everyday word's plural a sentence still starts (a probe's "Paris. it", "gatos. eles")
+    expect(await fixed('en', ['syntax'], 'I saw Paris. it was nice.')).toBe('I saw Paris. It was nice.')
+    expect(await fixed('pt', ['syntax'], 'Eu tenho dois gatos. eles dormem.')).toBe('Eu tenho dois gatos. Eles dormem.')
   })
 
   it('removes a space before punctuation, but not a French one before ; : ! ?, a smiley, a decimal or an ellipsis', async () => {

@@ -3,7 +3,9 @@
  * document of its manifest (the navigation document among them) through the HTML path, the NCX's
  * labels (`text`), and the package's `dc:title` and `dc:description`.
  */
+import { randomBytes } from 'node:crypto'
 import { posix } from 'node:path'
+import { SaxesParser } from 'saxes'
 import { baseLanguage, UNDETERMINED } from '../../languages.js'
 import { htmlDrafts } from '../html.js'
 import { stringDocument } from '../skeleton.js'
@@ -26,6 +28,47 @@ const INTERNAL_SUBSET = /<!DOCTYPE[^>[]*\[/iy
 function declaresSubset (prolog: string): boolean {
   INTERNAL_SUBSET.lastIndex = prolog.search(/<!DOCTYPE/i)
   return INTERNAL_SUBSET.lastIndex >= 0 && INTERNAL_SUBSET.test(prolog)
+}
+
+/** HTML's void elements: their self-closing tags (`<br/>`) HTML reads as XML does. */
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr'])
+
+/** A tag name as HTML's tokenizer reads the whole of it. */
+const NAME = /^[A-Za-z][^\t\n\f\r />]*$/
+
+/** saxes reading on past what is not well-formed (an entity XHTML 1.1's DTD declares, `&nbsp;`): only where tags end is wanted. */
+class TagFinder extends SaxesParser {
+  override fail (): this {
+    return this
+  }
+}
+
+/**
+ * XHTML as the HTML parser reads it as XML does: each self-closing element but a void one is given
+ * an end tag, marked (`<title x…-0></title x…-0>`), and the restore writes it back self-closed. HTML
+ * reads `<title/>` as a title whose text runs to the end, `<script/>`, `<style/>` or `<textarea/>`
+ * as raw text to the end, and `<a id="n"/>` or `<div/>` as holding what follows.
+ */
+function endTagsAdded (xhtml: string): { text: string, restore: (rebuilt: string) => string } {
+  const ends: Array<{ name: string, at: number }> = []
+  const parser = new TagFinder()
+  parser.on('opentag', tag => {
+    if (tag.isSelfClosing && !VOID.has(tag.name.toLowerCase()) && NAME.test(tag.name) && xhtml.startsWith('/>', parser.position - 2)) ends.push({ name: tag.name, at: parser.position - 2 })
+  })
+  parser.write(xhtml).close()
+  if (ends.length === 0) return { text: xhtml, restore: rebuilt => rebuilt }
+  const mark = ` x${randomBytes(6).toString('hex')}-`
+  const parts: string[] = []
+  let at = 0
+  for (const [i, { name, at: end }] of ends.entries()) {
+    parts.push(xhtml.slice(at, end), `${mark}${i}></${name}${mark}${i}>`)
+    at = end + 2
+  }
+  parts.push(xhtml.slice(at))
+  const pair = new RegExp(`${mark}(\\d+)></[^\\s>]+${mark}\\1>`, 'g')
+  const single = new RegExp(`${mark}\\d+>`, 'g')
+  // an element the translation put text in keeps its end tag, unmarked
+  return { text: parts.join(''), restore: rebuilt => rebuilt.replace(pair, '/>').replace(single, '>') }
 }
 
 /** `tag` (a start tag as written) with the values of the attributes `names` that it has set to `value`. */
@@ -65,18 +108,19 @@ function otherLanguageMetadata (opf: XmlElement, source: string | undefined): Se
   return kept
 }
 
-/** An XHTML document through the HTML path (its XML declaration aside); what we escape is written as XML allows; translated, its root's lang and xml:lang (where set) name the target. */
+/** An XHTML document through the HTML path (its XML declaration aside, its self-closing elements read as XML reads them); what we escape is written as XML allows; translated, its root's lang and xml:lang (where set) name the target. */
 function xhtmlDocument (source: string, name: string, locale: string, language?: string): PartDocument {
   // as the package document and the NCX: an internal DTD subset (entities declared) is refused, not read as text
   if (declaresSubset(source.slice(0, source.search(/<(?![?!])/) >>> 0))) throw new PartError(`part "${name}" declares entities in its DOCTYPE, which are not read (entity expansion?)`)
   const declaration = XML_DECLARATION.exec(source)?.[0] ?? ''
   const body = source.slice(declaration.length)
-  const doc = stringDocument(body, htmlDrafts(body, locale, true, language))
+  const read = endTagsAdded(body)
+  const doc = stringDocument(read.text, htmlDrafts(read.text, locale, true, language))
   const nbsp = body.includes('&nbsp;')
   return {
     segments: doc.segments,
     rebuild: (translated, target) => {
-      let out = doc.rebuild(translated)
+      let out = read.restore(doc.rebuild(translated))
       if (out === body) return undefined
       // the HTML path writes a no-break space as &nbsp;, which XML does not know without a DTD
       if (!nbsp) out = out.replaceAll('&nbsp;', '&#160;')
@@ -97,6 +141,8 @@ export function epubParts (pkg: EpubPackage, locale: string, language?: string):
   const opfSource = pkg.text(rootfile)
   const opf = parseXml(opfSource, rootfile, { externalDoctype: true })
   const base = posix.dirname(rootfile)
+  // the container's files and the package document are no content documents (a probe's item `../mimetype` came back "aplicación/epub+cremallera")
+  const notContent = (path: string): boolean => path === 'mimetype' || path.startsWith('META-INF/') || path === rootfile
   const resolve = (href: string): string | undefined => {
     let path: string
     try {
@@ -104,7 +150,7 @@ export function epubParts (pkg: EpubPackage, locale: string, language?: string):
     } catch {
       return undefined
     }
-    return path.startsWith('../') || !pkg.has(path) ? undefined : path
+    return path.startsWith('../') || !pkg.has(path) || notContent(path) ? undefined : path
   }
   const parts: Array<{ name: string, doc: PartDocument }> = []
   const items = elementsWhere(opf, (e: XmlElement) => e.local === 'item')

@@ -10,11 +10,14 @@
  * member or the members together inflating past their bounds, a ratio of inflated to stored
  * size past ZIP_LIMITS.ratio (for members over ZIP_LIMITS.ratioFrom bytes), names with `..`,
  * absolute or drive paths, backslashes or NUL, a name twice, encrypted or multi-disk archives,
- * ZIP64, methods other than stored and deflate. Writing is fflate's zipSync, in the original
- * order, each member stored or deflated as it came, with its original time.
+ * ZIP64, methods other than stored and deflate. Writing is done here too, in the original order,
+ * each member stored or deflated as it came, with its original time, its sizes and CRC-32 in its
+ * local header: fflate's zipSync takes the members as an object keyed by name (a member named
+ * `__proto__` set its prototype, one named `1` went first, before EPUB's and ODF's mimetype), and
+ * its streaming Zip writes each member's sizes after its data, which Java's ZipInputStream refuses
+ * for a stored member.
  */
-import { crc32, inflateRawSync } from 'node:zlib'
-import { zipSync, type Zippable } from 'fflate'
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib'
 
 export interface ZipLimits { entries: number, entryBytes: number, totalBytes: number, ratio: number, ratioFrom: number }
 
@@ -60,7 +63,7 @@ const quote = (name: string): string => JSON.stringify(name.length > 100 ? `${na
 
 function dosTime (date: number, time: number): Date {
   const d = new Date(((date >> 9) & 0x7f) + 1980, ((date >> 5) & 0x0f) - 1, date & 0x1f, (time >> 11) & 0x1f, (time >> 5) & 0x3f, (time & 0x1f) * 2)
-  // fflate writes only 1980..2099; an impossible date (month 0) becomes the first day it can write
+  // written back within 1980..2099; an impossible date (month 0) becomes the first day that can be
   return Number.isNaN(d.getTime()) || d.getFullYear() < 1980 || d.getFullYear() > 2099 ? new Date(1980, 0, 1) : d
 }
 
@@ -161,10 +164,52 @@ function readEntries (bytes: Uint8Array, limits: Readonly<ZipLimits>): ZipEntry[
   return entries
 }
 
+/** A DOS date and time (local) as the two 16-bit fields of a ZIP header. */
+function dosFields (mtime: Date): { date: number, time: number } {
+  return {
+    date: ((mtime.getFullYear() - 1980) << 9) | ((mtime.getMonth() + 1) << 5) | mtime.getDate(),
+    time: (mtime.getHours() << 11) | (mtime.getMinutes() << 5) | (mtime.getSeconds() >> 1)
+  }
+}
+
 /** A ZIP file of `entries` in their order, each stored or deflated as `stored` says. */
 export function writeZip (entries: readonly ZipEntry[]): Uint8Array {
-  // no prototype: a member named __proto__ stays a member
-  const files: Zippable = Object.create(null) as Zippable
-  for (const e of entries) files[e.name] = [e.data, { level: e.stored ? 0 : 6, mtime: e.mtime }]
-  return zipSync(files)
+  const locals: Uint8Array[] = []
+  const centrals: Uint8Array[] = []
+  let offset = 0
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8')
+    const body = e.stored ? e.data : deflateRawSync(e.data, { level: 6 })
+    const { date, time } = dosFields(e.mtime)
+    // version needed, flags (bit 11: the name is UTF-8), method, time, date, CRC-32, sizes, name length, no extra field
+    const common = Buffer.alloc(26)
+    common.writeUInt16LE(20, 0)
+    common.writeUInt16LE(name.length === e.name.length ? 0 : 0x800, 2)
+    common.writeUInt16LE(e.stored ? 0 : 8, 4)
+    common.writeUInt16LE(time, 6)
+    common.writeUInt16LE(date, 8)
+    common.writeUInt32LE(crc32(e.data), 10)
+    common.writeUInt32LE(body.length, 14)
+    common.writeUInt32LE(e.data.length, 18)
+    common.writeUInt16LE(name.length, 22)
+    const local = Buffer.alloc(4)
+    local.writeUInt32LE(LOCAL, 0)
+    // signature, version made by, the common fields, then no comment, disk 0, no attributes, the local header's offset
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(CENTRAL, 0)
+    central.writeUInt16LE(20, 4)
+    common.copy(central, 6)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, common, name, body)
+    centrals.push(central, name)
+    offset += 30 + name.length + body.length
+  }
+  const directory = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(EOCD, 0)
+  end.writeUInt16LE(entries.length, 8)
+  end.writeUInt16LE(entries.length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, directory, end])
 }

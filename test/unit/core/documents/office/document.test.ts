@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../../src/core/documents/segment.js'
 import { ValidationError } from '../../../../../src/errors.js'
 import { MAX_XML_DEPTH, parseXml } from '../../../../../src/core/documents/office/xml.js'
+import { readZip } from '../../../../../src/core/documents/office/zip.js'
 import { parseTagged, serializeTagged } from '../../../../../src/core/tagged.js'
-import { attributesOf, base64, DOCX, EPUB, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readCells, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
+import { attributesOf, base64, DOCX, EPUB, handZip, makeDocx, makeEpub, makeOdf, makePptx, makeXlsx, members, ODP, ODS, ODT, paragraphTexts, PPTX, readCells, readParagraphs, text, textsOf, XLSX } from '../../../../helpers/office.js'
 import { reverseWords, upper } from '../engines.js'
 import { leastCpuMs } from '../../../../helpers/timing.js'
 
@@ -463,6 +464,62 @@ describe('EPUB documents', () => {
     // an XML parser reads every XHTML document of the result
     for (const name of Object.keys(after).filter(n => n.endsWith('.xhtml'))) expect(() => textsOf(text(after[name]!), 'p', 'p')).not.toThrow()
     expect(textsOf(text(after['OEBPS/nav.xhtml']!), 'a', 'a')).toEqual(['THE CHAPTER 1', 'THE CHAPTER 2'])
+  })
+
+  it('reads XHTML\'s self-closing elements as XML does: a <title/>, <script/>, <style/> or <textarea/> holds nothing, and what follows is translated', () => {
+    // valid XHTML as lxml writes it; HTML reads each of these as text or raw text to the end of the file
+    const page = (head: string, body: string): string => `<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>${head}</head><body>${body}</body></html>`
+    const chapters = [
+      page('<title/>', '<p>The red car is fast.</p>'),
+      page('<title>Cars</title><script type="text/javascript" src="a.js"/>', '<p>The red car is fast.</p>'),
+      page('<title>Cars</title><style type="text/css"/>', '<p>The red car is fast.</p>'),
+      page('<title>Cars</title>', '<p>The red <textarea/>car is fast.</p><p>The <a id="n1"/>house <span class="x" />is big.</p><p>A road<br/>here.</p>')
+    ]
+    const book = members(base64(makeEpub(chapters.map(() => '<p>A chapter.</p>'))))
+    chapters.forEach((chapter, i) => { book[`OEBPS/text/chapter ${i + 1}.xhtml`] = strToU8(chapter) })
+    const read = segmentDocument(base64(zipSync(book)), EPUB)
+    const after = members(read.rebuild(read.segments.map(upper), 'es') as string)
+    chapters.forEach((chapter, i) => {
+      const written = text(after[`OEBPS/text/chapter ${i + 1}.xhtml`]!)
+      // an XML parser (saxes) reads the result, each paragraph translated
+      expect(textsOf(written, 'p', 'p')).toEqual(textsOf(chapter, 'p', 'p').map(t => t.toUpperCase()))
+      // and each self-closing element is written back as it was
+      for (const tag of chapter.match(/<[^>]+\/>/g)!) expect(written).toContain(tag)
+      expect(written).not.toMatch(/ x[0-9a-f]{12}-/)
+    })
+    // an entity XHTML 1.1's DTD declares is no obstacle to finding them
+    const strict = chapters[0]!.replace('<html', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">\n<html').replace('red car', 'red&nbsp;car')
+    const again = segmentDocument(base64(zipSync({ ...book, 'OEBPS/text/chapter 1.xhtml': strToU8(strict) })), EPUB)
+    expect(text(members(again.rebuild(again.segments.map(upper), 'es') as string)['OEBPS/text/chapter 1.xhtml']!)).toBe(strict.replace('The red&nbsp;car is fast.', 'THE RED&nbsp;CAR IS FAST.'))
+  })
+
+  it('reads no manifest item naming the container\'s own files or the package document as a chapter', () => {
+    const before = members(base64(file))
+    for (const href of ['../mimetype', '%2E%2E/mimetype', '../META-INF/container.xml', 'content.opf']) {
+      for (const type of ['application/xhtml+xml', 'application/x-dtbncx+xml']) {
+        const opf = text(before['OEBPS/content.opf']!).replace('</manifest>', `<item id="x" href="${href}" media-type="${type}"/></manifest>`)
+        const book = segmentDocument(base64(zipSync({ ...before, 'OEBPS/content.opf': strToU8(opf) })), EPUB)
+        expect(book.segments, `${href} as ${type}`).toEqual(doc.segments)
+        const after = members(book.rebuild(book.segments.map(upper), 'es') as string)
+        expect(text(after.mimetype!)).toBe('application/epub+zip')
+        expect(text(after['META-INF/container.xml']!)).toBe(text(before['META-INF/container.xml']!))
+        expect(text(after['OEBPS/content.opf']!)).toContain('<dc:language>es</dc:language>')
+      }
+    }
+  })
+
+  it('writes back members named __proto__, constructor or an integer as members, in their order, mimetype first and stored', () => {
+    const added = ['__proto__', 'constructor', '1', '0', '10']
+    for (const original of [file, makeDocx(BODY)]) {
+      const entries = readZip(original)
+      const names = [...entries.map(e => e.name), ...added]
+      const book = handZip([...entries.map(e => ({ name: e.name, data: e.data, stored: e.stored })), ...added.map(name => ({ name, data: strToU8(`member ${name}`) }))])
+      const read = segmentDocument(base64(book), entries[0]!.name === 'mimetype' ? EPUB : DOCX)
+      const after = readZip(Buffer.from(read.rebuild(read.segments.map(upper), 'es') as string, 'base64'))
+      expect(after.map(e => e.name)).toEqual(names)
+      for (const name of added) expect(text(after.find(e => e.name === name)!.data)).toBe(`member ${name}`)
+      expect(after.filter(e => e.stored).map(e => e.name)).toEqual(entries.filter(e => e.stored).map(e => e.name))
+    }
   })
 
   it('refuses a package without its container or with encrypted text; obfuscated fonts are no obstacle', () => {

@@ -1,7 +1,36 @@
-import { strToU8, unzipSync, zipSync } from 'fflate'
+import { execFileSync } from 'node:child_process'
+import { strToU8, Unzip, UnzipInflate, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { readZip, writeZip, ZipError, ZIP_LIMITS } from '../../../../../src/core/documents/office/zip.js'
 import { handZip } from '../../../../helpers/office.js'
+
+/** The members of a ZIP file as Python's zipfile reads them (name, method, content); undefined where python3 is not installed. */
+function pythonMembers (bytes: Uint8Array): Array<{ name: string, stored: boolean, data: string }> | undefined {
+  const script = 'import io, json, sys, zipfile\nz = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read()))\nprint(json.dumps([{"name": i.filename, "stored": i.compress_type == 0, "data": z.read(i).decode("latin-1")} for i in z.infolist()]))'
+  try {
+    return JSON.parse(execFileSync('python3', ['-c', script], { input: bytes, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] })) as Array<{ name: string, stored: boolean, data: string }>
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return undefined
+    throw err
+  }
+}
+
+/** The members of a ZIP file as fflate's streaming Unzip reads them, from their local headers, in order (its unzipSync keys them by name: `__proto__` is lost). */
+function fflateMembers (bytes: Uint8Array): Array<{ name: string, stored: boolean, data: string }> {
+  const out: Array<{ name: string, stored: boolean, data: string }> = []
+  const unzip = new Unzip(file => {
+    const member = { name: file.name, stored: file.compression === 0, data: '' }
+    out.push(member)
+    file.ondata = (err, chunk) => {
+      if (err !== null) throw err
+      member.data += Buffer.from(chunk).toString('latin1')
+    }
+    file.start()
+  })
+  unzip.register(UnzipInflate)
+  unzip.push(bytes, true)
+  return out
+}
 
 const refusal = (bytes: Uint8Array, limits = ZIP_LIMITS): string => {
   try {
@@ -28,6 +57,21 @@ describe('readZip / writeZip', () => {
     const out = writeZip(entries)
     expect(Buffer.from(out.subarray(30, 38)).toString()).toBe('mimetype')
     expect(out[8]).toBe(0)
+  })
+
+  it('writes members named as an object\'s keys (__proto__, constructor, integers) as members, in their order, each as it came', () => {
+    const names = ['mimetype', '__proto__', 'constructor', '1', 'OEBPS/content.opf', '0', '10', 'toString', 'café.xhtml']
+    const entries = names.map((name, i) => ({ name, data: strToU8(name === 'mimetype' ? 'application/epub+zip' : `member ${name} `.repeat(i + 1)), stored: i % 2 === 0, mtime: new Date(2020, 1, 3, 4, 5, 6) }))
+    const out = writeZip(entries)
+    const expected = entries.map(e => ({ name: e.name, stored: e.stored, data: Buffer.from(e.data).toString('latin1') }))
+    // a reader nobody here wrote: Python's zipfile checks each member's CRC-32 as it reads it
+    const python = pythonMembers(out)
+    if (python !== undefined) expect(python).toEqual(expected)
+    expect(fflateMembers(out)).toEqual(expected)
+    // and our own reader, with the times and methods written
+    expect(readZip(out).map(e => ({ name: e.name, stored: e.stored, data: Buffer.from(e.data).toString('latin1'), mtime: e.mtime.getTime() })))
+      .toEqual(expected.map(e => ({ ...e, mtime: new Date(2020, 1, 3, 4, 5, 6).getTime() })))
+    expect(Buffer.from(out.subarray(30, 38)).toString()).toBe('mimetype')
   })
 
   it('reads a member whose sizes only the central directory has (a data descriptor), and a hand-made file', () => {

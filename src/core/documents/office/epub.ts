@@ -10,7 +10,7 @@ import { baseLanguage, UNDETERMINED } from '../../languages.js'
 import { htmlDrafts } from '../html.js'
 import { stringDocument } from '../skeleton.js'
 import { mixedText, paragraphsDocument, type PartDocument } from './paragraphs.js'
-import { elementsWhere, parseXml, PartError, type XmlElement } from './xml.js'
+import { elementsWhere, parseXml, PartError, xmlChars, type XmlElement } from './xml.js'
 
 export interface EpubPackage {
   has: (name: string) => boolean
@@ -115,7 +115,9 @@ function xhtmlDocument (source: string, name: string, locale: string, language?:
   const declaration = XML_DECLARATION.exec(source)?.[0] ?? ''
   const body = source.slice(declaration.length)
   const read = endTagsAdded(body)
-  const doc = stringDocument(read.text, htmlDrafts(read.text, locale, true, language))
+  // read as HTML, written as XML: a character XML cannot hold (a substitution's) is dropped
+  const drafts = htmlDrafts(read.text, locale, true, language).map(d => ({ ...d, format: { ...d.format, escape: (text: string, atStart: boolean) => d.format.escape(xmlChars(text), atStart) } }))
+  const doc = stringDocument(read.text, drafts)
   const nbsp = body.includes('&nbsp;')
   return {
     segments: doc.segments,

@@ -9,7 +9,7 @@ import { strFromU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
 import { keptElements } from '../../../../src/core/documents/kept-elements.js'
-import { base64, DOCX, makeDocx, members } from '../../../helpers/office.js'
+import { base64, DOCX, EPUB, makeDocx, makeEpub, members } from '../../../helpers/office.js'
 
 const NOT_XML = ['\u000b', '\u0001', '\u0000', '\ufffe', '\ud800']
 /** An engine that answers each segment with the characters XML refuses in it. */
@@ -25,7 +25,7 @@ function xmlError (xml: string, fragment = false): string | undefined {
 }
 
 describe('characters XML cannot hold, answered into an XML format', () => {
-  it('are dropped from DOCX, XLIFF, Android strings and DeepL\'s xml texts, which still parse', () => {
+  it('are dropped from DOCX, EPUB, XLIFF, Android strings and DeepL\'s xml texts, which still parse', () => {
     const docx = segmentDocument(base64(makeDocx('<w:p><w:r><w:t>The red car is fast.</w:t></w:r></w:p>')), DOCX)
     const part = strFromU8(members(docx.rebuild(docx.segments.map(withControls), 'es') as string)['word/document.xml']!)
     expect(xmlError(part), part).toBeUndefined()
@@ -41,6 +41,11 @@ describe('characters XML cannot hold, answered into an XML format', () => {
     const androidOut = android.rebuild(android.segments.map(withControls), 'es') as string
     expect(xmlError(androidOut), androidOut).toBeUndefined()
     expect(androidOut).toContain('>The red car.</string>')
+
+    const epub = segmentDocument(base64(makeEpub(['<p>The red car is fast.</p>'])), EPUB)
+    const chapter = strFromU8(members(epub.rebuild(epub.segments.map(withControls), 'es') as string)['OEBPS/text/chapter 1.xhtml']!)
+    expect(xmlError(chapter), chapter).toBeUndefined()
+    expect(chapter).toContain('<p>The red car is fast.</p>')
 
     const deepl = segmentDocument('<p>The red <b>car</b>.</p>', 'text/html', { kept: keptElements(true, []) })
     const deeplOut = deepl.rebuild(deepl.segments.map(withControls)) as string

@@ -8,11 +8,12 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { segmentDocument } from '../../../../src/core/documents/segment.js'
-import { containerDepth, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
+import { containerDepth, MAX_OPEN_LABEL_ENDS, MAX_TREE_DEPTH } from '../../../../src/core/documents/markdown-parse.js'
 import { documentCost, DocumentWork, INLINE_COST, prepareDocument, substituteInDocument, textOfDocument } from '../../../../src/core/documents/offload.js'
 import { prepareForTranslation } from '../../../../src/core/documents/prepare.js'
 import { runDocumentTask } from '../../../../src/core/documents/tasks.js'
 import { ValidationError } from '../../../../src/errors.js'
+import { leastCpuMs } from '../../../helpers/timing.js'
 import { upper } from './engines.js'
 import { poolDocuments } from './pool-documents.js'
 
@@ -123,6 +124,39 @@ describe('Markdown parsed where it is segmented', () => {
     for (const source of [items, ordered, table, nestedTable, fenced, indented, paragraphs, 'The snake_case_name is set. '.repeat(1000)]) {
       expect((await prepareDocument(source, 'text/markdown', settings, new DocumentWork(poolDocuments))).segments.length, source.slice(0, 30)).toBeGreaterThan(0)
     }
+  })
+
+  it('parses a long paragraph in time linear in its tokens (micromark merged its text with a splice per run: 64,000 lines took 15 s, brackets, code spans and references between words alike)', () => {
+    for (const unit of ['a [x] b ', 'a b\n', 'a `x` b ', 'a ] b ']) {
+      const time = (chars: number): number => leastCpuMs(() => segmentDocument(unit.repeat(chars / unit.length), 'text/markdown'))
+      time(2_000)
+      const small = time(16_000)
+      const large = time(256_000)
+      // linear gives about 16x
+      expect(large, `${JSON.stringify(unit)}: ${small.toFixed(1)} ms, then ${large.toFixed(1)} ms`).toBeLessThan(small * 40 + 200)
+    }
+  })
+
+  it('refuses a paragraph of thousands of `]` that close no link in a document with footnotes (each looked back over the paragraph: 20,000 took 11 s), and reads links, references and hundreds of footnotes', async () => {
+    const notes = '[^1]: The note.\n\n'
+    for (const source of [notes + ']'.repeat(20_000), notes + 'Intro [^1].\n\n' + 'a ] b '.repeat(MAX_OPEN_LABEL_ENDS + 1), notes + '[p. 30] '.repeat(MAX_OPEN_LABEL_ENDS + 1)]) {
+      const started = performance.now()
+      const err = await failure(() => textOfDocument({ body: source }, 'text/markdown', new DocumentWork(poolDocuments), { path: ['document', 'value'] }))
+      expect(performance.now() - started, source.slice(0, 30)).toBeLessThan(2000)
+      expect(err).toBeInstanceOf(ValidationError)
+      expect((err as ValidationError).errors, source.slice(0, 30)).toEqual([{ path: ['document', 'value', 'body'], message: expect.stringMatching(/^this Markdown document could not be parsed \(a paragraph holds more than 1000 `\]` that close no link, in a document that defines footnotes, the last at line \d+\); simplify it or send it as text\/plain$/) }])
+    }
+    // as many without footnotes, or up to the bound, are read
+    for (const source of ['a ] b '.repeat(20_000), '[p. 30] '.repeat(5_000), notes + 'See [^1] and ' + '[p. 30] '.repeat(MAX_OPEN_LABEL_ENDS)]) {
+      expect((await textOfDocument(source, 'text/markdown', new DocumentWork(poolDocuments))).length, source.slice(0, 30)).toBeGreaterThan(0)
+    }
+    // a README of links, references and images, and a document of hundreds of footnotes and ![^n] references
+    const readme = '[docs]: https://example.com/docs\n\n' + Array.from({ length: 600 }, (_, i) => `See [the docs ${i}](https://example.com/${i}), [the guide][docs], [docs] and ![logo ${i}](logo.png).`).join(' ')
+    const notesAt = Array.from({ length: 600 }, (_, i) => `Claim ${i}[^${i}] and ![^${i}] [p. ${i}].`).join(' ') + '\n\n' + Array.from({ length: 600 }, (_, i) => `[^${i}]: Source ${i}.`).join('\n')
+    expect((await prepareDocument(readme, 'text/markdown', settings, new DocumentWork(poolDocuments))).segments).toContain('See <g id="1">the docs 7</g>, <g id="2">the guide</g>, <x id="3"/> and <x id="4"/>.')
+    const footnoted = await prepareDocument(notesAt, 'text/markdown', settings, new DocumentWork(poolDocuments))
+    expect(footnoted.segments).toContain('Source 599.')
+    expect(footnoted.segments.filter(s => s.startsWith('Claim')).length).toBeGreaterThan(0)
   })
 
   it('counts the containers a line opens without parsing, and refuses thousands of them', () => {

@@ -165,8 +165,8 @@ function confidentFix (word: string, speller: Speller, budget: SpellBudget): str
  * Outside English a dictionary lacks many everyday words (loans, slang, names: "golazo", "liken",
  * "taggare", "mbappé") that sit one letter from one of its own, so a fix is made only for a
  * writer's usual slip: the one suggestion that adds no more than accents ("informacao"), else the
- * only suggestion at all when it is a swap, a doubling, a REP-table rewrite or a vowel left out or
- * added ("bibloteca", "pleuvoire"); never a consonant added, dropped or changed ("golpazo",
+ * only suggestion at all when it is a swap, a doubling, a REP-table rewrite, a vowel left out or
+ * added ("bibloteca", "pleuvoire") or a digraph's letter left out ("glücklih"); never a consonant added, dropped or changed ("golpazo",
  * "linken", "targare", "mappé"), nor one of several ("porfa": "profa", "porra", "porta").
  */
 function typicalSlip (word: string, candidates: readonly Suggestion[]): string | undefined {
@@ -177,7 +177,13 @@ function typicalSlip (word: string, candidates: readonly Suggestion[]): string |
   return only!.strong || vowelOrDoubling(word, only!.word) ? only!.word : undefined
 }
 
-/** Whether `a` and `b` differ by one vowel or one doubled letter (ß read as ss: "schlieslich", "schließlich"). */
+/** Letter pairs written for one sound, whose second letter a writer leaves out ("glücklih", "zurük"): c, h or k added there is a slip. */
+const DIGRAPHS = new Set(['ch', 'ck', 'sh', 'th', 'ph', 'gh'])
+
+/**
+ * Whether `a` and `b` differ by one vowel, one doubled letter (ß read as ss: "schlieslich",
+ * "schließlich") or the letter that completes a digraph ("glücklih", "glücklich").
+ */
 function vowelOrDoubling (a: string, b: string): boolean {
   const [short, long] = [a, b].map(w => Array.from(bare(w).replaceAll('ß', 'ss'))).sort((x, y) => x.length - y.length) as [string[], string[]]
   if (long.length !== short.length + 1) return false
@@ -185,7 +191,8 @@ function vowelOrDoubling (a: string, b: string): boolean {
   while (i < short.length && short[i] === long[i]) i++
   if (short.slice(i).join('') !== long.slice(i + 1).join('')) return false
   const added = long[i]!
-  return VOWEL.test(added) || long[i - 1] === added || long[i + 1] === added
+  return VOWEL.test(added) || long[i - 1] === added || long[i + 1] === added ||
+    DIGRAPHS.has(`${long[i - 1] ?? ''}${added}`.toLowerCase()) || DIGRAPHS.has(`${added}${long[i + 1] ?? ''}`.toLowerCase())
 }
 
 /** Whether `fix` is among the dictionary's strong suggestions for `word` (as worked out by confidentFix). */

@@ -33,26 +33,14 @@ interface TagToken extends Mark {
   role: 'open' | 'close' | 'self'
 }
 
-/** The index of the `}` closing each `{`, for the braces that are balanced. */
-function closingBraces (text: string): Map<number, number> {
+/** The index of the `close` closing each `open` (`}` of `{`, `)` of `(`), for the ones that are balanced. */
+function closingOf (text: string, open: string, close: string): Map<number, number> {
   const closing = new Map<number, number>()
-  const open: number[] = []
+  const opened: number[] = []
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
-    if (c === '{') open.push(i)
-    else if (c === '}' && open.length > 0) closing.set(open.pop()!, i)
-  }
-  return closing
-}
-
-/** The index of the `)` closing each `(`, for the parentheses that are balanced. */
-function closingParens (text: string): Map<number, number> {
-  const closing = new Map<number, number>()
-  const open: number[] = []
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (c === '(') open.push(i)
-    else if (c === ')' && open.length > 0) closing.set(open.pop()!, i)
+    if (c === open) opened.push(i)
+    else if (c === close && opened.length > 0) closing.set(opened.pop()!, i)
   }
   return closing
 }
@@ -91,8 +79,8 @@ function pairTags (tags: TagToken[]): { tokens: Mark[], pairs: PairMark[] } {
 
 /** Every placeholder of a text: tokens, and tag pairs whose inner text stays translatable. */
 export function findPlaceholders (text: string): { tokens: Mark[], pairs: PairMark[] } {
-  const closing = closingBraces(text)
-  const parens = text.includes('$t(') ? closingParens(text) : undefined
+  const closing = closingOf(text, '{', '}')
+  const parens = text.includes('$t(') ? closingOf(text, '(', ')') : undefined
   const tokens: Mark[] = []
   const tags: TagToken[] = []
   let i = 0
